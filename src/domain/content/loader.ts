@@ -1,0 +1,255 @@
+// Validates raw content files and normalises them into the Course model (types.ts).
+// Every problem is reported with the file, the id and the reason, so a content editor can
+// fix it without reading code. Pure: the caller reads the files.
+import type { z } from 'zod';
+import {
+  ACTIVITY_TYPE_BY_MODULE,
+  MODULE_COUNT,
+  MODULE_TITLES,
+  QUESTION_COUNTS,
+  activityTitle,
+} from './constants.ts';
+import { rawCourseSchema, rawModuleSchema, type RawModule } from './schema.ts';
+import type { Activity, Course, ListItem, Module, Page, Topic } from './types.ts';
+
+export interface ContentIssue {
+  file: string;
+  id?: string;
+  reason: string;
+}
+
+export class ContentError extends Error {
+  readonly code = 'CONTENT_INVALID';
+  constructor(readonly issues: ContentIssue[]) {
+    super(
+      'El contenido del curso tiene errores:\n' +
+        issues.map((i) => `  ${i.file}${i.id ? ` [${i.id}]` : ''}: ${i.reason}`).join('\n'),
+    );
+    this.name = 'ContentError';
+  }
+}
+
+export interface ContentFile {
+  /** Path shown in error messages, e.g. 'content/es/modulo1.json'. */
+  file: string;
+  /** Parsed JSON (or undefined when the file is missing or not JSON; give `readError`). */
+  data: unknown;
+  readError?: string;
+}
+
+export interface LoadOptions {
+  /** Tells whether an image exists (public/img/NAME). Skipped when not given. */
+  imageExists?: (name: string) => boolean;
+}
+
+export const topicId = (moduleNumber: number, topicNumber: number) =>
+  `modulo${moduleNumber}-tema${topicNumber}`;
+export const activityId = (moduleNumber: number) => `modulo${moduleNumber}-actividad`;
+
+const FORBIDDEN_HTML = [
+  { re: /<\s*(script|style|iframe|object|embed|link|meta|form|input)\b/i, why: 'etiqueta HTML no permitida' },
+  { re: /\son[a-z]+\s*=/i, why: 'atributo de evento (on…) no permitido' },
+  { re: /javascript:/i, why: 'enlace javascript: no permitido' },
+  { re: /\ssrc\s*=\s*["']?(https?:)?\/\//i, why: 'recurso de otro servidor: el paquete debe funcionar sin conexión' },
+];
+
+function zodIssues(file: string, error: z.ZodError, id?: string): ContentIssue[] {
+  return error.issues.map((issue) => ({
+    file,
+    ...(id ? { id } : {}),
+    reason: `${issue.path.length ? issue.path.join('.') + ': ' : ''}${issue.message}`,
+  }));
+}
+
+/** Walks every string of a value and reports unsafe HTML. */
+function checkHtml(file: string, id: string, value: unknown, path: string, issues: ContentIssue[]) {
+  if (typeof value === 'string') {
+    for (const { re, why } of FORBIDDEN_HTML) {
+      if (re.test(value)) issues.push({ file, id, reason: `${path}: ${why}` });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => checkHtml(file, id, v, `${path}.${i}`, issues));
+  } else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) checkHtml(file, id, v, path ? `${path}.${k}` : k, issues);
+  }
+}
+
+function checkTopicShape(file: string, t: Topic, issues: ContentIssue[]) {
+  const need = (ok: unknown, reason: string) => {
+    if (!ok) issues.push({ file, id: t.id, reason });
+  };
+  if (t.type === 'content') need(t.text, 'una pantalla content necesita text');
+  else if (t.type === 'list1') need(t.list1, 'una pantalla list1 necesita list1 {open, items}');
+  else need(t.items?.length, `una pantalla ${t.type} necesita items`);
+  if (t.type === 'list6') {
+    need(t.img, 'una pantalla list6 (imagen con puntos) necesita img');
+    for (const item of t.items ?? [])
+      need(item.x !== undefined && item.y !== undefined, `list6: el punto "${item.title}" necesita x e y`);
+  }
+  if (t.type === 'list8')
+    for (const item of t.items ?? []) need(item.points?.length, `list8: la columna "${item.title}" necesita points`);
+  if (t.type === 'list2' || t.type === 'list7')
+    for (const item of t.items ?? []) need(item.label, `${t.type}: el elemento "${item.title}" necesita label`);
+  if (t.img) need(t.alt, 'img sin alt (texto alternativo)');
+  const items: ListItem[] = [...(t.items ?? []), ...(t.list1?.items ?? [])];
+  for (const item of items) if (item.img) need(item.alt, `el elemento "${item.title}" tiene img sin alt`);
+}
+
+function normaliseModule(raw: RawModule, index: number): Module {
+  const n = raw.number;
+  const topicIds = raw.topics.map((_, i) => topicId(n, i + 1));
+  const topics: Topic[] = raw.topics.map((t, i) => {
+    const { next, remember, ...rest } = t;
+    return {
+      ...rest,
+      id: topicIds[i]!,
+      number: i + 1,
+      home: index,
+      previous: i === 0 ? null : topicIds[i - 1]!,
+      current: `${index}-topics-${i}`,
+      next: next ?? topicIds[i + 1] ?? activityId(n),
+      remember: remember ?? [],
+    };
+  });
+  const { next: activityNext, last, ...activityRest } = raw.activity;
+  const activity: Activity = {
+    ...activityRest,
+    id: activityId(n),
+    number: n,
+    home: index,
+    previous: topicIds[topicIds.length - 1] ?? null,
+    current: `${index}-activity`,
+    next: activityNext ?? 'menu',
+    last: last ?? false,
+    questions: raw.activity.questions.map((q, i) => ({ ...q, current: i + 1 })),
+  };
+  return {
+    id: raw.id,
+    name: raw.name,
+    title: raw.title,
+    number: n,
+    next: topicIds[0]!,
+    type: 'menu',
+    img: raw.img,
+    alt: raw.alt,
+    topics,
+    activity,
+  };
+}
+
+/** Validates and normalises the course. Returns the course, or every issue found. */
+export function loadCourse(
+  courseFile: ContentFile,
+  readModule: (name: string) => ContentFile,
+  options: LoadOptions = {},
+): { course: Course; issues: [] } | { course: null; issues: ContentIssue[] } {
+  const issues: ContentIssue[] = [];
+  if (courseFile.readError) return { course: null, issues: [{ file: courseFile.file, reason: courseFile.readError }] };
+  const parsedCourse = rawCourseSchema.safeParse(courseFile.data);
+  if (!parsedCourse.success) return { course: null, issues: zodIssues(courseFile.file, parsedCourse.error) };
+  const rawCourse = parsedCourse.data;
+  checkHtml(courseFile.file, 'introduccion', rawCourse.introduction, 'introduction', issues);
+
+  const modules: Module[] = [];
+  const files = new Map<string, string>();
+  rawCourse.modules.forEach((name, index) => {
+    const mf = readModule(name);
+    if (mf.readError) {
+      issues.push({ file: mf.file, reason: mf.readError });
+      return;
+    }
+    const parsed = rawModuleSchema.safeParse(mf.data);
+    if (!parsed.success) {
+      const id = (mf.data as { id?: unknown } | null)?.id;
+      issues.push(...zodIssues(mf.file, parsed.error, typeof id === 'string' ? id : undefined));
+      return;
+    }
+    const raw = parsed.data;
+    const expectedId = `modulo${index + 1}`;
+    if (files.has(raw.id)) issues.push({ file: mf.file, id: raw.id, reason: `id duplicado (ya usado en ${files.get(raw.id)})` });
+    else if (raw.id !== expectedId) issues.push({ file: mf.file, id: raw.id, reason: `el módulo ${index + 1} debe tener id ${expectedId}` });
+    files.set(raw.id, mf.file);
+    if (raw.number !== index + 1) issues.push({ file: mf.file, id: raw.id, reason: `number debe ser ${index + 1}` });
+    checkHtml(mf.file, raw.id, raw, '', issues);
+    const mod = normaliseModule(raw, index);
+    mod.topics.forEach((t) => checkTopicShape(mf.file, t, issues));
+    if (raw.img && options.imageExists && !options.imageExists(raw.img))
+      issues.push({ file: mf.file, id: raw.id, reason: `la imagen ${raw.img} no existe en public/img` });
+    for (const t of mod.topics) {
+      for (const img of [t.img, ...(t.items ?? []).map((i) => i.img), ...(t.list1?.items ?? []).map((i) => i.img)]) {
+        if (img && options.imageExists && !options.imageExists(img))
+          issues.push({ file: mf.file, id: t.id, reason: `la imagen ${img} no existe en public/img` });
+      }
+    }
+    mod.activity.questions.forEach((q) => {
+      const correct = q.options.filter((o) => o.correct === 1).length;
+      if (correct !== 1)
+        issues.push({
+          file: mf.file,
+          id: `${mod.activity.id} pregunta ${q.current}`,
+          reason: `cada pregunta necesita exactamente una opción correcta (tiene ${correct})`,
+        });
+    });
+    modules.push(mod);
+  });
+  if (issues.length) return { course: null, issues };
+
+  // Course-wide rules (SPEC.md §1, §3, §9).
+  const file = (m: Module) => files.get(m.id) ?? courseFile.file;
+  if (modules.length !== MODULE_COUNT)
+    issues.push({ file: courseFile.file, reason: `el curso debe tener ${MODULE_COUNT} módulos (tiene ${modules.length})` });
+  modules.forEach((m, i) => {
+    if (MODULE_TITLES[i] && m.title !== MODULE_TITLES[i])
+      issues.push({ file: file(m), id: m.id, reason: `el título debe ser "${MODULE_TITLES[i]}"` });
+    const expectedCount = QUESTION_COUNTS[i];
+    if (expectedCount !== undefined && m.activity.questions.length !== expectedCount)
+      issues.push({
+        file: file(m),
+        id: m.activity.id,
+        reason: `el cuestionario debe tener ${expectedCount} preguntas (tiene ${m.activity.questions.length})`,
+      });
+    const expectedType = ACTIVITY_TYPE_BY_MODULE[i];
+    if (expectedType && m.activity.type !== expectedType)
+      issues.push({ file: file(m), id: m.activity.id, reason: `el cuestionario debe ser de tipo ${expectedType}` });
+    if (m.activity.title !== activityTitle(m.number))
+      issues.push({ file: file(m), id: m.activity.id, reason: `el título debe ser "${activityTitle(m.number)}"` });
+    const isLast = i === modules.length - 1;
+    if (m.activity.last !== isLast)
+      issues.push({
+        file: file(m),
+        id: m.activity.id,
+        reason: isLast ? 'el último cuestionario debe llevar last: true' : 'solo el último cuestionario lleva last: true',
+      });
+  });
+  const pageIds = new Set(modules.flatMap((m) => [...m.topics.map((t) => t.id), m.activity.id]));
+  for (const m of modules) {
+    for (const page of [...m.topics, m.activity] as Page[]) {
+      if (page.next !== 'menu' && !pageIds.has(page.next))
+        issues.push({ file: file(m), id: page.id, reason: `next apunta a "${page.next}", que no existe` });
+    }
+  }
+  if (issues.length) return { course: null, issues };
+
+  return {
+    course: {
+      id: rawCourse.id,
+      title: rawCourse.title,
+      header: rawCourse.header,
+      hours: rawCourse.hours,
+      introduction: rawCourse.introduction,
+      modules,
+    },
+    issues: [],
+  };
+}
+
+/** Like loadCourse, but throws a ContentError listing every issue. */
+export function loadCourseOrThrow(
+  courseFile: ContentFile,
+  readModule: (name: string) => ContentFile,
+  options: LoadOptions = {},
+): Course {
+  const result = loadCourse(courseFile, readModule, options);
+  if (!result.course) throw new ContentError(result.issues);
+  return result.course;
+}

@@ -1,0 +1,86 @@
+// The course outline: everything the shell, menu and navigation need, without the page bodies
+// (which load lazily, one module at a time). Built at build time from the validated course.
+import type { ActivityType, Course, PageType } from './types.ts';
+
+export interface PageRef {
+  id: string;
+  type: PageType;
+  title: string;
+  moduleIndex: number;
+  /** Topic index, or the topic count for the module's quiz. */
+  index: number;
+  previous: string | null;
+  next: string;
+}
+
+export interface ModuleOutline {
+  id: string;
+  number: number;
+  name: string;
+  title: string;
+  img: string;
+  alt: string;
+  topicCount: number;
+  questionCount: number;
+  activityType: ActivityType;
+  /** Topics in order, then the quiz. */
+  pages: PageRef[];
+}
+
+export interface CourseOutline {
+  id: string;
+  title: string;
+  header: string;
+  hours: number;
+  introduction: Course['introduction'];
+  modules: ModuleOutline[];
+}
+
+export function buildOutline(course: Course): CourseOutline {
+  return {
+    id: course.id,
+    title: course.title,
+    header: course.header,
+    hours: course.hours,
+    introduction: course.introduction,
+    modules: course.modules.map((m, moduleIndex) => ({
+      id: m.id,
+      number: m.number,
+      name: m.name,
+      title: m.title,
+      img: m.img,
+      alt: m.alt,
+      topicCount: m.topics.length,
+      questionCount: m.activity.questions.length,
+      activityType: m.activity.type,
+      pages: [
+        ...m.topics.map((t, index) => ({
+          id: t.id,
+          type: t.type,
+          title: t.title,
+          moduleIndex,
+          index,
+          previous: t.previous,
+          next: t.next,
+        })),
+        {
+          id: m.activity.id,
+          type: m.activity.type,
+          title: m.activity.title,
+          moduleIndex,
+          index: m.topics.length,
+          previous: m.activity.previous,
+          next: m.activity.next,
+        },
+      ],
+    })),
+  };
+}
+
+export const courseShape = (outline: { modules: { topicCount: number }[] }) => ({
+  topicCounts: outline.modules.map((m) => m.topicCount),
+});
+
+export function pagesById(outline: CourseOutline): Map<string, PageRef> {
+  return new Map(outline.modules.flatMap((m) => m.pages.map((p) => [p.id, p] as const)));
+}

@@ -1,0 +1,85 @@
+// zod schemas of the raw content files under content/es/. Used at build time and in tests,
+// never shipped to the browser (the app receives content already validated by the build).
+import { z } from 'zod';
+import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from './types.ts';
+
+const html = z.string().min(1, 'está vacío');
+const imageName = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]*\.svg$/, 'debe ser el nombre de un SVG en public/img (p. ej. modulo1.svg)');
+
+export const listItemSchema = z.strictObject({
+  title: z.string().min(1),
+  text: z.string(),
+  img: imageName.optional(),
+  alt: z.string().optional(),
+  label: z.string().optional(),
+  points: z.array(html).optional(),
+  x: z.number().min(0).max(100).optional(),
+  y: z.number().min(0).max(100).optional(),
+});
+
+export const rememberSchema = z.strictObject({ title: z.string().min(1), text: html });
+
+export const rawTopicSchema = z.strictObject({
+  title: z.string().min(1),
+  type: z.enum(TOPIC_SCREEN_TYPES),
+  text: html.optional(),
+  text1: html.optional(),
+  text2: html.optional(),
+  img: imageName.optional(),
+  alt: z.string().optional(),
+  items: z.array(listItemSchema).min(1).optional(),
+  list1: z
+    .strictObject({ open: z.enum(['modal', 'div']), items: z.array(listItemSchema).min(1) })
+    .optional(),
+  remember: z.array(rememberSchema).optional(),
+  /** Explicit next page id (or 'menu'); by default the next topic, then the quiz. */
+  next: z.string().optional(),
+});
+
+export const rawQuestionSchema = z.strictObject({
+  question: html,
+  options: z
+    .array(z.strictObject({ option: z.string().min(1), correct: z.union([z.literal(0), z.literal(1)]) }))
+    .min(2),
+  message: html.optional(),
+});
+
+export const rawActivitySchema = z.strictObject({
+  title: z.string().min(1),
+  type: z.enum(ACTIVITY_TYPES),
+  last: z.boolean().optional(),
+  next: z.string().optional(),
+  questions: z.array(rawQuestionSchema).min(1),
+});
+
+export const rawModuleSchema = z.strictObject({
+  id: z.string().regex(/^modulo[1-9][0-9]*$/, 'debe ser moduloN'),
+  number: z.number().int().min(1),
+  name: html,
+  title: z.string().min(1),
+  img: imageName,
+  alt: z.string().min(1),
+  topics: z.array(rawTopicSchema).min(1),
+  activity: rawActivitySchema,
+});
+
+export const rawCourseSchema = z.strictObject({
+  id: z.string().regex(/^[a-z0-9-]+$/),
+  title: z.string().min(1),
+  header: z.string().min(1),
+  hours: z.number().positive(),
+  introduction: z.strictObject({
+    title: z.string().min(1),
+    text: html,
+    img: imageName.optional(),
+    alt: z.string().optional(),
+  }),
+  /** Module files, in order, relative to the course file. */
+  modules: z.array(z.string().regex(/^[a-z0-9-]+\.json$/)).min(1),
+});
+
+export type RawTopic = z.infer<typeof rawTopicSchema>;
+export type RawModule = z.infer<typeof rawModuleSchema>;
+export type RawCourse = z.infer<typeof rawCourseSchema>;

@@ -1,0 +1,79 @@
+// The route string of SPEC.md §3, shared by the LMS (suspend_data) and the server:
+// modules joined by '-', viewed indexes within a module joined by ',', an empty module '{}'.
+// Example: '0,1,2-0,1-{}-{}-{}'. An index equal to the module's topic count marks its quiz done.
+
+/** Per module, the sorted viewed indexes (topic indexes; topic count = the quiz). */
+export type ModulesViewed = number[][];
+
+export interface DecodedRoute {
+  viewed: ModulesViewed;
+  /** Parts that could not be read, for the log; never thrown. */
+  dropped: string[];
+}
+
+const MAX_REPORTED = 20;
+
+export function emptyViewed(moduleCount: number): ModulesViewed {
+  return Array.from({ length: moduleCount }, () => []);
+}
+
+export function encodeRoute(viewed: ModulesViewed): string {
+  return viewed
+    .map((indexes) => {
+      const unique = [...new Set(indexes)].sort((a, b) => a - b);
+      return unique.length ? unique.join(',') : '{}';
+    })
+    .join('-');
+}
+
+/**
+ * Reads a route string. Never throws: whatever cannot be read (a foreign format, an index out
+ * of range, extra modules, a non-string) is left out and reported in `dropped`.
+ * @param topicCounts topics per module; indexes above a module's count are dropped.
+ */
+export function decodeRoute(input: unknown, topicCounts: readonly number[]): DecodedRoute {
+  const viewed = emptyViewed(topicCounts.length);
+  const dropped: string[] = [];
+  const drop = (what: string) => {
+    if (dropped.length < MAX_REPORTED) dropped.push(what.length > 60 ? `${what.slice(0, 57)}...` : what);
+  };
+  if (input === null || input === undefined || input === '') return { viewed, dropped };
+  if (typeof input !== 'string') {
+    drop(`valor de tipo ${typeof input}`);
+    return { viewed, dropped };
+  }
+  const parts = input.trim().split('-');
+  parts.forEach((part, moduleIndex) => {
+    if (moduleIndex >= topicCounts.length) {
+      if (part !== '{}' && part !== '') drop(`módulo ${moduleIndex + 1}: "${part}"`);
+      return;
+    }
+    const target = viewed[moduleIndex]!;
+    const count = topicCounts[moduleIndex]!;
+    const trimmed = part.trim();
+    if (trimmed === '{}' || trimmed === '') return;
+    for (const token of trimmed.split(',')) {
+      const t = token.trim();
+      if (!/^\d{1,4}$/.test(t)) {
+        drop(`módulo ${moduleIndex + 1}: "${t}"`);
+        continue;
+      }
+      const index = Number(t);
+      if (index > count) {
+        drop(`módulo ${moduleIndex + 1}: índice ${index} fuera de rango`);
+        continue;
+      }
+      if (!target.includes(index)) target.push(index);
+    }
+    target.sort((a, b) => a - b);
+  });
+  return { viewed, dropped };
+}
+
+/** Union of two progress records: a viewed topic stays viewed. */
+export function mergeViewed(a: ModulesViewed, b: ModulesViewed): ModulesViewed {
+  const length = Math.max(a.length, b.length);
+  return Array.from({ length }, (_, i) =>
+    [...new Set([...(a[i] ?? []), ...(b[i] ?? [])])].sort((x, y) => x - y),
+  );
+}

@@ -1,0 +1,2 @@
+// Component tests opt into jsdom per file with `// @vitest-environment jsdom`.
+export {};

@@ -1,0 +1,78 @@
+// The tracking port: the one interface every runtime (LMS, HTTP server, local storage)
+// implements. The engine decides *what* changed; the adapter decides *how* its runtime stores
+// it and *when* it commits. Screens only ever see this interface.
+
+export type RuntimeMode = 'lms' | 'local' | 'server';
+
+export interface Learner {
+  /** Id in the runtime (LMS learner id, server user id); null when unknown. */
+  id: string | null;
+  /** Display name, "Nombre Apellido"; null when unknown. */
+  name: string | null;
+  /** Número de documento, when the runtime knows it. */
+  document?: string | null;
+  /** Server mode: URL of an already issued certificate. */
+  urlCertificate?: string | null;
+}
+
+export interface Snapshot {
+  learner: Learner;
+  /** Stored score 0–100, or null when none was stored yet. */
+  score: number | null;
+  /** Route string (SPEC.md §3), or null. */
+  route: string | null;
+  /** Page id (or 'menu' / 'introduccion') where the learner left off, or null. */
+  bookmark: string | null;
+}
+
+export type ModuleStatus = 'not-viewed' | 'current' | 'viewed';
+
+export interface ProgressChange {
+  score?: number;
+  route?: string;
+  bookmark?: string;
+  /** True once the course is complete (score 100). */
+  completed?: boolean;
+  /** Status of each module, in order (LMS objectives). */
+  modules?: { id: string; status: ModuleStatus }[];
+  /** Sent once with the change that completes the last activity (server final_terms). */
+  finalTerms?: boolean;
+}
+
+export interface Interaction {
+  /** 'm1-q1' … 'm5-q2'. */
+  id: string;
+  /** Module id, e.g. 'modulo1' (the interaction's objective). */
+  moduleId: string;
+  /** Plain-text question, for reports. */
+  description: string;
+  /** 'choice' for select-answer, 'matching' for drag-answer. */
+  type: 'choice' | 'matching';
+  /** Index of the option the learner chose (0-based). */
+  response: number;
+  /** Index of the correct option (0-based). */
+  correctResponse: number;
+  correct: boolean;
+  /** Time from the question being shown to the answer. */
+  latencyMs: number;
+  timestamp: Date;
+}
+
+/** 'ok' when the runtime answers; 'retrying' while saves are failing and being retried. */
+export type TrackingHealth = 'ok' | 'retrying';
+
+export interface TrackingPort {
+  readonly mode: RuntimeMode;
+  /** Connects and reads what was stored. Resolves even when the runtime misbehaves. */
+  start(): Promise<Snapshot>;
+  /** Stores a change. Never throws; the adapter retries and commits as it sees fit. */
+  save(change: ProgressChange): void;
+  /** Records the learner's first answer to a question. */
+  recordAnswer(interaction: Interaction): void;
+  /** Pushes pending data now (page hidden, window closing). */
+  flush(): void;
+  /** Ends the session (LMS Terminate). Called once; later calls do nothing. */
+  finish(): void;
+  /** Subscribes to health changes (for the non-blocking notice). Returns an unsubscribe. */
+  onHealth(listener: (health: TrackingHealth) => void): () => void;
+}

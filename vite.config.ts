@@ -1,0 +1,27 @@
+// Two builds from one code base (DESIGN.md §1):
+//   vite build --mode lms  -> dist/lms  (hash routing, relative paths: runs from any LMS folder)
+//   vite build --mode web  -> dist/web  (history routing, served by our server at /)
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { contentPlugin } from './scripts/vite-content-plugin.ts';
+
+export default defineConfig(({ mode }) => {
+  const target = mode === 'web' ? 'web' : 'lms';
+  return {
+    base: target === 'lms' ? './' : '/',
+    plugins: [react(), contentPlugin()],
+    define: {
+      __BUILD_TARGET__: JSON.stringify(target),
+    },
+    build: {
+      outDir: `dist/${target}`,
+      emptyOutDir: true,
+      target: 'es2020',
+      sourcemap: false,
+      modulePreload: { polyfill: false },
+      assetsInlineLimit: 0,
+      reportCompressedSize: false,
+    },
+    server: { host: '127.0.0.1' },
+  };
+});

@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { contentPlugin } from './scripts/vite-content-plugin.ts';
+
+export default defineConfig({
+  plugins: [react(), contentPlugin()],
+  define: { __BUILD_TARGET__: JSON.stringify('lms') },
+  test: {
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['./src/test-setup.ts'],
+    testTimeout: 20000,
+    pool: 'forks',
+  },
+});
