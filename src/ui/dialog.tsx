@@ -1,0 +1,44 @@
+// Accessible modal dialog on the native <dialog> element: showModal() makes the rest of the
+// page inert (focus stays inside) and we put focus back where it was on close. Our modals are
+// not dismissed by Escape or a backdrop click (SPEC.md §2): only their own buttons close them.
+import { useEffect, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+export interface DialogProps {
+  open: boolean;
+  /** Accessible name: the id of the heading inside, or a label. */
+  labelledBy?: string;
+  label?: string;
+  /** Called by the close controls inside (not by Escape or the backdrop). */
+  className?: string;
+  children: ReactNode;
+}
+
+export function Dialog({ open, labelledBy, label, className, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const previous = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal();
+    const autofocus = dialog.querySelector<HTMLElement>('[data-autofocus]');
+    autofocus?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      if (previous && previous.isConnected) previous.focus();
+    };
+  }, [open]);
+  if (!open) return null;
+  return (
+    <dialog
+      ref={ref}
+      className={`ui-dialog ${className ?? ''}`}
+      aria-labelledby={labelledBy}
+      aria-label={label}
+      aria-modal="true"
+      onCancel={(e) => e.preventDefault()}
+    >
+      {children}
+    </dialog>
+  );
+}
