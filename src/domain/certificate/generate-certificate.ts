@@ -1,0 +1,454 @@
+// The participation certificate as a PDF (DESIGN.md §2): one generator for the browser (LMS
+// and local modes) and the server (with verification code and QR code). Pure: pdf-lib's
+// standard fonts (WinAnsi, not embedded) and vector drawing only, so the file stays small,
+// and the output is byte-for-byte the same for the same input.
+import {
+  PDFDocument,
+  StandardFonts,
+  fill,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setCharacterSpacing,
+  setFillingRgbColor,
+  type Color,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
+import { qrMatrix, qrRuns } from './qr.ts';
+import { formatHours, formatSpanishDate, toWinAnsi } from './text.ts';
+import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
+
+/** A4 landscape, in points. */
+export const PAGE_WIDTH = 841.89;
+export const PAGE_HEIGHT = 595.28;
+const CENTER_X = PAGE_WIDTH / 2;
+
+/** Widest a line of the body may be (the name, the course title). */
+export const MAX_TEXT_WIDTH = 640;
+
+type Rgb = readonly [number, number, number];
+
+function hex(color: string): Rgb {
+  const value = Number.parseInt(color.slice(1), 16);
+  return [((value >> 16) & 0xff) / 255, ((value >> 8) & 0xff) / 255, (value & 0xff) / 255];
+}
+
+const BRAND_RGB = hex('#0b4f6c');
+const BRAND = rgb(...BRAND_RGB);
+const ACCENT = rgb(...hex('#f2b705'));
+const INK = rgb(...hex('#1d2b36'));
+const INK_SOFT = rgb(...hex('#46545f'));
+const LINE = rgb(...hex('#c9cfd3'));
+const WHITE = rgb(1, 1, 1);
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  italic: PDFFont;
+}
+
+interface ValidData {
+  name: string;
+  document: string | null;
+  courseTitle: string;
+  date: string;
+  hours: string;
+  companyName: string;
+  signerName: string;
+  signerRole: string;
+  verification: { code: string; url: string } | null;
+}
+
+function validate(data: CertificateData): ValidData {
+  const name = toWinAnsi(data.learnerName ?? '');
+  if (!/[\p{L}\p{N}]/u.test(name))
+    throw new CertificateError('empty-name', 'The learner name is empty.');
+  if (name.length > MAX_NAME_LENGTH) {
+    throw new CertificateError(
+      'name-too-long',
+      `The learner name is longer than ${MAX_NAME_LENGTH} characters.`,
+    );
+  }
+  const courseTitle = toWinAnsi(data.courseTitle ?? '');
+  if (!courseTitle) throw new CertificateError('empty-course-title', 'The course title is empty.');
+  if (!(data.completedAt instanceof Date) || Number.isNaN(data.completedAt.getTime())) {
+    throw new CertificateError('invalid-date', 'completedAt is not a valid date.');
+  }
+  if (!Number.isFinite(data.hours) || data.hours <= 0) {
+    throw new CertificateError('invalid-hours', 'hours must be a positive number.');
+  }
+  let verification: ValidData['verification'] = null;
+  if (data.verification) {
+    const code = toWinAnsi(data.verification.code ?? '');
+    const url = (data.verification.url ?? '').trim();
+    if (!code || !/^https?:\/\/\S+$/i.test(url)) {
+      throw new CertificateError(
+        'invalid-verification',
+        'verification needs a code and an http(s) URL.',
+      );
+    }
+    verification = { code, url };
+  }
+  return {
+    name,
+    document: toWinAnsi(data.document ?? '') || null,
+    courseTitle,
+    date: formatSpanishDate(data.completedAt),
+    hours: formatHours(data.hours),
+    companyName: toWinAnsi(data.companyName ?? ''),
+    signerName: toWinAnsi(data.signerName ?? ''),
+    signerRole: toWinAnsi(data.signerRole ?? ''),
+    verification,
+  };
+}
+
+export interface FittedText {
+  lines: string[];
+  size: number;
+}
+
+/**
+ * Largest size ≤ maxSize at which `text` fits `maxWidth` on one line; below `minSize` it is
+ * split into two balanced lines (when it has more than one word), at a size that fits.
+ */
+export function fitText(
+  text: string,
+  font: PDFFont,
+  maxWidth: number,
+  { maxSize, minSize, maxLines = 2 }: { maxSize: number; minSize: number; maxLines?: 1 | 2 },
+): FittedText {
+  const width = (s: string) => font.widthOfTextAtSize(s, 1);
+  const oneLine = Math.min(maxSize, maxWidth / width(text));
+  const words = text.split(' ');
+  if (oneLine >= minSize || maxLines === 1 || words.length < 2) {
+    return { lines: [text], size: floor2(oneLine) };
+  }
+  let best: { lines: string[]; widest: number } | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const lines = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
+    const widest = Math.max(...lines.map(width));
+    if (!best || widest < best.widest) best = { lines, widest };
+  }
+  if (!best) return { lines: [text], size: floor2(oneLine) };
+  return { lines: best.lines, size: floor2(Math.min(minSize, maxWidth / best.widest)) };
+}
+
+function floor2(n: number): number {
+  return Math.floor(n * 100) / 100;
+}
+
+interface TextOptions {
+  font: PDFFont;
+  size: number;
+  y: number;
+  color: Color;
+  x?: number;
+  /** Extra space between letters (points). */
+  spacing?: number;
+  align?: 'center' | 'left';
+}
+
+function drawText(
+  page: PDFPage,
+  text: string,
+  { font, size, y, color, x = CENTER_X, spacing = 0, align = 'center' }: TextOptions,
+) {
+  const width = font.widthOfTextAtSize(text, size) + spacing * Math.max(0, text.length - 1);
+  const left = align === 'center' ? x - width / 2 : x;
+  if (spacing) page.pushOperators(pushGraphicsState(), setCharacterSpacing(spacing));
+  page.drawText(text, { x: left, y, size, font, color });
+  if (spacing) page.pushOperators(popGraphicsState());
+}
+
+function drawFrame(page: PDFPage) {
+  const outer = 18;
+  page.drawRectangle({
+    x: outer,
+    y: outer,
+    width: PAGE_WIDTH - 2 * outer,
+    height: PAGE_HEIGHT - 2 * outer,
+    borderColor: BRAND,
+    borderWidth: 6,
+  });
+  const inner = 30;
+  page.drawRectangle({
+    x: inner,
+    y: inner,
+    width: PAGE_WIDTH - 2 * inner,
+    height: PAGE_HEIGHT - 2 * inner,
+    borderColor: ACCENT,
+    borderWidth: 1.5,
+  });
+  const hair = 34;
+  page.drawRectangle({
+    x: hair,
+    y: hair,
+    width: PAGE_WIDTH - 2 * hair,
+    height: PAGE_HEIGHT - 2 * hair,
+    borderColor: BRAND,
+    borderWidth: 0.5,
+  });
+  // Diamonds on the corners of the yellow line.
+  for (const [x, y] of [
+    [inner, inner],
+    [PAGE_WIDTH - inner, inner],
+    [inner, PAGE_HEIGHT - inner],
+    [PAGE_WIDTH - inner, PAGE_HEIGHT - inner],
+  ] as const) {
+    page.drawSvgPath('M 0 -7 L 7 0 L 0 7 L -7 0 Z', {
+      x,
+      y,
+      color: ACCENT,
+      borderColor: BRAND,
+      borderWidth: 1,
+    });
+  }
+}
+
+/** Round badge with 'SST': blue disc, yellow ring. */
+function drawEmblem(page: PDFPage, fonts: Fonts, cy: number) {
+  page.drawCircle({
+    x: CENTER_X,
+    y: cy,
+    size: 25,
+    color: BRAND,
+    borderColor: ACCENT,
+    borderWidth: 3,
+  });
+  page.drawCircle({ x: CENTER_X, y: cy, size: 19.5, borderColor: WHITE, borderWidth: 0.6 });
+  const size = 14;
+  drawText(page, 'SST', { font: fonts.bold, size, y: cy - size * 0.36, color: WHITE, spacing: 1 });
+}
+
+function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
+  const matrix = qrMatrix(url);
+  const module = size / matrix.length;
+  const top = y + size;
+  const ops = qrRuns(matrix).map((run) =>
+    rectangle(
+      round3(x + run.column * module),
+      round3(top - (run.row + 1) * module),
+      round3(run.length * module),
+      round3(module),
+    ),
+  );
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingRgbColor(...BRAND_RGB),
+    ...ops,
+    fill(),
+    popGraphicsState(),
+  );
+}
+
+function round3(n: number): number {
+  return Math.round(n * 1000) / 1000;
+}
+
+/** Splits a URL into lines no wider than maxWidth, preferring breaks after '/' '.' '-'. */
+function wrapUrl(url: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let rest = url;
+  while (rest && font.widthOfTextAtSize(rest, size) > maxWidth) {
+    let end = 1;
+    while (end < rest.length && font.widthOfTextAtSize(rest.slice(0, end + 1), size) <= maxWidth)
+      end++;
+    const head = rest.slice(0, end);
+    const soft = ['/', '.', '-'].map((c) => head.lastIndexOf(c)).find((i) => i > end / 2);
+    if (soft !== undefined) end = soft + 1;
+    lines.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  if (rest) lines.push(rest);
+  return lines;
+}
+
+/** The certificate as PDF bytes. Throws CertificateError for invalid input. */
+export async function generateCertificate(data: CertificateData): Promise<Uint8Array> {
+  const v = validate(data);
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  pdf.setTitle(`Certificado de participación — ${data.learnerName.replace(/\s+/g, ' ').trim()}`);
+  pdf.setAuthor(data.companyName.trim() || 'Curso SST');
+  pdf.setSubject(`Certificado de participación: ${data.courseTitle.trim()}`);
+  pdf.setKeywords(['certificado', 'SG-SST', 'seguridad y salud en el trabajo']);
+  pdf.setLanguage('es-CO');
+  pdf.setCreator('Curso SST');
+  pdf.setProducer('Curso SST (pdf-lib)');
+  pdf.setCreationDate(data.completedAt);
+  pdf.setModificationDate(data.completedAt);
+
+  const fonts: Fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+    italic: await pdf.embedFont(StandardFonts.TimesRomanItalic),
+  };
+  const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  drawFrame(page);
+  drawEmblem(page, fonts, 506);
+
+  // Header: company, title, accent rule.
+  if (v.companyName) {
+    const company = fitText(v.companyName.toUpperCase(), fonts.bold, MAX_TEXT_WIDTH - 60, {
+      maxSize: 10.5,
+      minSize: 7,
+      maxLines: 1,
+    });
+    drawText(page, company.lines[0] ?? '', {
+      font: fonts.bold,
+      size: company.size,
+      y: 460,
+      color: INK_SOFT,
+      spacing: 1.6,
+    });
+  }
+  drawText(page, 'CERTIFICADO DE PARTICIPACIÓN', {
+    font: fonts.bold,
+    size: 29,
+    y: 422,
+    color: BRAND,
+    spacing: 1.2,
+  });
+  page.drawRectangle({ x: CENTER_X - 50, y: 405, width: 100, height: 3.5, color: ACCENT });
+  const certifiesY = 374;
+  drawText(page, 'certifica que', { font: fonts.italic, size: 18, y: certifiesY, color: INK });
+
+  // The body, top-down: each line is placed `gap` points below the previous baseline; when
+  // a two-line name and course title would reach the signature, the gaps shrink evenly.
+  const lines: Array<{ gap: number; draw: (y: number) => void }> = [];
+  const name = fitText(v.name, fonts.bold, MAX_TEXT_WIDTH, { maxSize: 36, minSize: 24 });
+  name.lines.forEach((line, i) => {
+    lines.push({
+      gap: i === 0 ? 22 + name.size * 0.72 : name.size * 1.15,
+      draw: (y) => drawText(page, line, { font: fonts.bold, size: name.size, y, color: INK }),
+    });
+  });
+  lines.push({
+    gap: 12,
+    draw: (y) =>
+      page.drawLine({
+        start: { x: CENTER_X - 300, y },
+        end: { x: CENTER_X + 300, y },
+        thickness: 0.75,
+        color: LINE,
+      }),
+  });
+  const body = { font: fonts.regular, size: 13.5, color: INK };
+  const document = v.document;
+  if (document) {
+    lines.push({
+      gap: 28,
+      draw: (y) => drawText(page, `identificado(a) con documento ${document}`, { ...body, y }),
+    });
+  }
+  lines.push({
+    gap: document ? 30 : 32,
+    draw: (y) => drawText(page, 'participó y completó el curso', { ...body, y }),
+  });
+  const title = fitText(v.courseTitle, fonts.bold, MAX_TEXT_WIDTH, { maxSize: 18, minSize: 14 });
+  title.lines.forEach((line, i) => {
+    lines.push({
+      gap: i === 0 ? 28 : title.size * 1.2,
+      draw: (y) => drawText(page, line, { font: fonts.bold, size: title.size, y, color: BRAND }),
+    });
+  });
+  lines.push({
+    gap: 26,
+    draw: (y) => drawText(page, `con una intensidad de ${v.hours}.`, { ...body, y }),
+  });
+  lines.push({
+    gap: 34,
+    draw: (y) =>
+      drawText(page, `Fecha de finalización: ${v.date}`, {
+        font: fonts.regular,
+        size: 11.5,
+        y,
+        color: INK_SOFT,
+      }),
+  });
+  const lowestBaseline = 150;
+  const total = lines.reduce((sum, line) => sum + line.gap, 0);
+  const squeeze = Math.min(1, (certifiesY - lowestBaseline) / total);
+  let y = certifiesY;
+  for (const line of lines) {
+    y -= line.gap * squeeze;
+    line.draw(y);
+  }
+
+  // Signature block.
+  const signY = 116;
+  page.drawLine({
+    start: { x: CENTER_X - 115, y: signY },
+    end: { x: CENTER_X + 115, y: signY },
+    thickness: 0.9,
+    color: INK,
+  });
+  const signer = fitText(v.signerName, fonts.bold, 300, { maxSize: 11.5, minSize: 7, maxLines: 1 });
+  drawText(page, signer.lines[0] ?? '', {
+    font: fonts.bold,
+    size: signer.size,
+    y: signY - 15,
+    color: INK,
+  });
+  const role = fitText(v.signerRole, fonts.regular, 300, { maxSize: 10, minSize: 6, maxLines: 1 });
+  drawText(page, role.lines[0] ?? '', {
+    font: fonts.regular,
+    size: role.size,
+    y: signY - 29,
+    color: INK_SOFT,
+  });
+  if (v.companyName) {
+    const company = fitText(v.companyName, fonts.regular, 300, {
+      maxSize: 9,
+      minSize: 6,
+      maxLines: 1,
+    });
+    drawText(page, company.lines[0] ?? '', {
+      font: fonts.regular,
+      size: company.size,
+      y: signY - 42,
+      color: INK_SOFT,
+    });
+  }
+
+  // Verification (server mode): QR code to the public page, and the code.
+  if (v.verification) {
+    const qrSize = 74;
+    const qrX = 62;
+    const qrY = 58;
+    drawQr(page, v.verification.url, qrX, qrY, qrSize);
+    const textX = qrX + qrSize + 10;
+    const small = {
+      font: fonts.regular,
+      size: 7.5,
+      color: INK_SOFT,
+      x: textX,
+      align: 'left' as const,
+    };
+    drawText(page, 'Código de verificación', { ...small, y: qrY + qrSize - 7 });
+    drawText(page, v.verification.code, {
+      font: fonts.bold,
+      size: 12,
+      color: BRAND,
+      x: textX,
+      align: 'left',
+      y: qrY + qrSize - 22,
+    });
+    drawText(page, 'Verifica este certificado en', { ...small, y: qrY + 30 });
+    wrapUrl(toWinAnsi(v.verification.url), fonts.regular, 7, 150)
+      .slice(0, 3)
+      .forEach((line, i) => {
+        drawText(page, line, {
+          font: fonts.regular,
+          size: 7,
+          color: BRAND,
+          x: textX,
+          align: 'left',
+          y: qrY + 20 - i * 9,
+        });
+      });
+  }
+
+  return pdf.save();
+}

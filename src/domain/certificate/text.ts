@@ -1,0 +1,165 @@
+// Text helpers for the certificate: WinAnsi-safe text for pdf-lib's standard fonts, Spanish
+// dates and hours, file names, and the LMS "Apellido, Nombre" name order.
+
+/**
+ * Code points the standard PDF fonts can show (WinAnsi): printable ASCII, Latin-1 and the
+ * typographic extras of 0x80–0x9F (— – ‘ ’ “ ” • … € ™ Š š Œ œ Ž ž Ÿ ƒ ˆ ˜ † ‡ ‰ ‹ ›).
+ */
+const WIN_ANSI_EXTRAS = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ';
+const WIN_ANSI = new Set<number>([
+  ...range(0x20, 0x7e),
+  ...range(0xa1, 0xff),
+  ...Array.from(WIN_ANSI_EXTRAS, (c) => c.codePointAt(0) ?? 0),
+]);
+
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** Letters with no Unicode decomposition, mapped to their closest ASCII look-alike. */
+const LOOK_ALIKES: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŀ: 'L',
+  ŀ: 'l',
+  Ŧ: 'T',
+  ŧ: 't',
+  ƒ: 'f',
+  '′': "'",
+  '″': '"',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '−': '-',
+  '⁄': '/',
+};
+
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+/** Zero-width joiners, variation selectors, emoji skin tones and tags: dropped silently. */
+const INVISIBLE_RANGES: ReadonlyArray<readonly [number, number]> = [
+  [0x200b, 0x200f],
+  [0x2060, 0x2064],
+  [0xfe00, 0xfe0f],
+  [0xfeff, 0xfeff],
+  [0x1f3fb, 0x1f3ff],
+  [0xe0020, 0xe007f],
+];
+
+function isInvisible(cp: number): boolean {
+  return INVISIBLE_RANGES.some(([from, to]) => cp >= from && cp <= to);
+}
+
+/**
+ * Makes text printable with WinAnsi fonts without throwing: whitespace is collapsed; a
+ * letter outside WinAnsi becomes its base letter ('Ő' → 'O') or a look-alike ('ł' → 'l');
+ * emoji and invisible marks are dropped; anything else becomes '?'.
+ */
+export function toWinAnsi(text: string, charset: ReadonlySet<number> = WIN_ANSI): string {
+  let out = '';
+  for (const char of text.normalize('NFC')) {
+    const cp = char.codePointAt(0) ?? 0;
+    if (/\s/u.test(char)) out += ' ';
+    else if (charset.has(cp)) out += char;
+    else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || isInvisible(cp) || PICTOGRAPHIC.test(char))
+      continue;
+    else out += fallback(char, charset);
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}
+
+function fallback(char: string, charset: ReadonlySet<number>): string {
+  const lookAlike = LOOK_ALIKES[char];
+  if (lookAlike !== undefined) return lookAlike;
+  const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+  if (base !== '' && Array.from(base).every((c) => charset.has(c.codePointAt(0) ?? 0))) return base;
+  return '?';
+}
+
+const MONTHS = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+] as const;
+
+/** Colombia's offset from UTC (no daylight saving): dates are the learner's calendar day. */
+export const COLOMBIA_UTC_OFFSET_MINUTES = -5 * 60;
+
+function calendarDay(
+  date: Date,
+  utcOffsetMinutes: number,
+): { year: number; month: number; day: number } {
+  const shifted = new Date(date.getTime() + utcOffsetMinutes * 60_000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+  };
+}
+
+/** '22 de noviembre de 2026' — the calendar day in Colombia unless another offset is given. */
+export function formatSpanishDate(
+  date: Date,
+  utcOffsetMinutes = COLOMBIA_UTC_OFFSET_MINUTES,
+): string {
+  const { year, month, day } = calendarDay(date, utcOffsetMinutes);
+  return `${day} de ${MONTHS[month] ?? ''} de ${year}`;
+}
+
+/** '1 hora', '2 horas', '1,5 horas' (decimal comma, at most two decimals). */
+export function formatHours(hours: number): string {
+  const rounded = Math.round(hours * 100) / 100;
+  const number = String(rounded).replace('.', ',');
+  return `${number} ${rounded === 1 ? 'hora' : 'horas'}`;
+}
+
+/** ASCII kebab-case: 'José Ñúñez' → 'jose-nunez'. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * File name for the downloaded certificate: 'certificado-sst-maria-perez.pdf', or with the
+ * completion day when a date is given: 'certificado-sst-maria-perez-2026-11-22.pdf'.
+ */
+export function certificateFileName(name: string, date?: Date | null): string {
+  const slug = slugify(name).slice(0, 60).replace(/-+$/, '');
+  const parts = ['certificado-sst'];
+  if (slug) parts.push(slug);
+  if (date && !Number.isNaN(date.getTime())) {
+    const { year, month, day } = calendarDay(date, COLOMBIA_UTC_OFFSET_MINUTES);
+    parts.push(`${year}-${String(month + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`);
+  }
+  return `${parts.join('-')}.pdf`;
+}
+
+/**
+ * The name to print from an LMS learner name, which SCORM gives as "Apellido, Nombre":
+ * 'Pérez Gómez, María José' → 'María José Pérez Gómez'. A name without a comma is kept.
+ */
+export function learnerNameFromLms(lmsName: string): string {
+  const comma = lmsName.indexOf(',');
+  const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
+  if (comma < 0) return collapse(lmsName);
+  const last = collapse(lmsName.slice(0, comma));
+  const first = collapse(lmsName.slice(comma + 1));
+  return collapse(`${first} ${last}`);
+}

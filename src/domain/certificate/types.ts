@@ -1,0 +1,47 @@
+// What a participation certificate says, and the errors its generator reports.
+
+export interface CertificateVerification {
+  /** Short code printed on the certificate, e.g. 'K7QM-2XPA'. */
+  code: string;
+  /** Absolute URL of the public verification page for this code (encoded in the QR code). */
+  url: string;
+}
+
+export interface CertificateData {
+  /** Full name as it must be printed ("María José Pérez Gómez"). */
+  learnerName: string;
+  /** Identity document (number, optionally with its type); omitted from the PDF when unknown. */
+  document?: string | null;
+  courseTitle: string;
+  /** When the course was completed; printed as a Spanish date and used as the PDF dates. */
+  completedAt: Date;
+  /** Course intensity in hours (may be fractional, e.g. 1.5). */
+  hours: number;
+  companyName: string;
+  signerName: string;
+  signerRole: string;
+  /** Server mode only: code + QR code to the verification page. Absent inside an LMS. */
+  verification?: CertificateVerification | null;
+}
+
+export type CertificateErrorCode =
+  | 'empty-name'
+  | 'name-too-long'
+  | 'empty-course-title'
+  | 'invalid-date'
+  | 'invalid-hours'
+  | 'invalid-verification';
+
+/** Invalid input for the certificate; `code` is stable, the message is for logs. */
+export class CertificateError extends Error {
+  readonly code: CertificateErrorCode;
+
+  constructor(code: CertificateErrorCode, message: string) {
+    super(message);
+    this.name = 'CertificateError';
+    this.code = code;
+  }
+}
+
+/** Longest name accepted (after whitespace is collapsed); it still fits on two lines. */
+export const MAX_NAME_LENGTH = 150;
