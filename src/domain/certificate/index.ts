@@ -10,7 +10,6 @@ export {
   certificateFileName,
   formatHours,
   formatSpanishDate,
-  learnerNameFromLms,
   slugify,
   toWinAnsi,
   COLOMBIA_UTC_OFFSET_MINUTES,

@@ -150,16 +150,3 @@ export function certificateFileName(name: string, date?: Date | null): string {
   }
   return `${parts.join('-')}.pdf`;
 }
-
-/**
- * The name to print from an LMS learner name, which SCORM gives as "Apellido, Nombre":
- * 'Pérez Gómez, María José' → 'María José Pérez Gómez'. A name without a comma is kept.
- */
-export function learnerNameFromLms(lmsName: string): string {
-  const comma = lmsName.indexOf(',');
-  const collapse = (s: string) => s.replace(/\s+/g, ' ').trim();
-  if (comma < 0) return collapse(lmsName);
-  const last = collapse(lmsName.slice(0, comma));
-  const first = collapse(lmsName.slice(comma + 1));
-  return collapse(`${first} ${last}`);
-}
