@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  certificateFileName,
-  formatHours,
-  formatSpanishDate,
-  learnerNameFromLms,
-  toWinAnsi,
-} from './index.ts';
+import { certificateFileName, formatHours, formatSpanishDate, toWinAnsi } from './index.ts';
 
 describe('formatSpanishDate', () => {
   it('writes the day, month name and year in Spanish', () => {
