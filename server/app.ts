@@ -1,0 +1,219 @@
+// The API server as a Fastify instance (DESIGN.md §4): buildApp(options) wires security,
+// the API routes under the API base, the public verification page and the static builds.
+// server.ts listens; tests call buildApp with an in-memory database and use inject().
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { Db } from './db/db.ts';
+import type { AppContext, CertificateIssuer } from './context.ts';
+import { HttpError } from './errors.ts';
+import { MESSAGES } from './messages.ts';
+import { loadCourseShape } from './course-shape.ts';
+import { userIdForToken } from './db/store.ts';
+import { tokenFromHeader } from './security/tokens.ts';
+import { isXsrfShaped, newXsrfToken, XSRF_COOKIE, XSRF_HEADER, xsrfMatches } from './security/xsrf.ts';
+import { LoginLimiter } from './security/login-limiter.ts';
+import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/recaptcha.ts';
+import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
+import { authRoutes } from './routes/auth.ts';
+import { progressRoutes } from './routes/progress.ts';
+import { certificateRoutes } from './routes/certificate.ts';
+import { verifyRoutes } from './routes/verify.ts';
+import { staticRoutes } from './routes/static.ts';
+import type { CourseShape } from '../src/domain/progress/engine.ts';
+import { ROOT } from '../scripts/lib/read-content.ts';
+
+export type { CertificateIssuer, CertificateRequest } from './context.ts';
+
+export interface AppOptions {
+  db: Db;
+  /** API base path; default process.env.API_BASE or '/api/v1'. */
+  apiBase?: string;
+  /** Web build (history routing); null to serve none. Default dist/web. */
+  webDir?: string | null;
+  /** LMS preview; null to serve none. Default dist/lms-preview (served when it exists). */
+  lmsPreviewDir?: string | null;
+  /** Mark cookies Secure (behind HTTPS). Default: false. */
+  secureCookies?: boolean;
+  /** Token lifetime. Default 12 hours. */
+  tokenTtlMs?: number;
+  rateLimits?: {
+    /** Sign-in attempts per address per window (@fastify/rate-limit); 0 disables. Default 60. */
+    loginPerIp?: number;
+    /** Failed sign-ins per document/correo per window before 429. Default 5. */
+    failuresPerAccount?: number;
+    /** Window for both. Default 15 minutes. */
+    windowMs?: number;
+  };
+  recaptcha?: {
+    /** Server secret: when set, sign-in requires a passing reCAPTCHA v3 token. */
+    secret?: string;
+    /** Site key known to the web build: widens the CSP to Google's reCAPTCHA hosts. */
+    siteKey?: string;
+    minScore?: number;
+    /** Replaces the call to Google (tests). */
+    verify?: RecaptchaVerifier;
+  };
+  /** The certificate hook (see context.ts). Without it download-certificate answers success:false. */
+  certificateIssuer?: CertificateIssuer | null;
+  /** Topic counts per module; default read from content/. */
+  courseShape?: CourseShape;
+  /** Largest accepted request body, bytes. Default 32 KiB. */
+  bodyLimit?: number;
+  logger?: boolean | Record<string, unknown>;
+  trustProxy?: boolean;
+}
+
+const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
+
+function normaliseBase(base: string): string {
+  const trimmed = `/${base.trim().replace(/^\/+|\/+$/g, '')}`;
+  return trimmed === '/' ? '/api/v1' : trimmed;
+}
+
+function sendError(reply: FastifyReply, status: number, message: string | string[]) {
+  return reply.code(status).header('cache-control', 'no-store').send({ success: false, message });
+}
+
+/** Maps any error to one of our status codes with a Spanish message; never leaks internals. */
+function classify(error: FastifyError | HttpError | Error): { status: number; message: string | string[] } {
+  if (error instanceof HttpError) return { status: error.statusCode, message: error.userMessage };
+  const status = (error as FastifyError).statusCode ?? 500;
+  const code = (error as FastifyError).code ?? '';
+  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE' || /LIMIT/.test(code)) return { status: 413, message: MESSAGES.tooLarge };
+  if (status === 429) return { status: 429, message: MESSAGES.tooManyRequests };
+  if (status === 404) return { status: 404, message: MESSAGES.notFound };
+  if (status === 405) return { status: 404, message: MESSAGES.notFound };
+  // Malformed JSON, broken multipart, unsupported content type, bad content-length…
+  if (status >= 400 && status < 500) return { status: 400, message: MESSAGES.badRequest };
+  if (/multipart|boundary|Unexpected end of form|Malformed/i.test(error.message)) return { status: 400, message: MESSAGES.badRequest };
+  return { status: 500, message: MESSAGES.serverError };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const apiBase = normaliseBase(options.apiBase ?? process.env.API_BASE ?? '/api/v1');
+  const webDir = options.webDir === undefined ? join(ROOT, 'dist', 'web') : options.webDir;
+  const lmsPreviewDir = options.lmsPreviewDir === undefined ? join(ROOT, 'dist', 'lms-preview') : options.lmsPreviewDir;
+  const bodyLimit = options.bodyLimit ?? 32 * 1024;
+  const windowMs = options.rateLimits?.windowMs ?? 15 * 60 * 1000;
+  const loginPerIp = options.rateLimits?.loginPerIp ?? 60;
+  const secure = options.secureCookies ?? false;
+  const recaptchaSecret = options.recaptcha?.secret;
+  const recaptchaVerify = options.recaptcha?.verify ?? (recaptchaSecret ? googleRecaptchaVerifier(recaptchaSecret) : null);
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    trustProxy: options.trustProxy ?? false,
+    // Keep ids and query strings sane; very long URLs are refused by Node before we see them.
+    routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, message } = classify(error);
+    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, status, message);
+  });
+
+  await app.register(fastifyCookie);
+
+  const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply, refresh = false) => {
+    const current = request.cookies[XSRF_COOKIE];
+    if (isXsrfShaped(current) && !refresh) return;
+    // Readable by JavaScript on purpose: the client copies it into X-XSRF-TOKEN.
+    reply.setCookie(XSRF_COOKIE, isXsrfShaped(current) ? current : newXsrfToken(), {
+      path: '/',
+      sameSite: 'lax',
+      secure,
+      httpOnly: false,
+      maxAge: 60 * 60 * 24 * 7,
+    });
+  };
+
+  // Every response sets the XSRF cookie when the request came without one (DESIGN.md §4).
+  app.addHook('onRequest', async (request, reply) => {
+    ensureXsrfCookie(request, reply);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives({
+        scriptHashes: [...inlineScriptHashes(webDir), ...inlineScriptHashes(lmsPreviewDir, 3)],
+        recaptcha: Boolean(options.recaptcha?.siteKey || recaptchaSecret),
+      }),
+    },
+    // The certificate opens in a new window; 'same-origin' would be fine, but the LMS preview
+    // also needs to reach its frame, which is same-origin too. Keep Helmet's defaults otherwise.
+    hsts: secure ? undefined : false,
+  });
+
+  await app.register(fastifyRateLimit, { global: false });
+
+  const requireAuth = async (request: FastifyRequest) => {
+    const token = tokenFromHeader(request.headers.authorization);
+    if (!token) throw new HttpError(401, MESSAGES.unauthorized);
+    const userId = await userIdForToken(options.db, token);
+    if (userId === null) throw new HttpError(401, MESSAGES.unauthorized);
+    request.auth = { userId, token };
+  };
+
+  const ctx: AppContext = {
+    db: options.db,
+    apiBase,
+    shape: options.courseShape ?? loadCourseShape(),
+    tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL,
+    loginLimiter: new LoginLimiter(options.rateLimits?.failuresPerAccount ?? 5, windowMs),
+    loginRateLimit: loginPerIp > 0 ? { max: loginPerIp, timeWindow: windowMs } : false,
+    recaptchaVerify,
+    recaptchaMinScore: options.recaptcha?.minScore ?? 0.5,
+    certificateIssuer: options.certificateIssuer ?? null,
+    requireAuth,
+    ensureXsrfCookie,
+  };
+
+  await app.register(
+    async (api) => {
+      await api.register(fastifyFormbody, { bodyLimit });
+      await api.register(fastifyMultipart, {
+        attachFieldsToBody: true,
+        // Multipart bypasses bodyLimit (see its README), so bound every part explicitly; the
+        // content-length check below refuses oversized bodies before they are read at all.
+        limits: { fieldNameSize: 100, fieldSize: 8 * 1024, fields: 20, files: 0, parts: 20, headerPairs: 50 },
+      });
+
+      api.addHook('onRequest', async (request) => {
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (length > bodyLimit) throw new HttpError(413, MESSAGES.tooLarge);
+        if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+          if (!xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER])) throw new HttpError(419, MESSAGES.xsrf);
+        }
+      });
+      api.addHook('onSend', async (_request, reply, payload) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        return payload;
+      });
+
+      await authRoutes(api, ctx);
+      await progressRoutes(api, ctx);
+      await certificateRoutes(api, ctx);
+    },
+    { prefix: apiBase },
+  );
+
+  // Public certificate verification (owned by the certificate work; see routes/verify.ts).
+  await app.register(async (pages) => verifyRoutes(pages, ctx));
+
+  await staticRoutes(
+    app,
+    { webDir: webDir && existsSync(webDir) ? webDir : null, lmsPreviewDir: lmsPreviewDir && existsSync(lmsPreviewDir) ? lmsPreviewDir : null },
+    apiBase,
+  );
+
+  return app;
+}

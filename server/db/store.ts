@@ -1,0 +1,279 @@
+// Every SQL statement the server and CLI run, behind small functions. Parameters always go as
+// $n placeholders; no value is ever spliced into SQL text.
+import type { Db, Queryable } from './db.ts';
+import { hashPassword } from '../security/passwords.ts';
+import { hashToken, newToken } from '../security/tokens.ts';
+import { decideProgress } from '../progress-rules.ts';
+import type { CourseShape } from '../../src/domain/progress/engine.ts';
+
+/** The user as the API returns it (DESIGN.md §7: at least id, name, document, score, route, url_certificate). */
+export interface PublicUser {
+  id: number;
+  name: string;
+  document: string;
+  email: string | null;
+  score: number;
+  route: string;
+  current_location: string | null;
+  final_terms: boolean;
+  completed_at: string | null;
+  url_certificate: string | null;
+}
+
+interface UserRow {
+  id: number;
+  name: string;
+  document: string;
+  email: string | null;
+  score: string | number | null;
+  route: string | null;
+  current_location: string | null;
+  final_terms_at: Date | string | null;
+  completed_at: Date | string | null;
+  url_certificate: string | null;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toPublic(row: UserRow): PublicUser {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    document: row.document,
+    email: row.email,
+    score: Number(row.score ?? 0),
+    route: row.route ?? '',
+    current_location: row.current_location,
+    final_terms: row.final_terms_at !== null,
+    completed_at: iso(row.completed_at),
+    url_certificate: row.url_certificate,
+  };
+}
+
+const USER_SELECT = `
+  SELECT u.id, u.name, u.document, u.email, p.score, p.route, p.current_location,
+         p.final_terms_at, p.completed_at, c.url_file AS url_certificate
+    FROM users u
+    LEFT JOIN progress p ON p.user_id = u.id
+    LEFT JOIN certificates c ON c.user_id = u.id`;
+
+export async function getUser(db: Queryable, id: number): Promise<PublicUser | null> {
+  const [row] = await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id]);
+  return row ? toPublic(row) : null;
+}
+
+export async function countUsers(db: Queryable): Promise<number> {
+  const [row] = await db.query<{ n: number | string }>('SELECT count(*)::integer AS n FROM users');
+  return Number(row?.n ?? 0);
+}
+
+export class DuplicateUserError extends Error {
+  readonly code = 'DUPLICATE_USER';
+  constructor(readonly field: 'document' | 'email') {
+    super(field === 'document' ? 'Ya existe un usuario con ese documento.' : 'Ya existe un usuario con ese correo.');
+  }
+}
+
+export interface NewUser {
+  document: string;
+  name: string;
+  email?: string | null;
+  password: string;
+}
+
+export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const id = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ id: number }>(
+        'INSERT INTO users (document, name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id',
+        [input.document, input.name, input.email || null, passwordHash],
+      );
+      await tx.query('INSERT INTO progress (user_id) VALUES ($1)', [row!.id]);
+      return row!.id;
+    });
+    return (await getUser(db, id))!;
+  } catch (error) {
+    const message = String((error as Error).message ?? '');
+    const constraint = (error as { constraint?: string }).constraint ?? message;
+    if (constraint.includes('users_document_key')) throw new DuplicateUserError('document');
+    if (constraint.includes('users_email_key')) throw new DuplicateUserError('email');
+    throw error;
+  }
+}
+
+export async function findCredentials(
+  db: Queryable,
+  by: { document: string } | { email: string },
+): Promise<{ id: number; password_hash: string } | null> {
+  const [row] =
+    'document' in by
+      ? await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE document = $1', [by.document])
+      : await db.query<{ id: number; password_hash: string }>(
+          'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
+          [by.email],
+        );
+  return row ?? null;
+}
+
+export async function issueToken(db: Queryable, userId: number, ttlMs: number): Promise<string> {
+  const token = newToken();
+  await db.query(
+    `INSERT INTO tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'))`,
+    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000))],
+  );
+  return token;
+}
+
+/** The user id of a live token (not revoked, not expired), else null. */
+export async function userIdForToken(db: Queryable, token: string): Promise<number | null> {
+  const [row] = await db.query<{ user_id: number }>(
+    'SELECT user_id FROM tokens WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()',
+    [hashToken(token)],
+  );
+  return row ? Number(row.user_id) : null;
+}
+
+export async function revokeToken(db: Queryable, token: string): Promise<void> {
+  await db.query('UPDATE tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+}
+
+/** Housekeeping: tokens expired or revoked more than a day ago serve no purpose. */
+export async function purgeTokens(db: Queryable): Promise<void> {
+  await db.query(
+    `DELETE FROM tokens WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
+  );
+}
+
+export interface ProgressInput {
+  score: number;
+  route?: string;
+  currentLocation?: string;
+  finalTerms: boolean;
+}
+
+/**
+ * Applies a learner's progress report (see progress-rules.ts for the score rule). The row is
+ * locked while the route is merged, and the score is raised with GREATEST in the same UPDATE,
+ * so concurrent calls can neither lower the score nor lose a viewed topic.
+ */
+export async function updateProgress(
+  db: Db,
+  userId: number,
+  input: ProgressInput,
+  shape: CourseShape,
+): Promise<{ user: PublicUser; dropped: string[] } | null> {
+  const dropped = await db.transaction(async (tx) => {
+    const [row] = await tx.query<{ route: string }>('SELECT route FROM progress WHERE user_id = $1 FOR UPDATE', [userId]);
+    if (!row) return null;
+    const decision = decideProgress(row.route, input.route, input.score, shape);
+    await tx.query(
+      `UPDATE progress
+          SET route = $2,
+              score = GREATEST(score, $3::numeric),
+              current_location = COALESCE($4::text, current_location),
+              final_terms_at = CASE WHEN $5::boolean THEN COALESCE(final_terms_at, now()) ELSE final_terms_at END,
+              completed_at = CASE WHEN GREATEST(score, $3::numeric) >= 100 THEN COALESCE(completed_at, now())
+                                  ELSE completed_at END,
+              updated_at = now()
+        WHERE user_id = $1`,
+      [userId, decision.route, decision.acceptedScore, input.currentLocation ?? null, input.finalTerms],
+    );
+    return decision.dropped;
+  });
+  if (dropped === null) return null;
+  const user = await getUser(db, userId);
+  return user ? { user, dropped } : null;
+}
+
+export interface CertificateRow {
+  code: string;
+  url_file: string;
+  name: string;
+  document: string;
+  score: number;
+  issued_at: string;
+}
+
+const toCertificate = (r: Omit<CertificateRow, 'score' | 'issued_at'> & { score: unknown; issued_at: Date | string }) => ({
+  code: r.code,
+  url_file: r.url_file,
+  name: r.name,
+  document: r.document,
+  score: Number(r.score),
+  issued_at: iso(r.issued_at)!,
+});
+
+export async function certificateForUser(db: Queryable, userId: number): Promise<CertificateRow | null> {
+  const [row] = await db.query<Parameters<typeof toCertificate>[0]>(
+    'SELECT code, url_file, name, document, score, issued_at FROM certificates WHERE user_id = $1',
+    [userId],
+  );
+  return row ? toCertificate(row) : null;
+}
+
+export async function certificateByCode(db: Queryable, code: string): Promise<CertificateRow | null> {
+  const [row] = await db.query<Parameters<typeof toCertificate>[0]>(
+    'SELECT code, url_file, name, document, score, issued_at FROM certificates WHERE code = $1',
+    [code],
+  );
+  return row ? toCertificate(row) : null;
+}
+
+/**
+ * Stores an issued certificate. When two requests race, the first row wins and both callers
+ * get it back, so "asking again returns the same url_file" (DESIGN.md §7) holds.
+ */
+export async function saveCertificate(
+  db: Queryable,
+  userId: number,
+  cert: { code: string; url_file: string; name: string; document: string; score: number },
+): Promise<CertificateRow> {
+  await db.query(
+    `INSERT INTO certificates (user_id, code, url_file, name, document, score) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (user_id) DO NOTHING`,
+    [userId, cert.code, cert.url_file, cert.name, cert.document, cert.score],
+  );
+  return (await certificateForUser(db, userId))!;
+}
+
+export interface ReportRow {
+  document: string;
+  name: string;
+  email: string | null;
+  score: number;
+  route: string;
+  completed_at: string | null;
+  url_certificate: string | null;
+  certificate_code: string | null;
+}
+
+export async function reportRows(db: Queryable): Promise<ReportRow[]> {
+  const rows = await db.query<{
+    document: string;
+    name: string;
+    email: string | null;
+    score: unknown;
+    route: string | null;
+    completed_at: Date | string | null;
+    url_certificate: string | null;
+    certificate_code: string | null;
+  }>(
+    `SELECT u.document, u.name, u.email, p.score, p.route, p.completed_at,
+            c.url_file AS url_certificate, c.code AS certificate_code
+       FROM users u
+       LEFT JOIN progress p ON p.user_id = u.id
+       LEFT JOIN certificates c ON c.user_id = u.id
+      ORDER BY u.name, u.document`,
+  );
+  return rows.map((r) => ({
+    document: r.document,
+    name: r.name,
+    email: r.email,
+    score: Number(r.score ?? 0),
+    route: r.route ?? '',
+    completed_at: iso(r.completed_at),
+    url_certificate: r.url_certificate,
+    certificate_code: r.certificate_code,
+  }));
+}

@@ -1,0 +1,11 @@
+// Typed HTTP errors. Every error the API sends goes through app.ts's error handler, which
+// turns these (and Fastify's own) into { success: false, message } with a Spanish message.
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 413 | 419 | 422 | 429 | 503,
+    readonly userMessage: string | string[],
+    readonly code = `HTTP_${statusCode}`,
+  ) {
+    super(Array.isArray(userMessage) ? userMessage.join(' ') : userMessage);
+  }
+}

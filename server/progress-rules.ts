@@ -1,0 +1,46 @@
+// How the server accepts a learner's progress (update-user). Pure; the SQL lives in db/store.ts.
+//
+// Score rule: stored = max(stored, min(claimed, computed-from-merged-route)).
+//  - never lower: the stored score only rises (SPEC.md §4/§9), also under concurrent calls
+//    (the UPDATE uses GREATEST while holding the row);
+//  - never more than the route proves: a client cannot claim 100 without having viewed the
+//    topics and quizzes that add up to it (computeScore of the merged route is the ceiling);
+//  - never more than claimed: the client is the one that records views, so a route arriving
+//    ahead of its score (or the other way round) is not rounded up on its behalf.
+import { decodeRoute, encodeRoute, mergeViewed } from '../src/domain/progress/route-codec.ts';
+import { completedModules, computeScore, type CourseShape } from '../src/domain/progress/engine.ts';
+
+/** Syntax of a route string (SPEC.md §3): '0,1,2-0,1-{}-{}-{}'. Semantics are checked by decodeRoute. */
+const ROUTE_SYNTAX = /^(?:\{\}|\d{1,4}(?:,\d{1,4})*)?(?:-(?:\{\}|\d{1,4}(?:,\d{1,4})*)?)*$/;
+export const MAX_ROUTE_LENGTH = 1000;
+
+export const isRouteSyntax = (route: string) => ROUTE_SYNTAX.test(route);
+
+export interface ProgressDecision {
+  /** Merged, normalised route to store. */
+  route: string;
+  /** What the claim may raise the score to (GREATEST with the stored one happens in SQL). */
+  acceptedScore: number;
+  /** Parts of the claimed route that were out of range, for the log. */
+  dropped: string[];
+}
+
+export function decideProgress(
+  storedRoute: string,
+  claimedRoute: string | undefined,
+  claimedScore: number,
+  shape: CourseShape,
+): ProgressDecision {
+  const stored = decodeRoute(storedRoute, shape.topicCounts);
+  const claimed = decodeRoute(claimedRoute ?? '', shape.topicCounts);
+  const merged = mergeViewed(stored.viewed, claimed.viewed).slice(0, shape.topicCounts.length);
+  const computed = computeScore(merged, shape);
+  const accepted = Math.min(roundScore(claimedScore), computed);
+  return { route: encodeRoute(merged), acceptedScore: roundScore(accepted), dropped: claimed.dropped };
+}
+
+export const roundScore = (n: number) => Math.round(Math.min(100, Math.max(0, n)) * 100) / 100;
+
+/** Number of completed modules in a stored route (reports). */
+export const completedModuleCount = (route: string, shape: CourseShape) =>
+  completedModules(decodeRoute(route, shape.topicCounts).viewed, shape);

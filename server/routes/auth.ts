@@ -1,0 +1,89 @@
+// csrf-cookie, auth/login, me, logout (DESIGN.md §4/§7).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { findCredentials, getUser, issueToken, revokeToken } from '../db/store.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import { recaptchaPasses } from '../security/recaptcha.ts';
+import { hasControlChars, readFields, text } from './input.ts';
+import { isValidDocument, isValidEmail, MAX_PASSWORD_LENGTH, normalizeDocument, normalizeEmail } from '../identity.ts';
+
+type Identifier = { document: string } | { email: string };
+
+function readLogin(body: unknown): { by: Identifier; password: string; recaptcha: string | undefined } {
+  const fields = readFields(body);
+  const errors: string[] = [];
+  const password = text(fields.password);
+  let by: Identifier | null = null;
+
+  // One field holds either (the sign-in form has one box): a value with '@' is a correo.
+  const chosen = fields.document !== undefined && fields.document !== '' ? fields.document : fields.email;
+  const identifier = text(chosen);
+  if (identifier === null) errors.push(MESSAGES.identifierInvalid);
+  else if (identifier === undefined || identifier.trim() === '') errors.push(MESSAGES.identifierRequired);
+  else if (identifier.length > 254 || hasControlChars(identifier)) errors.push(MESSAGES.identifierInvalid);
+  else if (identifier.includes('@')) {
+    const email = normalizeEmail(identifier);
+    if (isValidEmail(email)) by = { email };
+    else errors.push(MESSAGES.identifierInvalid);
+  } else {
+    const document = normalizeDocument(identifier);
+    if (isValidDocument(document)) by = { document };
+    else errors.push(MESSAGES.identifierInvalid);
+  }
+
+  if (password === null) errors.push(MESSAGES.passwordInvalid);
+  else if (password === undefined || password === '') errors.push(MESSAGES.passwordRequired);
+  else if (password.length > MAX_PASSWORD_LENGTH) errors.push(MESSAGES.passwordInvalid);
+
+  const captcha = text(fields.recaptcha_token ?? fields['g-recaptcha-response'] ?? fields.recaptcha);
+  if (errors.length || !by || typeof password !== 'string') throw new HttpError(422, errors);
+  return { by, password, recaptcha: typeof captcha === 'string' ? captcha : undefined };
+}
+
+const accountKey = (by: Identifier) => ('document' in by ? `d:${by.document}` : `e:${by.email}`);
+
+export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/csrf-cookie', async (request, reply) => {
+    ctx.ensureXsrfCookie(request, reply, true);
+    return reply.code(204).send();
+  });
+
+  app.post(
+    '/auth/login',
+    { config: { rateLimit: ctx.loginRateLimit } },
+    async (request: FastifyRequest, reply) => {
+      const { by, password, recaptcha } = readLogin(request.body);
+      if (ctx.recaptchaVerify) {
+        const result = recaptcha
+          ? await ctx.recaptchaVerify(recaptcha, request.ip).catch(() => ({ success: false }))
+          : { success: false };
+        if (!recaptchaPasses(result, ctx.recaptchaMinScore)) throw new HttpError(422, MESSAGES.recaptchaFailed);
+      }
+      const key = accountKey(by);
+      if (ctx.loginLimiter.isBlocked(key)) throw new HttpError(429, MESSAGES.tooManyAttempts);
+      const credentials = await findCredentials(ctx.db, by);
+      const ok = await verifyPassword(password, credentials?.password_hash ?? null);
+      if (!ok || !credentials) {
+        ctx.loginLimiter.fail(key);
+        throw new HttpError(401, MESSAGES.wrongCredentials);
+      }
+      ctx.loginLimiter.succeed(key);
+      const token = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
+      const user = await getUser(ctx.db, credentials.id);
+      return reply.send({ success: true, token, user });
+    },
+  );
+
+  app.post('/me', { preHandler: ctx.requireAuth }, async (request) => {
+    const user = await getUser(ctx.db, request.auth!.userId);
+    if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+    return { success: true, user };
+  });
+
+  app.post('/logout', { preHandler: ctx.requireAuth }, async (request) => {
+    await revokeToken(ctx.db, request.auth!.token);
+    return { success: true };
+  });
+}

@@ -1,0 +1,52 @@
+// download-certificate (SPEC.md §7, DESIGN.md §7). The PDF itself is the certificate work's
+// (the `certificateIssuer` hook of buildApp); this route decides when to issue, gives each
+// certificate a unique verification code, stores it once, and answers the same url_file after.
+import { randomInt } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { certificateByCode, certificateForUser, getUser, saveCertificate } from '../db/store.ts';
+import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
+
+// No look-alike characters: the code is typed from paper at /verificar/:code.
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+export function newVerificationCode(): string {
+  const pick = (n: number) => Array.from({ length: n }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  return `SST-${pick(4)}-${pick(4)}-${pick(4)}`;
+}
+
+export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get('/download-certificate', { preHandler: ctx.requireAuth }, async (request) => {
+    const userId = request.auth!.userId;
+    const user = await getUser(ctx.db, userId);
+    if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+
+    const existing = await certificateForUser(ctx.db, userId);
+    if (existing) return { success: true, url_file: existing.url_file, user };
+
+    // success:false (not an error status): SPEC.md §7 says the client then simply does nothing.
+    if (user.score < COMPLETION_SCORE) return { success: false, message: MESSAGES.certificateNeedsCompletion };
+    if (!ctx.certificateIssuer) return { success: false, message: MESSAGES.certificateUnavailable };
+
+    let code = newVerificationCode();
+    for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++) code = newVerificationCode();
+    const origin = `${request.protocol}://${request.host}`;
+    let urlFile: string;
+    try {
+      ({ url_file: urlFile } = await ctx.certificateIssuer({ user, code, issuedAt: new Date(), origin }));
+    } catch (error) {
+      request.log.error({ err: error }, 'certificate issuer failed');
+      return { success: false, message: MESSAGES.certificateFailed };
+    }
+    const saved = await saveCertificate(ctx.db, userId, {
+      code,
+      url_file: urlFile,
+      name: user.name,
+      document: user.document,
+      score: user.score,
+    });
+    return { success: true, url_file: saved.url_file, user: await getUser(ctx.db, userId) };
+  });
+}

@@ -1,0 +1,73 @@
+// update-user (SPEC.md §7, DESIGN.md §4/§7): multipart id, score, route, optional final_terms=1
+// (and our optional current_location, the bookmark). JSON and urlencoded bodies are accepted too.
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { updateProgress, type ProgressInput } from '../db/store.ts';
+import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
+import { hasControlChars, readFields, text, type Fields } from './input.ts';
+
+const MAX_LOCATION_LENGTH = 200;
+
+function readId(fields: Fields): number {
+  const raw = text(fields.id);
+  if (raw === undefined || raw === '') throw new HttpError(422, MESSAGES.idRequired);
+  if (raw === null || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw new HttpError(422, MESSAGES.idInvalid);
+  return Number(raw);
+}
+
+function readProgress(fields: Fields): ProgressInput {
+  const errors: string[] = [];
+
+  const rawScore = text(fields.score);
+  let score = 0;
+  if (rawScore === undefined || rawScore === '') errors.push(MESSAGES.scoreRequired);
+  else if (rawScore === null || !/^\s*\d{1,3}(\.\d{1,6})?\s*$/.test(rawScore)) errors.push(MESSAGES.scoreInvalid);
+  else {
+    score = Number(rawScore);
+    if (!(score >= 0 && score <= 100)) errors.push(MESSAGES.scoreInvalid);
+  }
+
+  const rawRoute = text(fields.route);
+  let route: string | undefined;
+  if (rawRoute === null) errors.push(MESSAGES.routeInvalid);
+  else if (rawRoute !== undefined) {
+    const trimmed = rawRoute.trim();
+    if (trimmed.length > MAX_ROUTE_LENGTH) errors.push(MESSAGES.routeTooLong);
+    else if (!isRouteSyntax(trimmed)) errors.push(MESSAGES.routeInvalid);
+    else route = trimmed;
+  }
+
+  const rawLocation = text(fields.current_location);
+  let currentLocation: string | undefined;
+  if (rawLocation === null) errors.push(MESSAGES.locationInvalid);
+  else if (rawLocation !== undefined && rawLocation !== '') {
+    if (rawLocation.length > MAX_LOCATION_LENGTH || hasControlChars(rawLocation)) errors.push(MESSAGES.locationInvalid);
+    else currentLocation = rawLocation;
+  }
+
+  const rawTerms = fields.final_terms;
+  let finalTerms = false;
+  if (rawTerms !== undefined && rawTerms !== '' && rawTerms !== null) {
+    if (rawTerms === 1 || rawTerms === '1' || rawTerms === true || rawTerms === 'true') finalTerms = true;
+    else errors.push(MESSAGES.finalTermsInvalid);
+  }
+
+  if (errors.length) throw new HttpError(422, errors);
+  return { score, route, currentLocation, finalTerms };
+}
+
+export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/update-user', { preHandler: ctx.requireAuth }, async (request) => {
+    const fields = readFields(request.body);
+    const id = readId(fields);
+    // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
+    if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
+    const input = readProgress(fields);
+    const result = await updateProgress(ctx.db, id, input, ctx.shape);
+    if (!result) throw new HttpError(401, MESSAGES.unauthorized);
+    if (result.dropped.length) request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
+    return { success: true, user: result.user };
+  });
+}
