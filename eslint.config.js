@@ -5,7 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const FEATURES = ['shell', 'menu', 'screens', 'quiz', 'modals', 'auth', 'certificate'];
+const FEATURES = ['shell', 'menu', 'screens', 'quiz', 'modals', 'auth', 'certificate', 'pages', 'topic'];
 
 const featureRules = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],

@@ -6,8 +6,9 @@ import { loadCourse, type ContentFile, type ContentIssue } from '../../src/domai
 import type { Course } from '../../src/domain/content/types.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CONTENT_DIR = join(ROOT, 'content', 'es');
-export const IMAGE_DIR = join(ROOT, 'public', 'img');
+/** CURSO_CONTENT_DIR / CURSO_IMAGE_DIR let tests and tools point at other content. */
+export const CONTENT_DIR = process.env.CURSO_CONTENT_DIR ?? join(ROOT, 'content', 'es');
+export const IMAGE_DIR = process.env.CURSO_IMAGE_DIR ?? join(ROOT, 'public', 'img');
 
 function readJson(path: string): ContentFile {
   const file = relative(ROOT, path);

@@ -1,0 +1,22 @@
+// Keyboard-only helpers: reach a control with Tab (or Shift+Tab) like a person would, then act.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const MAX_TABS = 80;
+
+/** Presses Tab (or Shift+Tab) until the target has focus; fails if it is never reached. */
+export async function tabTo(page: Page, target: Locator, options: { backwards?: boolean } = {}) {
+  await expect(target).toBeVisible();
+  const handle = await target.elementHandle();
+  for (let i = 0; i < MAX_TABS; i++) {
+    const focused = await page.evaluate((el) => document.activeElement === el, handle);
+    if (focused) return;
+    await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`No se alcanzó con el teclado: ${target.toString()}`);
+}
+
+/** Tab to a control and press Enter. */
+export async function pressOn(page: Page, target: Locator, key = 'Enter', options: { backwards?: boolean } = {}) {
+  await tabTo(page, target, options);
+  await page.keyboard.press(key);
+}

@@ -1,0 +1,26 @@
+// Boot: pick the runtime mode once (DESIGN.md §1) and connect its tracking adapter.
+//   LMS build: an LMS API found → `lms`; none → `local` (localStorage).
+//   Web build: `server` (our API) — see server-mode.ts.
+import { outline } from 'virtual:course';
+import { connectScorm } from '../tracking/scorm/index.ts';
+import { createLocalTracking } from '../tracking/memory/local-tracking.ts';
+import type { TrackingPort } from '../tracking/port.ts';
+import { CourseController } from './state/course-controller.ts';
+
+export function packageId() {
+  return outline.id;
+}
+
+export function connectLmsOrLocal(win: Window = window): TrackingPort {
+  let tracking: TrackingPort | null = null;
+  try {
+    tracking = connectScorm(win, { packageId: packageId() });
+  } catch (e) {
+    console.error('[curso-sst] error al buscar la plataforma LMS', e);
+  }
+  return tracking ?? createLocalTracking(packageId());
+}
+
+export function createController(tracking: TrackingPort) {
+  return new CourseController(outline, tracking);
+}

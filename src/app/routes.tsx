@@ -1,0 +1,62 @@
+// Every route of SPEC.md §2. Topic screens and quizzes are two lazily loaded sections.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router-dom';
+import { Layout } from '../features/shell/index.ts';
+import { IntroPage, MenuPage } from '../features/menu/index.ts';
+import { NotFoundPage, ServerErrorPage } from '../features/pages/index.ts';
+import { es } from '../strings/es.ts';
+import { useCourse, useCourseController } from './state/course-context.tsx';
+import { pagePath } from '../domain/progress/navigation.ts';
+
+const TopicPage = lazy(() => import('./sections/templates.tsx').then((m) => ({ default: m.TopicPage })));
+const QuizPage = lazy(() => import('./sections/games.tsx').then((m) => ({ default: m.QuizPage })));
+
+export const ASSET_BASE = `${import.meta.env.BASE_URL}img/`;
+
+const wait = (node: ReactNode) => <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>{node}</Suspense>;
+
+/** '/' opens where the learner left off (the bookmark), else the introduction. */
+function ResumeRedirect() {
+  const { ready, bookmark } = useCourse();
+  const controller = useCourseController();
+  if (!ready) return <p className="loading">{es.loading}</p>;
+  if (bookmark === 'menu') return <Navigate to="/menu" replace />;
+  const page = bookmark ? controller.pages.get(bookmark) : undefined;
+  if (page && controller.canView(page.id)) return <Navigate to={pagePath(page)} replace />;
+  return <Navigate to="/introduccion" replace />;
+}
+
+export interface RouteOptions {
+  onCertificate: () => void;
+  /** Wraps the course shell (the token guard in server mode). */
+  guard?: (node: ReactNode) => ReactNode;
+  /** Extra top-level routes (auth section in server mode). */
+  extra?: RouteObject[];
+  /** Element for '/' (server mode: sign-in when signed out). */
+  home?: ReactNode;
+}
+
+export function buildRoutes({ onCertificate, guard = (n) => n, extra = [], home }: RouteOptions): RouteObject[] {
+  const topicRoutes: RouteObject[] = ['contenido', ...Array.from({ length: 8 }, (_, i) => `lista${i + 1}`)].map((seg) => ({
+    path: `${seg}/:id`,
+    element: wait(<TopicPage assetBase={ASSET_BASE} />),
+  }));
+  return [
+    ...extra,
+    {
+      path: '/',
+      element: guard(<Layout onCertificate={onCertificate} assetBase={ASSET_BASE} />),
+      children: [
+        { index: true, element: home ?? <ResumeRedirect /> },
+        { path: 'introduccion', element: <IntroPage assetBase={ASSET_BASE} /> },
+        { path: 'menu', element: <MenuPage assetBase={ASSET_BASE} /> },
+        ...topicRoutes,
+        { path: 'arrastra-la-pregunta/:id', element: wait(<QuizPage />) },
+        { path: 'seleccionar-pregunta/:id', element: wait(<QuizPage />) },
+        { path: 'error-500', element: <ServerErrorPage /> },
+        { path: 'inicio', element: <ResumeRedirect /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}

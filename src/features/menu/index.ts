@@ -1,0 +1,2 @@
+export { MenuPage } from './menu-page.tsx';
+export { IntroPage } from './intro-page.tsx';

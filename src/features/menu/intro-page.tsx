@@ -1,0 +1,30 @@
+// /introduccion: the welcome screen (the footer's Menú link is hidden here).
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { es } from '../../strings/es.ts';
+import './menu.css';
+
+export function IntroPage({ assetBase }: { assetBase: string }) {
+  const controller = useCourseController();
+  const { ready } = useCourse();
+  const intro = controller.outline.introduction;
+  useEffect(() => {
+    if (ready) controller.visitPlace('introduccion');
+  }, [controller, ready]);
+  return (
+    <div className="page intro-page">
+      <h1 className="page-title">{intro.title}</h1>
+      <div className="card intro-card">
+        {intro.img && <img className="intro-img" src={assetBase + intro.img} alt={intro.alt ?? ''} />}
+        <div className="intro-text" dangerouslySetInnerHTML={{ __html: intro.text }} />
+      </div>
+      <nav className="page-nav" aria-label="Navegación de la página">
+        <Link className="btn btn-primary btn-next" to="/menu">
+          {es.next}
+          <span aria-hidden="true">→</span>
+        </Link>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+// /menu: the modules with their state; a locked module opens 'Este módulo no está habilitado.'
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { pagePath } from '../../domain/progress/navigation.ts';
+import { es } from '../../strings/es.ts';
+import { modals } from '../modals/index.ts';
+import './menu.css';
+
+export function MenuPage({ assetBase }: { assetBase: string }) {
+  const controller = useCourseController();
+  const { ready } = useCourse();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (ready) controller.visitPlace('menu');
+  }, [controller, ready]);
+
+  const open = (index: number) => {
+    const module = controller.outline.modules[index];
+    if (!module) return;
+    if (!controller.canOpen(index)) {
+      modals.openMessage(`<p>${es.moduleLocked}</p>`, 'alert');
+      return;
+    }
+    const first = module.pages[0];
+    if (first) navigate(pagePath(first));
+  };
+
+  return (
+    <div className="page menu-page">
+      <h1 className="page-title">{es.menuTitle}</h1>
+      <p className="menu-intro">{es.menuIntro}</p>
+      <ol className="menu-grid">
+        {controller.outline.modules.map((m, i) => {
+          const state = controller.moduleState(i);
+          const locked = !controller.canOpen(i);
+          const label = locked ? es.moduleState.locked : es.moduleState[state];
+          return (
+            <li key={m.id} className={`menu-card menu-card--${locked ? 'locked' : state}`}>
+              <button type="button" className="menu-card-button" onClick={() => open(i)} aria-describedby={`estado-${m.id}`}>
+                <img src={assetBase + m.img} alt="" width="96" height="96" />
+                <span className="menu-card-number">{es.moduleNumber(m.number)}</span>
+                <span className="menu-card-title" dangerouslySetInnerHTML={{ __html: m.name }} />
+              </button>
+              <span id={`estado-${m.id}`} className="menu-card-state">
+                {locked && (
+                  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                    <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
+                    <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                  </svg>
+                )}
+                {state === 'viewed' && <span aria-hidden="true">✓ </span>}
+                {label}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

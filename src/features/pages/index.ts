@@ -1,0 +1,1 @@
+export { NotFoundPage, ServerErrorPage } from './error-pages.tsx';

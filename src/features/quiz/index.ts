@@ -1,0 +1,1 @@
+export { questionId, feedbackHtml } from './quiz-logic.ts';

@@ -1,0 +1,104 @@
+// Quiz screens (/arrastra-la-pregunta/:id, /seleccionar-pregunta/:id): one question at a time.
+// A wrong answer opens the bad-answer modal and the learner tries again; a right one opens
+// good-answer and moves on. After the last question the activity is recorded (forced) and
+// navigation goes on (DESIGN.md §2). The first answer to each question is recorded.
+import { useEffect, useRef, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { useCourseController } from '../../app/state/course-context.tsx';
+import { isActivity, type Activity } from '../../domain/content/types.ts';
+import { nextPath } from '../../domain/progress/navigation.ts';
+import { es } from '../../strings/es.ts';
+import { modals } from '../modals/index.ts';
+import { LoadError, usePage } from '../topic/index.ts';
+import { DragAnswer } from './drag-answer.tsx';
+import { SelectAnswer } from './select-answer.tsx';
+import { feedbackHtml, plainText, questionId } from './quiz-logic.ts';
+import './quiz.css';
+
+export default function QuizPage() {
+  const { ref, load } = usePage();
+  if (!ref) return <Navigate to="/404" replace />;
+  if (load.status === 'loading') return <p className="loading">{es.loadingPage}</p>;
+  if (load.status === 'error') return <LoadError retry={load.retry} />;
+  const activity = load.module.activity;
+  if (!isActivity(activity) || activity.id !== ref.id) return <Navigate to="/404" replace />;
+  return <Quiz key={activity.id} activity={activity} moduleId={load.module.id} />;
+}
+
+function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) {
+  const controller = useCourseController();
+  const navigate = useNavigate();
+  const [index, setIndex] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const answered = useRef(new Set<number>());
+  const shownAt = useRef(Date.now());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const question = activity.questions[index];
+  const total = activity.questions.length;
+
+  useEffect(() => {
+    shownAt.current = Date.now();
+  }, [index]);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  if (!question) return null;
+  const qid = questionId(activity.number, index);
+
+  const finish = () => {
+    controller.completeActivity(activity.id);
+    const ref = controller.pages.get(activity.id);
+    navigate(ref ? nextPath(ref, controller.pages) : '/menu');
+  };
+
+  const onAnswer = (optionIndex: number) => {
+    const option = question.options[optionIndex];
+    if (!option || busy) return;
+    const correct = option.correct === 1;
+    if (!answered.current.has(index)) {
+      answered.current.add(index);
+      controller.recordAnswer({
+        id: qid,
+        moduleId,
+        description: plainText(question.question),
+        type: activity.type === 'drag-answer' ? 'matching' : 'choice',
+        response: optionIndex,
+        correctResponse: question.options.findIndex((o) => o.correct === 1),
+        correct,
+        latencyMs: Date.now() - shownAt.current,
+        timestamp: new Date(),
+      });
+    }
+    setBusy(true);
+    const isLastQuestion = index === total - 1;
+    modals.openMessage(feedbackHtml(correct, question.message), correct ? 'good-answer' : 'bad-answer', () => {
+      setBusy(false);
+      if (!correct) return;
+      if (isLastQuestion) finish();
+      else {
+        setIndex((i) => i + 1);
+        headingRef.current?.focus();
+      }
+    });
+  };
+
+  const Answer = activity.type === 'drag-answer' ? DragAnswer : SelectAnswer;
+  return (
+    <article className="page quiz-page" data-screen-type={activity.type}>
+      <h1 className="page-title" ref={headingRef} tabIndex={-1}>
+        {activity.title}
+      </h1>
+      <div className="card quiz-card">
+        <p className="quiz-counter">{es.quiz.question(index + 1, total)}</p>
+        <div className="quiz-progress" aria-hidden="true">
+          {activity.questions.map((_, i) => (
+            <span key={i} className={i < index ? 'done' : i === index ? 'current' : ''} />
+          ))}
+        </div>
+        <div className="quiz-question" id={`${qid}-text`} dangerouslySetInnerHTML={{ __html: question.question }} />
+        <Answer question={question} questionId={qid} onAnswer={onAnswer} busy={busy} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,3 @@
+export { usePage } from './use-page.ts';
+export { PageNav } from './page-nav.tsx';
+export { LoadError } from './load-error.tsx';

@@ -1,0 +1,27 @@
+// Resolves the :id of a course route: its outline entry, its module (loaded lazily) and
+// whether the learner may see it (its module unlocked).
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { useModule, type ModuleLoad } from '../../app/state/use-module.ts';
+import type { PageRef } from '../../domain/content/outline.ts';
+import { es } from '../../strings/es.ts';
+import { modals } from '../modals/index.ts';
+
+export function usePage(): { ref: PageRef | undefined; load: ModuleLoad; allowed: boolean } {
+  const { id } = useParams();
+  const controller = useCourseController();
+  const { ready } = useCourse();
+  const navigate = useNavigate();
+  const ref = id ? controller.pages.get(id) : undefined;
+  const moduleId = ref ? controller.outline.modules[ref.moduleIndex]?.id : undefined;
+  const load = useModule(moduleId);
+  const allowed = !!ref && controller.canOpen(ref.moduleIndex);
+  useEffect(() => {
+    if (ready && ref && !allowed) {
+      modals.openMessage(`<p>${es.moduleLocked}</p>`, 'alert');
+      navigate('/menu', { replace: true });
+    }
+  }, [ready, ref, allowed, navigate]);
+  return { ref, load, allowed };
+}

@@ -1,0 +1,66 @@
+// Interface text (Spanish). Course text lives in content/es/. Exact texts from SPEC.md are
+// requirements: do not reword them.
+export const es = {
+  appTitle: 'Inducción — Seguridad y Salud en el Trabajo',
+  header: 'INDUCCIÓN / SEGURIDAD Y SALUD EN EL TRABAJO',
+  headerModule: (n: number) => `MÓDULO ${n}`,
+  next: 'Siguiente',
+  previous: 'Anterior',
+  menu: 'Menú',
+  certificate: 'Certificado',
+  accept: 'ACEPTAR',
+  download: 'DESCARGAR',
+  close: 'Cerrar',
+  skipToContent: 'Saltar al contenido',
+  progress: (score: number) => `Progreso: ${Math.round(score)} %`,
+  progressLabel: 'Progreso del curso',
+  modulesNav: 'Módulos del curso',
+  openModules: 'Módulos',
+  loading: 'Cargando el curso…',
+  loadingPage: 'Cargando…',
+  moduleLocked: 'Este módulo no está habilitado.',
+  certificateLocked:
+    'Para visualizar y descargar tu certificado es necesario que realices los módulos.',
+  congratsTitle: 'FELICITACIONES',
+  congratsText:
+    'Terminaste con éxito el curso de Sistema de Gestión de Seguridad y Salud en el trabajo.',
+  congratsDownload: 'Puedes descargar tu certificado de participación.',
+  moduleState: {
+    'not-viewed': 'Sin iniciar',
+    current: 'En curso',
+    viewed: 'Completado',
+    locked: 'Bloqueado',
+  },
+  moduleNumber: (n: number) => `Módulo ${n}`,
+  menuTitle: 'Módulos del curso',
+  menuIntro: 'Completa los módulos en orden. Cada uno termina con un cuestionario corto.',
+  startCourse: 'Comenzar',
+  goToMenu: 'Ir al menú',
+  localNotice: 'Tu progreso se guarda solo en este navegador.',
+  lmsRetrying:
+    'La plataforma no responde. Seguimos intentando guardar tu avance; puedes continuar.',
+  lmsRecovered: 'Tu avance quedó guardado.',
+  quiz: {
+    question: (n: number, total: number) => `Pregunta ${n} de ${total}`,
+    answer: 'Responder',
+    chooseFirst: 'Elige una respuesta antes de responder.',
+    dropZone: 'Arrastra aquí tu respuesta',
+    dropZoneKeyboard: 'Soltar la respuesta elegida aquí',
+    dragHelp:
+      'Arrastra la respuesta correcta al recuadro. Con el teclado: elige una respuesta con Enter o Espacio y luego suéltala en el recuadro.',
+    picked: (option: string) => `Elegiste: ${option}. Ahora suéltala en el recuadro.`,
+    options: 'Respuestas posibles',
+    good: '<p><strong>¡Respuesta correcta!</strong></p>',
+    bad: '<p><strong>Respuesta incorrecta.</strong> Inténtalo de nuevo.</p>',
+    done: '¡Completaste el cuestionario del módulo!',
+  },
+  errors: {
+    notFoundTitle: 'Página no encontrada',
+    notFoundText: 'La página que buscas no existe o cambió de lugar.',
+    serverTitle: 'Algo salió mal',
+    serverText:
+      'Tuvimos un problema en el servidor. Tu avance está guardado; intenta de nuevo en unos minutos.',
+    moduleLoad: 'No se pudo cargar este contenido. Revisa tu conexión e inténtalo de nuevo.',
+    retry: 'Reintentar',
+  },
+} as const;

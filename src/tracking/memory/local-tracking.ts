@@ -1,0 +1,115 @@
+// `local` mode (DESIGN.md §1): the LMS build opened with no LMS, `npm run dev`, component tests.
+// Progress lives in localStorage under the SPEC.md §3 keys, namespaced by package, so two
+// packages on one origin never share progress.
+import type { Interaction, ProgressChange, Snapshot, TrackingHealth, TrackingPort } from '../port.ts';
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+/** An in-memory store, for tests and browsers that refuse localStorage. */
+export function memoryStore(initial: Record<string, string> = {}): KeyValueStore {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (k) => data.get(k) ?? null,
+    setItem: (k, v) => void data.set(k, v),
+    removeItem: (k) => void data.delete(k),
+  };
+}
+
+/** localStorage when usable (private modes and sandboxed frames may throw), else memory. */
+export function browserStore(): KeyValueStore {
+  try {
+    const probe = '__curso_sst_probe__';
+    window.localStorage.setItem(probe, '1');
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    return memoryStore();
+  }
+}
+
+export const LOCAL_KEYS = {
+  score: 'score',
+  route: 'modules_viewed',
+  location: 'current_location',
+  user: 'user',
+  interactions: 'interactions',
+} as const;
+
+export interface LocalTracking extends TrackingPort {
+  /** Answers recorded so far (first answer per question). */
+  readonly interactions: ReadonlyMap<string, Interaction>;
+}
+
+export function createLocalTracking(packageId: string, store: KeyValueStore = browserStore()): LocalTracking {
+  const key = (k: string) => `${packageId}:${k}`;
+  const read = (k: string) => {
+    try {
+      return store.getItem(key(k));
+    } catch {
+      return null;
+    }
+  };
+  const write = (k: string, v: string) => {
+    try {
+      store.setItem(key(k), v);
+    } catch (e) {
+      console.warn('[curso-sst] no se pudo guardar en este navegador', e);
+    }
+  };
+  const interactions = new Map<string, Interaction>();
+  try {
+    const saved = JSON.parse(read(LOCAL_KEYS.interactions) ?? '[]') as unknown;
+    if (Array.isArray(saved))
+      for (const i of saved) if (i && typeof i.id === 'string') interactions.set(i.id, i as Interaction);
+  } catch {
+    /* a damaged record is ignored: answers are re-recorded on the next attempt */
+  }
+
+  return {
+    mode: 'local',
+    interactions,
+    async start(): Promise<Snapshot> {
+      const rawScore = read(LOCAL_KEYS.score);
+      const score = rawScore === null ? null : Number(rawScore);
+      let bookmark: string | null = null;
+      try {
+        const loc = JSON.parse(read(LOCAL_KEYS.location) ?? 'null') as { page?: unknown } | null;
+        if (loc && typeof loc.page === 'string') bookmark = loc.page;
+      } catch {
+        bookmark = null;
+      }
+      let name: string | null = null;
+      try {
+        const user = JSON.parse(read(LOCAL_KEYS.user) ?? 'null') as { name?: unknown } | null;
+        if (user && typeof user.name === 'string') name = user.name;
+      } catch {
+        name = null;
+      }
+      return {
+        learner: { id: null, name },
+        score: score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null,
+        route: read(LOCAL_KEYS.route),
+        bookmark,
+      };
+    },
+    save(change: ProgressChange) {
+      if (change.score !== undefined) write(LOCAL_KEYS.score, String(change.score));
+      if (change.route !== undefined) write(LOCAL_KEYS.route, change.route);
+      if (change.bookmark !== undefined) write(LOCAL_KEYS.location, JSON.stringify({ page: change.bookmark }));
+    },
+    recordAnswer(interaction: Interaction) {
+      if (interactions.has(interaction.id)) return;
+      interactions.set(interaction.id, interaction);
+      write(LOCAL_KEYS.interactions, JSON.stringify([...interactions.values()]));
+    },
+    flush() {},
+    finish() {},
+    onHealth(_listener: (h: TrackingHealth) => void) {
+      return () => {};
+    },
+  };
+}
