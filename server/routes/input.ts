@@ -47,4 +47,4 @@ export function text(value: unknown): string | undefined | null {
 }
 
 // Control characters never belong in a name, document, route or location.
-export const hasControlChars = (s: string) => /[\u0000-\u001f\u007f]/.test(s);
+export const hasControlChars = (s: string) => [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);

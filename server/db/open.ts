@@ -1,0 +1,57 @@
+// Opens the database the way the server and CLI both do: PostgreSQL when DATABASE_URL is set,
+// else PGlite in <dataDir>/pglite guarded by the data-folder lock; migrations applied.
+import { join, resolve } from 'node:path';
+import { openPglite, openPostgres, type Db } from './db.ts';
+import { acquireDataDirLock, type DataDirLock } from './lock.ts';
+import { migrate } from './migrate.ts';
+import { ROOT } from '../../scripts/lib/read-content.ts';
+
+export const DEFAULT_DATA_DIR = join(ROOT, 'data');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  dataDir?: string | undefined;
+  role: 'server' | 'cli';
+}
+
+export interface OpenedDb {
+  db: Db;
+  /** Where the data lives, for messages: a folder or 'PostgreSQL'. */
+  where: string;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
+  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  if (databaseUrl) {
+    const db = await openPostgres(databaseUrl);
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
+    return { db, where: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
+  }
+  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const lock: DataDirLock = acquireDataDirLock(dataDir, options.role);
+  let db: Db;
+  try {
+    db = await openPglite(join(dataDir, 'pglite'));
+    await migrate(db);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+  return {
+    db,
+    where: dataDir,
+    async close() {
+      try {
+        await db.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+// Starts the API server (DESIGN.md §7): `startServer()` from scripts/start.ts, or run directly
+// with `tsx server/server.ts`. Environment: HOST, PORT, DATABASE_URL, DATA_DIR, API_BASE,
+// TOKEN_TTL_HOURS, SECURE_COOKIES, TRUST_PROXY, LOGIN_RATE_LIMIT, RECAPTCHA_SECRET,
+// RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY).
+import { pathToFileURL } from 'node:url';
+import { buildApp, type AppOptions } from './app.ts';
+import { openDatabase } from './db/open.ts';
+import { countUsers, createUser, purgeTokens } from './db/store.ts';
+import { DataDirLockedError } from './db/lock.ts';
+import { generatePassword } from './security/passwords.ts';
+
+export interface StartOptions {
+  host?: string;
+  port?: number;
+  dataDir?: string;
+  databaseUrl?: string;
+  /** Fastify logger: true for JSON request logs. Default false (the URL lines are printed anyway). */
+  log?: boolean;
+  /** Print the URL and demo lines. Default true. */
+  print?: (line: string) => void;
+  /** Extra buildApp options (certificate hook, static dirs…). */
+  app?: Partial<Omit<AppOptions, 'db'>>;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEMO_DOCUMENT = '1000000001';
+
+const envNumber = (name: string) => {
+  const value = process.env[name];
+  return value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined;
+};
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? process.env.HOST ?? '127.0.0.1';
+  const port = options.port ?? envNumber('PORT') ?? 3000;
+  const print = options.print ?? ((line: string) => console.log(line));
+  const opened = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, role: 'server' });
+  try {
+    // First start: one demo learner, so the course can be tried at once.
+    if ((await countUsers(opened.db)) === 0) {
+      const password = generatePassword(10);
+      await createUser(opened.db, { document: DEMO_DOCUMENT, name: 'Aprendiz de Prueba', email: null, password });
+      print(`Usuario de prueba creado: documento ${DEMO_DOCUMENT}, contraseña ${password} (guárdela: no se mostrará de nuevo)`);
+    }
+    await purgeTokens(opened.db);
+    const ttlHours = envNumber('TOKEN_TTL_HOURS');
+    const app = await buildApp({
+      db: opened.db,
+      logger: options.log ?? false,
+      secureCookies: process.env.SECURE_COOKIES === '1' || process.env.SECURE_COOKIES === 'true',
+      trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+      ...(ttlHours ? { tokenTtlMs: ttlHours * 3_600_000 } : {}),
+      rateLimits: { loginPerIp: envNumber('LOGIN_RATE_LIMIT') },
+      recaptcha: {
+        secret: process.env.RECAPTCHA_SECRET || undefined,
+        siteKey: process.env.RECAPTCHA_SITE_KEY || process.env.VITE_RECAPTCHA_SITE_KEY || undefined,
+      },
+      ...options.app,
+    });
+    await app.listen({ host, port });
+    const address = app.server.address();
+    const actualPort = typeof address === 'object' && address ? address.port : port;
+    const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    const url = `http://${shownHost}:${actualPort}/`;
+    print(`Curso SST: ${url}`);
+    print(`Vista previa LMS: ${url}lms-preview/`);
+    let closed = false;
+    return {
+      url,
+      async close() {
+        if (closed) return;
+        closed = true;
+        await app.close();
+        await opened.close();
+      },
+    };
+  } catch (error) {
+    await opened.close();
+    throw error;
+  }
+}
+
+async function main() {
+  try {
+    const server = await startServer();
+    const stop = () => {
+      void server.close().then(() => process.exit(0));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) console.error(error.message);
+    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+      console.error(`El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`);
+    else console.error(error);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void main();
