@@ -1,0 +1,12 @@
+// Public API of the certificate feature (browser side).
+export { createCertificatePdf, downloadCertificate } from './create-certificate-pdf.ts';
+export { buildCertificateData, type CertificateInput } from './certificate-data.ts';
+export { readCertificateConfig, type CertificateConfig } from './config.ts';
+export { downloadPdf } from './download-pdf.ts';
+export {
+  NameForCertificate,
+  cleanName,
+  type NameForCertificateProps,
+} from './name-for-certificate.tsx';
+export { certificateFileName } from '../../domain/certificate/text.ts';
+export { CertificateError } from '../../domain/certificate/types.ts';

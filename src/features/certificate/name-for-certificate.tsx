@@ -1,0 +1,95 @@
+// `local` mode (no LMS, no server): the learner types the name to print on the certificate.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MAX_NAME_LENGTH } from '../../domain/certificate/types.ts';
+import { certificateStrings as t } from './strings.ts';
+import './name-for-certificate.css';
+
+export interface NameForCertificateProps {
+  onSubmit(name: string): void;
+  onCancel(): void;
+  /** Prefilled name, e.g. from a previous download. */
+  initialName?: string;
+  /** While the PDF is being generated: the download button is disabled. */
+  busy?: boolean;
+}
+
+/** A name is usable when it has at least one letter once spaces are collapsed. */
+export function cleanName(value: string): string | null {
+  const name = value.replace(/\s+/g, ' ').trim();
+  return /\p{L}/u.test(name) ? name : null;
+}
+
+export function NameForCertificate({
+  onSubmit,
+  onCancel,
+  initialName = '',
+  busy = false,
+}: NameForCertificateProps) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState(initialName);
+  const [error, setError] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = cleanName(value);
+    if (!name) {
+      setError(true);
+      inputRef.current?.focus();
+      return;
+    }
+    onSubmit(name);
+  };
+
+  return (
+    <form className="cert-name" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="cert-name__title">
+        {t.nameTitle}
+      </h2>
+      <label htmlFor={`${id}-input`} className="cert-name__label">
+        {t.nameLabel}
+      </label>
+      <p id={`${id}-hint`} className="cert-name__hint">
+        {t.nameHint}
+      </p>
+      <input
+        ref={inputRef}
+        id={`${id}-input`}
+        className="cert-name__input"
+        type="text"
+        name="name"
+        autoComplete="name"
+        autoCapitalize="words"
+        spellCheck={false}
+        maxLength={MAX_NAME_LENGTH}
+        required
+        data-autofocus
+        value={value}
+        aria-invalid={error}
+        aria-describedby={error ? `${id}-error ${id}-hint` : `${id}-hint`}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (error && cleanName(event.target.value)) setError(false);
+        }}
+      />
+      {error && (
+        <p id={`${id}-error`} className="cert-name__error" role="alert">
+          {t.nameRequired}
+        </p>
+      )}
+      <div className="cert-name__actions">
+        <button type="button" className="btn" onClick={onCancel}>
+          {t.cancel}
+        </button>
+        <button
+          type="submit"
+          className="btn btn-primary"
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {t.download}
+        </button>
+      </div>
+    </form>
+  );
+}
