@@ -39,8 +39,10 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
             <li key={m.id} className={`menu-card menu-card--${locked ? 'locked' : state}`}>
               <button type="button" className="menu-card-button" onClick={() => open(i)} aria-describedby={`estado-${m.id}`}>
                 <img src={assetBase + m.img} alt="" width="96" height="96" />
-                <span className="menu-card-number">{es.moduleNumber(m.number)}</span>
-                <span className="menu-card-title" dangerouslySetInnerHTML={{ __html: m.name }} />
+                <span className="menu-card-text">
+                  <span className="menu-card-number">{es.moduleNumber(m.number)}</span>
+                  <span className="menu-card-title" dangerouslySetInnerHTML={{ __html: m.name }} />
+                </span>
               </button>
               <span id={`estado-${m.id}`} className="menu-card-state">
                 {locked && (
