@@ -1,0 +1,44 @@
+// Minimal option parsing for the admin CLI: `--name value`, `--name=value`, flags, positionals.
+export class UsageError extends Error {
+  readonly code = 'USAGE';
+}
+
+export interface ParsedArgs {
+  positionals: string[];
+  options: Map<string, string | true>;
+}
+
+export function parseArgs(argv: string[], spec: { values: string[]; flags: string[] }): ParsedArgs {
+  const positionals: string[] = [];
+  const options = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positionals.push(...argv.slice(i + 1));
+      break;
+    }
+    if (arg === '-h' || arg === '--help') {
+      options.set('help', true);
+      continue;
+    }
+    if (!arg.startsWith('--')) {
+      if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Opción desconocida: ${arg}`);
+      positionals.push(arg);
+      continue;
+    }
+    const [rawName, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (spec.flags.includes(rawName)) {
+      if (inline !== undefined) throw new UsageError(`La opción --${rawName} no lleva valor.`);
+      options.set(rawName, true);
+    } else if (spec.values.includes(rawName)) {
+      const value = inline ?? argv[++i];
+      if (value === undefined || (inline === undefined && value.startsWith('--')))
+        throw new UsageError(`Falta el valor de --${rawName}.`);
+      if (options.has(rawName)) throw new UsageError(`La opción --${rawName} aparece dos veces.`);
+      options.set(rawName, value);
+    } else {
+      throw new UsageError(`Opción desconocida: --${rawName}`);
+    }
+  }
+  return { positionals, options };
+}

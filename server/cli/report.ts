@@ -1,0 +1,90 @@
+// Progress report for the SST coordinator (DESIGN.md §7):
+//   npm run report -- --csv [--out FILE]
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { Db } from '../db/db.ts';
+import { reportRows } from '../db/store.ts';
+import { completedModuleCount } from '../progress-rules.ts';
+import { loadCourseShape } from '../course-shape.ts';
+import type { CourseShape } from '../../src/domain/progress/engine.ts';
+import { parseArgs, UsageError } from './args.ts';
+import { csvCell, csvLine } from './csv.ts';
+import { runWithDb, type CliIo } from './run.ts';
+
+export const REPORT_COLUMNS = [
+  'documento',
+  'nombre',
+  'correo',
+  'puntaje',
+  'modulos_completados',
+  'ruta',
+  'finalizado_en',
+  'certificado',
+] as const;
+
+export const REPORT_HELP = `Uso:
+  npm run report -- --csv [--out ARCHIVO.csv]
+
+Genera el reporte de avance de todos los aprendices en CSV (UTF-8, separado por comas), con las columnas:
+  ${REPORT_COLUMNS.join(',')}
+  puntaje: 0 a 100; modulos_completados: módulos con todos sus temas y su prueba;
+  ruta: temas vistos por módulo; finalizado_en: fecha y hora (ISO 8601, UTC) en que llegó a 100;
+  certificado: código de verificación del certificado emitido (vacío si no lo ha descargado).
+Sin --out el CSV se escribe en la salida estándar.
+
+Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data detenga antes el servidor.`;
+
+export async function buildReportCsv(db: Db, shape: CourseShape): Promise<string> {
+  const rows = await reportRows(db);
+  const lines = [csvLine([...REPORT_COLUMNS])];
+  for (const r of rows) {
+    lines.push(
+      csvLine([
+        csvCell(r.document),
+        csvCell(r.name, { guardFormula: true }),
+        csvCell(r.email, { guardFormula: true }),
+        csvCell(r.score),
+        csvCell(completedModuleCount(r.route, shape)),
+        csvCell(r.route),
+        csvCell(r.completed_at),
+        csvCell(r.certificate_code),
+      ]),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export async function runReport(argv: string[], io: CliIo, db?: Db, shape?: CourseShape): Promise<number> {
+  const { options, positionals } = parseArgs(argv, { values: ['out'], flags: ['csv'] });
+  if (options.has('help')) {
+    io.out(REPORT_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`Argumento inesperado: ${positionals[0]}`);
+  if (!options.has('csv')) throw new UsageError('Indique el formato: --csv');
+  const out = options.get('out');
+  return runWithDb(db, io, async (d) => {
+    const csv = await buildReportCsv(d, shape ?? loadCourseShape());
+    if (typeof out === 'string') {
+      writeFileSync(out, csv, 'utf8');
+      io.err(`Reporte escrito en ${out} (${csv.trimEnd().split('\n').length - 1} aprendices).`);
+    } else io.out(csv.trimEnd());
+    return 0;
+  });
+}
+
+export async function main(argv = process.argv.slice(2)): Promise<number> {
+  const io: CliIo = { out: (s) => console.log(s), err: (s) => console.error(s) };
+  try {
+    return await runReport(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`${error.message}\n\n${REPORT_HELP}`);
+      return 1;
+    }
+    io.err((error as Error).message);
+    return 1;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main().then((code) => process.exit(code));

@@ -1,0 +1,30 @@
+// Shared plumbing of the CLI commands: output, and opening/closing the database.
+import type { Db } from '../db/db.ts';
+import { openDatabase } from '../db/open.ts';
+import { DataDirLockedError } from '../db/lock.ts';
+
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Runs `fn` with the given database, or opens the configured one (lock included) and closes it. */
+export async function runWithDb(db: Db | undefined, io: CliIo, fn: (db: Db) => Promise<number>): Promise<number> {
+  if (db) return fn(db);
+  let opened;
+  try {
+    opened = await openDatabase({ role: 'cli' });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      io.err(error.message);
+      return 1;
+    }
+    io.err(`No se pudo abrir la base de datos / Could not open the database: ${(error as Error).message}`);
+    return 1;
+  }
+  try {
+    return await fn(opened.db);
+  } finally {
+    await opened.close();
+  }
+}
