@@ -34,7 +34,9 @@ const VERIFICATION = { code: 'K7QM-2XPA', url: 'https://sst.example.co/verificar
 interface PlacedText {
   str: string;
   x: number;
+  y: number;
   width: number;
+  height: number;
 }
 
 /** Text items of page 1 as pdf.js (what viewers and screen readers use) extracts them. */
@@ -47,7 +49,13 @@ async function extractText(
   const items = content.items
     .filter((item): item is TextItem => 'str' in item)
     .filter((item) => item.str.trim() !== '')
-    .map((item) => ({ str: item.str, x: item.transform[4] as number, width: item.width }));
+    .map((item) => ({
+      str: item.str,
+      x: item.transform[4] as number,
+      y: item.transform[5] as number,
+      width: item.width,
+      height: item.height,
+    }));
   const pages = pdf.numPages;
   await pdf.destroy();
   return { text: items.map((i) => i.str).join('\n'), items, pages };
@@ -196,6 +204,45 @@ describe('generateCertificate', () => {
     );
     expect(text.split('\n').join(' ')).toContain(name);
     for (const item of items) expect(item.x + item.width).toBeLessThan(PAGE_WIDTH - 40);
+  });
+
+  it('keeps every text clear of the others with the longest inputs', async () => {
+    const { items } = await extractText(
+      await generateCertificate({
+        learnerName:
+          'María de los Ángeles Castañeda Villamizar de la Peñaranda Ortíz y Santamaría Uribe Holguín Restrepo Londoño Zuluaga Echeverri Ospina Arango Mejía',
+        document: 'Cédula de extranjería 1.234.567.890',
+        courseTitle:
+          'Inducción y reinducción en el Sistema de Gestión de Seguridad y Salud en el Trabajo para contratistas y subcontratistas de obra',
+        completedAt: SAMPLE.completedAt,
+        hours: 1.5,
+        companyName:
+          'Constructora de Infraestructura Vial y Edificaciones del Eje Cafetero S.A.S. BIC',
+        signerName: 'Ing. Carlos Alberto Gutiérrez Montoya',
+        signerRole: 'Coordinador del SG-SST — Licencia SST 12345 de 2020',
+        verification: {
+          code: 'ZX9Q-77LM',
+          url: 'https://certificados.constructora-eje-cafetero.com.co/verificar/ZX9Q-77LM',
+        },
+      }),
+    );
+    const box = (t: PlacedText) => ({
+      left: t.x,
+      right: t.x + t.width,
+      bottom: t.y - 0.2 * t.height,
+      top: t.y + 0.75 * t.height,
+    });
+    for (const [i, a] of items.entries()) {
+      expect(a.x).toBeGreaterThan(40);
+      expect(a.x + a.width).toBeLessThan(PAGE_WIDTH - 40);
+      for (const b of items.slice(i + 1)) {
+        const p = box(a);
+        const q = box(b);
+        const overlap =
+          p.left < q.right && q.left < p.right && p.bottom < q.top && q.bottom < p.top;
+        expect(overlap, `"${a.str}" overlaps "${b.str}"`).toBe(false);
+      }
+    }
   });
 
   it('replaces characters the standard fonts cannot show instead of crashing', async () => {

@@ -315,7 +315,8 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   drawText(page, 'certifica que', { font: fonts.italic, size: 18, y: certifiesY, color: INK });
 
   // The body, top-down: each line is placed `gap` points below the previous baseline; when
-  // a two-line name and course title would reach the signature, the gaps shrink evenly.
+  // a two-line name and course title would reach the signature, the gaps shrink evenly; a
+  // short body (no document line) spreads a little so it does not float high on the page.
   const lines: Array<{ gap: number; draw: (y: number) => void }> = [];
   const name = fitText(v.name, fonts.bold, MAX_TEXT_WIDTH, { maxSize: 36, minSize: 24 });
   name.lines.forEach((line, i) => {
@@ -369,14 +370,15 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   });
   const lowestBaseline = 150;
   const total = lines.reduce((sum, line) => sum + line.gap, 0);
-  const squeeze = Math.min(1, (certifiesY - lowestBaseline) / total);
+  const scale = Math.min(1.2, (certifiesY - lowestBaseline) / total);
   let y = certifiesY;
   for (const line of lines) {
-    y -= line.gap * squeeze;
+    y -= line.gap * scale;
     line.draw(y);
   }
 
-  // Signature block.
+  // Signature block; with a verification block on its left it stays clear of it.
+  const signWidth = v.verification ? 250 : 320;
   const signY = 116;
   page.drawLine({
     start: { x: CENTER_X - 115, y: signY },
@@ -384,14 +386,22 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
     thickness: 0.9,
     color: INK,
   });
-  const signer = fitText(v.signerName, fonts.bold, 300, { maxSize: 11.5, minSize: 7, maxLines: 1 });
+  const signer = fitText(v.signerName, fonts.bold, signWidth, {
+    maxSize: 11.5,
+    minSize: 7,
+    maxLines: 1,
+  });
   drawText(page, signer.lines[0] ?? '', {
     font: fonts.bold,
     size: signer.size,
     y: signY - 15,
     color: INK,
   });
-  const role = fitText(v.signerRole, fonts.regular, 300, { maxSize: 10, minSize: 6, maxLines: 1 });
+  const role = fitText(v.signerRole, fonts.regular, signWidth, {
+    maxSize: 10,
+    minSize: 6,
+    maxLines: 1,
+  });
   drawText(page, role.lines[0] ?? '', {
     font: fonts.regular,
     size: role.size,
@@ -399,7 +409,7 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
     color: INK_SOFT,
   });
   if (v.companyName) {
-    const company = fitText(v.companyName, fonts.regular, 300, {
+    const company = fitText(v.companyName, fonts.regular, signWidth, {
       maxSize: 9,
       minSize: 6,
       maxLines: 1,
@@ -436,7 +446,7 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       y: qrY + qrSize - 22,
     });
     drawText(page, 'Verifica este certificado en', { ...small, y: qrY + 30 });
-    wrapUrl(toWinAnsi(v.verification.url), fonts.regular, 7, 150)
+    wrapUrl(toWinAnsi(v.verification.url), fonts.regular, 7, 140)
       .slice(0, 3)
       .forEach((line, i) => {
         drawText(page, line, {
