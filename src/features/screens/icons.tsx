@@ -6,12 +6,20 @@ interface IconProps {
 export function CloseIcon({ size = 20 }: IconProps) {
   return (
     <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true" focusable="false">
-      <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      <path
+        d="M6 6l12 12M18 6 6 18"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
     </svg>
   );
 }
 
-export function ChevronIcon({ size = 20, direction = 'down' }: IconProps & { direction?: 'down' | 'left' | 'right' }) {
+export function ChevronIcon({
+  size = 20,
+  direction = 'down',
+}: IconProps & { direction?: 'down' | 'left' | 'right' }) {
   const rotate = direction === 'down' ? 0 : direction === 'left' ? 90 : -90;
   return (
     <svg
@@ -22,7 +30,14 @@ export function ChevronIcon({ size = 20, direction = 'down' }: IconProps & { dir
       focusable="false"
       style={{ transform: `rotate(${rotate}deg)` }}
     >
-      <path d="M6 9l6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M6 9l6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -37,7 +37,9 @@ function ItemBody({ item, assetBase }: { item: ListItem; assetBase: string }) {
   return (
     <div className={item.img ? 'l1-body l1-body--with-img' : 'l1-body'}>
       <HtmlBlock html={item.text} />
-      {item.img && <TopicImage className="l1-img" src={item.img} alt={item.alt} assetBase={assetBase} />}
+      {item.img && (
+        <TopicImage className="l1-img" src={item.img} alt={item.alt} assetBase={assetBase} />
+      )}
     </div>
   );
 }

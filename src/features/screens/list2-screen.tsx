@@ -74,7 +74,14 @@ export function List2Screen({ topic, assetBase }: TopicScreenProps) {
                 <h2 className="l2-title">{item.title}</h2>
                 <HtmlBlock html={item.text} />
               </div>
-              {item.img && <TopicImage className="l2-img" src={item.img} alt={item.alt} assetBase={assetBase} />}
+              {item.img && (
+                <TopicImage
+                  className="l2-img"
+                  src={item.img}
+                  alt={item.alt}
+                  assetBase={assetBase}
+                />
+              )}
             </div>
           </div>
         </div>

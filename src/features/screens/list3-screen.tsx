@@ -49,9 +49,7 @@ function FlipCard({ item, assetBase }: { item: ListItem; assetBase: string }) {
       <div className="l3-inner">
         <div className="l3-face l3-front" aria-hidden={flipped} inert={flipped}>
           <div className="l3-front-main">
-            {item.img && (
-              <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />
-            )}
+            {item.img && <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />}
             <p className="l3-title" aria-hidden="true">
               {item.title}
             </p>
@@ -61,12 +59,7 @@ function FlipCard({ item, assetBase }: { item: ListItem; assetBase: string }) {
             {screenStrings.flipCard}
           </span>
         </div>
-        <div
-          className="l3-face l3-back"
-          id={`${id}-back`}
-          aria-hidden={!flipped}
-          inert={!flipped}
-        >
+        <div className="l3-face l3-back" id={`${id}-back`} aria-hidden={!flipped} inert={!flipped}>
           <p className="l3-back-title">{item.title}</p>
           <HtmlBlock className="l3-text" html={item.text} />
           <span className="l3-hint" aria-hidden="true">

@@ -24,13 +24,20 @@ export function List4Screen({ topic, assetBase }: TopicScreenProps) {
                 {item.label && <p className="l4-label">{item.label}</p>}
                 <h2 className="l4-title">
                   <span className="scr-sr-only">
-                    {screenStrings.step} {i + 1}:{' '}
-                  </span>
+                    {screenStrings.step} {i + 1}:
+                  </span>{' '}
                   {item.title}
                 </h2>
                 <HtmlBlock html={item.text} />
               </div>
-              {item.img && <TopicImage className="l4-img" src={item.img} alt={item.alt} assetBase={assetBase} />}
+              {item.img && (
+                <TopicImage
+                  className="l4-img"
+                  src={item.img}
+                  alt={item.alt}
+                  assetBase={assetBase}
+                />
+              )}
             </div>
           </li>
         ))}

@@ -89,7 +89,14 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
                 </h2>
                 <HtmlBlock html={item.text} />
               </div>
-              {item.img && <TopicImage className="l5-img" src={item.img} alt={item.alt} assetBase={assetBase} />}
+              {item.img && (
+                <TopicImage
+                  className="l5-img"
+                  src={item.img}
+                  alt={item.alt}
+                  assetBase={assetBase}
+                />
+              )}
             </div>
           </div>
           <div className="l5-controls">

@@ -21,7 +21,14 @@ export function List7Screen({ topic, assetBase }: TopicScreenProps) {
               <h2 className="l7-title">{item.title}</h2>
               <div className={item.img ? 'l7-body l7-body--with-img' : 'l7-body'}>
                 <HtmlBlock html={item.text} />
-                {item.img && <TopicImage className="l7-img" src={item.img} alt={item.alt} assetBase={assetBase} />}
+                {item.img && (
+                  <TopicImage
+                    className="l7-img"
+                    src={item.img}
+                    alt={item.alt}
+                    assetBase={assetBase}
+                  />
+                )}
               </div>
             </div>
           </li>

@@ -20,7 +20,14 @@ export function List8Screen({ topic, assetBase }: TopicScreenProps) {
               <h2 className="l8-title">{item.title}</h2>
             </div>
             <div className="l8-body">
-              {item.img && <TopicImage className="l8-img" src={item.img} alt={item.alt} assetBase={assetBase} />}
+              {item.img && (
+                <TopicImage
+                  className="l8-img"
+                  src={item.img}
+                  alt={item.alt}
+                  assetBase={assetBase}
+                />
+              )}
               {item.text && <HtmlBlock html={item.text} />}
               {item.points && item.points.length > 0 && (
                 <ul className="l8-points">

@@ -21,7 +21,11 @@ export function RememberBoxes({ remember }: { remember: Remember[] }) {
   );
 }
 
-const normalise = (s: string) => s.trim().toLocaleLowerCase('es').replace(/[:.!¡]/g, '');
+const normalise = (s: string) =>
+  s
+    .trim()
+    .toLocaleLowerCase('es')
+    .replace(/[:.!¡]/g, '');
 
 function RememberBox({ box, position }: { box: Remember; position: string | null }) {
   const id = useId();
@@ -34,7 +38,14 @@ function RememberBox({ box, position }: { box: Remember; position: string | null
       aria-labelledby={showTitle ? `${id}-h ${id}-t` : `${id}-h`}
     >
       <h2 className="rb-heading" id={`${id}-h`}>
-        <svg className="rb-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+        <svg
+          className="rb-icon"
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          aria-hidden="true"
+          focusable="false"
+        >
           <path
             d="M12 2 1 21h22L12 2Z"
             fill="var(--c-accent)"

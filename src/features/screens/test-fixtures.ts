@@ -1,0 +1,28 @@
+// Sample topics for the screen component tests.
+import type { ListItem, Topic, TopicScreenType } from '../../domain/content/types.ts';
+
+export function makeTopic(type: TopicScreenType, extra: Partial<Topic> = {}): Topic {
+  return {
+    id: `modulo1-tema-${type}`,
+    title: `Tema ${type}`,
+    number: 1,
+    type,
+    home: 0,
+    previous: null,
+    current: '0-topics-0',
+    next: 'menu',
+    remember: [],
+    ...extra,
+  };
+}
+
+export function makeItems(
+  n: number,
+  extra: (i: number) => Partial<ListItem> = () => ({}),
+): ListItem[] {
+  return Array.from({ length: n }, (_, i) => ({
+    title: `Título ${i + 1}`,
+    text: `<p>Texto ${i + 1}</p>`,
+    ...extra(i),
+  }));
+}
