@@ -1,0 +1,67 @@
+// What differs between SCORM 1.2 and 2004, as one interface: element names, vocabularies and
+// formats. scorm12/ and scorm2004/ each implement it; the session (scorm-session.ts) is the
+// same for both, so there is no version switch anywhere else.
+import type { Interaction, ModuleStatus } from '../port.ts';
+import type { LmsApi } from './lms-api.ts';
+import type { ScormVersion } from './discovery.ts';
+import type { WrapperOptions } from './wrapper.ts';
+import type { Write } from './write-queue.ts';
+
+/** What the course reads from the LMS when a session starts. */
+export interface LmsStartData {
+  learnerId: string;
+  /** As the LMS gives it, usually "Apellido, Nombre". */
+  learnerName: string;
+  scoreRaw: string;
+  suspendData: string;
+  bookmark: string;
+  /** 'ab-initio', 'resume' or '' (for the log). */
+  entry: string;
+  /** The LMS already holds a completed (or passed) status. */
+  completed: boolean;
+  /** 'not attempted' / 'unknown': set to 'incomplete' at once. */
+  notAttempted: boolean;
+  interactionCount: number;
+  /** Ids of stored interactions, or null where the version makes them write-only (1.2). */
+  interactionIds: string[] | null;
+  /** Ids of stored objectives, by index. */
+  objectiveIds: string[];
+}
+
+export interface ScormDialect {
+  readonly version: ScormVersion;
+  /** Binds the LMS's API object (by this version's method names). */
+  bind(raw: Record<string, unknown>): LmsApi;
+  readonly wrapperOptions: WrapperOptions;
+  /** Longest suspend_data the version guarantees (1.2: 4096; 2004: 64000). */
+  readonly suspendDataLimit: number;
+  readStart(get: (element: string) => string): LmsStartData;
+  incomplete(): Write[];
+  completed(): Write[];
+  /** Score 0–100 with its range (and scaled in 2004). */
+  score(score: number): Write[];
+  suspendData(route: string): Write;
+  bookmark(pageId: string): Write;
+  exit(completed: boolean): Write;
+  sessionTime(ms: number): Write;
+  objective(index: number, id: string, status: ModuleStatus): Write[];
+  interaction(index: number, interaction: Interaction): Write[];
+  /** LMS error codes that mean the value itself is refused: retrying cannot help. */
+  isPermanentError(code: string): boolean;
+}
+
+/** Response identifiers: option index 0 → 'a', 1 → 'b' … (1.2 needs single characters). */
+export function optionLetter(index: number): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  return alphabet[Math.max(0, Math.trunc(index)) % alphabet.length]!;
+}
+
+/** A score as the LMS expects it: a plain decimal, at most 2 decimals ('33.33', '100'). */
+export function formatScore(score: number): string {
+  return String(Math.round(score * 100) / 100);
+}
+
+export const parseCount = (raw: string): number => {
+  const n = Number.parseInt(raw, 10);
+  return Number.isFinite(n) && n > 0 ? n : 0;
+};

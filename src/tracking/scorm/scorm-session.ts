@@ -1,0 +1,618 @@
+// The TrackingPort in `lms` mode, the same for SCORM 1.2 and 2004 (the dialect holds what
+// differs). Decisions, from DESIGN.md §2/§3 and SPEC.md §4/§5:
+// - start(): Initialize at once, read back the stored data 200 ms later (SPEC constant).
+// - save()/recordAnswer() only queue values; a short debounce sends them and commits, so a
+//   screen view costs one Commit; completing the course commits at once; answers ride along
+//   with the next commit (or a later timer) instead of committing on their own.
+// - pagehide ends the session (exit, session_time, Commit, Terminate); visibilitychange to
+//   hidden commits. Never beforeunload/unload (mobile browsers skip them, Moodle forbids them).
+// - A refused SetValue/Commit keeps the values queued and retries with back-off; health
+//   reports 'retrying' until the LMS answers again. Nothing here throws into the app.
+import type {
+  Interaction,
+  Learner,
+  ModuleStatus,
+  ProgressChange,
+  Snapshot,
+  TrackingHealth,
+  TrackingPort,
+} from '../port.ts';
+import {
+  decodeRoute,
+  emptyViewed,
+  encodeRoute,
+  mergeViewed,
+  type ModulesViewed,
+} from '../../domain/progress/route-codec.ts';
+import type { LmsStartData, ScormDialect } from './dialect.ts';
+import { displayName } from './learner-name.ts';
+import {
+  cacheKey,
+  LocalCache,
+  type CachedInteraction,
+  type CacheRecord,
+  type CachedProgress,
+} from './local-cache.ts';
+import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
+import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
+
+export interface CourseInfo {
+  moduleIds: readonly string[];
+  topicCounts: readonly number[];
+  questionCounts: readonly number[];
+}
+
+export interface Timing {
+  /** SPEC.md §9: the stored data is read 200 ms after Initialize. */
+  initialReadMs: number;
+  /** Debounce for progress (one Commit per screen view). */
+  progressCommitMs: number;
+  /** Answers alone commit this late at most; usually the quiz's progress save commits them. */
+  answerCommitMs: number;
+  retryDelaysMs: readonly number[];
+}
+
+export const DEFAULT_TIMING: Timing = {
+  initialReadMs: 200,
+  progressCommitMs: 300,
+  answerCommitMs: 10_000,
+  retryDelaysMs: RETRY_DELAYS_MS,
+};
+
+export interface ScormSessionOptions {
+  packageId: string;
+  course: CourseInfo;
+  /** The course's window: pagehide/visibilitychange listeners go here; null in unit tests. */
+  win?: Window | null;
+  /** Local safety-net storage (keyed by package and learner); null disables it. */
+  storage?: Storage | null;
+  log?: Logger;
+  now?: () => number;
+  timing?: Partial<Timing>;
+}
+
+interface Progress {
+  viewed: ModulesViewed;
+  score: number | null;
+  bookmark: string | null;
+  completed: boolean;
+}
+
+type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
+
+const isValidScore = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100;
+
+export class ScormSession implements TrackingPort {
+  readonly mode = 'lms' as const;
+  readonly wrapper: ScormWrapper;
+
+  private readonly queue = new WriteQueue();
+  private readonly backoff: Backoff;
+  private readonly timing: Timing;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly course: CourseInfo;
+
+  private startPromise: Promise<Snapshot> | null = null;
+  private readDone = false;
+  private finished = false;
+  private sessionStartedAt = 0;
+  private learner: Learner = { id: null, name: null };
+  private lmsRouteWasEmpty = true;
+
+  private progress: Progress;
+  private progressTouched = false;
+  private modules: { id: string; status: ModuleStatus }[] | null = null;
+  private readonly objectiveIndex = new Map<string, number>();
+  private nextObjective = 0;
+
+  private nextInteraction = 0;
+  /** Question ids with an interaction in the LMS or on its way there. */
+  private readonly recorded = new Set<string>();
+  /** Answers queued but not yet committed, by question id. */
+  private readonly unconfirmedAnswers = new Map<string, { interaction: Interaction; group: string }>();
+  /** Answers given before the stored data was read (their index is not known yet). */
+  private readonly earlyAnswers: Interaction[] = [];
+  /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
+  private readonly progressElements = new Set<string>();
+
+  private cache = new LocalCache(null, null);
+  private lastCacheJson = '';
+
+  private health: TrackingHealth = 'ok';
+  private readonly listeners = new Set<(health: TrackingHealth) => void>();
+  private commitTimer: ReturnType<typeof setTimeout> | null = null;
+  private commitDeadline = Infinity;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly detachers: (() => void)[] = [];
+  private readonly scoreRawElement: string;
+
+  constructor(
+    private readonly dialect: ScormDialect,
+    rawApi: Record<string, unknown>,
+    private readonly options: ScormSessionOptions,
+  ) {
+    this.log = options.log ?? consoleLogger;
+    this.now = options.now ?? (() => Date.now());
+    this.timing = { ...DEFAULT_TIMING, ...options.timing };
+    this.backoff = new Backoff(this.timing.retryDelaysMs);
+    this.course = options.course;
+    this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
+    this.progress = { viewed: emptyViewed(this.course.topicCounts.length), score: null, bookmark: null, completed: false };
+    this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
+  }
+
+  get version() {
+    return this.dialect.version;
+  }
+
+  // ---------------------------------------------------------------- TrackingPort
+
+  start(): Promise<Snapshot> {
+    this.startPromise ??= new Promise<Snapshot>((resolve) => {
+      this.connect();
+      this.listen();
+      setTimeout(() => {
+        try {
+          this.read();
+        } catch (error) {
+          this.log.error(`reading the stored data failed: ${describe(error)}`);
+        }
+        resolve(this.snapshot());
+      }, this.timing.initialReadMs);
+    });
+    return this.startPromise;
+  }
+
+  save(change: ProgressChange): void {
+    if (this.finished) return; // after Terminate the LMS may not be called (SCORM RTE)
+    try {
+      this.applyChange(change);
+      if (!this.readDone) return; // read() queues everything once the stored data is known
+      this.enqueueProgress();
+      this.persistCache();
+      // Completing the course is committed at once: the learner may close the window any time.
+      if (this.progress.completed && this.isQueued(this.dialect.completed())) {
+        this.runCommit('completion');
+      } else {
+        this.scheduleCommit(this.timing.progressCommitMs);
+      }
+    } catch (error) {
+      this.log.error(`save failed: ${describe(error)}`);
+    }
+  }
+
+  recordAnswer(interaction: Interaction): void {
+    if (this.finished) return;
+    try {
+      if (this.recorded.has(interaction.id)) return; // retries never add records (DESIGN §2)
+      if (!this.readDone) {
+        if (!this.earlyAnswers.some((a) => a.id === interaction.id)) this.earlyAnswers.push(interaction);
+        return;
+      }
+      this.enqueueAnswer(interaction);
+      this.persistCache();
+      this.scheduleCommit(this.timing.answerCommitMs);
+    } catch (error) {
+      this.log.error(`recordAnswer failed: ${describe(error)}`);
+    }
+  }
+
+  flush(): void {
+    if (this.finished) return;
+    try {
+      this.runCommit('flush');
+    } catch (error) {
+      this.log.error(`flush failed: ${describe(error)}`);
+    }
+  }
+
+  finish(): void {
+    if (this.finished) return; // StrictMode, pagehide after the completion flow: once only
+    this.finished = true;
+    try {
+      this.detach();
+      this.clearTimers();
+      if (this.wrapper.state === 'new') this.connect(true);
+      if (this.wrapper.state !== 'open') return;
+      if (!this.readDone) this.read();
+      this.enqueueProgress(); // includes cmi exit for the final status
+      const { allSent } = this.runCommit('finish');
+      // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
+      if (this.wrapper.terminate() && allSent) this.confirmAll();
+      this.persistCache();
+    } catch (error) {
+      this.log.error(`finish failed: ${describe(error)}`);
+    }
+  }
+
+  onHealth(listener: (health: TrackingHealth) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  // ---------------------------------------------------------------- connection and reading
+
+  private connect(quiet = false): boolean {
+    if (this.wrapper.initialize()) {
+      this.sessionStartedAt = this.now();
+      return true;
+    }
+    if (quiet) return false;
+    this.log.error('could not connect with the LMS (Initialize failed); retrying');
+    this.setHealth('retrying');
+    this.scheduleRetry();
+    return false;
+  }
+
+  private listen(): void {
+    const win = this.options.win;
+    if (!win) return;
+    const onPageHide = () => this.finish();
+    const onVisibility = () => {
+      if (win.document.visibilityState === 'hidden') this.flush();
+    };
+    try {
+      win.addEventListener('pagehide', onPageHide);
+      win.document.addEventListener('visibilitychange', onVisibility);
+      this.detachers.push(
+        () => win.removeEventListener('pagehide', onPageHide),
+        () => win.document.removeEventListener('visibilitychange', onVisibility),
+      );
+    } catch (error) {
+      this.log.warn(`could not listen to page events: ${describe(error)}`);
+    }
+  }
+
+  private detach(): void {
+    for (const d of this.detachers.splice(0)) {
+      try {
+        d();
+      } catch {
+        // the window is going away anyway
+      }
+    }
+  }
+
+  /** Reads what the LMS stored and merges in whatever this session already knows. */
+  private read(): void {
+    if (this.readDone || this.wrapper.state !== 'open') return;
+    const data = this.dialect.readStart((element) => this.wrapper.getValue(element));
+    this.readDone = true;
+    this.learner = { id: data.learnerId.trim() || null, name: displayName(data.learnerName) };
+    if (this.learner.id) this.cache = new LocalCache(this.options.storage ?? null, cacheKey(this.options.packageId, this.learner.id));
+    const cached = this.cache.read();
+
+    // Progress from the LMS: whatever of the route can be read; the rest is logged, never fatal.
+    const decoded = decodeRoute(data.suspendData, this.course.topicCounts);
+    if (decoded.dropped.length) this.log.warn(`suspend_data: kept what could be read; dropped ${decoded.dropped.join('; ')}`);
+    this.lmsRouteWasEmpty = data.suspendData.trim() === '';
+    this.queue.assumeCommitted(this.dialect.suspendData(data.suspendData).element, data.suspendData);
+    if (data.bookmark) this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
+    let score: number | null = null;
+    if (data.scoreRaw.trim() !== '') {
+      const n = Number(data.scoreRaw);
+      if (isValidScore(n)) score = n;
+      else this.log.warn(`stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`);
+    }
+    const lms: Progress = { viewed: decoded.viewed, score, bookmark: data.bookmark || null, completed: data.completed };
+    this.progress = mergeProgress(lms, this.progressTouched ? this.progress : null, this.course);
+    if (this.progress.score !== null && this.progress.score >= 100) this.progress.completed = true;
+
+    // The safety net of this browser (same package, same learner) adds what the LMS missed.
+    if (cached?.progress) {
+      const recovered = mergeProgress(this.progress, progressFromCache(cached.progress, this.course), this.course);
+      if (!sameProgress(recovered, this.progress)) {
+        this.log.warn('recovered progress that the LMS had not confirmed in the last session');
+        this.progress = recovered;
+        this.progressTouched = true;
+      }
+    }
+
+    this.nextInteraction = data.interactionCount;
+    for (const id of data.interactionIds ?? []) this.recorded.add(id);
+    for (const id of cached?.answered ?? []) this.recorded.add(id);
+    this.markQuizzesAnswered(lms.viewed);
+    data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
+    this.nextObjective = data.objectiveIds.length;
+
+    this.logStart(data);
+    if (data.notAttempted && !this.progress.completed) this.enqueue(this.dialect.incomplete());
+    // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
+    if (this.progressTouched) this.enqueueProgress();
+    else this.enqueue([this.dialect.exit(this.progress.completed)]);
+    for (const answer of [...(cached?.answers ?? []).map(interactionFromCache), ...this.earlyAnswers.splice(0)]) {
+      if (!this.recorded.has(answer.id)) this.enqueueAnswer(answer);
+    }
+    this.persistCache();
+    if (this.queue.size > 0) this.scheduleCommit(this.timing.progressCommitMs);
+  }
+
+  private logStart(data: LmsStartData): void {
+    this.log.info(
+      `SCORM ${this.dialect.version} session: entry=${JSON.stringify(data.entry)}, ` +
+        `score=${JSON.stringify(data.scoreRaw)}, route=${JSON.stringify(data.suspendData.slice(0, 80))}, ` +
+        `location=${JSON.stringify(data.bookmark)}`,
+    );
+  }
+
+  /** In 1.2 interactions cannot be read back: a finished quiz means its questions were recorded. */
+  private markQuizzesAnswered(viewed: ModulesViewed): void {
+    this.course.topicCounts.forEach((count, m) => {
+      if (!viewed[m]?.includes(count)) return;
+      const questions = this.course.questionCounts[m] ?? 0;
+      for (let q = 1; q <= questions; q++) this.recorded.add(`m${m + 1}-q${q}`);
+    });
+  }
+
+  private snapshot(): Snapshot {
+    const { viewed, score, bookmark } = this.progress;
+    const anyViewed = viewed.some((v) => v.length > 0);
+    return {
+      learner: { ...this.learner },
+      score,
+      route: anyViewed || !this.lmsRouteWasEmpty ? encodeRoute(viewed) : null,
+      bookmark,
+    };
+  }
+
+  // ---------------------------------------------------------------- queueing
+
+  private applyChange(change: ProgressChange): void {
+    if (change.route !== undefined) {
+      const decoded = decodeRoute(change.route, this.course.topicCounts);
+      if (decoded.dropped.length) this.log.warn(`route from the course: dropped ${decoded.dropped.join('; ')}`);
+      this.progress.viewed = mergeViewed(this.progress.viewed, decoded.viewed);
+      this.progressTouched = true;
+    }
+    if (change.score !== undefined) {
+      if (isValidScore(change.score)) {
+        // The score only rises (SPEC.md §9); the LMS is never given a lower one.
+        this.progress.score = Math.max(this.progress.score ?? 0, change.score);
+        this.progressTouched = true;
+      } else {
+        this.log.warn(`the grade must be between 0 and 100 (got ${String(change.score)}); not stored`);
+      }
+    }
+    if (change.bookmark) {
+      this.progress.bookmark = change.bookmark;
+      this.progressTouched = true;
+    }
+    if (change.completed || (this.progress.score !== null && this.progress.score >= 100)) {
+      this.progress.completed = true;
+      this.progressTouched = true;
+    }
+    if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
+  }
+
+  private enqueueProgress(): void {
+    const p = this.progress;
+    const writes: Write[] = [];
+    const route = encodeRoute(p.viewed);
+    if (route.length <= this.dialect.suspendDataLimit) writes.push(this.dialect.suspendData(route));
+    else this.log.error(`route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`);
+    if (p.score !== null) writes.push(...this.dialect.score(p.score));
+    if (p.completed) writes.push(...this.dialect.completed());
+    if (p.bookmark) writes.push(this.dialect.bookmark(p.bookmark));
+    writes.push(this.dialect.exit(p.completed));
+    for (const w of writes) this.progressElements.add(w.element);
+    for (const m of this.modules ?? []) {
+      let index = this.objectiveIndex.get(m.id);
+      if (index === undefined) {
+        index = this.nextObjective++;
+        this.objectiveIndex.set(m.id, index);
+      }
+      writes.push(...this.dialect.objective(index, m.id, m.status));
+    }
+    this.enqueue(writes);
+  }
+
+  private enqueueAnswer(interaction: Interaction): void {
+    const index = this.nextInteraction++;
+    const writes = this.dialect.interaction(index, interaction);
+    this.recorded.add(interaction.id);
+    this.unconfirmedAnswers.set(interaction.id, { interaction, group: groupOf(writes[0]!.element) });
+    this.enqueue(writes);
+  }
+
+  private enqueue(writes: Write[]): void {
+    for (const w of writes) this.queue.set(w.element, w.value);
+  }
+
+  private isQueued(writes: Write[]): boolean {
+    const pending = new Map(this.queue.pending().map((w) => [w.element, w.value]));
+    return writes.some((w) => pending.get(w.element) === w.value);
+  }
+
+  // ---------------------------------------------------------------- committing
+
+  private scheduleCommit(delayMs: number): void {
+    if (this.finished || this.retryTimer) return; // a pending retry sends everything anyway
+    const deadline = this.now() + delayMs;
+    if (this.commitTimer && deadline >= this.commitDeadline) return;
+    if (this.commitTimer) clearTimeout(this.commitTimer);
+    this.commitDeadline = deadline;
+    this.commitTimer = setTimeout(() => {
+      this.commitTimer = null;
+      this.commitDeadline = Infinity;
+      try {
+        this.runCommit('debounce');
+      } catch (error) {
+        this.log.error(`commit failed: ${describe(error)}`);
+      }
+    }, delayMs);
+  }
+
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.finished) return;
+    const delay = this.backoff.next();
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      try {
+        this.runCommit('retry');
+      } catch (error) {
+        this.log.error(`retry failed: ${describe(error)}`);
+      }
+    }, delay);
+  }
+
+  private clearTimers(): void {
+    if (this.commitTimer) clearTimeout(this.commitTimer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.commitTimer = null;
+    this.retryTimer = null;
+    this.commitDeadline = Infinity;
+  }
+
+  /** Sends what is queued, then commits. Failures stay queued and are retried with back-off. */
+  private runCommit(reason: CommitReason): { allSent: boolean } {
+    if (this.commitTimer) {
+      clearTimeout(this.commitTimer);
+      this.commitTimer = null;
+      this.commitDeadline = Infinity;
+    }
+    if (this.wrapper.state === 'terminated') return { allSent: false };
+    if (this.wrapper.state === 'new' && !this.connect(true)) {
+      if (reason !== 'finish') this.failed();
+      return { allSent: false };
+    }
+    if (!this.readDone) this.read(); // a late Initialize: merge the stored data first
+    if (this.queue.size === 0 && reason !== 'finish') {
+      this.recovered();
+      return { allSent: true };
+    }
+    const elapsed = Math.max(0, this.now() - this.sessionStartedAt);
+    const time = this.dialect.sessionTime(elapsed);
+    this.queue.set(time.element, time.value);
+
+    const outcome = this.queue.send(
+      (element, value) => {
+        const result = this.wrapper.setValue(element, value);
+        if (!result.ok && element === this.scoreRawElement) {
+          this.log.warn(`the grade was not stored in the LMS (error ${result.code})`);
+        }
+        return result;
+      },
+      (code) => this.dialect.isPermanentError(code),
+    );
+    for (const w of outcome.dropped) this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
+
+    let ok = outcome.failed === 0;
+    if (this.queue.hasSent || reason === 'finish') {
+      if (this.wrapper.commit().ok) {
+        this.queue.committed();
+        this.settleAnswers();
+      } else {
+        this.queue.commitFailed();
+        ok = false;
+      }
+    }
+    if (ok) this.recovered();
+    else if (reason !== 'finish') this.failed();
+    this.persistCache();
+    return { allSent: outcome.failed === 0 };
+  }
+
+  private recovered(): void {
+    this.backoff.reset();
+    if (this.retryTimer) {
+      clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    this.setHealth('ok');
+  }
+
+  private failed(): void {
+    this.setHealth('retrying');
+    this.scheduleRetry();
+  }
+
+  private settleAnswers(): void {
+    for (const [id, { group }] of [...this.unconfirmedAnswers]) {
+      if (!this.queue.hasGroup(group)) this.unconfirmedAnswers.delete(id);
+    }
+  }
+
+  private confirmAll(): void {
+    this.queue.commitAll();
+    this.unconfirmedAnswers.clear();
+  }
+
+  private setHealth(health: TrackingHealth): void {
+    if (this.health === health) return;
+    this.health = health;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(health);
+      } catch (error) {
+        this.log.error(`health listener threw: ${describe(error)}`);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- local safety net
+
+  private persistCache(): void {
+    if (!this.learner.id) return;
+    const pending = new Set(this.queue.pending().map((w) => w.element));
+    const progressPending = [...this.progressElements].some((e) => pending.has(e));
+    const record: CacheRecord = {
+      answered: [...this.recorded].filter((id) => !this.unconfirmedAnswers.has(id)),
+    };
+    if (progressPending) record.progress = progressToCache(this.progress);
+    if (this.unconfirmedAnswers.size) {
+      record.answers = [...this.unconfirmedAnswers.values()].map(({ interaction }) => interactionToCache(interaction));
+    }
+    const json = JSON.stringify(record);
+    if (json === this.lastCacheJson) return;
+    this.lastCacheJson = json;
+    this.cache.write(record);
+  }
+}
+
+function mergeProgress(base: Progress, extra: Progress | null, course: CourseInfo): Progress {
+  if (!extra) return { ...base, viewed: base.viewed.map((v) => [...v]) };
+  const viewed = mergeViewed(base.viewed, extra.viewed).slice(0, course.topicCounts.length);
+  const addsViews = encodeRoute(viewed) !== encodeRoute(base.viewed);
+  const scores = [base.score, extra.score].filter((s): s is number => s !== null);
+  return {
+    viewed,
+    score: scores.length ? Math.max(...scores) : null,
+    // The newer bookmark wins when the extra progress went further, else the base one stays.
+    bookmark: (addsViews ? extra.bookmark : null) ?? base.bookmark ?? extra.bookmark,
+    completed: base.completed || extra.completed,
+  };
+}
+
+function sameProgress(a: Progress, b: Progress): boolean {
+  return (
+    encodeRoute(a.viewed) === encodeRoute(b.viewed) &&
+    a.score === b.score &&
+    a.bookmark === b.bookmark &&
+    a.completed === b.completed
+  );
+}
+
+const progressToCache = (p: Progress): CachedProgress => ({
+  route: encodeRoute(p.viewed),
+  score: p.score,
+  bookmark: p.bookmark,
+  completed: p.completed,
+});
+
+function progressFromCache(c: CachedProgress, course: CourseInfo): Progress {
+  return {
+    viewed: decodeRoute(c.route, course.topicCounts).viewed,
+    score: isValidScore(c.score) ? c.score : null,
+    bookmark: typeof c.bookmark === 'string' && c.bookmark ? c.bookmark : null,
+    completed: c.completed === true,
+  };
+}
+
+const interactionToCache = (i: Interaction): CachedInteraction => ({ ...i, timestamp: i.timestamp.toISOString() });
+
+const interactionFromCache = (c: CachedInteraction): Interaction => ({ ...c, timestamp: new Date(c.timestamp) });
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

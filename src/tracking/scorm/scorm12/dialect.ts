@@ -1,0 +1,88 @@
+// SCORM 1.2: the cmi.core.* data model. Interactions are write-only in 1.2 (ids cannot be read
+// back), so the session remembers which questions it recorded.
+import type { ModuleStatus } from '../../port.ts';
+import { bindApi } from '../lms-api.ts';
+import { formatScore, optionLetter, parseCount, type ScormDialect } from '../dialect.ts';
+import { scorm12Time, scorm12Timespan } from '../time-format.ts';
+
+const OBJECTIVE_STATUS: Record<ModuleStatus, string> = {
+  viewed: 'completed',
+  current: 'incomplete',
+  'not-viewed': 'not attempted',
+};
+
+/** 1.2 error codes for a refused element or value (201 invalid argument, 401–405). */
+const PERMANENT = new Set(['201', '401', '402', '403', '404', '405']);
+
+export const scorm12: ScormDialect = {
+  version: '1.2',
+  bind: (raw) =>
+    bindApi(raw, {
+      initialize: 'LMSInitialize',
+      terminate: 'LMSFinish',
+      getValue: 'LMSGetValue',
+      setValue: 'LMSSetValue',
+      commit: 'LMSCommit',
+      getLastError: 'LMSGetLastError',
+      getErrorString: 'LMSGetErrorString',
+      getDiagnostic: 'LMSGetDiagnostic',
+    }),
+  // 101 is 1.2's only code for "already initialised" (a general exception); pipwerks accepts it.
+  wrapperOptions: { alreadyInitializedCodes: ['101'], quietGetCodes: ['401', '404'] },
+  suspendDataLimit: 4096,
+
+  readStart(get) {
+    const status = get('cmi.core.lesson_status');
+    const objectiveIds: string[] = [];
+    const objectiveCount = parseCount(get('cmi.objectives._count'));
+    for (let i = 0; i < objectiveCount; i++) objectiveIds.push(get(`cmi.objectives.${i}.id`));
+    return {
+      learnerId: get('cmi.core.student_id'),
+      learnerName: get('cmi.core.student_name'),
+      scoreRaw: get('cmi.core.score.raw'),
+      suspendData: get('cmi.suspend_data'),
+      bookmark: get('cmi.core.lesson_location'),
+      entry: get('cmi.core.entry'),
+      completed: status === 'completed' || status === 'passed',
+      notAttempted: status === '' || status === 'not attempted' || status === 'unknown',
+      interactionCount: parseCount(get('cmi.interactions._count')),
+      interactionIds: null,
+      objectiveIds,
+    };
+  },
+  incomplete: () => [{ element: 'cmi.core.lesson_status', value: 'incomplete' }],
+  completed: () => [{ element: 'cmi.core.lesson_status', value: 'completed' }],
+  score: (score) => [
+    { element: 'cmi.core.score.min', value: '0' },
+    { element: 'cmi.core.score.max', value: '100' },
+    { element: 'cmi.core.score.raw', value: formatScore(score) },
+  ],
+  suspendData: (route) => ({ element: 'cmi.suspend_data', value: route }),
+  // CMIString255
+  bookmark: (pageId) => ({ element: 'cmi.core.lesson_location', value: pageId.slice(0, 255) }),
+  // SPEC.md §4: suspend while not completed; logout once completed.
+  exit: (completed) => ({ element: 'cmi.core.exit', value: completed ? 'logout' : 'suspend' }),
+  sessionTime: (ms) => ({ element: 'cmi.core.session_time', value: scorm12Timespan(ms) }),
+  objective: (index, id, status) => [
+    { element: `cmi.objectives.${index}.id`, value: id },
+    { element: `cmi.objectives.${index}.status`, value: OBJECTIVE_STATUS[status] },
+  ],
+  interaction(index, it) {
+    const n = `cmi.interactions.${index}`;
+    // 1.2 matching patterns are "source.target" pairs of single characters: the one drop
+    // target ('1') paired with the chosen option.
+    const pattern = (option: number) =>
+      it.type === 'matching' ? `1.${optionLetter(option)}` : optionLetter(option);
+    return [
+      { element: `${n}.id`, value: it.id },
+      { element: `${n}.objectives.0.id`, value: it.moduleId },
+      { element: `${n}.time`, value: scorm12Time(it.timestamp) },
+      { element: `${n}.type`, value: it.type },
+      { element: `${n}.correct_responses.0.pattern`, value: pattern(it.correctResponse) },
+      { element: `${n}.student_response`, value: pattern(it.response) },
+      { element: `${n}.result`, value: it.correct ? 'correct' : 'wrong' },
+      { element: `${n}.latency`, value: scorm12Timespan(it.latencyMs) },
+    ];
+  },
+  isPermanentError: (code) => PERMANENT.has(code),
+};

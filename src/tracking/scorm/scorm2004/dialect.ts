@@ -1,0 +1,108 @@
+// SCORM 2004 (3rd and 4th Edition): separate completion and success, scaled score, readable
+// interactions (so a resumed session can see what earlier sessions recorded).
+import type { ModuleStatus } from '../../port.ts';
+import { bindApi } from '../lms-api.ts';
+import { formatScore, optionLetter, parseCount, type ScormDialect } from '../dialect.ts';
+import { scorm2004Duration, scorm2004Timestamp } from '../time-format.ts';
+
+const COMPLETION: Record<ModuleStatus, string> = {
+  viewed: 'completed',
+  current: 'incomplete',
+  'not-viewed': 'not attempted',
+};
+
+/** 2004 error codes for a refused element or value (201 argument, 401–408 data model). */
+const PERMANENT = new Set(['201', '401', '402', '403', '404', '405', '406', '407', '408']);
+
+/** localized_string_type(SPM 250): descriptions longer than that may be refused. */
+const DESCRIPTION_MAX = 250;
+
+export const scorm2004: ScormDialect = {
+  version: '2004',
+  bind: (raw) =>
+    bindApi(raw, {
+      initialize: 'Initialize',
+      terminate: 'Terminate',
+      getValue: 'GetValue',
+      setValue: 'SetValue',
+      commit: 'Commit',
+      getLastError: 'GetLastError',
+      getErrorString: 'GetErrorString',
+      getDiagnostic: 'GetDiagnostic',
+    }),
+  // 103 already initialised; 403 "not initialised" is what GetValue says for an empty element.
+  wrapperOptions: { alreadyInitializedCodes: ['103'], quietGetCodes: ['403'] },
+  suspendDataLimit: 64000,
+
+  readStart(get) {
+    const completion = get('cmi.completion_status');
+    const success = get('cmi.success_status');
+    const interactionCount = parseCount(get('cmi.interactions._count'));
+    const interactionIds: string[] = [];
+    for (let i = 0; i < interactionCount; i++) interactionIds.push(get(`cmi.interactions.${i}.id`));
+    const objectiveIds: string[] = [];
+    const objectiveCount = parseCount(get('cmi.objectives._count'));
+    for (let i = 0; i < objectiveCount; i++) objectiveIds.push(get(`cmi.objectives.${i}.id`));
+    return {
+      learnerId: get('cmi.learner_id'),
+      learnerName: get('cmi.learner_name'),
+      scoreRaw: get('cmi.score.raw'),
+      suspendData: get('cmi.suspend_data'),
+      bookmark: get('cmi.location'),
+      entry: get('cmi.entry'),
+      completed: completion === 'completed' || success === 'passed',
+      notAttempted: completion === '' || completion === 'not attempted' || completion === 'unknown',
+      interactionCount,
+      interactionIds,
+      objectiveIds,
+    };
+  },
+  incomplete: () => [{ element: 'cmi.completion_status', value: 'incomplete' }],
+  // success_status stays 'unknown' until the course is complete: the course has no way to fail.
+  completed: () => [
+    { element: 'cmi.completion_status', value: 'completed' },
+    { element: 'cmi.success_status', value: 'passed' },
+  ],
+  score: (score) => [
+    { element: 'cmi.score.min', value: '0' },
+    { element: 'cmi.score.max', value: '100' },
+    { element: 'cmi.score.raw', value: formatScore(score) },
+    { element: 'cmi.score.scaled', value: String(Math.round(score * 100) / 10000) },
+    // LMSs show it as the learner's progress bar; the score is the share of modules done.
+    { element: 'cmi.progress_measure', value: String(Math.round(score * 100) / 10000) },
+  ],
+  suspendData: (route) => ({ element: 'cmi.suspend_data', value: route }),
+  bookmark: (pageId) => ({ element: 'cmi.location', value: pageId.slice(0, 1000) }),
+  exit: (completed) => ({ element: 'cmi.exit', value: completed ? 'normal' : 'suspend' }),
+  sessionTime: (ms) => ({ element: 'cmi.session_time', value: scorm2004Duration(ms) }),
+  objective(index, id, status) {
+    const n = `cmi.objectives.${index}`;
+    const writes = [
+      { element: `${n}.id`, value: id },
+      { element: `${n}.completion_status`, value: COMPLETION[status] },
+    ];
+    // A module is passed when its quiz is done (all answers right); before that, unknown.
+    if (status === 'viewed') writes.push({ element: `${n}.success_status`, value: 'passed' });
+    return writes;
+  },
+  interaction(index, it) {
+    const n = `cmi.interactions.${index}`;
+    const pattern = (option: number) =>
+      it.type === 'matching' ? `1[.]${optionLetter(option)}` : optionLetter(option);
+    const description = it.description.replace(/\s+/g, ' ').trim();
+    return [
+      { element: `${n}.id`, value: it.id },
+      { element: `${n}.type`, value: it.type },
+      { element: `${n}.objectives.0.id`, value: it.moduleId },
+      { element: `${n}.timestamp`, value: scorm2004Timestamp(it.timestamp) },
+      { element: `${n}.correct_responses.0.pattern`, value: pattern(it.correctResponse) },
+      { element: `${n}.learner_response`, value: pattern(it.response) },
+      { element: `${n}.result`, value: it.correct ? 'correct' : 'incorrect' },
+      { element: `${n}.latency`, value: scorm2004Duration(it.latencyMs) },
+      ...(description
+        ? [{ element: `${n}.description`, value: description.slice(0, DESCRIPTION_MAX) }]
+        : []),
+    ];
+  },
+  isPermanentError: (code) => PERMANENT.has(code),
+};

@@ -1,0 +1,177 @@
+// Helpers for this folder's unit tests only: scorm-again as the LMS, fault injection, a course
+// shape, a logger that records instead of printing.
+import { Scorm12API, Scorm2004API } from 'scorm-again';
+import type { Interaction, TrackingPort } from '../port.ts';
+import type { Logger } from './wrapper.ts';
+
+export const COURSE = {
+  moduleIds: ['modulo1', 'modulo2', 'modulo3', 'modulo4', 'modulo5'],
+  topicCounts: [6, 5, 4, 5, 3],
+  questionCounts: [3, 3, 3, 3, 2],
+};
+
+export type RawApi = Record<string, unknown>;
+
+/** scorm-again as our LMS: no autocommit, no commit URL, no mastery score (as our manifests). */
+export function lms12(cmi: Record<string, unknown> = {}): Scorm12API {
+  const api = new Scorm12API({ autocommit: false, logLevel: 5 });
+  if (Object.keys(cmi).length) api.loadFromJSON({ cmi } as never);
+  return api;
+}
+
+export function lms2004(cmi: Record<string, unknown> = {}): Scorm2004API {
+  const api = new Scorm2004API({ autocommit: false, logLevel: 5 });
+  if (Object.keys(cmi).length) api.loadFromJSON({ cmi } as never);
+  return api;
+}
+
+export interface CallLog {
+  method: string;
+  args: string[];
+  result: string;
+}
+
+/**
+ * Wraps an API object: records every call and lets a test make a method fail ('false' with
+ * `failCode` from GetLastError) for its next `times` calls, or run slowly.
+ */
+export function instrument(api: object) {
+  const calls: CallLog[] = [];
+  const failures = new Map<string, { times: number; code: string }>();
+  let forcedError: string | null = null;
+  const raw = api as unknown as Record<string, (...a: string[]) => unknown>;
+  const proxy: RawApi = {};
+  const names = new Set<string>();
+  for (let o: object | null = api; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+    for (const n of Object.getOwnPropertyNames(o)) names.add(n);
+  }
+  for (const name of names) {
+    if (name === 'constructor' || typeof raw[name] !== 'function') continue;
+    proxy[name] = (...args: string[]) => {
+      if (/GetLastError$/.test(name) && forcedError !== null) {
+        calls.push({ method: name, args, result: forcedError });
+        return forcedError;
+      }
+      const failure = failures.get(name);
+      if (failure && failure.times > 0) {
+        failure.times--;
+        forcedError = failure.code;
+        calls.push({ method: name, args, result: 'false' });
+        return 'false';
+      }
+      if (!/GetLastError|GetErrorString|GetDiagnostic/.test(name)) forcedError = null;
+      const result = String(raw[name]!.apply(api, args));
+      calls.push({ method: name, args, result });
+      return result;
+    };
+  }
+  return {
+    api: proxy,
+    calls,
+    fail(method: string, times: number, code = '101') {
+      failures.set(method, { times, code });
+    },
+    count: (method: string) => calls.filter((c) => c.method === method).length,
+    sets: () => calls.filter((c) => /SetValue$/.test(c.method)).map((c) => [c.args[0], c.args[1]] as const),
+  };
+}
+
+export function recordingLogger() {
+  const messages: { level: keyof Logger; message: string }[] = [];
+  const logger: Logger = {
+    info: (message) => messages.push({ level: 'info', message }),
+    warn: (message) => messages.push({ level: 'warn', message }),
+    error: (message) => messages.push({ level: 'error', message }),
+  };
+  return { logger, messages, text: () => messages.map((m) => m.message).join('\n') };
+}
+
+export function answer(id: string, overrides: Partial<Interaction> = {}): Interaction {
+  const m = /^m(\d+)-q\d+$/.exec(id);
+  return {
+    id,
+    moduleId: `modulo${m?.[1] ?? '1'}`,
+    description: `Pregunta ${id}`,
+    type: 'choice',
+    response: 1,
+    correctResponse: 1,
+    correct: true,
+    latencyMs: 4250,
+    timestamp: new Date(2025, 2, 4, 9, 5, 7),
+    ...overrides,
+  };
+}
+
+/** A Storage in memory (node has no localStorage). */
+export class MemoryStorage implements Storage {
+  private readonly map = new Map<string, string>();
+  get length() {
+    return this.map.size;
+  }
+  clear() {
+    this.map.clear();
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null;
+  }
+  key(index: number) {
+    return [...this.map.keys()][index] ?? null;
+  }
+  removeItem(key: string) {
+    this.map.delete(key);
+  }
+  setItem(key: string, value: string) {
+    this.map.set(key, String(value));
+  }
+}
+
+/** Plain JSON of scorm-again's CMI tree (what the LMS would store). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a free-form JSON tree read in assertions
+export type CmiJson = any;
+export function cmiOf(api: Scorm12API | Scorm2004API): CmiJson {
+  return JSON.parse(JSON.stringify(api.cmi)) as CmiJson;
+}
+
+/** Route string with modules 0..done-1 complete (all topics and the quiz) and `extra` views. */
+export function routeFor(done: number, extra: number[][] = []): string {
+  return COURSE.topicCounts
+    .map((count, m) => {
+      const set = new Set(m < done ? Array.from({ length: count + 1 }, (_, i) => i) : []);
+      for (const i of extra[m] ?? []) set.add(i);
+      return set.size ? [...set].sort((a, b) => a - b).join(',') : '{}';
+    })
+    .join('-');
+}
+
+export const moduleStatuses = (done: number, current = -1) =>
+  COURSE.moduleIds.map((id, i) => ({
+    id,
+    status: i < done ? ('viewed' as const) : i === current ? ('current' as const) : ('not-viewed' as const),
+  }));
+
+/** What the app does along the whole course: every topic, every quiz (a wrong first try on q1). */
+export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
+  COURSE.topicCounts.forEach((count, m) => {
+    for (let t = 0; t < count; t++) {
+      port.save({
+        route: routeFor(m, [...Array(m).fill([]), Array.from({ length: t + 1 }, (_, i) => i)]),
+        bookmark: `modulo${m + 1}-tema${t + 1}`,
+        modules: moduleStatuses(m, m),
+      });
+    }
+    const questions = COURSE.questionCounts[m]!;
+    for (let q = 1; q <= questions; q++) {
+      const id = `m${m + 1}-q${q}`;
+      if (q === 1) port.recordAnswer(answer(id, { response: 0, correct: false }));
+      port.recordAnswer(answer(id)); // a retry after a wrong answer: ignored
+    }
+    const score = m + 1 === COURSE.topicCounts.length ? 100 : ((m + 1) * 100) / COURSE.topicCounts.length;
+    port.save({
+      route: routeFor(m + 1),
+      score,
+      bookmark: 'menu',
+      modules: moduleStatuses(m + 1),
+      ...(score === 100 ? { completed: true, finalTerms: true } : {}),
+    });
+  });
+}
