@@ -221,8 +221,8 @@ describe('generateCertificate', () => {
         signerName: 'Ing. Carlos Alberto Gutiérrez Montoya',
         signerRole: 'Coordinador del SG-SST — Licencia SST 12345 de 2020',
         verification: {
-          code: 'ZX9Q-77LM',
-          url: 'https://certificados.constructora-eje-cafetero.com.co/verificar/ZX9Q-77LM',
+          code: 'SST-WWWW-MMMM-WWWW',
+          url: 'https://certificados.constructora-eje-cafetero.com.co/verificar/SST-WWWW-MMMM-WWWW',
         },
       }),
     );

@@ -437,9 +437,14 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       align: 'left' as const,
     };
     drawText(page, 'Código de verificación', { ...small, y: qrY + qrSize - 7 });
+    const code = fitText(v.verification.code, fonts.bold, 140, {
+      maxSize: 12,
+      minSize: 6,
+      maxLines: 1,
+    });
     drawText(page, v.verification.code, {
       font: fonts.bold,
-      size: 12,
+      size: code.size,
       color: BRAND,
       x: textX,
       align: 'left',
