@@ -27,6 +27,7 @@ import {
   renderManifest,
   schemaLocations,
   type ScormEdition,
+  zipDate,
 } from './package-scorm.ts';
 import { assertWellFormedXml, escapeXml } from './package-xml.ts';
 import { readZip } from './package-unzip.ts';
@@ -387,6 +388,17 @@ describe('bad input stops with a clear message and leaves no zip', () => {
     );
     expect((error as PackageError).code).toBe('write');
     expect(readdirSync(out).filter((n) => n.startsWith('.'))).toEqual([]);
+  });
+});
+
+describe('zip date', () => {
+  it('is fixed, or SOURCE_DATE_EPOCH when set', () => {
+    expect(zipDate({}).toISOString()).toBe('2000-01-01T00:00:00.000Z');
+    expect(zipDate({ SOURCE_DATE_EPOCH: '1700000000' }).toISOString()).toBe(
+      '2023-11-14T22:13:20.000Z',
+    );
+    expect(zipDate({ SOURCE_DATE_EPOCH: '0' }).toISOString()).toBe('1980-01-01T00:00:00.000Z');
+    expect(() => zipDate({ SOURCE_DATE_EPOCH: 'ayer' })).toThrow(/SOURCE_DATE_EPOCH/);
   });
 });
 

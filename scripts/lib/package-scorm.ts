@@ -305,8 +305,8 @@ function tagAttributes(tag: string): Map<string, string> {
 }
 
 /**
- * JavaScript the launch page loads before first paint: its <script type="module" src> and
- * <link rel="modulepreload"> files plus inline scripts, gzipped (level 9) one by one as a server
+ * JavaScript the launch page loads up front: its <script type="module" src> (and any classic
+ * <script src>) and <link rel="modulepreload"> files plus inline scripts, gzipped (level 9) one by one as a server
  * would send them. A referenced file missing from the build is an error: the course would not start.
  */
 export function initialJavaScript(distDir: string, launch = LAUNCH_FILE): InitialJs {
@@ -336,9 +336,9 @@ export function initialJavaScript(distDir: string, launch = LAUNCH_FILE): Initia
     const type = (attrs.get('type') ?? '').toLowerCase();
     if (type && type !== 'module' && !type.includes('javascript')) continue;
     const src = attrs.get('src');
-    if (src) {
-      if (type === 'module') addRef(src);
-    } else if (m[2]!.trim()) add(Buffer.from(m[2]!));
+    // Classic scripts count too: they also run before the course can paint.
+    if (src) addRef(src);
+    else if (m[2]!.trim()) add(Buffer.from(m[2]!));
   }
   for (const m of html.matchAll(/<link\b([^>]*)>/gi)) {
     const attrs = tagAttributes(m[1]!);
