@@ -148,12 +148,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         recaptcha: Boolean(options.recaptcha?.siteKey || recaptchaSecret),
       }),
     },
-    // The certificate opens in a new window; 'same-origin' would be fine, but the LMS preview
-    // also needs to reach its frame, which is same-origin too. Keep Helmet's defaults otherwise.
+    // HSTS only makes sense behind HTTPS (secure cookies); on plain localhost it would stick.
     hsts: secure ? undefined : false,
   });
 
-  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // Only sign-in is limited, so the Spanish text speaks of sign-in attempts.
+    errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
+  });
 
   const requireAuth = async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);

@@ -32,6 +32,7 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
       prefix: '/',
       index: false, // '/' goes through the fallback below, like every app route
       wildcard: true,
+      cacheControl: false, // our setHeaders decides
       setHeaders: cacheHeaders,
     });
   }
@@ -41,11 +42,23 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
       prefix: '/lms-preview/',
       decorateReply: !webIndex,
       redirect: true,
+      cacheControl: false,
       setHeaders: cacheHeaders,
     });
   }
 
   const indexHtml = () => (webIndex ? readFileSync(webIndex) : null);
+  const sendIndex = (reply: FastifyReply) => {
+    const html = indexHtml();
+    return reply
+      .code(html ? 200 : 503)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(html ?? NOT_BUILT);
+  };
+
+  // '/' is the empty path of the app (the sign-in section), not a directory listing.
+  app.get('/', (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -54,14 +67,7 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
     // Paths that look like files (a dot in the last segment) are real 404s, so a missing
     // script is never answered with HTML.
     const looksLikeFile = /\.[A-Za-z0-9]{1,8}$/.test(path.split('/').pop() ?? '');
-    if (isPage && !looksLikeFile && !path.startsWith('/lms-preview')) {
-      const html = indexHtml();
-      return reply
-        .code(html ? 200 : 503)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(html ?? NOT_BUILT);
-    }
+    if (isPage && !looksLikeFile && !path.startsWith('/lms-preview')) return sendIndex(reply);
     return reply.code(404).header('cache-control', 'no-store').send({ success: false, message: MESSAGES.notFound });
   });
 }

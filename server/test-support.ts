@@ -1,0 +1,118 @@
+// Helpers for the server tests: a fresh database per test file (in-memory PGlite, or a fresh
+// schema on the PostgreSQL of TEST_DATABASE_URL, dropped afterwards) and a small HTTP client
+// over fastify.inject that handles the XSRF cookie and multipart bodies.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openPglite, openPostgres, type Db } from './db/db.ts';
+import { migrate } from './db/migrate.ts';
+import { buildApp, type AppOptions } from './app.ts';
+import { createUser, type PublicUser } from './db/store.ts';
+
+export type Engine = 'pglite' | 'postgres';
+
+/** Engines to run the suites on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** A small course: five modules of 2 topics (1 in the last), 20 points per module. */
+export const SHAPE = { topicCounts: [2, 2, 2, 2, 1] };
+export const FULL_ROUTE = '0,1,2-0,1,2-0,1,2-0,1,2-0,1';
+
+export interface TestDb {
+  db: Db;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDb(engine: Engine): Promise<TestDb> {
+  if (engine === 'pglite') {
+    const db = await openPglite();
+    await migrate(db);
+    return { db, cleanup: () => db.close() };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const db = await openPostgres(url, { schema, max: 20 });
+  await migrate(db);
+  return {
+    db,
+    async cleanup() {
+      await db.close();
+      const admin = await openPostgres(url, { max: 1 });
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.close();
+    },
+  };
+}
+
+export async function testApp(db: Db, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
+  return buildApp({ db, webDir: null, lmsPreviewDir: null, courseShape: SHAPE, ...options });
+}
+
+export function multipart(fields: Record<string, string>, boundary = `----test${randomBytes(6).toString('hex')}`) {
+  const body =
+    Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('') + `--${boundary}--\r\n`;
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+export class TestClient {
+  xsrf = '';
+  token = '';
+  constructor(readonly app: FastifyInstance) {}
+
+  async init(): Promise<this> {
+    const response = await this.app.inject({ method: 'GET', url: '/api/v1/csrf-cookie' });
+    const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    if (!cookie) throw new Error('no XSRF cookie');
+    this.xsrf = cookie.value;
+    return this;
+  }
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      cookie: `XSRF-TOKEN=${this.xsrf}`,
+      'x-xsrf-token': this.xsrf,
+      ...(this.token ? { authorization: this.token } : {}),
+      ...extra,
+    };
+  }
+
+  async login(document: string, password: string): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      headers: this.headers(),
+      payload: { document, password },
+    });
+    if (response.statusCode === 200) this.token = response.json().token;
+    return response;
+  }
+
+  updateUser(fields: Record<string, string>): Promise<LightMyRequestResponse> {
+    const { body, contentType } = multipart(fields);
+    return this.app.inject({
+      method: 'POST',
+      url: '/api/v1/update-user',
+      headers: this.headers({ 'content-type': contentType }),
+      payload: body,
+    });
+  }
+
+  post(url: string, payload?: string | object, headers: Record<string, string> = {}) {
+    return this.app.inject({
+      method: 'POST',
+      url: `/api/v1/${url}`,
+      headers: this.headers(headers),
+      ...(payload !== undefined ? { payload } : {}),
+    });
+  }
+}
+
+export async function seedUser(db: Db, overrides: Partial<{ document: string; name: string; email: string; password: string }> = {}): Promise<PublicUser> {
+  return createUser(db, {
+    document: overrides.document ?? '1020304050',
+    name: overrides.name ?? 'Ana Pérez',
+    email: overrides.email ?? 'ana@example.co',
+    password: overrides.password ?? 'secreto123',
+  });
+}
