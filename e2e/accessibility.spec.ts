@@ -1,0 +1,97 @@
+// axe (WCAG 2.1 AA rules) on every screen type, both quiz types, the menu, and each modal open.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { pagePath } from '../src/domain/progress/navigation.ts';
+import { course } from './support/content.ts';
+import { seedLocalProgress } from './support/learner.ts';
+
+async function expectNoViolations(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(summary, `violaciones de axe en ${what}`).toEqual([]);
+}
+
+const firstTopicOfEachType = () => {
+  const seen = new Map<string, { id: string; type: string }>();
+  for (const m of course().modules) for (const t of m.topics) if (!seen.has(t.type)) seen.set(t.type, t);
+  return [...seen.values()];
+};
+
+for (const viewport of [
+  { name: 'escritorio', width: 1366, height: 768 },
+  { name: 'teléfono', width: 390, height: 844 },
+]) {
+  test.describe(`axe (${viewport.name})`, () => {
+    test.use({ viewport: { width: viewport.width, height: viewport.height } });
+    test.beforeEach(async ({ page }) => seedLocalProgress(page, course().modules.length - 1));
+
+    test('introduction and menu', async ({ page }) => {
+      await page.goto('/lms/index.html#/introduccion');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoViolations(page, '/introduccion');
+      await page.goto('/lms/index.html#/menu');
+      await expect(page.getByRole('heading', { name: 'Módulos del curso' })).toBeVisible();
+      await expectNoViolations(page, '/menu');
+    });
+
+    for (const topic of firstTopicOfEachType()) {
+      test(`topic screen ${topic.type}`, async ({ page }) => {
+        await page.goto(`/lms/index.html#${pagePath(topic as never)}`);
+        await expect(page.locator(`[data-screen-type="${topic.type}"]`)).toBeVisible();
+        await expectNoViolations(page, topic.id);
+      });
+    }
+
+    for (const type of ['drag-answer', 'select-answer'] as const) {
+      test(`quiz ${type} and its feedback modals`, async ({ page }) => {
+        const m = course().modules.find((mod) => mod.activity.type === type)!;
+        await page.goto(`/lms/index.html#${pagePath(m.activity)}`);
+        await expect(page.getByText(/Pregunta 1 de/)).toBeVisible();
+        await expectNoViolations(page, m.activity.id);
+        const q = m.activity.questions[0]!;
+        const wrong = q.options.find((o) => o.correct === 0)!.option;
+        if (type === 'drag-answer') {
+          await page.getByRole('button', { name: wrong, exact: true }).click();
+          await page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }).click();
+        } else {
+          await page.getByRole('radio', { name: wrong, exact: true }).check();
+          await page.getByRole('button', { name: 'Responder' }).click();
+        }
+        await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
+        await expectNoViolations(page, 'modal bad-answer');
+      });
+    }
+
+    test('alert modal (locked module, certificate before 100) and certificate name modal', async ({ page }) => {
+      await page.goto('/lms/index.html#/menu');
+      await page.getByRole('button', { name: 'Certificado' }).click();
+      await expect(page.getByRole('dialog')).toContainText('Para visualizar y descargar tu certificado es necesario que realices los módulos.');
+      await expectNoViolations(page, 'modal alert');
+    });
+  });
+}
+
+test('congratulations modal and the certificate name form', async ({ page }) => {
+  await seedLocalProgress(page, course().modules.length - 1, { nextTopicsViewed: true });
+  const last = course().modules.at(-1)!;
+  await page.goto(`/lms/index.html#${pagePath(last.activity)}`);
+  for (const q of last.activity.questions) {
+    await page.getByRole('radio', { name: q.options.find((o) => o.correct === 1)!.option, exact: true }).check();
+    await page.getByRole('button', { name: 'Responder' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'ACEPTAR' }).click();
+    await expect(page.getByRole('dialog').filter({ hasText: '¡Respuesta correcta!' })).toHaveCount(0);
+  }
+  await expect(page.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
+  await expectNoViolations(page, 'modal de felicitaciones');
+  await page.getByRole('button', { name: 'DESCARGAR' }).click();
+  await expect(page.getByRole('dialog', { name: 'Tu certificado' })).toBeVisible();
+  await expectNoViolations(page, 'modal del certificado');
+});
+
+test('side menu open on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/lms/index.html#/menu');
+  await page.getByRole('button', { name: 'Módulos', exact: true }).click();
+  await expect(page.getByRole('navigation', { name: 'Módulos del curso' })).toBeVisible();
+  await expectNoViolations(page, 'menú lateral');
+});
