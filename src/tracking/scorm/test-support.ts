@@ -175,3 +175,8 @@ export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
     });
   });
 }
+
+/** One field of every record of a CMI collection: pluck(cmi.interactions, 'id'). */
+export function pluck(collection: CmiJson, key: string): unknown[] {
+  return Object.values((collection ?? {}) as Record<string, CmiJson>).map((item) => item[key] as unknown);
+}

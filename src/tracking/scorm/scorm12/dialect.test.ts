@@ -8,6 +8,7 @@ import {
   cmiOf,
   instrument,
   lms12,
+  pluck,
   recordingLogger,
   type RawApi,
   routeFor,
@@ -151,8 +152,8 @@ describe('SCORM 1.2 saving', () => {
     expect(cmi.suspend_data).toBe(routeFor(5));
     expect(Object.keys(cmi.interactions)).toHaveLength(14);
     expect(Object.keys(cmi.objectives)).toHaveLength(5);
-    expect(Object.values(cmi.objectives).map((o: { status: string }) => o.status)).toEqual(Array(5).fill('completed'));
-    const ids = Object.values(cmi.interactions).map((i: { id: string }) => i.id);
+    expect(pluck(cmi.objectives, 'status')).toEqual(Array(5).fill('completed'));
+    const ids = pluck(cmi.interactions, 'id');
     expect(ids).toEqual(['m1-q1', 'm1-q2', 'm1-q3', 'm2-q1', 'm2-q2', 'm2-q3', 'm3-q1', 'm3-q2', 'm3-q3', 'm4-q1', 'm4-q2', 'm4-q3', 'm5-q1', 'm5-q2']);
     // No call after LMSFinish.
     const finishAt = spy.calls.findIndex((c) => c.method === 'LMSFinish');
@@ -190,7 +191,7 @@ describe('SCORM 1.2 saving', () => {
     session.recordAnswer(answer('m1-q2'));
     session.recordAnswer(answer('m2-q1'));
     session.flush();
-    expect(Object.values(cmiOf(lms).interactions).map((i: { id: string }) => i.id)).toEqual(['m1-q1', 'm1-q2', 'm1-q3', 'm2-q1']);
+    expect(pluck(cmiOf(lms).interactions, 'id')).toEqual(['m1-q1', 'm1-q2', 'm1-q3', 'm2-q1']);
   });
 
   it('keeps suspend_data within 4096 characters', () => {
