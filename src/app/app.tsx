@@ -1,7 +1,7 @@
 // The composition root's React part: providers, router, and the modals that sit above every
 // screen (message modal, congratulations, certificate flow).
 import { useMemo } from 'react';
-import { createBrowserRouter, createHashRouter, RouterProvider } from 'react-router-dom';
+import { BrowserRouter, HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { CongratulationsModal, MessageModalHost, modals } from '../features/modals/index.ts';
 import { es } from '../strings/es.ts';
 import { CourseProvider, useCourse } from './state/course-context.tsx';
@@ -11,20 +11,27 @@ import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
 
 export function App({ controller, routeOptions }: { controller: CourseController; routeOptions?: Partial<RouteOptions> }) {
-  const router = useMemo(() => {
+  const routes = useMemo(() => {
     const onCertificate = () => {
       if (!isCourseComplete(controller.getState().score)) modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
       else modals.requestDownload();
     };
-    const routes = buildRoutes({ onCertificate, ...routeOptions });
-    return __BUILD_TARGET__ === 'web' ? createBrowserRouter(routes) : createHashRouter(routes);
+    return buildRoutes({ onCertificate, ...routeOptions });
   }, [controller, routeOptions]);
+  // Declarative routers: the data-router machinery is not needed and would weigh on first load.
+  const Router = __BUILD_TARGET__ === 'web' ? BrowserRouter : HashRouter;
   return (
     <CourseProvider controller={controller}>
-      <RouterProvider router={router} />
+      <Router>
+        <Routes routes={routes} />
+      </Router>
       <Overlays controller={controller} />
     </CourseProvider>
   );
+}
+
+function Routes({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
 }
 
 function Overlays({ controller }: { controller: CourseController }) {
