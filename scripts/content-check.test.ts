@@ -1,0 +1,204 @@
+// `npm run content:check` as tools and CI call it: the JSON summary of DESIGN.md §7 on the real
+// content, and a broken copy of the content that must stop with the file, the id and the reason.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './lib/read-content.ts';
+
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const SCRIPT = join(ROOT, 'scripts', 'content-check.ts');
+const REAL_CONTENT = join(ROOT, 'content', 'es');
+
+const TEN_SCREEN_TYPES = [
+  'content',
+  'menu',
+  'list1',
+  'list2',
+  'list3',
+  'list4',
+  'list5',
+  'list6',
+  'list7',
+  'list8',
+];
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const { CURSO_CONTENT_DIR: _c, CURSO_IMAGE_DIR: _i, ...inherited } = process.env;
+  const result = spawnSync(TSX, [SCRIPT, ...args], {
+    cwd: ROOT,
+    env: { ...inherited, ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+const temps: string[] = [];
+afterAll(() => {
+  for (const dir of temps) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A copy of the real content with one module file changed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- raw content JSON, mutated freely
+type Json = any;
+
+function brokenCopy(file: string, mutate: (data: Json) => void): string {
+  const dir = mkdtempSync(join(tmpdir(), 'curso-content-'));
+  temps.push(dir);
+  cpSync(REAL_CONTENT, dir, { recursive: true });
+  const path = join(dir, file);
+  const data = JSON.parse(readFileSync(path, 'utf8'));
+  mutate(data);
+  writeFileSync(path, JSON.stringify(data, null, 2));
+  return dir;
+}
+
+describe('content:check --json on the real content', () => {
+  const { code, stdout, stderr } = run(['--json']);
+
+  it('exits 0 and prints only one line of JSON on stdout', () => {
+    expect(code, stderr).toBe(0);
+    expect(stdout.endsWith('\n')).toBe(true);
+    expect(stdout.trim().split('\n')).toHaveLength(1);
+    expect(() => JSON.parse(stdout)).not.toThrow();
+  });
+
+  it('has the shape of DESIGN.md §7', () => {
+    const summary = JSON.parse(stdout) as {
+      modules: {
+        id: string;
+        number: number;
+        title: string;
+        topics: number;
+        screenTypes: string[];
+        activity: { type: string; questions: number };
+      }[];
+      screenTypes: string[];
+    };
+    expect(Object.keys(summary).sort()).toEqual(['modules', 'screenTypes']);
+    expect(summary.modules.map((m) => m.id)).toEqual([
+      'modulo1',
+      'modulo2',
+      'modulo3',
+      'modulo4',
+      'modulo5',
+    ]);
+    expect(summary.modules.map((m) => m.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(summary.modules.map((m) => m.title)).toEqual([
+      'Generalidades',
+      'Políticas',
+      'Gestión de peligros',
+      'Estrategia de seguridad vial',
+      'Emergencia',
+    ]);
+    expect(summary.modules.map((m) => m.activity)).toEqual([
+      { type: 'drag-answer', questions: 3 },
+      { type: 'select-answer', questions: 3 },
+      { type: 'drag-answer', questions: 3 },
+      { type: 'select-answer', questions: 3 },
+      { type: 'select-answer', questions: 2 },
+    ]);
+    for (const m of summary.modules) {
+      expect(Object.keys(m).sort()).toEqual([
+        'activity',
+        'id',
+        'number',
+        'screenTypes',
+        'title',
+        'topics',
+      ]);
+      expect(Number.isInteger(m.topics) && m.topics > 0).toBe(true);
+      expect(m.screenTypes.length).toBeGreaterThan(0);
+      expect(new Set(m.screenTypes).size).toBe(m.screenTypes.length);
+      for (const t of m.screenTypes)
+        expect(TEN_SCREEN_TYPES.filter((x) => x !== 'menu')).toContain(t);
+    }
+    // Top level: every screen type used, menu included, each once, only from the ten.
+    const used = new Set(['menu', ...summary.modules.flatMap((m) => m.screenTypes)]);
+    expect(new Set(summary.screenTypes)).toEqual(used);
+    expect(summary.screenTypes).toHaveLength(used.size);
+    for (const t of summary.screenTypes) expect(TEN_SCREEN_TYPES).toContain(t);
+  });
+
+  it('counts topic screens only, not the quiz', () => {
+    const summary = JSON.parse(stdout) as { modules: { id: string; topics: number }[] };
+    for (const m of summary.modules) {
+      const raw = JSON.parse(readFileSync(join(REAL_CONTENT, `${m.id}.json`), 'utf8')) as {
+        topics: unknown[];
+      };
+      expect(m.topics, m.id).toBe(raw.topics.length);
+    }
+  });
+});
+
+describe('content:check', () => {
+  it('prints a readable report without --json', () => {
+    const { code, stdout } = run([]);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/Contenido válido/);
+    expect(() => JSON.parse(stdout)).toThrow();
+  });
+
+  it('exits 2 on an unknown option, naming it', () => {
+    const { code, stdout, stderr } = run(['--jsn']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('--jsn');
+    expect(stdout).toBe('');
+  });
+
+  it('exits 1 on broken content, naming the file, the id and the reason', () => {
+    const dir = brokenCopy('modulo2.json', (m) => {
+      for (const o of m.activity.questions[0].options) o.correct = 1;
+    });
+    const { code, stdout, stderr } = run(['--json'], { CURSO_CONTENT_DIR: dir });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    const lines = stderr.split('\n');
+    const correct = lines.find((l) => l.includes('modulo2-actividad pregunta 1'));
+    expect(correct, stderr).toBeDefined();
+    expect(correct).toContain('modulo2.json');
+    expect(correct).toMatch(/exactamente una opción correcta/);
+  });
+
+  it('reports an unknown screen type with the file, the module and the field', () => {
+    const dir = brokenCopy('modulo4.json', (m) => {
+      m.topics[0].type = 'carousel';
+    });
+    const { code, stderr } = run([], { CURSO_CONTENT_DIR: dir });
+    expect(code).toBe(1);
+    const line = stderr.split('\n').find((l) => l.includes('topics.0.type'));
+    expect(line, stderr).toBeDefined();
+    expect(line).toContain('modulo4.json');
+    expect(line).toContain('[modulo4]');
+  });
+
+  it('reports a wrong question count and a dangling next', () => {
+    const dir = brokenCopy('modulo5.json', (m) => {
+      m.activity.questions.push(m.activity.questions[0]);
+      m.activity.next = 'modulo6-tema1';
+    });
+    const { code, stderr } = run([], { CURSO_CONTENT_DIR: dir });
+    expect(code).toBe(1);
+    const lines = stderr
+      .split('\n')
+      .filter((l) => l.includes('modulo5.json') && l.includes('[modulo5-actividad]'));
+    expect(
+      lines.some((l) => /2 preguntas \(tiene 3\)/.test(l)),
+      stderr,
+    ).toBe(true);
+    expect(
+      lines.some((l) => l.includes('modulo6-tema1')),
+      stderr,
+    ).toBe(true);
+  });
+
+  it('reports a missing image when CURSO_IMAGE_DIR has none', () => {
+    const images = mkdtempSync(join(tmpdir(), 'curso-img-'));
+    temps.push(images);
+    const { code, stderr } = run([], { CURSO_IMAGE_DIR: images });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/modulo1\.json \[modulo1\]: la imagen modulo1\.svg no existe/);
+  });
+});
