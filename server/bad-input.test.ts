@@ -7,7 +7,7 @@ import { ENGINES, multipart, openTestDb, seedUser, testApp, TestClient, type Tes
 import { MESSAGES } from './messages.ts';
 import { hashToken } from './security/tokens.ts';
 
-const SPANISH = new Set(Object.values(MESSAGES).filter((m): m is string => typeof m === 'string'));
+const SPANISH = new Set<string>(Object.values(MESSAGES).filter((m) => typeof m === 'string'));
 
 interface Ctx {
   client: TestClient;
