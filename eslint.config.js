@@ -15,7 +15,12 @@ const featureRules = FEATURES.map((feature) => ({
       {
         patterns: [
           {
-            group: FEATURES.filter((f) => f !== feature).flatMap((f) => [`../${f}/*`, `**/features/${f}/*`]),
+            group: FEATURES.filter((f) => f !== feature).flatMap((f) => [
+              `../${f}/*`,
+              `!../${f}/index.ts`,
+              `**/features/${f}/*`,
+              `!**/features/${f}/index.ts`,
+            ]),
             message: 'A feature may import another feature only through its index (public API).',
           },
           {

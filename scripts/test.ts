@@ -20,6 +20,7 @@ function step(label: string, cmd: string, args: string[], env: Record<string, st
   return ok;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- reporter JSON, read defensively
 function count(file: string, read: (json: any) => { passed: number; failed: number }) {
   try {
     return read(JSON.parse(readFileSync(file, 'utf8')));
