@@ -1,0 +1,131 @@
+// Launches the built course inside the strict LMS harness (e2e/harness/lms.html): scorm-again
+// in the top page, the course 3 frames below (or in a popup), every call checked. Specs read the
+// LMS's CMI data through here and end with expectNoViolations().
+import { expect, type Frame, type Page } from '@playwright/test';
+
+export type LmsVersion = '1.2' | '2004';
+
+export interface LmsOptions {
+  /** Which API(s) the harness exposes. */
+  version: LmsVersion | 'both' | 'none';
+  /** Frames between the LMS page and the course (default 3). */
+  depth?: number;
+  /** Launch the course in a popup whose opener holds the API. */
+  popup?: boolean;
+  /** The first relay frame is served from another origin. */
+  crossOrigin?: boolean;
+  /** Initial CMI data (e.g. a previous session's `saved()`, or a learner's id and name). */
+  cmi?: Record<string, unknown>;
+  faults?: { commitFailures?: number; setValueFailures?: number; commitDelayMs?: number };
+  course?: string;
+}
+
+export interface LmsCall {
+  version: LmsVersion;
+  method: string;
+  args: string[];
+  result: string;
+  error: string;
+  injected?: boolean;
+}
+
+export const learnerData = (version: LmsVersion, id: string, name: string) =>
+  version === '1.2' ? { core: { student_id: id, student_name: name } } : { learner_id: id, learner_name: name };
+
+export class LmsSession {
+  constructor(
+    readonly page: Page,
+    readonly options: LmsOptions,
+    /** The course's frame (in the frames variant) or the popup's main frame. */
+    readonly course: Frame,
+    readonly popup: Page | null,
+  ) {}
+
+  get version(): LmsVersion {
+    return this.options.version === '1.2' ? '1.2' : '2004';
+  }
+
+  /** The LMS's CMI data for a version, write-only elements included. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a free-form JSON tree read in assertions
+  cmi(version: LmsVersion = this.version): Promise<any> {
+    return this.page.evaluate((v) => (window as unknown as LmsWindow).__lms.cmi(v), version);
+  }
+
+  /** What the LMS would hand the next launch (entry = resume after a suspend). */
+  saved(version: LmsVersion = this.version): Promise<Record<string, unknown>> {
+    return this.page.evaluate((v) => (window as unknown as LmsWindow).__lms.saved(v), version);
+  }
+
+  calls(): Promise<LmsCall[]> {
+    return this.page.evaluate(() => (window as unknown as LmsWindow).__lms.calls);
+  }
+
+  violations(): Promise<string[]> {
+    return this.page.evaluate(() => (window as unknown as LmsWindow).__lms.violations);
+  }
+
+  async count(method: string, options: { injected?: boolean } = {}): Promise<number> {
+    return (await this.calls()).filter((c) => c.method === method && !!c.injected === !!options.injected).length;
+  }
+
+  async terminated(version: LmsVersion = this.version): Promise<boolean> {
+    return this.page.evaluate((v) => (window as unknown as LmsWindow).__lms.terminated[v], version);
+  }
+
+  /** Closes the course the way an LMS or the learner does: frame removed, or popup closed. */
+  async closeCourse(): Promise<void> {
+    if (this.popup) await this.popup.close({ runBeforeUnload: false });
+    else await this.page.evaluate(() => (window as unknown as LmsWindow).__lms.closeCourse());
+  }
+
+  async expectNoViolations(): Promise<void> {
+    expect(await this.violations()).toEqual([]);
+  }
+
+  /** Terminate (or LMSFinish) calls made by the course. */
+  async finishCalls(): Promise<number> {
+    return this.count(this.version === '1.2' ? 'LMSFinish' : 'Terminate');
+  }
+}
+
+interface LmsWindow {
+  __lms: {
+    cmi(v: LmsVersion): unknown;
+    saved(v: LmsVersion): Record<string, unknown>;
+    calls: LmsCall[];
+    violations: string[];
+    terminated: Record<LmsVersion, boolean>;
+    closeCourse(): void;
+    launchPopup(): boolean;
+  };
+}
+
+/** Uncaught errors of every page and frame, collected for the "no uncaught error" checks. */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.context().on('page', (p) => p.on('pageerror', (e) => errors.push(e.message)));
+  return errors;
+}
+
+export async function launchLms(page: Page, options: LmsOptions): Promise<LmsSession> {
+  const course = options.course ?? '/lms/index.html';
+  const url = `/harness/lms.html?config=${encodeURIComponent(JSON.stringify({ ...options, course }))}`;
+  await page.goto(url);
+  if (options.popup) {
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.evaluate(() => (window as unknown as LmsWindow).__lms.launchPopup()),
+    ]);
+    await popup.waitForLoadState('domcontentloaded');
+    return new LmsSession(page, options, popup.mainFrame(), popup);
+  }
+  const path = new URL(course, 'http://x').pathname;
+  let frame: Frame | undefined;
+  await expect
+    .poll(() => (frame = page.frames().find((f) => new URL(f.url() || 'about:blank').pathname === path)), {
+      message: 'the course frame loads',
+    })
+    .toBeTruthy();
+  return new LmsSession(page, options, frame!, null);
+}
