@@ -7,6 +7,11 @@ import { TopicIntro } from './topic-intro.tsx';
 import './screen-common.css';
 import './list4-screen.css';
 
+/** True when the visible label already says 'Paso n', so the heading need not say it again. */
+const repeatsStep = (label: string | undefined, i: number) =>
+  label?.trim().toLocaleLowerCase('es') ===
+  `${screenStrings.step} ${i + 1}`.toLocaleLowerCase('es');
+
 /** Numbered steps of a procedure, in order. item.label is an optional tag (e.g. 'Antes'). */
 export function List4Screen({ topic, assetBase }: TopicScreenProps) {
   const items = topic.items ?? [];
@@ -23,9 +28,13 @@ export function List4Screen({ topic, assetBase }: TopicScreenProps) {
               <div className="l4-text">
                 {item.label && <p className="l4-label">{item.label}</p>}
                 <h2 className="l4-title">
-                  <span className="scr-sr-only">
-                    {screenStrings.step} {i + 1}:
-                  </span>{' '}
+                  {!repeatsStep(item.label, i) && (
+                    <>
+                      <span className="scr-sr-only">
+                        {screenStrings.step} {i + 1}:
+                      </span>{' '}
+                    </>
+                  )}
                   {item.title}
                 </h2>
                 <HtmlBlock html={item.text} />
