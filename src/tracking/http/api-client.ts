@@ -1,0 +1,200 @@
+// The API client of SPEC.md §7: the stored token goes as is in Authorization (no prefix),
+// non-GET calls to relative URLs carry X-XSRF-TOKEN from the XSRF-TOKEN cookie (fetching
+// csrf-cookie first when the cookie is missing), and every failure runs the error handler
+// of SPEC.md §8 (read as DESIGN.md §2 says) and is then re-thrown as 'ups algo salió mal'.
+// Navigation is injected: this module knows no router.
+import { HTTP_MESSAGES } from './messages.ts';
+import { defaultStore, KEYS, safeClear, safeGet, type KeyValueStore } from './storage.ts';
+
+export const DEFAULT_API_BASE: string =
+  (typeof import.meta !== 'undefined' && (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_API_BASE) ||
+  '/api/v1';
+
+/** The error every failed call rejects with: message 'ups algo salió mal', plus what happened. */
+export class ApiError extends Error {
+  readonly code = 'API_ERROR';
+  constructor(
+    /** HTTP status; 0 when the network failed (no response). */
+    readonly status: number,
+    /** Parsed response body, when there was one. */
+    readonly body: unknown,
+  ) {
+    super(HTTP_MESSAGES.failed);
+  }
+  get network(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface ApiClientOptions {
+  /** API base, e.g. '/api/v1' (default: VITE_API_BASE or '/api/v1'). */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  store?: KeyValueStore;
+  /** Goes to a path of the app ('/', '/auth/login', '/error-500'). Default: location.assign. */
+  navigate?: (path: string) => void;
+  /** Where the handler's texts go (SPEC.md §8: console only). */
+  log?: (message: string) => void;
+  /** document.cookie by default. */
+  readCookies?: () => string;
+}
+
+export interface RequestOptions {
+  /** false: skip the SPEC.md §8 handler (the sign-in form shows its own messages). */
+  handleErrors?: boolean;
+  /** Keep the request alive while the page unloads (pending progress on pagehide). */
+  keepalive?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface ApiClient {
+  readonly baseUrl: string;
+  get<T>(path: string, options?: RequestOptions): Promise<T>;
+  post<T>(path: string, body?: FormData | Record<string, unknown>, options?: RequestOptions): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** GET to an external absolute URL: no token, no XSRF header. */
+  getExternal<T>(url: string, options?: RequestOptions): Promise<T>;
+  /** Clears local storage and goes to '/', without calling the server (DESIGN.md §2). */
+  forceLogout(): void;
+  readonly store: KeyValueStore;
+  readonly navigate: (path: string) => void;
+}
+
+const isAbsolute = (url: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(url) || url.startsWith('//');
+
+export function readCookie(cookies: string, name: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(rest.join('='));
+      } catch {
+        return rest.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+function defaultNavigate(path: string) {
+  if (typeof window !== 'undefined') window.location.assign(path);
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const baseUrl = (options.baseUrl ?? DEFAULT_API_BASE).replace(/\/+$/, '');
+  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const store = options.store ?? defaultStore();
+  const navigate = options.navigate ?? defaultNavigate;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const readCookies = options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : ''));
+
+  const url = (path: string) => (isAbsolute(path) ? path : `${baseUrl}/${path.replace(/^\/+/, '')}`);
+
+  const forceLogout = () => {
+    safeClear(store);
+    navigate('/');
+  };
+
+  /** SPEC.md §8 as DESIGN.md §2 reads it. Texts are only logged; navigation is what shows. */
+  function handleError(status: number, body: unknown) {
+    switch (status) {
+      case 404:
+        log(HTTP_MESSAGES.notFound);
+        forceLogout();
+        break;
+      case 503:
+        log(HTTP_MESSAGES.noConnection);
+        forceLogout();
+        break;
+      case 500:
+        navigate('/error-500');
+        break;
+      case 401:
+      case 403:
+        log(HTTP_MESSAGES.unauthorized);
+        safeClear(store);
+        navigate('/auth/login');
+        break;
+      case 422: {
+        const message = (body as { message?: unknown } | null)?.message;
+        log(Array.isArray(message) ? message.join('\n') : String(message ?? ''));
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  async function xsrfToken(refresh: boolean): Promise<string | null> {
+    let token = refresh ? null : readCookie(readCookies(), 'XSRF-TOKEN');
+    if (!token) {
+      try {
+        await doFetch(url('csrf-cookie'), { method: 'GET', credentials: 'same-origin' });
+      } catch {
+        return null;
+      }
+      token = readCookie(readCookies(), 'XSRF-TOKEN');
+    }
+    return token;
+  }
+
+  async function request<T>(method: string, path: string, body: FormData | Record<string, unknown> | undefined, opts: RequestOptions = {}, retried = false): Promise<T> {
+    const target = url(path);
+    const external = isAbsolute(path);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = external ? null : safeGet(store, KEYS.token);
+    if (token) headers.Authorization = token;
+    if (method !== 'GET' && !external) {
+      const xsrf = await xsrfToken(false);
+      if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+    }
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+
+    let response: Response;
+    try {
+      response = await doFetch(target, {
+        method,
+        headers,
+        body: payload,
+        credentials: external ? 'omit' : 'same-origin',
+        keepalive: opts.keepalive,
+        signal: opts.signal,
+      });
+    } catch {
+      throw new ApiError(0, null);
+    }
+    let parsed: unknown = null;
+    const text = await response.text().catch(() => '');
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (response.ok) return parsed as T;
+    // An expired XSRF cookie is not the learner's fault: refresh it and try once more.
+    if (response.status === 419 && !retried && !external) {
+      await xsrfToken(true);
+      return request<T>(method, path, body, opts, true);
+    }
+    if (opts.handleErrors !== false) handleError(response.status, parsed);
+    throw new ApiError(response.status, parsed);
+  }
+
+  return {
+    baseUrl,
+    store,
+    navigate,
+    forceLogout,
+    get: (path, opts) => request('GET', path, undefined, opts),
+    post: (path, body, opts) => request('POST', path, body ?? new FormData(), opts),
+    delete: (path, opts) => request('DELETE', path, undefined, opts),
+    getExternal: (target, opts) => request('GET', target, undefined, opts),
+  };
+}

@@ -1,0 +1,109 @@
+// Sign-in, sign-out and the token guard (SPEC.md §4/§6: signed in = a token in localStorage).
+import { ApiError, createApiClient, type ApiClient, type ApiClientOptions } from './api-client.ts';
+import { HTTP_MESSAGES } from './messages.ts';
+import { defaultStore, KEYS, safeClear, safeGet, safeSet, storeUser } from './storage.ts';
+import type { CourseUser, LoginResponse } from './types.ts';
+
+let shared: ApiClient | null = null;
+
+/** Sets up the client used by login/logout/createHttpTracking defaults (navigation, API base). */
+export function configureHttp(options: ApiClientOptions): ApiClient {
+  shared = createApiClient(options);
+  return shared;
+}
+
+export function sharedClient(): ApiClient {
+  return (shared ??= createApiClient());
+}
+
+/** The guard of SPEC.md §4/§6: only whether a token is stored, not whether it is valid. */
+export function hasToken(store = defaultStore()): boolean {
+  return Boolean(safeGet(store, KEYS.token));
+}
+
+export type LoginErrorKind = 'credentials' | 'validation' | 'too-many' | 'network' | 'server' | 'expired';
+
+/** A failed sign-in, with a Spanish message for the form. Storage is left untouched. */
+export class LoginError extends Error {
+  readonly code = 'LOGIN_FAILED';
+  constructor(
+    readonly kind: LoginErrorKind,
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+function serverMessage(body: unknown): string | null {
+  const message = (body as { message?: unknown } | null)?.message;
+  if (Array.isArray(message)) return message.map(String).join('\n');
+  return typeof message === 'string' && message ? message : null;
+}
+
+export interface LoginOptions {
+  api?: ApiClient;
+  /** reCAPTCHA v3 token (action 'homepage'), when a site key is configured. */
+  recaptchaToken?: string;
+}
+
+/**
+ * Signs in with a número de documento or a correo (a value with '@') and a password; stores
+ * token and user. The SPEC.md §8 handler is skipped on purpose: the form explains the problem
+ * itself and nothing is cleared (DESIGN.md §2).
+ */
+export async function login(identifier: string, password: string, options: LoginOptions = {}): Promise<CourseUser> {
+  const api = options.api ?? sharedClient();
+  const trimmed = identifier.trim();
+  const body: Record<string, unknown> = trimmed.includes('@') ? { email: trimmed, password } : { document: trimmed, password };
+  if (options.recaptchaToken) body.recaptcha_token = options.recaptchaToken;
+  let response: LoginResponse;
+  try {
+    response = await api.post<LoginResponse>('auth/login', body, { handleErrors: false });
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    const body = error instanceof ApiError ? error.body : null;
+    if (status === 0) throw new LoginError('network', HTTP_MESSAGES.loginNetwork, 0);
+    if (status === 401) throw new LoginError('credentials', HTTP_MESSAGES.loginWrongCredentials, status);
+    if (status === 429) throw new LoginError('too-many', serverMessage(body) ?? HTTP_MESSAGES.loginTooManyAttempts, status);
+    if (status === 419) throw new LoginError('expired', HTTP_MESSAGES.loginExpired, status);
+    if (status === 422 || status === 400) throw new LoginError('validation', serverMessage(body) ?? HTTP_MESSAGES.loginServer, status);
+    throw new LoginError('server', HTTP_MESSAGES.loginServer, status);
+  }
+  if (!response?.token || !response.user) throw new LoginError('server', HTTP_MESSAGES.loginServer, 200);
+  // A different learner on this browser starts clean: local storage is never shared (DESIGN.md §2).
+  const previous = safeGet(api.store, KEYS.user);
+  if (previous) {
+    try {
+      if (String((JSON.parse(previous) as CourseUser).id) !== String(response.user.id)) safeClear(api.store);
+    } catch {
+      safeClear(api.store);
+    }
+  }
+  safeSet(api.store, KEYS.token, response.token);
+  storeUser(api.store, response.user);
+  if (typeof response.user.score === 'number') safeSet(api.store, KEYS.score, String(response.user.score));
+  return response.user;
+}
+
+/**
+ * SPEC.md §4: POST logout; on success clear local storage and go to '/'. On failure the
+ * error handler runs (a 401 already clears and redirects) and the promise rejects.
+ */
+export async function logout(options: { api?: ApiClient } = {}): Promise<void> {
+  const api = options.api ?? sharedClient();
+  await api.post('logout', new FormData());
+  safeClear(api.store);
+  api.navigate('/');
+}
+
+/** SPEC.md §5's validity check: POST me with empty form data; true when it succeeds. */
+export async function isTokenValid(options: { api?: ApiClient } = {}): Promise<boolean> {
+  const api = options.api ?? sharedClient();
+  try {
+    await api.post('me', new FormData(), { handleErrors: false });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,90 @@
+// The local-storage keys of SPEC.md §3 and the adapter's own queue, behind a tiny interface so
+// tests (and private-mode browsers that throw on access) never break the course.
+import type { CourseUser } from './types.ts';
+
+export const KEYS = {
+  user: 'user',
+  token: 'token',
+  score: 'score',
+  currentLocation: 'current_location',
+  /** Progress not yet accepted by the server (network failures), re-sent later. */
+  pending: 'curso-sst:pending-update',
+} as const;
+
+export interface KeyValueStore {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+  clear(): void;
+}
+
+const memory = new Map<string, string>();
+const memoryStore: KeyValueStore = {
+  getItem: (k) => memory.get(k) ?? null,
+  setItem: (k, v) => void memory.set(k, v),
+  removeItem: (k) => void memory.delete(k),
+  clear: () => memory.clear(),
+};
+
+/** localStorage when usable, else an in-memory stand-in. */
+export function defaultStore(): KeyValueStore {
+  try {
+    const ls = globalThis.localStorage;
+    if (ls) {
+      ls.getItem(KEYS.token);
+      return ls;
+    }
+  } catch {
+    // Storage disabled: fall through.
+  }
+  return memoryStore;
+}
+
+export function safeGet(store: KeyValueStore, key: string): string | null {
+  try {
+    return store.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function safeSet(store: KeyValueStore, key: string, value: string): void {
+  try {
+    store.setItem(key, value);
+  } catch {
+    // Quota or disabled storage: the server still has the data.
+  }
+}
+
+export function safeRemove(store: KeyValueStore, key: string): void {
+  try {
+    store.removeItem(key);
+  } catch {
+    // ignore
+  }
+}
+
+export function safeClear(store: KeyValueStore): void {
+  try {
+    store.clear();
+  } catch {
+    // ignore
+  }
+}
+
+export function readJson<T>(store: KeyValueStore, key: string): T | null {
+  const raw = safeGet(store, key);
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return null;
+  }
+}
+
+export function readUser(store: KeyValueStore): CourseUser | null {
+  const user = readJson<CourseUser>(store, KEYS.user);
+  return user && typeof user === 'object' && user.id !== undefined && user.id !== null ? user : null;
+}
+
+export const storeUser = (store: KeyValueStore, user: CourseUser) => safeSet(store, KEYS.user, JSON.stringify(user));
