@@ -1,0 +1,285 @@
+// @vitest-environment jsdom
+// The HTTP adapter against a fake fetch: headers, XSRF, the SPEC.md §8 handler, sign-in
+// messages, and progress queued on network failure and re-sent.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, createApiClient } from './api-client.ts';
+import { hasToken, login, LoginError, logout } from './auth.ts';
+import { createHttpTracking } from './tracking.ts';
+import { HTTP_MESSAGES } from './messages.ts';
+import { KEYS } from './storage.ts';
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Responder = (call: Call) => Response | Promise<Response> | 'network-error';
+
+function fakeFetch(responder: Responder) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const call: Call = {
+      url: String(input),
+      method: init.method ?? 'GET',
+      headers: { ...(init.headers as Record<string, string>) },
+      body: init.body,
+    };
+    calls.push(call);
+    if (call.url.endsWith('/csrf-cookie')) {
+      document.cookie = 'XSRF-TOKEN=abc%2B123; path=/';
+      return new Response(null, { status: 204 });
+    }
+    const result = await responder(call);
+    if (result === 'network-error') throw new TypeError('Failed to fetch');
+    return result;
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
+}
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = (extra: Record<string, unknown> = {}) => ({ id: 7, name: 'Ana', document: '123', score: 0, route: '', url_certificate: null, ...extra });
+
+function clearCookies() {
+  for (const c of document.cookie.split(';')) {
+    const name = c.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  clearCookies();
+});
+afterEach(() => vi.useRealTimers());
+
+describe('API client', () => {
+  it('sends the stored token as is, and X-XSRF-TOKEN (fetching csrf-cookie first) on non-GET relative calls', async () => {
+    localStorage.setItem('token', 'tok-123');
+    const { fetch, calls } = fakeFetch(() => json(200, { success: true }));
+    const api = createApiClient({ fetch, baseUrl: '/api/v1' });
+    await api.post('me');
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/csrf-cookie', 'POST /api/v1/me']);
+    expect(calls[1]!.headers.Authorization).toBe('tok-123');
+    expect(calls[1]!.headers['X-XSRF-TOKEN']).toBe('abc+123');
+    expect(calls[1]!.body).toBeInstanceOf(FormData);
+    await api.get('download-certificate');
+    expect(calls.at(-1)!.headers['X-XSRF-TOKEN']).toBeUndefined();
+    expect(calls.at(-1)!.headers.Authorization).toBe('tok-123');
+    await api.getExternal('https://example.org/x.json');
+    expect(calls.at(-1)!.headers.Authorization).toBeUndefined();
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, {}));
+    await createApiClient({ fetch }).get('x');
+    expect(calls[0]!.headers.Authorization).toBeUndefined();
+  });
+
+  const cases: [number, string | null, string | null, boolean][] = [
+    [404, HTTP_MESSAGES.notFound, '/', true],
+    [503, HTTP_MESSAGES.noConnection, '/', true],
+    [401, HTTP_MESSAGES.unauthorized, '/auth/login', true],
+    [403, HTTP_MESSAGES.unauthorized, '/auth/login', true],
+    [500, null, '/error-500', false],
+  ];
+  it.each(cases)('status %i: logs %s, goes to %s, clears storage: %s, rethrows "ups algo salió mal"', async (status, text, path, clears) => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', '{"id":1}');
+    const log = vi.fn();
+    const navigate = vi.fn();
+    const { fetch } = fakeFetch(() => json(status, { success: false, message: 'x' }));
+    const api = createApiClient({ fetch, log, navigate });
+    await expect(api.get('me')).rejects.toThrow('ups algo salió mal');
+    if (text) expect(log).toHaveBeenCalledWith(text);
+    expect(navigate).toHaveBeenCalledWith(path);
+    expect(localStorage.getItem('token') === null).toBe(clears);
+  });
+
+  it('422 logs the message, an array joined with line breaks, and clears nothing', async () => {
+    localStorage.setItem('token', 't');
+    const log = vi.fn();
+    const navigate = vi.fn();
+    const { fetch } = fakeFetch(() => json(422, { message: ['uno', 'dos'] }));
+    const error = await createApiClient({ fetch, log, navigate }).get('x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('ups algo salió mal');
+    expect(log).toHaveBeenCalledWith('uno\ndos');
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('t');
+  });
+
+  it('network failures reject with "ups algo salió mal" without navigating', async () => {
+    const navigate = vi.fn();
+    const { fetch } = fakeFetch(() => 'network-error');
+    const error = (await createApiClient({ fetch, navigate }).get('x').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('ups algo salió mal');
+    expect(error.network).toBe(true);
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('refreshes the XSRF cookie and retries once on 419', async () => {
+    document.cookie = 'XSRF-TOKEN=old; path=/';
+    let first = true;
+    const { fetch, calls } = fakeFetch(() => {
+      if (first) {
+        first = false;
+        return json(419, { message: 'x' });
+      }
+      return json(200, { success: true });
+    });
+    await createApiClient({ fetch }).post('me');
+    expect(calls.map((c) => c.url)).toEqual(['/api/v1/me', '/api/v1/csrf-cookie', '/api/v1/me']);
+    expect(calls[2]!.headers['X-XSRF-TOKEN']).toBe('abc+123');
+  });
+});
+
+describe('login, logout and the guard', () => {
+  it('stores token and user on success; hasToken follows the stored token', async () => {
+    const { fetch, calls } = fakeFetch(() => json(200, { success: true, token: 'new-token', user: user({ score: 40 }) }));
+    const api = createApiClient({ fetch });
+    expect(hasToken()).toBe(false);
+    await login(' ana@example.co ', 'secreto', { api });
+    expect(JSON.parse(String(calls.at(-1)!.body))).toEqual({ email: 'ana@example.co', password: 'secreto' });
+    expect(localStorage.getItem('token')).toBe('new-token');
+    expect(JSON.parse(localStorage.getItem('user')!).id).toBe(7);
+    expect(localStorage.getItem('score')).toBe('40');
+    expect(hasToken()).toBe(true);
+  });
+
+  it.each([
+    [401, 'credentials', HTTP_MESSAGES.loginWrongCredentials],
+    [429, 'too-many', 'Espere, por favor.'],
+    [422, 'validation', 'uno\ndos'],
+    [500, 'server', HTTP_MESSAGES.loginServer],
+  ] as const)('a %i gives a "%s" LoginError without clearing storage or navigating', async (status, kind, message) => {
+    localStorage.setItem('current_location', 'menu');
+    const navigate = vi.fn();
+    const body = status === 429 ? { message: 'Espere, por favor.' } : status === 422 ? { message: ['uno', 'dos'] } : { message: 'x' };
+    const { fetch } = fakeFetch(() => json(status, body));
+    const error = (await login('123', 'x', { api: createApiClient({ fetch, navigate }) }).catch((e: unknown) => e)) as LoginError;
+    expect(error).toBeInstanceOf(LoginError);
+    expect(error.kind).toBe(kind);
+    expect(error.message).toBe(message);
+    expect(navigate).not.toHaveBeenCalled();
+    expect(localStorage.getItem('current_location')).toBe('menu');
+  });
+
+  it('a network failure is a "network" LoginError', async () => {
+    const { fetch } = fakeFetch(() => 'network-error');
+    await expect(login('123', 'x', { api: createApiClient({ fetch }) })).rejects.toMatchObject({ kind: 'network', message: HTTP_MESSAGES.loginNetwork });
+  });
+
+  it('logout posts, clears local storage and goes to /', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', '{"id":7}');
+    const navigate = vi.fn();
+    const { fetch, calls } = fakeFetch(() => json(200, { success: true }));
+    await logout({ api: createApiClient({ fetch, navigate }) });
+    expect(calls.at(-1)!.url).toBe('/api/v1/logout');
+    expect(localStorage.length).toBe(0);
+    expect(navigate).toHaveBeenCalledWith('/');
+  });
+});
+
+describe('HTTP tracking adapter', () => {
+  const formOf = (call: Call) => Object.fromEntries((call.body as FormData).entries());
+
+  it('start() reads the server (POST me) and returns the snapshot', async () => {
+    localStorage.setItem('token', 't');
+    const { fetch } = fakeFetch(() => json(200, { success: true, user: user({ score: 20, route: '0,1-{}', current_location: 'modulo2-tema1' }) }));
+    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null });
+    expect(tracking.mode).toBe('server');
+    const snapshot = await tracking.start();
+    expect(snapshot).toEqual({
+      learner: { id: '7', name: 'Ana', document: '123', urlCertificate: null },
+      score: 20,
+      route: '0,1-{}',
+      bookmark: 'modulo2-tema1',
+    });
+  });
+
+  it('sends update-user when the score rises or the route changes, with final_terms=1 when asked', async () => {
+    localStorage.setItem('token', 't');
+    const { fetch, calls } = fakeFetch((call) =>
+      call.url.endsWith('/me') ? json(200, { success: true, user: user() }) : json(200, { success: true, user: user({ score: 100, route: 'r' }) }),
+    );
+    const onUser = vi.fn();
+    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, onUser });
+    await tracking.start();
+    tracking.save({ score: 100, route: '0,1-0', finalTerms: true });
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/update-user'))).toBe(true));
+    const sent = calls.find((c) => c.url.endsWith('/update-user'))!;
+    expect(formOf(sent)).toEqual({ id: '7', score: '100', route: '0,1-0', final_terms: '1' });
+    await vi.waitFor(() => expect(onUser).toHaveBeenCalled());
+    expect(JSON.parse(localStorage.getItem('user')!).score).toBe(100);
+    expect(localStorage.getItem(KEYS.pending)).toBeNull();
+    // Same state again: nothing new to send.
+    const count = calls.length;
+    tracking.save({ score: 100, route: 'r' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(calls.length).toBe(count);
+  });
+
+  it('keeps progress when the network fails and re-sends it (on online and with backoff)', async () => {
+    localStorage.setItem('token', 't');
+    let online = false;
+    const { fetch, calls } = fakeFetch((call) => {
+      if (call.url.endsWith('/me')) return json(200, { success: true, user: user() });
+      return online ? json(200, { success: true, user: user({ score: 40, route: '0,1,2-0,1,2' }) }) : 'network-error';
+    });
+    const events = new EventTarget();
+    const health: string[] = [];
+    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: events as unknown as Window, retryDelays: [60_000] });
+    tracking.onHealth((h) => health.push(h));
+    await tracking.start();
+    tracking.save({ score: 20, route: '0,1,2-{}' });
+    await vi.waitFor(() => expect(health).toEqual(['retrying']));
+    tracking.save({ score: 40, route: '0,1,2-0,1,2' });
+    const pending = JSON.parse(localStorage.getItem(KEYS.pending)!);
+    expect(pending).toMatchObject({ userId: '7', score: 40, route: '0,1,2-0,1,2' });
+
+    // A reload while offline: the queue is still there and a new adapter sends it.
+    online = true;
+    events.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(localStorage.getItem(KEYS.pending)).toBeNull());
+    const last = calls.filter((c) => c.url.endsWith('/update-user')).at(-1)!;
+    expect(formOf(last)).toMatchObject({ score: '40', route: '0,1,2-0,1,2' });
+    expect(health).toEqual(['retrying', 'ok']);
+  });
+
+  it('re-sends a queue left by an earlier page on start()', async () => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem(KEYS.pending, JSON.stringify({ userId: '7', score: 60, route: '0,1,2-0,1,2-0,1,2', bookmark: null, finalTerms: false }));
+    const { fetch, calls } = fakeFetch((call) =>
+      call.url.endsWith('/me') ? json(200, { success: true, user: user({ score: 20, route: '0,1,2' }) }) : json(200, { success: true, user: user({ score: 60 }) }),
+    );
+    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, shape: { topicCounts: [2, 2, 2] } });
+    const snapshot = await tracking.start();
+    expect(snapshot.score).toBe(60);
+    expect(snapshot.route).toBe('0,1,2-0,1,2-0,1,2');
+    await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/update-user'))).toBe(true));
+    await vi.waitFor(() => expect(localStorage.getItem(KEYS.pending)).toBeNull());
+  });
+
+  it('retries with backoff after a network failure', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    localStorage.setItem('token', 't');
+    localStorage.setItem('user', JSON.stringify(user()));
+    let failures = 2;
+    const { fetch, calls } = fakeFetch(() => (failures-- > 0 ? 'network-error' : json(200, { success: true, user: user({ score: 20 }) })));
+    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, retryDelays: [1000, 5000] });
+    tracking.save({ score: 20, route: '0,1,2' });
+    await vi.advanceTimersByTimeAsync(10);
+    const sends = () => calls.filter((c) => c.url.endsWith('/update-user')).length;
+    expect(sends()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sends()).toBe(2);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(sends()).toBe(2);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sends()).toBe(3);
+    expect(localStorage.getItem(KEYS.pending)).toBeNull();
+  });
+});
