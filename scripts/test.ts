@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { ROOT } from './lib/read-content.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
-const reports = join(ROOT, 'test-results');
+// Not test-results/: Playwright empties that folder when it starts.
+const reports = join(ROOT, 'test-reports');
 mkdirSync(reports, { recursive: true });
 const started = Date.now();
 
