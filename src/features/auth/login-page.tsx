@@ -1,0 +1,139 @@
+// The sign-in page of the web build (/auth/login and the empty path). It shows its own Spanish
+// messages and never clears storage on failure (DESIGN.md §2); on success the token and user
+// are stored (by login()) and onSignedIn() lets the app move on.
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { login as httpLogin, LoginError, HTTP_MESSAGES, type CourseUser } from '../../tracking/http';
+import { AUTH_TEXT } from './texts.ts';
+import { preloadRecaptcha, recaptchaToken } from './recaptcha.ts';
+import './login-page.css';
+
+export interface LoginPageProps {
+  /** Called after a successful sign-in (token and user are already stored). */
+  onSignedIn?: (user: CourseUser) => void;
+  /** reCAPTCHA v3 site key; default VITE_RECAPTCHA_SITE_KEY. Empty: no reCAPTCHA at all. */
+  recaptchaSiteKey?: string;
+  /** Replaces the sign-in call (tests). */
+  login?: typeof httpLogin;
+}
+
+type FieldErrors = { identifier?: string; password?: string };
+
+const ENV_SITE_KEY: string = (import.meta.env?.VITE_RECAPTCHA_SITE_KEY as string | undefined) ?? '';
+
+export default function LoginPage({ onSignedIn, recaptchaSiteKey = ENV_SITE_KEY, login = httpLogin }: LoginPageProps) {
+  const id = useId();
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const identifierRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (recaptchaSiteKey) preloadRecaptcha(recaptchaSiteKey);
+  }, [recaptchaSiteKey]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const errors: FieldErrors = {};
+    if (!identifier.trim()) errors.identifier = HTTP_MESSAGES.loginIdentifierRequired;
+    if (!password) errors.password = HTTP_MESSAGES.loginPasswordRequired;
+    setFieldErrors(errors);
+    if (errors.identifier || errors.password) {
+      setMessage('');
+      (errors.identifier ? identifierRef : passwordRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage('');
+    try {
+      let token: string | undefined;
+      if (recaptchaSiteKey) {
+        try {
+          token = await recaptchaToken(recaptchaSiteKey);
+        } catch {
+          throw new LoginError('network', HTTP_MESSAGES.loginRecaptcha, 0);
+        }
+      }
+      const user = await login(identifier, password, token ? { recaptchaToken: token } : {});
+      onSignedIn?.(user);
+    } catch (error) {
+      setMessage(error instanceof LoginError ? error.message : HTTP_MESSAGES.loginServer);
+      setBusy(false);
+    }
+  }
+
+  const identifierError = fieldErrors.identifier ? `${id}-identifier-error` : undefined;
+  const passwordError = fieldErrors.password ? `${id}-password-error` : undefined;
+
+  return (
+    <main className="login-page">
+      <form className="login-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} aria-busy={busy}>
+        <p className="login-subtitle">{AUTH_TEXT.subtitle}</p>
+        <h1 id={`${id}-title`} className="login-title">
+          {AUTH_TEXT.title}
+        </h1>
+
+        <div className="login-field">
+          <label htmlFor={`${id}-identifier`}>{AUTH_TEXT.identifierLabel}</label>
+          <input
+            ref={identifierRef}
+            id={`${id}-identifier`}
+            name="document"
+            type="text"
+            inputMode="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={identifier}
+            onChange={(e) => setIdentifier(e.target.value)}
+            aria-invalid={fieldErrors.identifier ? true : undefined}
+            aria-describedby={[`${id}-identifier-hint`, identifierError].filter(Boolean).join(' ')}
+          />
+          <p id={`${id}-identifier-hint`} className="login-hint">
+            {AUTH_TEXT.identifierHint}
+          </p>
+          {fieldErrors.identifier && (
+            <p id={identifierError} className="login-field-error">
+              {fieldErrors.identifier}
+            </p>
+          )}
+        </div>
+
+        <div className="login-field">
+          <label htmlFor={`${id}-password`}>{AUTH_TEXT.passwordLabel}</label>
+          <input
+            ref={passwordRef}
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            aria-invalid={fieldErrors.password ? true : undefined}
+            aria-describedby={passwordError}
+          />
+          {fieldErrors.password && (
+            <p id={passwordError} className="login-field-error">
+              {fieldErrors.password}
+            </p>
+          )}
+        </div>
+
+        <div className="login-message" role="alert" aria-live="assertive" aria-atomic="true">
+          {message && <p className="login-error">{message}</p>}
+        </div>
+
+        <button type="submit" className="login-submit" disabled={busy}>
+          {busy ? AUTH_TEXT.submitting : AUTH_TEXT.submit}
+        </button>
+
+        {recaptchaSiteKey && <p className="login-hint">{AUTH_TEXT.recaptchaNotice}</p>}
+      </form>
+    </main>
+  );
+}
