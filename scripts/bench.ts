@@ -1,0 +1,242 @@
+// npm run bench [-- --runs N] [--check] [--json] [--rebuild]
+// Loads the real SCORM 1.2 package, unzipped and served compressed on 127.0.0.1, inside an LMS
+// frame with scorm-again in headless Chromium, beside a minimal one-page SCO (bench/reference-sco)
+// under the same conditions; writes bench/results.json and prints a table (issue 8).
+// --check: exit 1 when a budget is missed. Exit 2: bad usage or the bench itself failed.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+import { EDITIONS, packageScorm, REPO_ROOT } from './lib/package-scorm.ts';
+import { extractZip } from './lib/package-unzip.ts';
+import { hostPage } from './bench/host-page.ts';
+import {
+  CONDITIONS,
+  measureHarnessHeap,
+  measureLoad,
+  type LoadSample,
+  type SampleTarget,
+} from './bench/measure-load.ts';
+import { budgets, formatReport, LOAD_METRICS, stat, type BenchResults, type ConditionResult, type LoadStats } from './bench/report.ts';
+import { startBenchServer } from './bench/serve.ts';
+import { fileBytes, measureSizes, zipFolderBytes } from './bench/sizes.ts';
+import { summarise, walkCourse } from './bench/walkthrough.ts';
+
+const USAGE = 'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild]';
+
+interface Options {
+  runs: number;
+  check: boolean;
+  json: boolean;
+  rebuild: boolean;
+}
+
+function parseOptions(argv: string[]): Options {
+  const o: Options = { runs: 5, check: false, json: false, rebuild: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--check') o.check = true;
+    else if (a === '--json') o.json = true;
+    else if (a === '--rebuild') o.rebuild = true;
+    else if (a === '--runs' || a.startsWith('--runs=')) {
+      const raw = a.includes('=') ? a.slice(7) : argv[++i];
+      const n = Number(raw);
+      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`--runs wants a whole number from 1 to 50, got "${raw ?? ''}"`);
+      o.runs = n;
+    } else if (a === '--help' || a === '-h') {
+      console.log(USAGE);
+      process.exit(0);
+    } else throw new Error(`unknown option ${a}`);
+  }
+  return o;
+}
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const LMS_DIR = join(REPO_ROOT, 'dist', 'lms');
+const ZIP = join(REPO_ROOT, 'dist-scorm', EDITIONS.scorm12.zipName);
+const REFERENCE_DIR = join(REPO_ROOT, 'bench', 'reference-sco');
+const RESULTS = join(REPO_ROOT, 'bench', 'results.json');
+
+const course: SampleTarget = {
+  hostPath: '/lms/course.html',
+  scoPrefix: '/sco/course/',
+  ready: (frame) => frame.getByRole('link', { name: 'Siguiente' }).waitFor({ timeout: 60_000 }),
+};
+const reference: SampleTarget = {
+  hostPath: '/lms/reference.html',
+  scoPrefix: '/sco/reference/',
+  ready: (frame) => frame.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 }),
+};
+
+/** Builds and packages only what is missing or stale (everything with --rebuild). */
+async function ensurePackage(rebuild: boolean, log: (line: string) => void): Promise<void> {
+  if (rebuild || !existsSync(join(LMS_DIR, 'index.html'))) {
+    log('› npm run build -- lms');
+    const r = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(REPO_ROOT, 'scripts', 'build.ts'), 'lms'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    if (r.status !== 0) throw new Error('the LMS build failed');
+  }
+  const stale = !existsSync(ZIP) || statSync(ZIP).mtimeMs < statSync(join(LMS_DIR, 'index.html')).mtimeMs;
+  if (rebuild || stale) {
+    log(`› packaging ${EDITIONS.scorm12.zipName}`);
+    await packageScorm({ editions: ['scorm12'], log: () => {} });
+  }
+}
+
+function statsOf(samples: LoadSample[], harnessHeap: number): LoadStats {
+  const out = { lcpElements: samples.map((s) => s.lcpElement) } as LoadStats;
+  for (const key of LOAD_METRICS)
+    out[key] = stat(samples.map((s) => (key === 'heapBytes' ? Math.max(0, s.heapBytes - harnessHeap) : s[key])));
+  return out;
+}
+
+function gitCommit(): string {
+  try {
+    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'content', 'public', 'index.html', 'vite.config.ts'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${head}+changes` : head;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<number> {
+  let options: Options;
+  try {
+    options = parseOptions(process.argv.slice(2));
+  } catch (e) {
+    console.error(`bench: ${(e as Error).message}\n${USAGE}`);
+    return 2;
+  }
+  // Progress goes to stderr so that --json leaves stdout to the JSON alone.
+  const log = (line: string) => console.error(line);
+  const started = Date.now();
+  await ensurePackage(options.rebuild, log);
+
+  const work = mkdtempSync(join(tmpdir(), 'curso-sst-bench-'));
+  let browser: Browser | null = null;
+  const server = await (async () => {
+    extractZip(ZIP, join(work, 'course'));
+    return startBenchServer([
+      {
+        prefix: '/lms/',
+        pages: {
+          'course.html': hostPage(course.scoPrefix + 'index.html'),
+          'reference.html': hostPage(reference.scoPrefix + 'index.html'),
+          'harness.html': hostPage(null),
+        },
+      },
+      {
+        prefix: '/scorm-again/',
+        files: { 'scorm12.min.js': join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js') },
+      },
+      { prefix: course.scoPrefix, dir: join(work, 'course') },
+      { prefix: reference.scoPrefix, dir: REFERENCE_DIR },
+    ]);
+  })();
+  try {
+    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    log(`Bench: ${server.origin}, ${browser.version()}, ${options.runs} runs per condition`);
+
+    const harness: number[] = [];
+    for (let i = 0; i < options.runs; i++) harness.push(await measureHarnessHeap(browser, server.origin, '/lms/harness.html'));
+    const harnessHeap = stat(harness);
+
+    const conditions = {} as Record<'unthrottled' | 'throttled', ConditionResult>;
+    for (const condition of CONDITIONS) {
+      const ours: LoadSample[] = [];
+      const theirs: LoadSample[] = [];
+      // Alternating the two SCOs spreads any drift of the machine over both alike.
+      for (let i = 0; i < options.runs; i++) {
+        log(`  ${condition.label}: run ${i + 1}/${options.runs}`);
+        ours.push(await measureLoad(browser, server.origin, course, condition));
+        theirs.push(await measureLoad(browser, server.origin, reference, condition));
+      }
+      conditions[condition.name] = {
+        label: condition.label,
+        course: statsOf(ours, harnessHeap.median),
+        reference: statsOf(theirs, harnessHeap.median),
+      };
+    }
+
+    log('  full course walkthrough');
+    const walk = await walkCourse(browser, server.origin, course.hostPath, course.scoPrefix);
+    const referenceWalk = await (async () => {
+      const t = Date.now();
+      const context = await browser.newContext();
+      try {
+        const page = await context.newPage();
+        await page.goto(server.origin + reference.hostPath);
+        await page.waitForFunction(() =>
+          (window as unknown as { __bench: { calls: { method: string }[] } }).__bench.calls.some((c) => c.method === 'LMSCommit'),
+        );
+        const { calls } = await page.evaluate(() => (window as unknown as { __bench: { calls: never[] } }).__bench);
+        return summarise(calls, 1, (Date.now() - t) / 1000);
+      } finally {
+        await context.close();
+      }
+    })();
+
+    const sizes = {
+      course: measureSizes(join(work, 'course'), fileBytes(ZIP)),
+      reference: measureSizes(REFERENCE_DIR, await zipFolderBytes(REFERENCE_DIR)),
+    };
+
+    const partial: Omit<BenchResults, 'budgets'> = {
+      generatedAt: new Date().toISOString(),
+      gitCommit: gitCommit(),
+      chromium: `Chromium ${browser.version()}`,
+      runs: options.runs,
+      seconds: (Date.now() - started) / 1000,
+      notes: [
+        'Times are from the course frame’s own navigation start (its performance timeline); “from LMS page start” adds the LMS page and scorm-again loading first.',
+        'Transferred = CDP encodedDataLength (body + headers) of the SCO’s own files; before FCP = requests finished before the frame’s first contentful paint.',
+        'The frame shares the LMS page’s JS heap: heap = Runtime.getHeapUsage after two forced GCs, minus the LMS page alone with an empty frame.',
+        'Requests and bytes of the first screen: until the network has been quiet for 0.5 s (1.5 s throttled) after the first screen is usable.',
+        'Screen views: the first screen plus each route change (pushState/hashchange) in the course frame; the walkthrough stays 450 ms on each screen and ends by unloading the course.',
+      ],
+      harnessHeapBytes: harnessHeap,
+      conditions,
+      sizes,
+      walkthrough: { course: walk, reference: referenceWalk },
+      encodings: { ...server.encodings },
+    };
+    const results: BenchResults = { ...partial, budgets: budgets(partial) };
+    mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
+    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+    if (options.json) console.log(JSON.stringify(results, null, 2));
+    else {
+      console.log(formatReport(results));
+      console.log(`Results: bench/results.json`);
+    }
+    const missed = results.budgets.filter((b) => !b.pass);
+    if (options.check && missed.length) {
+      console.error(`bench --check: ${missed.length} budget(s) missed: ${missed.map((b) => b.id).join(', ')}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await browser?.close();
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  (code) => (process.exitCode = code),
+  (error: unknown) => {
+    console.error(`bench: ${(error as Error).stack ?? String(error)}`);
+    process.exitCode = 2;
+  },
+);

@@ -1,0 +1,171 @@
+// Results of a bench run: statistics, the budgets of issue 8, and the printed table.
+import type { Sizes } from './sizes.ts';
+import type { WalkthroughResult } from './walkthrough.ts';
+
+export interface Stat {
+  min: number;
+  median: number;
+  max: number;
+  samples: number[];
+}
+
+export function stat(samples: number[]): Stat {
+  if (!samples.length) throw new Error('no samples');
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+  return { min: sorted[0]!, median, max: sorted.at(-1)!, samples };
+}
+
+export const LOAD_METRICS = [
+  'fcpMs',
+  'lcpMs',
+  'initializeMs',
+  'initializeFromTopMs',
+  'bytesBeforeFcp',
+  'requestsBeforeFcp',
+  'requests',
+  'bytes',
+  'heapBytes',
+] as const;
+export type LoadMetric = (typeof LOAD_METRICS)[number];
+export type LoadStats = Record<LoadMetric, Stat> & { lcpElements: string[] };
+
+export interface ConditionResult {
+  label: string;
+  course: LoadStats;
+  reference: LoadStats;
+}
+
+export interface BudgetResult {
+  id: string;
+  label: string;
+  value: number;
+  limit: number;
+  unit: 'ms' | 'bytes' | 'count' | 'chars';
+  pass: boolean;
+  /** What the figure is and, when missed, what it would take. */
+  note: string;
+}
+
+export interface BenchResults {
+  generatedAt: string;
+  gitCommit: string;
+  chromium: string;
+  runs: number;
+  seconds: number;
+  notes: string[];
+  /** Heap of the host page with an empty frame (subtracted from every heapBytes figure). */
+  harnessHeapBytes: Stat;
+  conditions: Record<'unthrottled' | 'throttled', ConditionResult>;
+  sizes: { course: Sizes; reference: Sizes };
+  walkthrough: { course: WalkthroughResult; reference: WalkthroughResult };
+  encodings: Record<string, number>;
+  budgets: BudgetResult[];
+}
+
+const KIB = 1024;
+const MIB = 1024 * 1024;
+
+export function budgets(r: Omit<BenchResults, 'budgets'>): BudgetResult[] {
+  const t = r.conditions.throttled.course;
+  const u = r.conditions.unthrottled.course;
+  const biggest = r.sizes.course.largestJs.map((f) => `${f.file} ${kib(f.gzip)}`).join(', ');
+  const out: Omit<BudgetResult, 'pass'>[] = [
+    { id: 'fcp', label: 'FCP (CPU ×4 + Fast 3G, median)', value: t.fcpMs.median, limit: 1000, unit: 'ms', note: '' },
+    { id: 'lcp', label: 'LCP (CPU ×4 + Fast 3G, median)', value: t.lcpMs.median, limit: 1500, unit: 'ms', note: `largest element: ${[...new Set(t.lcpElements)].join(' / ')}` },
+    { id: 'initialize', label: 'LMSInitialize (CPU ×4 + Fast 3G, median)', value: t.initializeMs.median, limit: 1200, unit: 'ms', note: 'from the course frame’s navigation start' },
+    { id: 'bytes-before-fcp', label: 'Transferred before FCP (CPU ×4 + Fast 3G, median)', value: t.bytesBeforeFcp.median, limit: 100 * KIB, unit: 'bytes', note: '' },
+    { id: 'initial-js', label: 'Initial JS (gzip -9)', value: r.sizes.course.initialJsGzip, limit: 110 * KIB, unit: 'bytes', note: `files: ${r.sizes.course.initialJsFiles.join(', ')}; largest JS: ${biggest}` },
+    { id: 'zip', label: 'SCORM 1.2 zip', value: r.sizes.course.zipBytes, limit: MIB, unit: 'bytes', note: '' },
+    { id: 'heap', label: 'JS heap after GC (worst median, minus harness)', value: Math.max(u.heapBytes.median, t.heapBytes.median), limit: 4 * MIB, unit: 'bytes', note: '' },
+    { id: 'commits', label: 'Commits per screen view (full course)', value: r.walkthrough.course.commitsPerView, limit: 1, unit: 'count', note: `${r.walkthrough.course.commitCalls} commits / ${r.walkthrough.course.screenViews} views` },
+    { id: 'suspend-data', label: 'Longest suspend_data (full course)', value: r.walkthrough.course.longestSuspendData, limit: 200, unit: 'chars', note: '' },
+  ];
+  return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
+}
+
+export const kib = (n: number) => `${(n / KIB).toFixed(1)} KiB`;
+const mib = (n: number) => `${(n / MIB).toFixed(2)} MiB`;
+const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+export function formatValue(value: number, unit: BudgetResult['unit']): string {
+  if (unit === 'ms') return secs(value);
+  if (unit === 'bytes') return value >= MIB ? mib(value) : kib(value);
+  if (unit === 'chars') return `${value} chars`;
+  return Number.isInteger(value) ? String(value) : value.toFixed(2);
+}
+
+type Row = [string, string, string, string];
+
+function table(rows: Row[], header: Row): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: Row) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
+}
+
+const range = (s: Stat, f: (n: number) => string) => `${f(s.median)} (${f(s.min)}–${f(s.max)})`;
+
+export function formatReport(r: BenchResults): string {
+  const budgetOf = (id: string) => r.budgets.find((b) => b.id === id);
+  const mark = (id: string) => {
+    const b = budgetOf(id);
+    return b ? `≤ ${formatValue(b.limit, b.unit)} ${b.pass ? '✓' : '✗'}` : '';
+  };
+  const out: string[] = [];
+  const loadRows: [string, LoadMetric, (n: number) => string, string?][] = [
+    ['First contentful paint', 'fcpMs', secs, 'fcp'],
+    ['Largest contentful paint', 'lcpMs', secs, 'lcp'],
+    ['LMSInitialize (from frame start)', 'initializeMs', secs, 'initialize'],
+    ['LMSInitialize (from LMS page start)', 'initializeFromTopMs', secs],
+    ['Transferred before FCP', 'bytesBeforeFcp', kib, 'bytes-before-fcp'],
+    ['Requests before FCP', 'requestsBeforeFcp', String],
+    ['Requests (first screen)', 'requests', String],
+    ['Transferred (first screen)', 'bytes', kib],
+    ['JS heap after GC (− harness)', 'heapBytes', mib, 'heap'],
+  ];
+  for (const name of ['unthrottled', 'throttled'] as const) {
+    const c = r.conditions[name];
+    out.push(`\n${c.label} — median (min–max) of ${r.runs} runs`);
+    out.push(
+      table(
+        loadRows.map(([label, key, f, id]) => [
+          label,
+          range(c.course[key], f),
+          range(c.reference[key], f),
+          id && name === 'throttled' ? mark(id) : id === 'heap' ? mark(id) : '',
+        ]),
+        ['', 'Curso SST', 'Reference SCO', 'Budget'],
+      ),
+    );
+  }
+  const s = r.sizes;
+  const w = r.walkthrough;
+  out.push('\nPackage and full course (walkthrough unthrottled, once)');
+  out.push(
+    table(
+      [
+        ['Zip (SCORM 1.2)', kib(s.course.zipBytes), kib(s.reference.zipBytes), mark('zip')],
+        ['Initial JS (gzip)', kib(s.course.initialJsGzip), kib(s.reference.initialJsGzip), mark('initial-js')],
+        ['Total JS (gzip)', kib(s.course.totalJsGzip), kib(s.reference.totalJsGzip), ''],
+        ['Screen views', String(w.course.screenViews), String(w.reference.screenViews), ''],
+        ['SetValue per screen view', w.course.setValuePerView.toFixed(2), w.reference.setValuePerView.toFixed(2), ''],
+        ['Commit per screen view', w.course.commitsPerView.toFixed(2), w.reference.commitsPerView.toFixed(2), mark('commits')],
+        ['Longest suspend_data', `${w.course.longestSuspendData} chars`, `${w.reference.longestSuspendData} chars`, mark('suspend-data')],
+      ],
+      ['', 'Curso SST', 'Reference SCO', 'Budget'],
+    ),
+  );
+  out.push(`\nHarness heap (subtracted): ${range(r.harnessHeapBytes, mib)}. Encodings served: ${JSON.stringify(r.encodings)}.`);
+  for (const n of r.notes) out.push(`• ${n}`);
+  const missed = r.budgets.filter((b) => !b.pass);
+  out.push(
+    missed.length
+      ? `\nBudgets missed (${missed.length}/${r.budgets.length}):\n${missed
+          .map((b) => `  ✗ ${b.label}: ${formatValue(b.value, b.unit)} > ${formatValue(b.limit, b.unit)} (over by ${formatValue(b.value - b.limit, b.unit)})${b.note ? ` — ${b.note}` : ''}`)
+          .join('\n')}`
+      : `\nAll ${r.budgets.length} budgets met.`,
+  );
+  out.push(`Bench took ${r.seconds.toFixed(0)} s (${r.chromium}, commit ${r.gitCommit}).`);
+  return out.join('\n');
+}

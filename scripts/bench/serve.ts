@@ -1,0 +1,159 @@
+// The bench's web server: static files on 127.0.0.1, compressed with brotli or gzip by the
+// request's Accept-Encoding the way an LMS or CDN in front of it would. Compressed bytes are
+// cached, so compression time never shows up in the measured load times.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.xml': 'application/xml',
+  '.xsd': 'application/xml',
+  '.dtd': 'application/xml-dtd',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/** Already-compressed formats are sent as they are, like any sensible server does. */
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|xml-dtd)|image\/svg\+xml)/;
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+export interface Mount {
+  /** URL prefix, starting and ending with '/'. */
+  prefix: string;
+  /** A folder on disk, or generated pages by name (e.g. the LMS host page). */
+  dir?: string;
+  pages?: Record<string, string>;
+  /** Single files by name (so a big folder such as scorm-again's dist need not be compressed whole). */
+  files?: Record<string, string>;
+}
+
+export interface BenchServer {
+  origin: string;
+  /** Encodings actually sent, counted by response (to show what the browser negotiated). */
+  encodings: Record<Encoding, number>;
+  close(): Promise<void>;
+}
+
+/** Picks br over gzip when the client accepts it (q=0 refuses). */
+export function chooseEncoding(header: string | undefined): Encoding {
+  const accepted = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find((v) => v !== undefined);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return 'identity';
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
+}
+
+export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
+  const cache = new Map<string, Buffer>();
+  const encodings: Record<Encoding, number> = { br: 0, gzip: 0, identity: 0 };
+
+  const body = (key: string, raw: () => Buffer, encoding: Encoding): Buffer => {
+    const cacheKey = `${encoding}:${key}`;
+    let data = cache.get(cacheKey);
+    if (!data) {
+      const plain = raw();
+      data =
+        encoding === 'br'
+          ? brotliCompressSync(plain, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: 11,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: plain.length,
+              },
+            })
+          : encoding === 'gzip'
+            ? gzipSync(plain, { level: 9 })
+            : plain;
+      cache.set(cacheKey, data);
+    }
+    return data;
+  };
+
+  const send = (req: IncomingMessage, res: ServerResponse, key: string, type: string, raw: () => Buffer) => {
+    const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+    const data = body(key, raw, encoding);
+    encodings[encoding]++;
+    res.setHeader('Content-Type', type);
+    res.setHeader('Content-Length', data.length);
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.end(req.method === 'HEAD' ? undefined : data);
+  };
+
+  // Compress everything up front: brotli at quality 11 takes about a second on the main chunk,
+  // which would otherwise land inside the first measured load.
+  for (const mount of mounts) {
+    for (const [name, page] of Object.entries(mount.pages ?? {}))
+      for (const e of ['br', 'gzip'] as const) body(mount.prefix + name, () => Buffer.from(page), e);
+    for (const file of [...Object.values(mount.files ?? {}), ...(mount.dir ? filesUnder(mount.dir) : [])])
+        if (COMPRESSIBLE.test(TYPES[extname(file).toLowerCase()] ?? ''))
+          for (const e of ['br', 'gzip'] as const) body(file, () => readFileSync(file), e);
+  }
+
+  const server = createServer((req, res) => {
+    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    for (const mount of mounts) {
+      if (!path.startsWith(mount.prefix)) continue;
+      const rest = path.slice(mount.prefix.length);
+      const page = mount.pages?.[rest];
+      if (page !== undefined) return send(req, res, path, TYPES['.html']!, () => Buffer.from(page));
+      const single = mount.files?.[rest];
+      if (single !== undefined)
+        return send(req, res, single, TYPES[extname(single).toLowerCase()] ?? 'application/octet-stream', () =>
+          readFileSync(single),
+        );
+      if (!mount.dir) break;
+      const root = resolve(mount.dir);
+      let file = normalize(join(root, rest));
+      if (file !== root && !file.startsWith(root + sep)) break;
+      if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+      if (!existsSync(file)) break;
+      return send(req, res, file, TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', () =>
+        readFileSync(file),
+      );
+    }
+    res.statusCode = 404;
+    res.end('not found');
+  });
+  // Loopback only: nothing here is meant for the network.
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(0, '127.0.0.1', () => ok());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    encodings,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => ok());
+      }),
+  };
+}
