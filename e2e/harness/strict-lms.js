@@ -3,7 +3,7 @@
 // by a strict checker (real LMSs are stricter than scorm-again) and, outside it, by optional
 // fault injection. The course runs `depth` frames below, or in a popup whose opener is this page.
 //
-// Configuration: ?config=<JSON> with
+// Configuration (see config below) with
 //   version     '1.2' | '2004' | 'both' | 'none'
 //   depth       frames between this page and the course (default 3)
 //   popup       launch the course with window.open (window.__lms.launchPopup())
@@ -16,7 +16,9 @@
 (function () {
   'use strict';
   const params = new URLSearchParams(location.search);
-  const config = JSON.parse(params.get('config') || '{}');
+  // ?launch=<id> names a configuration put in by the fixture's init script; ?config=<JSON> is
+  // for trying the harness by hand.
+  const config = (window.__lmsConfigs && window.__lmsConfigs[params.get('launch')]) || JSON.parse(params.get('config') || '{}');
   const versions = config.version === 'both' ? ['2004', '1.2'] : config.version === 'none' ? [] : [config.version || '1.2'];
   const faults = Object.assign({ commitFailures: 0, setValueFailures: 0, commitDelayMs: 0 }, config.faults || {});
   const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 };

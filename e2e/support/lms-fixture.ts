@@ -108,10 +108,20 @@ export function collectErrors(page: Page): string[] {
   return errors;
 }
 
+let launches = 0;
+
 export async function launchLms(page: Page, options: LmsOptions): Promise<LmsSession> {
   const course = options.course ?? '/lms/index.html';
-  const url = `/harness/lms.html?config=${encodeURIComponent(JSON.stringify({ ...options, course }))}`;
-  await page.goto(url);
+  // The configuration goes in through an init script, not the URL: a resumed CMI can be 64 kB.
+  const launch = `l${++launches}`;
+  await page.addInitScript(
+    ([id, config]) => {
+      const w = window as unknown as { __lmsConfigs?: Record<string, unknown> };
+      (w.__lmsConfigs ??= {})[id] = config;
+    },
+    [launch, { ...options, course }] as const,
+  );
+  await page.goto(`/harness/lms.html?launch=${launch}`);
   if (options.popup) {
     const [popup] = await Promise.all([
       page.waitForEvent('popup'),
