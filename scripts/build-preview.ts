@@ -1,0 +1,36 @@
+// Builds the LMS preview (DESIGN.md §1) into dist/lms-preview/: the preview page (lms-preview/,
+// bundled with scorm-again) and a copy of the LMS build under course/, so the page hosts exactly
+// the package an LMS would get. Run after `vite build --mode lms` (npm run build does both).
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { build } from 'vite';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const lmsBuild = join(ROOT, 'dist', 'lms');
+const out = join(ROOT, 'dist', 'lms-preview');
+
+if (!existsSync(join(lmsBuild, 'index.html'))) {
+  console.error('build-preview: falta dist/lms/index.html; primero `npx vite build --mode lms` (o `npm run build`).');
+  process.exit(1);
+}
+
+await build({
+  configFile: false,
+  root: join(ROOT, 'lms-preview'),
+  base: './',
+  logLevel: 'warn',
+  build: {
+    outDir: out,
+    emptyOutDir: true,
+    target: 'es2020',
+    sourcemap: false,
+    reportCompressedSize: false,
+    // The preview itself is a developer/admin tool: one chunk is fine.
+    chunkSizeWarningLimit: 1024,
+  },
+});
+
+const course = join(out, 'course');
+rmSync(course, { recursive: true, force: true });
+cpSync(lmsBuild, course, { recursive: true });
+console.log(`build-preview: ${out} (curso en course/)`);
