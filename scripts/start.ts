@@ -21,7 +21,8 @@ function run(label: string, cmd: string, args: string[]) {
 
 const missingBuild = !has('dist', 'web', 'index.html') || !has('dist', 'lms', 'index.html');
 if (missingBuild) {
-  if (has('scripts', 'build.ts')) run('npm run build', bin('tsx'), [join(ROOT, 'scripts', 'build.ts')]);
+  if (has('scripts', 'build.ts'))
+    run('npm run build', bin('tsx'), [join(ROOT, 'scripts', 'build.ts')]);
   else {
     run('vite build --mode web', bin('vite'), ['build', '--mode', 'web', '--logLevel', 'warn']);
     run('vite build --mode lms', bin('vite'), ['build', '--mode', 'lms', '--logLevel', 'warn']);
@@ -29,8 +30,10 @@ if (missingBuild) {
 }
 if (!missingBuild && !has('dist', 'lms-preview') && has('scripts', 'build-preview.ts'))
   run('npm run build -- preview', bin('tsx'), [join(ROOT, 'scripts', 'build.ts'), 'preview']);
-const zipsMissing = !has('dist-scorm', 'curso-sst-scorm12.zip') || !has('dist-scorm', 'curso-sst-scorm2004.zip');
-if (zipsMissing && has('scripts', 'package.ts')) run('npm run package', bin('tsx'), [join(ROOT, 'scripts', 'package.ts')]);
+const zipsMissing =
+  !has('dist-scorm', 'curso-sst-scorm12.zip') || !has('dist-scorm', 'curso-sst-scorm2004.zip');
+if (zipsMissing && has('scripts', 'package.ts'))
+  run('npm run package', bin('tsx'), [join(ROOT, 'scripts', 'package.ts')]);
 
 try {
   // startServer prints "Curso SST: http://…/" and "Vista previa LMS: http://…/lms-preview/".
@@ -42,7 +45,9 @@ try {
 } catch (error) {
   if (error instanceof DataDirLockedError) console.error(error.message);
   else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-    console.error(`El puerto ya está en uso; use otro con PORT=… / Port in use: ${(error as Error).message}`);
+    console.error(
+      `El puerto ya está en uso; use otro con PORT=… / Port in use: ${(error as Error).message}`,
+    );
   else console.error(error);
   process.exit(1);
 }

@@ -5,7 +5,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENGINES, FULL_ROUTE, openTestDb, seedUser, testApp, TestClient, type TestDb } from './test-support.ts';
+import {
+  ENGINES,
+  FULL_ROUTE,
+  openTestDb,
+  seedUser,
+  testApp,
+  TestClient,
+  type TestDb,
+} from './test-support.ts';
 import { MESSAGES } from './messages.ts';
 import type { PublicUser } from './db/store.ts';
 
@@ -20,7 +28,12 @@ describe.each(ENGINES)('API (%s)', (engine) => {
     t = await openTestDb(engine);
     app = await testApp(t.db, { rateLimits: { failuresPerAccount: 3, loginPerIp: 0 } });
     user = await seedUser(t.db);
-    await seedUser(t.db, { document: 'CE-778899', email: 'Luis@Example.co', name: 'Luis Gómez', password: 'clave-luis' });
+    await seedUser(t.db, {
+      document: 'CE-778899',
+      email: 'Luis@Example.co',
+      name: 'Luis Gómez',
+      password: 'clave-luis',
+    });
   }, HOOK_TIMEOUT);
 
   afterAll(async () => {
@@ -43,13 +56,22 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       expect(first.statusCode).toBe(404);
       const value = first.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value;
       expect(value).toBeTruthy();
-      const again = await app.inject({ method: 'GET', url: '/api/v1/nothing-here', headers: { cookie: `XSRF-TOKEN=${value}` } });
+      const again = await app.inject({
+        method: 'GET',
+        url: '/api/v1/nothing-here',
+        headers: { cookie: `XSRF-TOKEN=${value}` },
+      });
       expect(again.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
     });
 
     it('refuses non-GET calls without a matching header (419) and accepts URL-encoded echoes', async () => {
       const client = await new TestClient(app).init();
-      const missing = await app.inject({ method: 'POST', url: '/api/v1/auth/login', headers: { cookie: `XSRF-TOKEN=${client.xsrf}` }, payload: {} });
+      const missing = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        headers: { cookie: `XSRF-TOKEN=${client.xsrf}` },
+        payload: {},
+      });
       expect(missing.statusCode).toBe(419);
       expect(missing.json().message).toBe(MESSAGES.xsrf);
       const ok = await client.login('1020304050', 'secreto123');
@@ -65,18 +87,32 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       const body = response.json();
       expect(body.success).toBe(true);
       expect(body.token).toMatch(/^[\w-]{40,}$/);
-      expect(body.user).toMatchObject({ id: user.id, name: 'Ana Pérez', document: '1020304050', email: 'ana@example.co', score: 0, url_certificate: null });
+      expect(body.user).toMatchObject({
+        id: user.id,
+        name: 'Ana Pérez',
+        document: '1020304050',
+        email: 'ana@example.co',
+        score: 0,
+        url_certificate: null,
+      });
       expect(body.user).toHaveProperty('route');
       expect(body.user).not.toHaveProperty('password_hash');
     });
 
     it('signs in by email (case-insensitive), as JSON or urlencoded form', async () => {
       const client = await new TestClient(app).init();
-      const byJson = await client.post('auth/login', { email: 'luis@example.CO', password: 'clave-luis' });
-      expect(byJson.statusCode).toBe(200);
-      const byForm = await client.post('auth/login', 'document=luis%40example.co&password=clave-luis', {
-        'content-type': 'application/x-www-form-urlencoded',
+      const byJson = await client.post('auth/login', {
+        email: 'luis@example.CO',
+        password: 'clave-luis',
       });
+      expect(byJson.statusCode).toBe(200);
+      const byForm = await client.post(
+        'auth/login',
+        'document=luis%40example.co&password=clave-luis',
+        {
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      );
       expect(byForm.statusCode).toBe(200);
       expect(byForm.json().user.document).toBe('CE-778899');
     });
@@ -95,7 +131,9 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       const me = await client.post('me');
       expect(me.statusCode).toBe(200);
       expect(me.json()).toMatchObject({ success: true, user: { id: user.id } });
-      const bearer = await client.post('me', undefined, { authorization: `Bearer ${client.token}` });
+      const bearer = await client.post('me', undefined, {
+        authorization: `Bearer ${client.token}`,
+      });
       expect(bearer.statusCode).toBe(200);
       expect((await client.post('logout')).json()).toEqual({ success: true });
       expect((await client.post('me')).statusCode).toBe(401);
@@ -117,7 +155,8 @@ describe.each(ENGINES)('API (%s)', (engine) => {
 
     it('limits failed sign-ins per account with 429 and a Spanish message, even with the right password', async () => {
       const client = await new TestClient(app).init();
-      for (let i = 0; i < 3; i++) expect((await client.login('CE-778899', 'wrong-pass')).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await client.login('CE-778899', 'wrong-pass')).statusCode).toBe(401);
       const blocked = await client.login('CE-778899', 'clave-luis');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json().message).toBe(MESSAGES.tooManyAttempts);
@@ -142,20 +181,38 @@ describe.each(ENGINES)('API (%s)', (engine) => {
     it('checks reCAPTCHA only when a secret is configured', async () => {
       const seen: string[] = [];
       const withCaptcha = await testApp(t.db, {
-        recaptcha: { secret: 's', verify: async (token) => (seen.push(token), { success: token === 'good', score: 0.9, action: 'homepage' }) },
+        recaptcha: {
+          secret: 's',
+          verify: async (token) => (
+            seen.push(token),
+            { success: token === 'good', score: 0.9, action: 'homepage' }
+          ),
+        },
       });
       try {
         const client = await new TestClient(withCaptcha).init();
-        const none = await client.post('auth/login', { document: '1020304050', password: 'secreto123' });
+        const none = await client.post('auth/login', {
+          document: '1020304050',
+          password: 'secreto123',
+        });
         expect(none.statusCode).toBe(422);
         expect(none.json().message).toBe(MESSAGES.recaptchaFailed);
-        const bad = await client.post('auth/login', { document: '1020304050', password: 'secreto123', recaptcha_token: 'bad' });
+        const bad = await client.post('auth/login', {
+          document: '1020304050',
+          password: 'secreto123',
+          recaptcha_token: 'bad',
+        });
         expect(bad.statusCode).toBe(422);
-        const good = await client.post('auth/login', { document: '1020304050', password: 'secreto123', recaptcha_token: 'good' });
+        const good = await client.post('auth/login', {
+          document: '1020304050',
+          password: 'secreto123',
+          recaptcha_token: 'good',
+        });
         expect(good.statusCode).toBe(200);
         expect(seen).toEqual(['bad', 'good']);
         expect(withCaptcha.printRoutes).toBeDefined();
-        const csp = (await withCaptcha.inject({ method: 'GET', url: '/api/v1/csrf-cookie' })).headers['content-security-policy'];
+        const csp = (await withCaptcha.inject({ method: 'GET', url: '/api/v1/csrf-cookie' }))
+          .headers['content-security-policy'];
         expect(csp).toContain('https://www.google.com/recaptcha/');
       } finally {
         await withCaptcha.close();
@@ -180,7 +237,10 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       expect(first.json().user).toMatchObject({ score: 20, route: '0,1,2-0-{}-{}-{}' });
       // An older client state (fewer topics) must not erase what was viewed.
       const second = await client.updateUser({ id, score: '0', route: '{}-1-{}-{}-{}' });
-      expect(second.json()).toMatchObject({ success: true, user: { score: 20, route: '0,1,2-0,1-{}-{}-{}' } });
+      expect(second.json()).toMatchObject({
+        success: true,
+        user: { score: 20, route: '0,1,2-0,1-{}-{}-{}' },
+      });
     });
 
     it('never lowers the score', async () => {
@@ -196,30 +256,57 @@ describe.each(ENGINES)('API (%s)', (engine) => {
     });
 
     it('drops route indexes out of range instead of failing', async () => {
-      const response = await client.updateUser({ id, score: '40', route: '0,1,2,9-{}-{}-{}-{}-0,1' });
+      const response = await client.updateUser({
+        id,
+        score: '40',
+        route: '0,1,2,9-{}-{}-{}-{}-0,1',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().user.route).toBe('0,1,2-0,1,2-0-{}-{}');
     });
 
     it('records completion, final_terms and the bookmark', async () => {
-      const done = await client.updateUser({ id, score: '100', route: FULL_ROUTE, final_terms: '1', current_location: 'modulo5-actividad' });
+      const done = await client.updateUser({
+        id,
+        score: '100',
+        route: FULL_ROUTE,
+        final_terms: '1',
+        current_location: 'modulo5-actividad',
+      });
       expect(done.statusCode).toBe(200);
       const saved = done.json().user;
-      expect(saved).toMatchObject({ score: 100, route: FULL_ROUTE, final_terms: true, current_location: 'modulo5-actividad' });
+      expect(saved).toMatchObject({
+        score: 100,
+        route: FULL_ROUTE,
+        final_terms: true,
+        current_location: 'modulo5-actividad',
+      });
       expect(saved.completed_at).toMatch(/^\d{4}-\d\d-\d\dT/);
     });
 
     it('accepts JSON and urlencoded bodies too', async () => {
-      const viaJson = await client.post('update-user', { id: Number(id), score: 100, route: FULL_ROUTE });
-      expect(viaJson.statusCode).toBe(200);
-      const viaForm = await client.post('update-user', `id=${id}&score=100&route=${encodeURIComponent(FULL_ROUTE)}`, {
-        'content-type': 'application/x-www-form-urlencoded',
+      const viaJson = await client.post('update-user', {
+        id: Number(id),
+        score: 100,
+        route: FULL_ROUTE,
       });
+      expect(viaJson.statusCode).toBe(200);
+      const viaForm = await client.post(
+        'update-user',
+        `id=${id}&score=100&route=${encodeURIComponent(FULL_ROUTE)}`,
+        {
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+      );
       expect(viaForm.statusCode).toBe(200);
     });
 
     it('refuses to update another learner (403)', async () => {
-      const response = await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
+      const response = await client.updateUser({
+        id: String(user.id),
+        score: '100',
+        route: FULL_ROUTE,
+      });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.forbidden);
     });
@@ -229,9 +316,16 @@ describe.each(ENGINES)('API (%s)', (engine) => {
     it('says why with success:false until the course is complete', async () => {
       const client = await new TestClient(app).init();
       await client.login('1020304050', 'secreto123');
-      const response = await app.inject({ method: 'GET', url: '/api/v1/download-certificate', headers: client.headers() });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/download-certificate',
+        headers: client.headers(),
+      });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ success: false, message: MESSAGES.certificateNeedsCompletion });
+      expect(response.json()).toEqual({
+        success: false,
+        message: MESSAGES.certificateNeedsCompletion,
+      });
     });
 
     it('without an issuer says certificates are not available yet', async () => {
@@ -239,7 +333,11 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       const client = await new TestClient(app).init();
       await client.login('4004004004', 'secreto123');
       await client.updateUser({ id: String(learner.id), score: '100', route: FULL_ROUTE });
-      const response = await app.inject({ method: 'GET', url: '/api/v1/download-certificate', headers: client.headers() });
+      const response = await app.inject({
+        method: 'GET',
+        url: '/api/v1/download-certificate',
+        headers: client.headers(),
+      });
       expect(response.json()).toEqual({ success: false, message: MESSAGES.certificateUnavailable });
     });
 
@@ -252,23 +350,40 @@ describe.each(ENGINES)('API (%s)', (engine) => {
         },
       });
       try {
-        const learner = await seedUser(t.db, { document: '5005005005', email: 'r@example.co', name: 'Rosa Díaz' });
+        const learner = await seedUser(t.db, {
+          document: '5005005005',
+          email: 'r@example.co',
+          name: 'Rosa Díaz',
+        });
         const client = await new TestClient(withIssuer).init();
         await client.login('5005005005', 'secreto123');
         await client.updateUser({ id: String(learner.id), score: '100', route: FULL_ROUTE });
-        const get = () => withIssuer.inject({ method: 'GET', url: '/api/v1/download-certificate', headers: client.headers() });
+        const get = () =>
+          withIssuer.inject({
+            method: 'GET',
+            url: '/api/v1/download-certificate',
+            headers: client.headers(),
+          });
         const first = (await get()).json();
         const second = (await get()).json();
         expect(first.success).toBe(true);
-        expect(first.url_file).toMatch(/^\/certificados\/SST-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\.pdf$/);
+        expect(first.url_file).toMatch(
+          /^\/certificados\/SST-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}\.pdf$/,
+        );
         expect(second.url_file).toBe(first.url_file);
         expect(first.user.url_certificate).toBe(first.url_file);
         expect(calls).toHaveLength(1);
         expect(calls[0]!.name).toBe('Rosa Díaz');
-        const page = await withIssuer.inject({ method: 'GET', url: `/verificar/${calls[0]!.code}` });
+        const page = await withIssuer.inject({
+          method: 'GET',
+          url: `/verificar/${calls[0]!.code}`,
+        });
         expect(page.statusCode).toBe(200);
         expect(page.body).toContain('Rosa Díaz');
-        expect((await withIssuer.inject({ method: 'GET', url: '/verificar/SST-NOPE-NOPE-NOPE' })).statusCode).toBe(404);
+        expect(
+          (await withIssuer.inject({ method: 'GET', url: '/verificar/SST-NOPE-NOPE-NOPE' }))
+            .statusCode,
+        ).toBe(404);
       } finally {
         await withIssuer.close();
       }
@@ -286,7 +401,10 @@ describe('static files and headers', () => {
     t = await openTestDb('pglite');
     webDir = mkdtempSync(join(tmpdir(), 'curso-web-'));
     mkdirSync(join(webDir, 'assets'));
-    writeFileSync(join(webDir, 'index.html'), `<!doctype html><html lang="es"><script>${inline}</script><div id="root"></div></html>`);
+    writeFileSync(
+      join(webDir, 'index.html'),
+      `<!doctype html><html lang="es"><script>${inline}</script><div id="root"></div></html>`,
+    );
     writeFileSync(join(webDir, 'assets', 'index-AbCdEf12.js'), 'console.log(1)');
     const preview = mkdtempSync(join(tmpdir(), 'curso-preview-'));
     writeFileSync(join(preview, 'index.html'), '<!doctype html><title>preview</title>');
@@ -305,7 +423,9 @@ describe('static files and headers', () => {
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
     }
-    expect((await app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/assets/missing-123.js' })).statusCode).toBe(
+      404,
+    );
     const api = await app.inject({ method: 'GET', url: '/api/v1/unknown' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ success: false, message: MESSAGES.notFound });
@@ -315,7 +435,9 @@ describe('static files and headers', () => {
     const asset = await app.inject({ method: 'GET', url: '/assets/index-AbCdEf12.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    expect((await app.inject({ method: 'GET', url: '/menu' })).headers['cache-control']).toBe('no-cache');
+    expect((await app.inject({ method: 'GET', url: '/menu' })).headers['cache-control']).toBe(
+      'no-cache',
+    );
   });
 
   it('serves the LMS preview', async () => {

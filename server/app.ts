@@ -3,7 +3,12 @@
 // server.ts listens; tests call buildApp with an in-memory database and use inject().
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -16,7 +21,13 @@ import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
 import { userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
-import { isXsrfShaped, newXsrfToken, XSRF_COOKIE, XSRF_HEADER, xsrfMatches } from './security/xsrf.ts';
+import {
+  isXsrfShaped,
+  newXsrfToken,
+  XSRF_COOKIE,
+  XSRF_HEADER,
+  xsrfMatches,
+} from './security/xsrf.ts';
 import { LoginLimiter } from './security/login-limiter.ts';
 import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/recaptcha.ts';
 import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
@@ -81,30 +92,38 @@ function sendError(reply: FastifyReply, status: number, message: string | string
 }
 
 /** Maps any error to one of our status codes with a Spanish message; never leaks internals. */
-function classify(error: FastifyError | HttpError | Error): { status: number; message: string | string[] } {
+function classify(error: FastifyError | HttpError | Error): {
+  status: number;
+  message: string | string[];
+} {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.userMessage };
   const status = (error as FastifyError).statusCode ?? 500;
   const code = (error as FastifyError).code ?? '';
-  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE' || /LIMIT/.test(code)) return { status: 413, message: MESSAGES.tooLarge };
+  if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE' || /LIMIT/.test(code))
+    return { status: 413, message: MESSAGES.tooLarge };
   if (status === 429) return { status: 429, message: MESSAGES.tooManyRequests };
   if (status === 404) return { status: 404, message: MESSAGES.notFound };
   if (status === 405) return { status: 404, message: MESSAGES.notFound };
   // Malformed JSON, broken multipart, unsupported content type, bad content-length…
   if (status >= 400 && status < 500) return { status: 400, message: MESSAGES.badRequest };
-  if (/multipart|boundary|Unexpected end of form|Malformed/i.test(error.message)) return { status: 400, message: MESSAGES.badRequest };
+  if (/multipart|boundary|Unexpected end of form|Malformed/i.test(error.message))
+    return { status: 400, message: MESSAGES.badRequest };
   return { status: 500, message: MESSAGES.serverError };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const apiBase = normaliseBase(options.apiBase ?? process.env.API_BASE ?? '/api/v1');
   const webDir = options.webDir === undefined ? join(ROOT, 'dist', 'web') : options.webDir;
-  const lmsPreviewDir = options.lmsPreviewDir === undefined ? join(ROOT, 'dist', 'lms-preview') : options.lmsPreviewDir;
+  const lmsPreviewDir =
+    options.lmsPreviewDir === undefined ? join(ROOT, 'dist', 'lms-preview') : options.lmsPreviewDir;
   const bodyLimit = options.bodyLimit ?? 32 * 1024;
   const windowMs = options.rateLimits?.windowMs ?? 15 * 60 * 1000;
   const loginPerIp = options.rateLimits?.loginPerIp ?? 60;
   const secure = options.secureCookies ?? false;
   const recaptchaSecret = options.recaptcha?.secret;
-  const recaptchaVerify = options.recaptcha?.verify ?? (recaptchaSecret ? googleRecaptchaVerifier(recaptchaSecret) : null);
+  const recaptchaVerify =
+    options.recaptcha?.verify ??
+    (recaptchaSecret ? googleRecaptchaVerifier(recaptchaSecret) : null);
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -187,14 +206,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         attachFieldsToBody: true,
         // Multipart bypasses bodyLimit (see its README), so bound every part explicitly; the
         // content-length check below refuses oversized bodies before they are read at all.
-        limits: { fieldNameSize: 100, fieldSize: 8 * 1024, fields: 20, files: 0, parts: 20, headerPairs: 50 },
+        limits: {
+          fieldNameSize: 100,
+          fieldSize: 8 * 1024,
+          fields: 20,
+          files: 0,
+          parts: 20,
+          headerPairs: 50,
+        },
       });
 
       api.addHook('onRequest', async (request) => {
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > bodyLimit) throw new HttpError(413, MESSAGES.tooLarge);
         if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-          if (!xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER])) throw new HttpError(419, MESSAGES.xsrf);
+          if (!xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER]))
+            throw new HttpError(419, MESSAGES.xsrf);
         }
       });
       api.addHook('onSend', async (_request, reply, payload) => {
@@ -214,7 +241,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await staticRoutes(
     app,
-    { webDir: webDir && existsSync(webDir) ? webDir : null, lmsPreviewDir: lmsPreviewDir && existsSync(lmsPreviewDir) ? lmsPreviewDir : null },
+    {
+      webDir: webDir && existsSync(webDir) ? webDir : null,
+      lmsPreviewDir: lmsPreviewDir && existsSync(lmsPreviewDir) ? lmsPreviewDir : null,
+    },
     apiBase,
   );
 

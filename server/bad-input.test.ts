@@ -3,7 +3,15 @@
 // none reaches a 500, and the stored data is exactly as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { ENGINES, multipart, openTestDb, seedUser, testApp, TestClient, type TestDb } from './test-support.ts';
+import {
+  ENGINES,
+  multipart,
+  openTestDb,
+  seedUser,
+  testApp,
+  TestClient,
+  type TestDb,
+} from './test-support.ts';
 import { MESSAGES } from './messages.ts';
 import { hashToken } from './security/tokens.ts';
 
@@ -25,7 +33,11 @@ interface Case {
 
 const api = (path: string) => `/api/v1/${path}`;
 
-function update(ctx: Ctx, fields: Record<string, string>, headers: Record<string, string> = {}): InjectOptions {
+function update(
+  ctx: Ctx,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): InjectOptions {
   const { body, contentType } = multipart(fields);
   return {
     method: 'POST',
@@ -37,7 +49,12 @@ function update(ctx: Ctx, fields: Record<string, string>, headers: Record<string
 
 const valid = (ctx: Ctx) => ({ id: String(ctx.ownId), score: '40', route: '0,1,2-0,1,2-{}-{}-{}' });
 
-const json = (ctx: Ctx, path: string, payload: string, extra: Record<string, string> = {}): InjectOptions => ({
+const json = (
+  ctx: Ctx,
+  path: string,
+  payload: string,
+  extra: Record<string, string> = {},
+): InjectOptions => ({
   method: 'POST',
   url: api(path),
   headers: ctx.client.headers({ 'content-type': 'application/json', ...extra }),
@@ -46,71 +63,242 @@ const json = (ctx: Ctx, path: string, payload: string, extra: Record<string, str
 
 const CASES: Case[] = [
   // --- tokens
-  { name: 'update-user without token', status: 401, request: (c) => update(c, valid(c), { authorization: '' }) },
-  { name: 'update-user with unknown token', status: 401, request: (c) => update(c, valid(c), { authorization: 'x'.repeat(43) }) },
-  { name: 'update-user with expired token', status: 401, request: (c) => update(c, valid(c), { authorization: c.expiredToken }) },
-  { name: 'update-user with revoked token', status: 401, request: (c) => update(c, valid(c), { authorization: c.revokedToken }) },
-  { name: 'token with SQL in it', status: 401, request: (c) => update(c, valid(c), { authorization: "' OR 1=1 --" }) },
-  { name: 'me without token', status: 401, request: (c) => json(c, 'me', '{}', { authorization: '' }) },
-  { name: 'logout with unknown token', status: 401, request: (c) => json(c, 'logout', '{}', { authorization: 'y'.repeat(43) }) },
+  {
+    name: 'update-user without token',
+    status: 401,
+    request: (c) => update(c, valid(c), { authorization: '' }),
+  },
+  {
+    name: 'update-user with unknown token',
+    status: 401,
+    request: (c) => update(c, valid(c), { authorization: 'x'.repeat(43) }),
+  },
+  {
+    name: 'update-user with expired token',
+    status: 401,
+    request: (c) => update(c, valid(c), { authorization: c.expiredToken }),
+  },
+  {
+    name: 'update-user with revoked token',
+    status: 401,
+    request: (c) => update(c, valid(c), { authorization: c.revokedToken }),
+  },
+  {
+    name: 'token with SQL in it',
+    status: 401,
+    request: (c) => update(c, valid(c), { authorization: "' OR 1=1 --" }),
+  },
+  {
+    name: 'me without token',
+    status: 401,
+    request: (c) => json(c, 'me', '{}', { authorization: '' }),
+  },
+  {
+    name: 'logout with unknown token',
+    status: 401,
+    request: (c) => json(c, 'logout', '{}', { authorization: 'y'.repeat(43) }),
+  },
   // --- XSRF
-  { name: 'missing X-XSRF-TOKEN header', status: 419, request: (c) => update(c, valid(c), { 'x-xsrf-token': '' }) },
-  { name: 'mismatched X-XSRF-TOKEN header', status: 419, request: (c) => update(c, valid(c), { 'x-xsrf-token': 'z'.repeat(43) }) },
-  { name: 'XSRF header without its cookie', status: 419, request: (c) => update(c, valid(c), { cookie: '' }) },
-  { name: 'login without XSRF', status: 419, request: (c) => json(c, 'auth/login', '{"document":"1020304050","password":"secreto123"}', { 'x-xsrf-token': '' }) },
+  {
+    name: 'missing X-XSRF-TOKEN header',
+    status: 419,
+    request: (c) => update(c, valid(c), { 'x-xsrf-token': '' }),
+  },
+  {
+    name: 'mismatched X-XSRF-TOKEN header',
+    status: 419,
+    request: (c) => update(c, valid(c), { 'x-xsrf-token': 'z'.repeat(43) }),
+  },
+  {
+    name: 'XSRF header without its cookie',
+    status: 419,
+    request: (c) => update(c, valid(c), { cookie: '' }),
+  },
+  {
+    name: 'login without XSRF',
+    status: 419,
+    request: (c) =>
+      json(c, 'auth/login', '{"document":"1020304050","password":"secreto123"}', {
+        'x-xsrf-token': '',
+      }),
+  },
   // --- another learner
-  { name: "another learner's id", status: 403, request: (c) => update(c, { ...valid(c), id: String(c.otherId) }) },
-  { name: 'an id that does not exist', status: 403, request: (c) => update(c, { ...valid(c), id: '999999' }) },
+  {
+    name: "another learner's id",
+    status: 403,
+    request: (c) => update(c, { ...valid(c), id: String(c.otherId) }),
+  },
+  {
+    name: 'an id that does not exist',
+    status: 403,
+    request: (c) => update(c, { ...valid(c), id: '999999' }),
+  },
   // --- update-user fields
   { name: 'id missing', status: 422, request: (c) => update(c, { score: '40', route: '0' }) },
   { name: 'id not a number', status: 422, request: (c) => update(c, { ...valid(c), id: 'abc' }) },
   { name: 'id negative', status: 422, request: (c) => update(c, { ...valid(c), id: '-1' }) },
   { name: 'id with SQL', status: 422, request: (c) => update(c, { ...valid(c), id: '1 OR 1=1' }) },
   { name: 'id repeated', status: 422, request: (c) => repeatField(c) },
-  { name: 'score missing', status: 422, request: (c) => update(c, { id: String(c.ownId), route: '0' }) },
-  { name: 'score not a number', status: 422, request: (c) => update(c, { ...valid(c), score: 'abc' }) },
-  { name: 'score above 100', status: 422, request: (c) => update(c, { ...valid(c), score: '101' }) },
+  {
+    name: 'score missing',
+    status: 422,
+    request: (c) => update(c, { id: String(c.ownId), route: '0' }),
+  },
+  {
+    name: 'score not a number',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), score: 'abc' }),
+  },
+  {
+    name: 'score above 100',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), score: '101' }),
+  },
   { name: 'score negative', status: 422, request: (c) => update(c, { ...valid(c), score: '-5' }) },
   { name: 'score NaN', status: 422, request: (c) => update(c, { ...valid(c), score: 'NaN' }) },
-  { name: 'score huge exponent', status: 422, request: (c) => update(c, { ...valid(c), score: '1e309' }) },
-  { name: 'score as JSON object', status: 422, request: (c) => json(c, 'update-user', JSON.stringify({ id: c.ownId, score: { $gt: 0 } })) },
-  { name: 'route with SQL', status: 422, request: (c) => update(c, { ...valid(c), route: "0'); DROP TABLE users; --" }) },
-  { name: 'route with markup', status: 422, request: (c) => update(c, { ...valid(c), route: '<script>alert(1)</script>' }) },
-  { name: 'route too long', status: 422, request: (c) => update(c, { ...valid(c), route: '0,'.repeat(600) + '0' }) },
-  { name: 'route as JSON array', status: 422, request: (c) => json(c, 'update-user', JSON.stringify({ id: c.ownId, score: 40, route: [1, 2] })) },
-  { name: 'final_terms other than 1', status: 422, request: (c) => update(c, { ...valid(c), final_terms: '2' }) },
-  { name: 'current_location with control characters', status: 422, request: (c) => update(c, { ...valid(c), current_location: 'menu\u0000x' }) },
+  {
+    name: 'score huge exponent',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), score: '1e309' }),
+  },
+  {
+    name: 'score as JSON object',
+    status: 422,
+    request: (c) => json(c, 'update-user', JSON.stringify({ id: c.ownId, score: { $gt: 0 } })),
+  },
+  {
+    name: 'route with SQL',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), route: "0'); DROP TABLE users; --" }),
+  },
+  {
+    name: 'route with markup',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), route: '<script>alert(1)</script>' }),
+  },
+  {
+    name: 'route too long',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), route: '0,'.repeat(600) + '0' }),
+  },
+  {
+    name: 'route as JSON array',
+    status: 422,
+    request: (c) =>
+      json(c, 'update-user', JSON.stringify({ id: c.ownId, score: 40, route: [1, 2] })),
+  },
+  {
+    name: 'final_terms other than 1',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), final_terms: '2' }),
+  },
+  {
+    name: 'current_location with control characters',
+    status: 422,
+    request: (c) => update(c, { ...valid(c), current_location: 'menu\u0000x' }),
+  },
   { name: 'a file in the form', status: 413, request: (c) => withFile(c) },
   // --- malformed bodies
-  { name: 'malformed JSON', status: 400, request: (c) => json(c, 'update-user', '{"id": 1, "score": ') },
+  {
+    name: 'malformed JSON',
+    status: 400,
+    request: (c) => json(c, 'update-user', '{"id": 1, "score": '),
+  },
   { name: 'JSON array body', status: 400, request: (c) => json(c, 'update-user', '[1,2,3]') },
   { name: 'broken multipart', status: 400, request: (c) => brokenMultipart(c) },
-  { name: 'unsupported content type', status: 400, request: (c) => json(c, 'update-user', '<x/>', { 'content-type': 'application/xml' }) },
-  { name: 'oversized body', status: 413, request: (c) => update(c, { ...valid(c), current_location: 'a'.repeat(40_000) }) },
-  { name: 'oversized JSON login', status: 413, request: (c) => json(c, 'auth/login', JSON.stringify({ document: '1', password: 'p'.repeat(40_000) })) },
+  {
+    name: 'unsupported content type',
+    status: 400,
+    request: (c) => json(c, 'update-user', '<x/>', { 'content-type': 'application/xml' }),
+  },
+  {
+    name: 'oversized body',
+    status: 413,
+    request: (c) => update(c, { ...valid(c), current_location: 'a'.repeat(40_000) }),
+  },
+  {
+    name: 'oversized JSON login',
+    status: 413,
+    request: (c) =>
+      json(c, 'auth/login', JSON.stringify({ document: '1', password: 'p'.repeat(40_000) })),
+  },
   // --- login
-  { name: 'login without password', status: 422, request: (c) => json(c, 'auth/login', '{"document":"1020304050"}') },
-  { name: 'login without document', status: 422, request: (c) => json(c, 'auth/login', '{"password":"secreto123"}') },
-  { name: 'login with empty body', status: 422, request: (c) => ({ method: 'POST', url: api('auth/login'), headers: c.client.headers() }) },
-  { name: 'login document with SQL', status: 422, request: (c) => json(c, 'auth/login', JSON.stringify({ document: "' OR '1'='1", password: 'x' })) },
-  { name: 'login email with SQL', status: 422, request: (c) => json(c, 'auth/login', JSON.stringify({ email: "a@b.co' OR 1=1 --", password: 'x' })) },
-  { name: 'login password as array', status: 422, request: (c) => json(c, 'auth/login', JSON.stringify({ document: '1020304050', password: ['a'] })) },
-  { name: 'login document as object', status: 422, request: (c) => json(c, 'auth/login', JSON.stringify({ document: { a: 1 }, password: 'x' })) },
-  { name: 'login wrong password', status: 401, request: (c) => json(c, 'auth/login', JSON.stringify({ document: '1020304050', password: 'nope-nope' })) },
-  { name: 'login unknown document', status: 401, request: (c) => json(c, 'auth/login', JSON.stringify({ document: '99999999', password: 'secreto123' })) },
+  {
+    name: 'login without password',
+    status: 422,
+    request: (c) => json(c, 'auth/login', '{"document":"1020304050"}'),
+  },
+  {
+    name: 'login without document',
+    status: 422,
+    request: (c) => json(c, 'auth/login', '{"password":"secreto123"}'),
+  },
+  {
+    name: 'login with empty body',
+    status: 422,
+    request: (c) => ({ method: 'POST', url: api('auth/login'), headers: c.client.headers() }),
+  },
+  {
+    name: 'login document with SQL',
+    status: 422,
+    request: (c) =>
+      json(c, 'auth/login', JSON.stringify({ document: "' OR '1'='1", password: 'x' })),
+  },
+  {
+    name: 'login email with SQL',
+    status: 422,
+    request: (c) =>
+      json(c, 'auth/login', JSON.stringify({ email: "a@b.co' OR 1=1 --", password: 'x' })),
+  },
+  {
+    name: 'login password as array',
+    status: 422,
+    request: (c) =>
+      json(c, 'auth/login', JSON.stringify({ document: '1020304050', password: ['a'] })),
+  },
+  {
+    name: 'login document as object',
+    status: 422,
+    request: (c) => json(c, 'auth/login', JSON.stringify({ document: { a: 1 }, password: 'x' })),
+  },
+  {
+    name: 'login wrong password',
+    status: 401,
+    request: (c) =>
+      json(c, 'auth/login', JSON.stringify({ document: '1020304050', password: 'nope-nope' })),
+  },
+  {
+    name: 'login unknown document',
+    status: 401,
+    request: (c) =>
+      json(c, 'auth/login', JSON.stringify({ document: '99999999', password: 'secreto123' })),
+  },
   // --- routes
-  { name: 'unknown API route', status: 404, request: () => ({ method: 'GET', url: api('no-such-thing') }) },
-  { name: 'wrong method on a known route', status: 404, request: (c) => json(c, 'download-certificate', '{}') },
+  {
+    name: 'unknown API route',
+    status: 404,
+    request: () => ({ method: 'GET', url: api('no-such-thing') }),
+  },
+  {
+    name: 'wrong method on a known route',
+    status: 404,
+    request: (c) => json(c, 'download-certificate', '{}'),
+  },
 ];
 
 function repeatField(c: Ctx): InjectOptions {
   const boundary = 'rep';
-  const part = (k: string, v: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
+  const part = (k: string, v: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`;
   return {
     method: 'POST',
     url: api('update-user'),
     headers: c.client.headers({ 'content-type': `multipart/form-data; boundary=${boundary}` }),
-    payload: part('id', String(c.ownId)) + part('id', String(c.otherId)) + part('score', '40') + `--${boundary}--\r\n`,
+    payload:
+      part('id', String(c.ownId)) +
+      part('id', String(c.otherId)) +
+      part('score', '40') +
+      `--${boundary}--\r\n`,
   };
 }
 
@@ -159,12 +347,15 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     ctx.client = await new TestClient(app).init();
     expect((await ctx.client.login('1020304050', 'secreto123')).statusCode).toBe(200);
     // Some progress to protect.
-    expect((await ctx.client.updateUser({ id: String(own.id), score: '20', route: '0,1,2-0-{}-{}-{}' })).statusCode).toBe(200);
+    expect(
+      (await ctx.client.updateUser({ id: String(own.id), score: '20', route: '0,1,2-0-{}-{}-{}' }))
+        .statusCode,
+    ).toBe(200);
     ctx.expiredToken = 'e'.repeat(43);
-    await t.db.query(`INSERT INTO tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() - interval '1 minute')`, [
-      own.id,
-      hashToken(ctx.expiredToken),
-    ]);
+    await t.db.query(
+      `INSERT INTO tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() - interval '1 minute')`,
+      [own.id, hashToken(ctx.expiredToken)],
+    );
     ctx.revokedToken = 'r'.repeat(43);
     await t.db.query(
       `INSERT INTO tokens (user_id, token_hash, expires_at, revoked_at) VALUES ($1, $2, now() + interval '1 hour', now())`,
@@ -189,7 +380,8 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     expect(body.success).toBe(false);
     const messages = Array.isArray(body.message) ? body.message : [body.message];
     expect(messages.length).toBeGreaterThan(0);
-    for (const message of messages) expect(SPANISH.has(message), `not from the Spanish table: ${message}`).toBe(true);
+    for (const message of messages)
+      expect(SPANISH.has(message), `not from the Spanish table: ${message}`).toBe(true);
     expect(response.body).not.toMatch(/stack|SELECT|INSERT|UPDATE |syntax error|at .*\.ts:/i);
     expect(await snapshot(t)).toEqual(before);
   });

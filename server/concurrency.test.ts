@@ -2,7 +2,15 @@
 // viewed topic sent by any of them is lost (issue 6 acceptance).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENGINES, FULL_ROUTE, openTestDb, seedUser, testApp, TestClient, type TestDb } from './test-support.ts';
+import {
+  ENGINES,
+  FULL_ROUTE,
+  openTestDb,
+  seedUser,
+  testApp,
+  TestClient,
+  type TestDb,
+} from './test-support.ts';
 
 describe.each(ENGINES)('concurrent update-user (%s)', (engine) => {
   let t: TestDb;
@@ -23,9 +31,16 @@ describe.each(ENGINES)('concurrent update-user (%s)', (engine) => {
     const client = await new TestClient(app).init();
     await client.login('1020304050', 'secreto123');
     const scores = Array.from({ length: 200 }, () => Math.round(Math.random() * 9999) / 100);
-    const responses = await Promise.all(scores.map((score) => client.updateUser({ id: String(learner.id), score: String(score), route: FULL_ROUTE })));
+    const responses = await Promise.all(
+      scores.map((score) =>
+        client.updateUser({ id: String(learner.id), score: String(score), route: FULL_ROUTE }),
+      ),
+    );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const [row] = await t.db.query<{ score: string }>('SELECT score FROM progress WHERE user_id = $1', [learner.id]);
+    const [row] = await t.db.query<{ score: string }>(
+      'SELECT score FROM progress WHERE user_id = $1',
+      [learner.id],
+    );
     expect(Number(row!.score)).toBe(Math.max(...scores));
     // Each answer reports a score at least as high as the one it sent.
     responses.forEach((r, i) => expect(r.json().user.score).toBeGreaterThanOrEqual(scores[i]!));
@@ -43,9 +58,14 @@ describe.each(ENGINES)('concurrent update-user (%s)', (engine) => {
       const topic = topics[Math.floor(i / parts.length) % topics.length]!;
       return parts.map((_, m) => (m === moduleIndex ? topic : '{}')).join('-');
     });
-    const responses = await Promise.all(calls.map((route) => client.updateUser({ id: String(learner.id), score: '0', route })));
+    const responses = await Promise.all(
+      calls.map((route) => client.updateUser({ id: String(learner.id), score: '0', route })),
+    );
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    const [row] = await t.db.query<{ route: string }>('SELECT route FROM progress WHERE user_id = $1', [learner.id]);
+    const [row] = await t.db.query<{ route: string }>(
+      'SELECT route FROM progress WHERE user_id = $1',
+      [learner.id],
+    );
     expect(row!.route).toBe(FULL_ROUTE);
   }, 120_000);
 });

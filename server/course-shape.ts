@@ -20,9 +20,13 @@ function readJson(dir: string, name: string): ContentFile {
 
 export function loadCourseShape(contentDir = CONTENT_DIR): CourseShape {
   if (cached && contentDir === CONTENT_DIR) return cached;
-  const { course, issues } = loadCourse(readJson(contentDir, 'course.json'), (name) => readJson(contentDir, name), {
-    imageExists: () => true,
-  });
+  const { course, issues } = loadCourse(
+    readJson(contentDir, 'course.json'),
+    (name) => readJson(contentDir, name),
+    {
+      imageExists: () => true,
+    },
+  );
   if (!course) throw new Error(`Course content is invalid:\n${formatIssues(issues)}`);
   const shape = courseShape(buildOutline(course));
   if (contentDir === CONTENT_DIR) cached = shape;

@@ -19,7 +19,8 @@ export const MESSAGES = {
   identifierInvalid: 'El número de documento o el correo no es válido.',
   passwordRequired: 'Ingrese su contraseña.',
   passwordInvalid: 'La contraseña no es válida.',
-  recaptchaFailed: 'No pudimos verificar que la solicitud la hace una persona. Recargue la página e intente de nuevo.',
+  recaptchaFailed:
+    'No pudimos verificar que la solicitud la hace una persona. Recargue la página e intente de nuevo.',
   idRequired: 'El campo id es obligatorio.',
   idInvalid: 'El campo id debe ser un número entero positivo.',
   scoreRequired: 'El campo score es obligatorio.',
@@ -33,8 +34,10 @@ export const MESSAGES = {
   bodyMustBeObject: 'El contenido de la solicitud debe ser un formulario o un objeto JSON.',
 
   // certificate
-  certificateNeedsCompletion: 'Para visualizar y descargar tu certificado es necesario que realices los módulos.',
-  certificateUnavailable: 'La emisión de certificados aún no está disponible en este servidor. Intente más tarde.',
+  certificateNeedsCompletion:
+    'Para visualizar y descargar tu certificado es necesario que realices los módulos.',
+  certificateUnavailable:
+    'La emisión de certificados aún no está disponible en este servidor. Intente más tarde.',
   certificateFailed: 'No se pudo generar el certificado. Intente de nuevo más tarde.',
 
   // data folder lock (server and CLI)

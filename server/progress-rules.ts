@@ -36,7 +36,11 @@ export function decideProgress(
   const merged = mergeViewed(stored.viewed, claimed.viewed).slice(0, shape.topicCounts.length);
   const computed = computeScore(merged, shape);
   const accepted = Math.min(roundScore(claimedScore), computed);
-  return { route: encodeRoute(merged), acceptedScore: roundScore(accepted), dropped: claimed.dropped };
+  return {
+    route: encodeRoute(merged),
+    acceptedScore: roundScore(accepted),
+    dropped: claimed.dropped,
+  };
 }
 
 export const roundScore = (n: number) => Math.round(Math.min(100, Math.max(0, n)) * 100) / 100;

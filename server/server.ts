@@ -31,20 +31,33 @@ export const DEMO_DOCUMENT = '1000000001';
 
 const envNumber = (name: string) => {
   const value = process.env[name];
-  return value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : undefined;
+  return value !== undefined && value !== '' && Number.isFinite(Number(value))
+    ? Number(value)
+    : undefined;
 };
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const host = options.host ?? process.env.HOST ?? '127.0.0.1';
   const port = options.port ?? envNumber('PORT') ?? 3000;
   const print = options.print ?? ((line: string) => console.log(line));
-  const opened = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir, role: 'server' });
+  const opened = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.dataDir,
+    role: 'server',
+  });
   try {
     // First start: one demo learner, so the course can be tried at once.
     if ((await countUsers(opened.db)) === 0) {
       const password = generatePassword(10);
-      await createUser(opened.db, { document: DEMO_DOCUMENT, name: 'Aprendiz de Prueba', email: null, password });
-      print(`Usuario de prueba creado: documento ${DEMO_DOCUMENT}, contraseña ${password} (guárdela: no se mostrará de nuevo)`);
+      await createUser(opened.db, {
+        document: DEMO_DOCUMENT,
+        name: 'Aprendiz de Prueba',
+        email: null,
+        password,
+      });
+      print(
+        `Usuario de prueba creado: documento ${DEMO_DOCUMENT}, contraseña ${password} (guárdela: no se mostrará de nuevo)`,
+      );
     }
     await purgeTokens(opened.db);
     const ttlHours = envNumber('TOKEN_TTL_HOURS');
@@ -64,7 +77,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await app.listen({ host, port });
     const address = app.server.address();
     const actualPort = typeof address === 'object' && address ? address.port : port;
-    const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    const shownHost =
+      host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     const url = `http://${shownHost}:${actualPort}/`;
     print(`Curso SST: ${url}`);
     print(`Vista previa LMS: ${url}lms-preview/`);
@@ -95,7 +109,9 @@ async function main() {
   } catch (error) {
     if (error instanceof DataDirLockedError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      console.error(`El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`);
+      console.error(
+        `El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`,
+      );
     else console.error(error);
     process.exit(1);
   }

@@ -11,7 +11,9 @@ import { createUser, type PublicUser } from './db/store.ts';
 export type Engine = 'pglite' | 'postgres';
 
 /** Engines to run the suites on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 /** A small course: five modules of 2 topics (1 in the last), 20 points per module. */
 export const SHAPE = { topicCounts: [2, 2, 2, 2, 1] };
@@ -47,10 +49,15 @@ export async function testApp(db: Db, options: Partial<AppOptions> = {}): Promis
   return buildApp({ db, webDir: null, lmsPreviewDir: null, courseShape: SHAPE, ...options });
 }
 
-export function multipart(fields: Record<string, string>, boundary = `----test${randomBytes(6).toString('hex')}`) {
+export function multipart(
+  fields: Record<string, string>,
+  boundary = `----test${randomBytes(6).toString('hex')}`,
+) {
   const body =
     Object.entries(fields)
-      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      )
       .join('') + `--${boundary}--\r\n`;
   return { body, contentType: `multipart/form-data; boundary=${boundary}` };
 }
@@ -108,7 +115,10 @@ export class TestClient {
   }
 }
 
-export async function seedUser(db: Db, overrides: Partial<{ document: string; name: string; email: string; password: string }> = {}): Promise<PublicUser> {
+export async function seedUser(
+  db: Db,
+  overrides: Partial<{ document: string; name: string; email: string; password: string }> = {},
+): Promise<PublicUser> {
   return createUser(db, {
     document: overrides.document ?? '1020304050',
     name: overrides.name ?? 'Ana Pérez',

@@ -63,17 +63,24 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
     const credentials = await findCredentials(t.db, { document: '2222222' });
     expect(credentials!.password_hash).not.toContain(password);
     expect(await verifyPassword(password, credentials!.password_hash)).toBe(true);
-    const eva = await t.db.query<{ name: string }>("SELECT name FROM users WHERE document = '6666666'");
+    const eva = await t.db.query<{ name: string }>(
+      "SELECT name FROM users WHERE document = '6666666'",
+    );
     expect(eva[0]!.name).toBe('Eva "La Jefa" Ruiz');
   });
 
   it('reports documents that already exist and leaves them unchanged (comma CSV without BOM)', async () => {
     const file = join(tmp(), 'b.csv');
-    writeFileSync(file, 'documento,nombre,correo,contraseña\n1111111,Otra Ana,,otra-clave\n7777777,Gabriel,,\n');
+    writeFileSync(
+      file,
+      'documento,nombre,correo,contraseña\n1111111,Otra Ana,,otra-clave\n7777777,Gabriel,,\n',
+    );
     const { io, err } = captureIo();
     expect(await runUsers(['import', file], io, t.db)).toBe(2);
     expect(err).toEqual(['Línea 2: Ya existe un usuario con ese documento. (1111111)']);
-    const [ana] = await t.db.query<{ name: string }>("SELECT name FROM users WHERE document = '1111111'");
+    const [ana] = await t.db.query<{ name: string }>(
+      "SELECT name FROM users WHERE document = '1111111'",
+    );
     expect(ana!.name).toBe('Ana Pérez');
   });
 
@@ -87,9 +94,31 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
 
   it('adds a user, refusing duplicates and bad arguments', async () => {
     const { io, out, err } = captureIo();
-    expect(await runUsers(['add', '--document', '8888888', '--name', 'Hugo Ruiz', '--password', 'clave-hugo', '--email', 'hugo@example.co'], io, t.db)).toBe(0);
+    expect(
+      await runUsers(
+        [
+          'add',
+          '--document',
+          '8888888',
+          '--name',
+          'Hugo Ruiz',
+          '--password',
+          'clave-hugo',
+          '--email',
+          'hugo@example.co',
+        ],
+        io,
+        t.db,
+      ),
+    ).toBe(0);
     expect(out[0]).toContain('Usuario creado: Hugo Ruiz');
-    expect(await runUsers(['add', '--document', '8888888', '--name', 'Otro', '--password', 'clave-otro'], io, t.db)).toBe(1);
+    expect(
+      await runUsers(
+        ['add', '--document', '8888888', '--name', 'Otro', '--password', 'clave-otro'],
+        io,
+        t.db,
+      ),
+    ).toBe(1);
     expect(err.at(-1)).toContain('Ya existe un usuario con ese documento');
     await expect(runUsers(['add', '--document', '9'], io, t.db)).rejects.toThrow('Falta --name');
     await expect(runUsers(['frobnicate'], io, t.db)).rejects.toThrow('Comando desconocido');
@@ -98,16 +127,32 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
   });
 
   it('writes the report with the columns of DESIGN.md §7', async () => {
-    const [hugo] = await t.db.query<{ id: number }>("SELECT id FROM users WHERE document = '8888888'");
-    await updateProgress(t.db, hugo!.id, { score: 100, route: FULL_ROUTE, finalTerms: true }, SHAPE);
+    const [hugo] = await t.db.query<{ id: number }>(
+      "SELECT id FROM users WHERE document = '8888888'",
+    );
+    await updateProgress(
+      t.db,
+      hugo!.id,
+      { score: 100, route: FULL_ROUTE, finalTerms: true },
+      SHAPE,
+    );
     const file = join(tmp(), 'reporte.csv');
     const { io } = captureIo();
     expect(await runReport(['--csv', '--out', file], io, t.db, SHAPE)).toBe(0);
     const records = parseCsv(readFileSync(file, 'utf8'));
     expect(records[0]!.fields).toEqual([...REPORT_COLUMNS]);
-    expect(REPORT_COLUMNS.join(',')).toBe('documento,nombre,correo,puntaje,modulos_completados,ruta,finalizado_en,certificado');
+    expect(REPORT_COLUMNS.join(',')).toBe(
+      'documento,nombre,correo,puntaje,modulos_completados,ruta,finalizado_en,certificado',
+    );
     const row = records.find((r) => r.fields[0] === '8888888')!.fields;
-    expect(row.slice(0, 6)).toEqual(['8888888', 'Hugo Ruiz', 'hugo@example.co', '100', '5', FULL_ROUTE]);
+    expect(row.slice(0, 6)).toEqual([
+      '8888888',
+      'Hugo Ruiz',
+      'hugo@example.co',
+      '100',
+      '5',
+      FULL_ROUTE,
+    ]);
     expect(row[6]).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(row[7]).toBe('');
     const carla = records.find((r) => r.fields[0] === '2222222')!.fields;
@@ -127,26 +172,36 @@ describe('data folder lock', () => {
 
   it('takes over a lock left by a process that no longer runs', () => {
     const dir = tmp();
-    writeFileSync(join(dir, 'curso-sst.lock'), JSON.stringify({ pid: 2 ** 22 + 12345, role: 'server', startedAt: '' }));
+    writeFileSync(
+      join(dir, 'curso-sst.lock'),
+      JSON.stringify({ pid: 2 ** 22 + 12345, role: 'server', startedAt: '' }),
+    );
     acquireDataDirLock(dir, 'server').release();
   });
 });
 
 describe('spawned CLI', () => {
   const run = (args: string[], env: Record<string, string>) =>
-    spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'server', 'cli', args[0]!), ...args.slice(1)], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_URL: '', ...env },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', join(ROOT, 'server', 'cli', args[0]!), ...args.slice(1)],
+      {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_URL: '', ...env },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
 
   it('exits 0, 2 and 1 as documented, and refuses while the data folder is locked', () => {
     const dataDir = tmp();
     const good = join(dataDir, 'good.csv');
     writeFileSync(good, 'documento,nombre,correo,contraseña\n1234567,Ana,,clave-ana\n');
     const mixed = join(dataDir, 'mixed.csv');
-    writeFileSync(mixed, 'documento,nombre,correo,contraseña\n2345678,Beto,,clave-beto\nx,Malo,,\n');
+    writeFileSync(
+      mixed,
+      'documento,nombre,correo,contraseña\n2345678,Beto,,clave-beto\nx,Malo,,\n',
+    );
 
     const ok = run(['users.ts', 'import', good], { DATA_DIR: dataDir });
     expect(ok.stdout).toContain('Importados: 1. Rechazados: 0.');

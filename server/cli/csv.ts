@@ -16,7 +16,10 @@ export function detectDelimiter(text: string): ',' | ';' {
   return semicolons > commas ? ';' : ',';
 }
 
-export function parseCsv(input: string, delimiter = detectDelimiter(input.replace(/^\uFEFF/, ''))): CsvRecord[] {
+export function parseCsv(
+  input: string,
+  delimiter = detectDelimiter(input.replace(/^\uFEFF/, '')),
+): CsvRecord[] {
   const text = input.replace(/^\uFEFF/, '');
   const records: CsvRecord[] = [];
   let fields: string[] = [];
@@ -33,7 +36,8 @@ export function parseCsv(input: string, delimiter = detectDelimiter(input.replac
   const endRecord = () => {
     endField();
     // Blank lines (a lone empty field) are skipped, not reported.
-    if (!(fields.length === 1 && fields[0]!.trim() === '')) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0]!.trim() === ''))
+      records.push({ line: recordLine, fields });
     fields = [];
   };
   for (let i = 0; i < text.length; i++) {
@@ -69,7 +73,10 @@ export function parseCsv(input: string, delimiter = detectDelimiter(input.replac
 }
 
 /** One CSV cell: quoted when needed; cells people typed are guarded against formula injection. */
-export function csvCell(value: string | number | null | undefined, options: { guardFormula?: boolean } = {}): string {
+export function csvCell(
+  value: string | number | null | undefined,
+  options: { guardFormula?: boolean } = {},
+): string {
   let text = value === null || value === undefined ? '' : String(value);
   if (options.guardFormula && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -54,7 +54,12 @@ export async function buildReportCsv(db: Db, shape: CourseShape): Promise<string
   return `${lines.join('\n')}\n`;
 }
 
-export async function runReport(argv: string[], io: CliIo, db?: Db, shape?: CourseShape): Promise<number> {
+export async function runReport(
+  argv: string[],
+  io: CliIo,
+  db?: Db,
+  shape?: CourseShape,
+): Promise<number> {
   const { options, positionals } = parseArgs(argv, { values: ['out'], flags: ['csv'] });
   if (options.has('help')) {
     io.out(REPORT_HELP);
@@ -87,4 +92,5 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main().then((code) => process.exit(code));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  main().then((code) => process.exit(code));

@@ -9,7 +9,11 @@ export interface CliIo {
 }
 
 /** Runs `fn` with the given database, or opens the configured one (lock included) and closes it. */
-export async function runWithDb(db: Db | undefined, io: CliIo, fn: (db: Db) => Promise<number>): Promise<number> {
+export async function runWithDb(
+  db: Db | undefined,
+  io: CliIo,
+  fn: (db: Db) => Promise<number>,
+): Promise<number> {
   if (db) return fn(db);
   let opened;
   try {
@@ -19,7 +23,9 @@ export async function runWithDb(db: Db | undefined, io: CliIo, fn: (db: Db) => P
       io.err(error.message);
       return 1;
     }
-    io.err(`No se pudo abrir la base de datos / Could not open the database: ${(error as Error).message}`);
+    io.err(
+      `No se pudo abrir la base de datos / Could not open the database: ${(error as Error).message}`,
+    );
     return 1;
   }
   try {

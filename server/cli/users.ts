@@ -48,7 +48,12 @@ export interface NewUserRow {
 }
 
 /** Checks one learner's fields; returns Spanish problems (empty when valid). */
-export function validateUser(raw: { document?: string; name?: string; email?: string; password?: string }): {
+export function validateUser(raw: {
+  document?: string;
+  name?: string;
+  email?: string;
+  password?: string;
+}): {
   user: NewUserRow | null;
   problems: string[];
 } {
@@ -58,17 +63,27 @@ export function validateUser(raw: { document?: string; name?: string; email?: st
   const email = raw.email?.trim() ? normalizeEmail(raw.email) : null;
   const password = raw.password ?? '';
   if (!document) problems.push('falta el documento');
-  else if (!isValidDocument(document)) problems.push(`documento inválido "${raw.document}" (solo números, letras y guiones; de 3 a 20)`);
+  else if (!isValidDocument(document))
+    problems.push(
+      `documento inválido "${raw.document}" (solo números, letras y guiones; de 3 a 20)`,
+    );
   if (!name) problems.push('falta el nombre');
   else if (!isValidName(name)) problems.push('nombre inválido (de 2 a 120 caracteres, sin < >)');
   if (email !== null && !isValidEmail(email)) problems.push(`correo inválido "${raw.email}"`);
-  if (password && password.length < MIN_PASSWORD_LENGTH) problems.push(`la contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
+  if (password && password.length < MIN_PASSWORD_LENGTH)
+    problems.push(`la contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
   if (password.length > MAX_PASSWORD_LENGTH) problems.push('la contraseña es demasiado larga');
-  return { user: problems.length ? null : { document, name, email, password: password || null }, problems };
+  return {
+    user: problems.length ? null : { document, name, email, password: password || null },
+    problems,
+  };
 }
 
 export async function addUser(db: Db, argv: string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, { values: ['document', 'name', 'password', 'email'], flags: [] });
+  const { options, positionals } = parseArgs(argv, {
+    values: ['document', 'name', 'password', 'email'],
+    flags: [],
+  });
   if (positionals.length) throw new UsageError(`Argumento inesperado: ${positionals[0]}`);
   for (const required of ['document', 'name', 'password'] as const)
     if (!options.has(required)) throw new UsageError(`Falta --${required}.`);
@@ -141,7 +156,10 @@ export async function importUsers(db: Db, text: string, io: CliIo): Promise<Impo
   };
   for (const record of records) {
     if (record.fields.length > columns.length) {
-      reject(record.line, `tiene ${record.fields.length} columnas y el encabezado ${columns.length}`);
+      reject(
+        record.line,
+        `tiene ${record.fields.length} columnas y el encabezado ${columns.length}`,
+      );
       continue;
     }
     const raw: Record<string, string> = {};
@@ -162,9 +180,13 @@ export async function importUsers(db: Db, text: string, io: CliIo): Promise<Impo
     try {
       await createUser(db, { ...user, password });
       imported++;
-      if (!user.password) io.out(`Línea ${record.line}: ${user.document} (${user.name}) — contraseña generada: ${password}`);
+      if (!user.password)
+        io.out(
+          `Línea ${record.line}: ${user.document} (${user.name}) — contraseña generada: ${password}`,
+        );
     } catch (error) {
-      if (error instanceof DuplicateUserError) reject(record.line, `${error.message} (${user.document})`);
+      if (error instanceof DuplicateUserError)
+        reject(record.line, `${error.message} (${user.document})`);
       else throw error;
     }
   }
@@ -189,7 +211,8 @@ export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<numb
   }
   if (command === 'import') {
     const { positionals } = parseArgs(rest, { values: [], flags: [] });
-    if (positionals.length !== 1) throw new UsageError('Indique un archivo CSV: npm run users -- import empleados.csv');
+    if (positionals.length !== 1)
+      throw new UsageError('Indique un archivo CSV: npm run users -- import empleados.csv');
     let text: string;
     try {
       text = readFileSync(positionals[0]!, 'utf8');
@@ -220,4 +243,5 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main().then((code) => process.exit(code));
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
+  main().then((code) => process.exit(code));

@@ -57,9 +57,13 @@ export interface PostgresOptions {
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
-export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Db> {
+export async function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Promise<Db> {
   const { schema } = options;
-  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`Invalid schema name: ${schema}`);
+  if (schema !== undefined && !SCHEMA_NAME.test(schema))
+    throw new Error(`Invalid schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,

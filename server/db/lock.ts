@@ -41,7 +41,9 @@ function isAlive(pid: number): boolean {
 function readLock(path: string): LockInfo | null {
   try {
     const info = JSON.parse(readFileSync(path, 'utf8')) as Partial<LockInfo>;
-    return typeof info.pid === 'number' ? { pid: info.pid, role: String(info.role ?? ''), startedAt: String(info.startedAt ?? '') } : null;
+    return typeof info.pid === 'number'
+      ? { pid: info.pid, role: String(info.role ?? ''), startedAt: String(info.startedAt ?? '') }
+      : null;
   } catch {
     return null;
   }
@@ -62,7 +64,8 @@ export function acquireDataDirLock(dataDir: string, role: 'server' | 'cli'): Dat
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const holder = readLock(path);
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) throw new DataDirLockedError(dataDir, holder);
+      if (holder && holder.pid !== process.pid && isAlive(holder.pid))
+        throw new DataDirLockedError(dataDir, holder);
       if (holder && holder.pid === process.pid) throw new DataDirLockedError(dataDir, holder);
       // Stale (or unreadable and therefore from a crashed writer): remove and retry once.
       rmSync(path, { force: true });

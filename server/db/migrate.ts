@@ -23,7 +23,9 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
      )`,
   );
   const done = new Set(
-    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
+      (r) => r.version,
+    ),
   );
   const applied: string[] = [];
   for (const { version, file } of listMigrations(dir)) {

@@ -33,7 +33,8 @@ interface UserRow {
   url_certificate: string | null;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
 
 function toPublic(row: UserRow): PublicUser {
   return {
@@ -70,7 +71,11 @@ export async function countUsers(db: Queryable): Promise<number> {
 export class DuplicateUserError extends Error {
   readonly code = 'DUPLICATE_USER';
   constructor(readonly field: 'document' | 'email') {
-    super(field === 'document' ? 'Ya existe un usuario con ese documento.' : 'Ya existe un usuario con ese correo.');
+    super(
+      field === 'document'
+        ? 'Ya existe un usuario con ese documento.'
+        : 'Ya existe un usuario con ese correo.',
+    );
   }
 }
 
@@ -108,7 +113,10 @@ export async function findCredentials(
 ): Promise<{ id: number; password_hash: string } | null> {
   const [row] =
     'document' in by
-      ? await db.query<{ id: number; password_hash: string }>('SELECT id, password_hash FROM users WHERE document = $1', [by.document])
+      ? await db.query<{ id: number; password_hash: string }>(
+          'SELECT id, password_hash FROM users WHERE document = $1',
+          [by.document],
+        )
       : await db.query<{ id: number; password_hash: string }>(
           'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
           [by.email],
@@ -135,7 +143,10 @@ export async function userIdForToken(db: Queryable, token: string): Promise<numb
 }
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
-  await db.query('UPDATE tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [hashToken(token)]);
+  await db.query(
+    'UPDATE tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+    [hashToken(token)],
+  );
 }
 
 /** Housekeeping: tokens expired or revoked more than a day ago serve no purpose. */
@@ -164,7 +175,10 @@ export async function updateProgress(
   shape: CourseShape,
 ): Promise<{ user: PublicUser; dropped: string[] } | null> {
   const dropped = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ route: string }>('SELECT route FROM progress WHERE user_id = $1 FOR UPDATE', [userId]);
+    const [row] = await tx.query<{ route: string }>(
+      'SELECT route FROM progress WHERE user_id = $1 FOR UPDATE',
+      [userId],
+    );
     if (!row) return null;
     const decision = decideProgress(row.route, input.route, input.score, shape);
     await tx.query(
@@ -177,7 +191,13 @@ export async function updateProgress(
                                   ELSE completed_at END,
               updated_at = now()
         WHERE user_id = $1`,
-      [userId, decision.route, decision.acceptedScore, input.currentLocation ?? null, input.finalTerms],
+      [
+        userId,
+        decision.route,
+        decision.acceptedScore,
+        input.currentLocation ?? null,
+        input.finalTerms,
+      ],
     );
     return decision.dropped;
   });
@@ -195,7 +215,9 @@ export interface CertificateRow {
   issued_at: string;
 }
 
-const toCertificate = (r: Omit<CertificateRow, 'score' | 'issued_at'> & { score: unknown; issued_at: Date | string }) => ({
+const toCertificate = (
+  r: Omit<CertificateRow, 'score' | 'issued_at'> & { score: unknown; issued_at: Date | string },
+) => ({
   code: r.code,
   url_file: r.url_file,
   name: r.name,
@@ -204,7 +226,10 @@ const toCertificate = (r: Omit<CertificateRow, 'score' | 'issued_at'> & { score:
   issued_at: iso(r.issued_at)!,
 });
 
-export async function certificateForUser(db: Queryable, userId: number): Promise<CertificateRow | null> {
+export async function certificateForUser(
+  db: Queryable,
+  userId: number,
+): Promise<CertificateRow | null> {
   const [row] = await db.query<Parameters<typeof toCertificate>[0]>(
     'SELECT code, url_file, name, document, score, issued_at FROM certificates WHERE user_id = $1',
     [userId],
@@ -212,7 +237,10 @@ export async function certificateForUser(db: Queryable, userId: number): Promise
   return row ? toCertificate(row) : null;
 }
 
-export async function certificateByCode(db: Queryable, code: string): Promise<CertificateRow | null> {
+export async function certificateByCode(
+  db: Queryable,
+  code: string,
+): Promise<CertificateRow | null> {
   const [row] = await db.query<Parameters<typeof toCertificate>[0]>(
     'SELECT code, url_file, name, document, score, issued_at FROM certificates WHERE code = $1',
     [code],

@@ -7,22 +7,35 @@ import { findCredentials, getUser, issueToken, revokeToken } from '../db/store.t
 import { verifyPassword } from '../security/passwords.ts';
 import { recaptchaPasses } from '../security/recaptcha.ts';
 import { hasControlChars, readFields, text } from './input.ts';
-import { isValidDocument, isValidEmail, MAX_PASSWORD_LENGTH, normalizeDocument, normalizeEmail } from '../identity.ts';
+import {
+  isValidDocument,
+  isValidEmail,
+  MAX_PASSWORD_LENGTH,
+  normalizeDocument,
+  normalizeEmail,
+} from '../identity.ts';
 
 type Identifier = { document: string } | { email: string };
 
-function readLogin(body: unknown): { by: Identifier; password: string; recaptcha: string | undefined } {
+function readLogin(body: unknown): {
+  by: Identifier;
+  password: string;
+  recaptcha: string | undefined;
+} {
   const fields = readFields(body);
   const errors: string[] = [];
   const password = text(fields.password);
   let by: Identifier | null = null;
 
   // One field holds either (the sign-in form has one box): a value with '@' is a correo.
-  const chosen = fields.document !== undefined && fields.document !== '' ? fields.document : fields.email;
+  const chosen =
+    fields.document !== undefined && fields.document !== '' ? fields.document : fields.email;
   const identifier = text(chosen);
   if (identifier === null) errors.push(MESSAGES.identifierInvalid);
-  else if (identifier === undefined || identifier.trim() === '') errors.push(MESSAGES.identifierRequired);
-  else if (identifier.length > 254 || hasControlChars(identifier)) errors.push(MESSAGES.identifierInvalid);
+  else if (identifier === undefined || identifier.trim() === '')
+    errors.push(MESSAGES.identifierRequired);
+  else if (identifier.length > 254 || hasControlChars(identifier))
+    errors.push(MESSAGES.identifierInvalid);
   else if (identifier.includes('@')) {
     const email = normalizeEmail(identifier);
     if (isValidEmail(email)) by = { email };
@@ -37,7 +50,9 @@ function readLogin(body: unknown): { by: Identifier; password: string; recaptcha
   else if (password === undefined || password === '') errors.push(MESSAGES.passwordRequired);
   else if (password.length > MAX_PASSWORD_LENGTH) errors.push(MESSAGES.passwordInvalid);
 
-  const captcha = text(fields.recaptcha_token ?? fields['g-recaptcha-response'] ?? fields.recaptcha);
+  const captcha = text(
+    fields.recaptcha_token ?? fields['g-recaptcha-response'] ?? fields.recaptcha,
+  );
   if (errors.length || !by || typeof password !== 'string') throw new HttpError(422, errors);
   return { by, password, recaptcha: typeof captcha === 'string' ? captcha : undefined };
 }
@@ -59,7 +74,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         const result = recaptcha
           ? await ctx.recaptchaVerify(recaptcha, request.ip).catch(() => ({ success: false }))
           : { success: false };
-        if (!recaptchaPasses(result, ctx.recaptchaMinScore)) throw new HttpError(422, MESSAGES.recaptchaFailed);
+        if (!recaptchaPasses(result, ctx.recaptchaMinScore))
+          throw new HttpError(422, MESSAGES.recaptchaFailed);
       }
       const key = accountKey(by);
       if (ctx.loginLimiter.isBlocked(key)) throw new HttpError(429, MESSAGES.tooManyAttempts);

@@ -13,7 +13,8 @@ import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 export function newVerificationCode(): string {
-  const pick = (n: number) => Array.from({ length: n }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  const pick = (n: number) =>
+    Array.from({ length: n }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
   return `SST-${pick(4)}-${pick(4)}-${pick(4)}`;
 }
 
@@ -27,15 +28,22 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     if (existing) return { success: true, url_file: existing.url_file, user };
 
     // success:false (not an error status): SPEC.md §7 says the client then simply does nothing.
-    if (user.score < COMPLETION_SCORE) return { success: false, message: MESSAGES.certificateNeedsCompletion };
+    if (user.score < COMPLETION_SCORE)
+      return { success: false, message: MESSAGES.certificateNeedsCompletion };
     if (!ctx.certificateIssuer) return { success: false, message: MESSAGES.certificateUnavailable };
 
     let code = newVerificationCode();
-    for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++) code = newVerificationCode();
+    for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++)
+      code = newVerificationCode();
     const origin = `${request.protocol}://${request.host}`;
     let urlFile: string;
     try {
-      ({ url_file: urlFile } = await ctx.certificateIssuer({ user, code, issuedAt: new Date(), origin }));
+      ({ url_file: urlFile } = await ctx.certificateIssuer({
+        user,
+        code,
+        issuedAt: new Date(),
+        origin,
+      }));
     } catch (error) {
       request.log.error({ err: error }, 'certificate issuer failed');
       return { success: false, message: MESSAGES.certificateFailed };

@@ -20,17 +20,20 @@ const isMultipartPart = (v: unknown): v is MultipartField =>
 /** Flattens the body into field → value (string, number, boolean, or an array when repeated). */
 export function readFields(body: unknown): Fields {
   if (body === undefined || body === null || body === '') return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, MESSAGES.bodyMustBeObject);
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, MESSAGES.bodyMustBeObject);
   const fields: Fields = {};
   for (const [name, raw] of Object.entries(body as Record<string, unknown>)) {
-    const parts = Array.isArray(raw) && raw.every(isMultipartPart) ? raw : isMultipartPart(raw) ? [raw] : null;
+    const parts =
+      Array.isArray(raw) && raw.every(isMultipartPart) ? raw : isMultipartPart(raw) ? [raw] : null;
     if (!parts) {
       fields[name] = raw;
       continue;
     }
     const values = parts.map((part) => {
       if (part.type === 'file') throw new HttpError(422, MESSAGES.filesNotAllowed);
-      if (part.valueTruncated || part.fieldnameTruncated) throw new HttpError(413, MESSAGES.tooLarge);
+      if (part.valueTruncated || part.fieldnameTruncated)
+        throw new HttpError(413, MESSAGES.tooLarge);
       return part.value;
     });
     fields[name] = values.length === 1 ? values[0] : values;
@@ -47,4 +50,5 @@ export function text(value: unknown): string | undefined | null {
 }
 
 // Control characters never belong in a name, document, route or location.
-export const hasControlChars = (s: string) => [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+export const hasControlChars = (s: string) =>
+  [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);

@@ -13,7 +13,8 @@ const MAX_LOCATION_LENGTH = 200;
 function readId(fields: Fields): number {
   const raw = text(fields.id);
   if (raw === undefined || raw === '') throw new HttpError(422, MESSAGES.idRequired);
-  if (raw === null || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1) throw new HttpError(422, MESSAGES.idInvalid);
+  if (raw === null || !/^\d{1,9}$/.test(raw.trim()) || Number(raw) < 1)
+    throw new HttpError(422, MESSAGES.idInvalid);
   return Number(raw);
 }
 
@@ -23,7 +24,8 @@ function readProgress(fields: Fields): ProgressInput {
   const rawScore = text(fields.score);
   let score = 0;
   if (rawScore === undefined || rawScore === '') errors.push(MESSAGES.scoreRequired);
-  else if (rawScore === null || !/^\s*\d{1,3}(\.\d{1,6})?\s*$/.test(rawScore)) errors.push(MESSAGES.scoreInvalid);
+  else if (rawScore === null || !/^\s*\d{1,3}(\.\d{1,6})?\s*$/.test(rawScore))
+    errors.push(MESSAGES.scoreInvalid);
   else {
     score = Number(rawScore);
     if (!(score >= 0 && score <= 100)) errors.push(MESSAGES.scoreInvalid);
@@ -43,14 +45,16 @@ function readProgress(fields: Fields): ProgressInput {
   let currentLocation: string | undefined;
   if (rawLocation === null) errors.push(MESSAGES.locationInvalid);
   else if (rawLocation !== undefined && rawLocation !== '') {
-    if (rawLocation.length > MAX_LOCATION_LENGTH || hasControlChars(rawLocation)) errors.push(MESSAGES.locationInvalid);
+    if (rawLocation.length > MAX_LOCATION_LENGTH || hasControlChars(rawLocation))
+      errors.push(MESSAGES.locationInvalid);
     else currentLocation = rawLocation;
   }
 
   const rawTerms = fields.final_terms;
   let finalTerms = false;
   if (rawTerms !== undefined && rawTerms !== '' && rawTerms !== null) {
-    if (rawTerms === 1 || rawTerms === '1' || rawTerms === true || rawTerms === 'true') finalTerms = true;
+    if (rawTerms === 1 || rawTerms === '1' || rawTerms === true || rawTerms === 'true')
+      finalTerms = true;
     else errors.push(MESSAGES.finalTermsInvalid);
   }
 
@@ -67,7 +71,8 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     const input = readProgress(fields);
     const result = await updateProgress(ctx.db, id, input, ctx.shape);
     if (!result) throw new HttpError(401, MESSAGES.unauthorized);
-    if (result.dropped.length) request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
+    if (result.dropped.length)
+      request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
     return { success: true, user: result.user };
   });
 }

@@ -23,8 +23,12 @@ const NOT_BUILT = `<!doctype html><html lang="es"><head><meta charset="utf-8"><t
 <body><main><h1>La aplicación web aún no está construida</h1><p>Ejecute <code>npm start</code> (o <code>npx vite build --mode web</code>) y recargue esta página.</p></main></body></html>`;
 
 export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBase: string) {
-  const webIndex = dirs.webDir && existsSync(join(dirs.webDir, 'index.html')) ? join(dirs.webDir, 'index.html') : null;
-  const previewReady = dirs.lmsPreviewDir && existsSync(dirs.lmsPreviewDir) ? dirs.lmsPreviewDir : null;
+  const webIndex =
+    dirs.webDir && existsSync(join(dirs.webDir, 'index.html'))
+      ? join(dirs.webDir, 'index.html')
+      : null;
+  const previewReady =
+    dirs.lmsPreviewDir && existsSync(dirs.lmsPreviewDir) ? dirs.lmsPreviewDir : null;
 
   if (webIndex && dirs.webDir) {
     await app.register(fastifyStatic, {
@@ -68,6 +72,9 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
     // script is never answered with HTML.
     const looksLikeFile = /\.[A-Za-z0-9]{1,8}$/.test(path.split('/').pop() ?? '');
     if (isPage && !looksLikeFile && !path.startsWith('/lms-preview')) return sendIndex(reply);
-    return reply.code(404).header('cache-control', 'no-store').send({ success: false, message: MESSAGES.notFound });
+    return reply
+      .code(404)
+      .header('cache-control', 'no-store')
+      .send({ success: false, message: MESSAGES.notFound });
   });
 }

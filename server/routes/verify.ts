@@ -6,10 +6,14 @@ import type { AppContext } from '../context.ts';
 import { certificateByCode } from '../db/store.ts';
 
 const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 // Only the last digits of the document: enough to confirm, not enough to harvest.
-const maskDocument = (d: string) => (d.length <= 4 ? d : `${'•'.repeat(d.length - 4)}${d.slice(-4)}`);
+const maskDocument = (d: string) =>
+  d.length <= 4 ? d : `${'•'.repeat(d.length - 4)}${d.slice(-4)}`;
 
 function page(title: string, body: string): string {
   return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
@@ -19,15 +23,25 @@ function page(title: string, body: string): string {
 
 export async function verifyRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { code: string } }>('/verificar/:code', async (request, reply) => {
-    const code = String(request.params.code ?? '').trim().toUpperCase();
+    const code = String(request.params.code ?? '')
+      .trim()
+      .toUpperCase();
     const cert = /^[A-Z0-9-]{4,40}$/.test(code) ? await certificateByCode(ctx.db, code) : null;
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!cert) {
       return reply
         .code(404)
-        .send(page('Certificado no encontrado', `<h1>Certificado no encontrado</h1><p>No hay ningún certificado con el código <strong>${escapeHtml(code)}</strong>.</p>`));
+        .send(
+          page(
+            'Certificado no encontrado',
+            `<h1>Certificado no encontrado</h1><p>No hay ningún certificado con el código <strong>${escapeHtml(code)}</strong>.</p>`,
+          ),
+        );
     }
-    const date = new Date(cert.issued_at).toLocaleDateString('es-CO', { dateStyle: 'long', timeZone: 'America/Bogota' });
+    const date = new Date(cert.issued_at).toLocaleDateString('es-CO', {
+      dateStyle: 'long',
+      timeZone: 'America/Bogota',
+    });
     return reply.send(
       page(
         'Certificado válido',

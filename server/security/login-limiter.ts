@@ -24,7 +24,8 @@ export class LoginLimiter {
   fail(key: string): void {
     const now = this.now();
     const entry = this.failures.get(key);
-    if (!entry || entry.resetAt <= now) this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
+    if (!entry || entry.resetAt <= now)
+      this.failures.set(key, { count: 1, resetAt: now + this.windowMs });
     else entry.count++;
     // Keep memory bounded under a flood of made-up documents.
     if (this.failures.size > 50_000) {

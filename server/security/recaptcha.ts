@@ -21,5 +21,9 @@ export const googleRecaptchaVerifier =
   };
 
 export function recaptchaPasses(result: RecaptchaResult, minScore: number): boolean {
-  return result.success && (result.action === undefined || result.action === 'homepage') && (result.score ?? 1) >= minScore;
+  return (
+    result.success &&
+    (result.action === undefined || result.action === 'homepage') &&
+    (result.score ?? 1) >= minScore
+  );
 }

@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 
 export const newToken = () => randomBytes(32).toString('base64url');
 
-export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+export const hashToken = (token: string) =>
+  createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
  * The Authorization header carries the raw token (SPEC.md §7); 'Bearer ' is accepted too,

@@ -34,7 +34,10 @@ describe('LoginPage', () => {
     const field = screen.getByLabelText('Número de documento o correo');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     // The error text is what the field's description points at.
-    const described = field.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent);
+    const described = field
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
     expect(described).toContain(HTTP_MESSAGES.loginIdentifierRequired);
     expect(document.activeElement).toBe(field);
   });
@@ -54,7 +57,9 @@ describe('LoginPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(text);
     expect(onSignedIn).not.toHaveBeenCalled();
     expect(localStorage.getItem('current_location')).toBe('menu');
-    expect((screen.getByRole('button', { name: 'Ingresar' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Ingresar' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
   });
 
   it('with a site key, loads reCAPTCHA from Google and sends its token (action homepage)', async () => {

@@ -2,7 +2,12 @@
 // messages and never clears storage on failure (DESIGN.md §2); on success the token and user
 // are stored (by login()) and onSignedIn() lets the app move on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { login as httpLogin, LoginError, HTTP_MESSAGES, type CourseUser } from '../../tracking/http';
+import {
+  login as httpLogin,
+  LoginError,
+  HTTP_MESSAGES,
+  type CourseUser,
+} from '../../tracking/http';
 import { AUTH_TEXT } from './texts.ts';
 import { preloadRecaptcha, recaptchaToken } from './recaptcha.ts';
 import './login-page.css';
@@ -20,7 +25,11 @@ type FieldErrors = { identifier?: string; password?: string };
 
 const ENV_SITE_KEY: string = (import.meta.env?.VITE_RECAPTCHA_SITE_KEY as string | undefined) ?? '';
 
-export default function LoginPage({ onSignedIn, recaptchaSiteKey = ENV_SITE_KEY, login = httpLogin }: LoginPageProps) {
+export default function LoginPage({
+  onSignedIn,
+  recaptchaSiteKey = ENV_SITE_KEY,
+  login = httpLogin,
+}: LoginPageProps) {
   const id = useId();
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -70,7 +79,13 @@ export default function LoginPage({ onSignedIn, recaptchaSiteKey = ENV_SITE_KEY,
 
   return (
     <main className="login-page">
-      <form className="login-card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`} aria-busy={busy}>
+      <form
+        className="login-card"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={`${id}-title`}
+        aria-busy={busy}
+      >
         <p className="login-subtitle">{AUTH_TEXT.subtitle}</p>
         <h1 id={`${id}-title`} className="login-title">
           {AUTH_TEXT.title}

@@ -19,7 +19,10 @@ function loadScript(siteKey: string): Promise<Grecaptcha> {
     const script = document.createElement('script');
     script.src = `https://www.google.com/recaptcha/api.js?render=${encodeURIComponent(siteKey)}`;
     script.async = true;
-    script.onload = () => (window.grecaptcha ? window.grecaptcha.ready(() => resolve(window.grecaptcha!)) : reject(new Error('grecaptcha')));
+    script.onload = () =>
+      window.grecaptcha
+        ? window.grecaptcha.ready(() => resolve(window.grecaptcha!))
+        : reject(new Error('grecaptcha'));
     script.onerror = () => {
       loading = null;
       reject(new Error('recaptcha script'));

@@ -7,5 +7,6 @@ export const AUTH_TEXT = {
   passwordLabel: 'Contraseña',
   submit: 'Ingresar',
   submitting: 'Ingresando…',
-  recaptchaNotice: 'Este sitio está protegido por reCAPTCHA; aplican la Política de privacidad y las Condiciones del servicio de Google.',
+  recaptchaNotice:
+    'Este sitio está protegido por reCAPTCHA; aplican la Política de privacidad y las Condiciones del servicio de Google.',
 } as const;

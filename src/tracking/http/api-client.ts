@@ -7,7 +7,8 @@ import { HTTP_MESSAGES } from './messages.ts';
 import { defaultStore, KEYS, safeClear, safeGet, type KeyValueStore } from './storage.ts';
 
 export const DEFAULT_API_BASE: string =
-  (typeof import.meta !== 'undefined' && (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_API_BASE) ||
+  (typeof import.meta !== 'undefined' &&
+    (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_API_BASE) ||
   '/api/v1';
 
 /** The error every failed call rejects with: message 'ups algo salió mal', plus what happened. */
@@ -50,7 +51,11 @@ export interface RequestOptions {
 export interface ApiClient {
   readonly baseUrl: string;
   get<T>(path: string, options?: RequestOptions): Promise<T>;
-  post<T>(path: string, body?: FormData | Record<string, unknown>, options?: RequestOptions): Promise<T>;
+  post<T>(
+    path: string,
+    body?: FormData | Record<string, unknown>,
+    options?: RequestOptions,
+  ): Promise<T>;
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET to an external absolute URL: no token, no XSRF header. */
   getExternal<T>(url: string, options?: RequestOptions): Promise<T>;
@@ -82,13 +87,16 @@ function defaultNavigate(path: string) {
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const baseUrl = (options.baseUrl ?? DEFAULT_API_BASE).replace(/\/+$/, '');
-  const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const doFetch =
+    options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
   const store = options.store ?? defaultStore();
   const navigate = options.navigate ?? defaultNavigate;
   const log = options.log ?? ((message: string) => console.log(message));
-  const readCookies = options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : ''));
+  const readCookies =
+    options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : ''));
 
-  const url = (path: string) => (isAbsolute(path) ? path : `${baseUrl}/${path.replace(/^\/+/, '')}`);
+  const url = (path: string) =>
+    isAbsolute(path) ? path : `${baseUrl}/${path.replace(/^\/+/, '')}`;
 
   const forceLogout = () => {
     safeClear(store);
@@ -138,7 +146,13 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return token;
   }
 
-  async function request<T>(method: string, path: string, body: FormData | Record<string, unknown> | undefined, opts: RequestOptions = {}, retried = false): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: FormData | Record<string, unknown> | undefined,
+    opts: RequestOptions = {},
+    retried = false,
+  ): Promise<T> {
     const target = url(path);
     const external = isAbsolute(path);
     const headers: Record<string, string> = { Accept: 'application/json' };

@@ -21,7 +21,8 @@ export function hasToken(store = defaultStore()): boolean {
   return Boolean(safeGet(store, KEYS.token));
 }
 
-export type LoginErrorKind = 'credentials' | 'validation' | 'too-many' | 'network' | 'server' | 'expired';
+export type LoginErrorKind =
+  'credentials' | 'validation' | 'too-many' | 'network' | 'server' | 'expired';
 
 /** A failed sign-in, with a Spanish message for the form. Storage is left untouched. */
 export class LoginError extends Error {
@@ -52,10 +53,16 @@ export interface LoginOptions {
  * token and user. The SPEC.md §8 handler is skipped on purpose: the form explains the problem
  * itself and nothing is cleared (DESIGN.md §2).
  */
-export async function login(identifier: string, password: string, options: LoginOptions = {}): Promise<CourseUser> {
+export async function login(
+  identifier: string,
+  password: string,
+  options: LoginOptions = {},
+): Promise<CourseUser> {
   const api = options.api ?? sharedClient();
   const trimmed = identifier.trim();
-  const body: Record<string, unknown> = trimmed.includes('@') ? { email: trimmed, password } : { document: trimmed, password };
+  const body: Record<string, unknown> = trimmed.includes('@')
+    ? { email: trimmed, password }
+    : { document: trimmed, password };
   if (options.recaptchaToken) body.recaptcha_token = options.recaptchaToken;
   let response: LoginResponse;
   try {
@@ -64,25 +71,35 @@ export async function login(identifier: string, password: string, options: Login
     const status = error instanceof ApiError ? error.status : 0;
     const body = error instanceof ApiError ? error.body : null;
     if (status === 0) throw new LoginError('network', HTTP_MESSAGES.loginNetwork, 0);
-    if (status === 401) throw new LoginError('credentials', HTTP_MESSAGES.loginWrongCredentials, status);
-    if (status === 429) throw new LoginError('too-many', serverMessage(body) ?? HTTP_MESSAGES.loginTooManyAttempts, status);
+    if (status === 401)
+      throw new LoginError('credentials', HTTP_MESSAGES.loginWrongCredentials, status);
+    if (status === 429)
+      throw new LoginError(
+        'too-many',
+        serverMessage(body) ?? HTTP_MESSAGES.loginTooManyAttempts,
+        status,
+      );
     if (status === 419) throw new LoginError('expired', HTTP_MESSAGES.loginExpired, status);
-    if (status === 422 || status === 400) throw new LoginError('validation', serverMessage(body) ?? HTTP_MESSAGES.loginServer, status);
+    if (status === 422 || status === 400)
+      throw new LoginError('validation', serverMessage(body) ?? HTTP_MESSAGES.loginServer, status);
     throw new LoginError('server', HTTP_MESSAGES.loginServer, status);
   }
-  if (!response?.token || !response.user) throw new LoginError('server', HTTP_MESSAGES.loginServer, 200);
+  if (!response?.token || !response.user)
+    throw new LoginError('server', HTTP_MESSAGES.loginServer, 200);
   // A different learner on this browser starts clean: local storage is never shared (DESIGN.md §2).
   const previous = safeGet(api.store, KEYS.user);
   if (previous) {
     try {
-      if (String((JSON.parse(previous) as CourseUser).id) !== String(response.user.id)) safeClear(api.store);
+      if (String((JSON.parse(previous) as CourseUser).id) !== String(response.user.id))
+        safeClear(api.store);
     } catch {
       safeClear(api.store);
     }
   }
   safeSet(api.store, KEYS.token, response.token);
   storeUser(api.store, response.user);
-  if (typeof response.user.score === 'number') safeSet(api.store, KEYS.score, String(response.user.score));
+  if (typeof response.user.score === 'number')
+    safeSet(api.store, KEYS.score, String(response.user.score));
   return response.user;
 }
 

@@ -38,8 +38,17 @@ function fakeFetch(responder: Responder) {
   return { fetch: fetch as unknown as typeof globalThis.fetch, calls };
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const user = (extra: Record<string, unknown> = {}) => ({ id: 7, name: 'Ana', document: '123', score: 0, route: '', url_certificate: null, ...extra });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const user = (extra: Record<string, unknown> = {}) => ({
+  id: 7,
+  name: 'Ana',
+  document: '123',
+  score: 0,
+  route: '',
+  url_certificate: null,
+  ...extra,
+});
 
 function clearCookies() {
   for (const c of document.cookie.split(';')) {
@@ -60,7 +69,10 @@ describe('API client', () => {
     const { fetch, calls } = fakeFetch(() => json(200, { success: true }));
     const api = createApiClient({ fetch, baseUrl: '/api/v1' });
     await api.post('me');
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(['GET /api/v1/csrf-cookie', 'POST /api/v1/me']);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      'GET /api/v1/csrf-cookie',
+      'POST /api/v1/me',
+    ]);
     expect(calls[1]!.headers.Authorization).toBe('tok-123');
     expect(calls[1]!.headers['X-XSRF-TOKEN']).toBe('abc+123');
     expect(calls[1]!.body).toBeInstanceOf(FormData);
@@ -84,25 +96,30 @@ describe('API client', () => {
     [403, HTTP_MESSAGES.unauthorized, '/auth/login', true],
     [500, null, '/error-500', false],
   ];
-  it.each(cases)('status %i: logs %s, goes to %s, clears storage: %s, rethrows "ups algo salió mal"', async (status, text, path, clears) => {
-    localStorage.setItem('token', 't');
-    localStorage.setItem('user', '{"id":1}');
-    const log = vi.fn();
-    const navigate = vi.fn();
-    const { fetch } = fakeFetch(() => json(status, { success: false, message: 'x' }));
-    const api = createApiClient({ fetch, log, navigate });
-    await expect(api.get('me')).rejects.toThrow('ups algo salió mal');
-    if (text) expect(log).toHaveBeenCalledWith(text);
-    expect(navigate).toHaveBeenCalledWith(path);
-    expect(localStorage.getItem('token') === null).toBe(clears);
-  });
+  it.each(cases)(
+    'status %i: logs %s, goes to %s, clears storage: %s, rethrows "ups algo salió mal"',
+    async (status, text, path, clears) => {
+      localStorage.setItem('token', 't');
+      localStorage.setItem('user', '{"id":1}');
+      const log = vi.fn();
+      const navigate = vi.fn();
+      const { fetch } = fakeFetch(() => json(status, { success: false, message: 'x' }));
+      const api = createApiClient({ fetch, log, navigate });
+      await expect(api.get('me')).rejects.toThrow('ups algo salió mal');
+      if (text) expect(log).toHaveBeenCalledWith(text);
+      expect(navigate).toHaveBeenCalledWith(path);
+      expect(localStorage.getItem('token') === null).toBe(clears);
+    },
+  );
 
   it('422 logs the message, an array joined with line breaks, and clears nothing', async () => {
     localStorage.setItem('token', 't');
     const log = vi.fn();
     const navigate = vi.fn();
     const { fetch } = fakeFetch(() => json(422, { message: ['uno', 'dos'] }));
-    const error = await createApiClient({ fetch, log, navigate }).get('x').catch((e: unknown) => e);
+    const error = await createApiClient({ fetch, log, navigate })
+      .get('x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('ups algo salió mal');
     expect(log).toHaveBeenCalledWith('uno\ndos');
@@ -113,7 +130,9 @@ describe('API client', () => {
   it('network failures reject with "ups algo salió mal" without navigating', async () => {
     const navigate = vi.fn();
     const { fetch } = fakeFetch(() => 'network-error');
-    const error = (await createApiClient({ fetch, navigate }).get('x').catch((e: unknown) => e)) as ApiError;
+    const error = (await createApiClient({ fetch, navigate })
+      .get('x')
+      .catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('ups algo salió mal');
     expect(error.network).toBe(true);
     expect(navigate).not.toHaveBeenCalled();
@@ -137,11 +156,16 @@ describe('API client', () => {
 
 describe('login, logout and the guard', () => {
   it('stores token and user on success; hasToken follows the stored token', async () => {
-    const { fetch, calls } = fakeFetch(() => json(200, { success: true, token: 'new-token', user: user({ score: 40 }) }));
+    const { fetch, calls } = fakeFetch(() =>
+      json(200, { success: true, token: 'new-token', user: user({ score: 40 }) }),
+    );
     const api = createApiClient({ fetch });
     expect(hasToken()).toBe(false);
     await login(' ana@example.co ', 'secreto', { api });
-    expect(JSON.parse(String(calls.at(-1)!.body))).toEqual({ email: 'ana@example.co', password: 'secreto' });
+    expect(JSON.parse(String(calls.at(-1)!.body))).toEqual({
+      email: 'ana@example.co',
+      password: 'secreto',
+    });
     expect(localStorage.getItem('token')).toBe('new-token');
     expect(JSON.parse(localStorage.getItem('user')!).id).toBe(7);
     expect(localStorage.getItem('score')).toBe('40');
@@ -153,22 +177,35 @@ describe('login, logout and the guard', () => {
     [429, 'too-many', 'Espere, por favor.'],
     [422, 'validation', 'uno\ndos'],
     [500, 'server', HTTP_MESSAGES.loginServer],
-  ] as const)('a %i gives a "%s" LoginError without clearing storage or navigating', async (status, kind, message) => {
-    localStorage.setItem('current_location', 'menu');
-    const navigate = vi.fn();
-    const body = status === 429 ? { message: 'Espere, por favor.' } : status === 422 ? { message: ['uno', 'dos'] } : { message: 'x' };
-    const { fetch } = fakeFetch(() => json(status, body));
-    const error = (await login('123', 'x', { api: createApiClient({ fetch, navigate }) }).catch((e: unknown) => e)) as LoginError;
-    expect(error).toBeInstanceOf(LoginError);
-    expect(error.kind).toBe(kind);
-    expect(error.message).toBe(message);
-    expect(navigate).not.toHaveBeenCalled();
-    expect(localStorage.getItem('current_location')).toBe('menu');
-  });
+  ] as const)(
+    'a %i gives a "%s" LoginError without clearing storage or navigating',
+    async (status, kind, message) => {
+      localStorage.setItem('current_location', 'menu');
+      const navigate = vi.fn();
+      const body =
+        status === 429
+          ? { message: 'Espere, por favor.' }
+          : status === 422
+            ? { message: ['uno', 'dos'] }
+            : { message: 'x' };
+      const { fetch } = fakeFetch(() => json(status, body));
+      const error = (await login('123', 'x', { api: createApiClient({ fetch, navigate }) }).catch(
+        (e: unknown) => e,
+      )) as LoginError;
+      expect(error).toBeInstanceOf(LoginError);
+      expect(error.kind).toBe(kind);
+      expect(error.message).toBe(message);
+      expect(navigate).not.toHaveBeenCalled();
+      expect(localStorage.getItem('current_location')).toBe('menu');
+    },
+  );
 
   it('a network failure is a "network" LoginError', async () => {
     const { fetch } = fakeFetch(() => 'network-error');
-    await expect(login('123', 'x', { api: createApiClient({ fetch }) })).rejects.toMatchObject({ kind: 'network', message: HTTP_MESSAGES.loginNetwork });
+    await expect(login('123', 'x', { api: createApiClient({ fetch }) })).rejects.toMatchObject({
+      kind: 'network',
+      message: HTTP_MESSAGES.loginNetwork,
+    });
   });
 
   it('logout posts, clears local storage and goes to /', async () => {
@@ -188,7 +225,12 @@ describe('HTTP tracking adapter', () => {
 
   it('start() reads the server (POST me) and returns the snapshot', async () => {
     localStorage.setItem('token', 't');
-    const { fetch } = fakeFetch(() => json(200, { success: true, user: user({ score: 20, route: '0,1-{}', current_location: 'modulo2-tema1' }) }));
+    const { fetch } = fakeFetch(() =>
+      json(200, {
+        success: true,
+        user: user({ score: 20, route: '0,1-{}', current_location: 'modulo2-tema1' }),
+      }),
+    );
     const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null });
     expect(tracking.mode).toBe('server');
     const snapshot = await tracking.start();
@@ -203,7 +245,9 @@ describe('HTTP tracking adapter', () => {
   it('sends update-user when the score rises or the route changes, with final_terms=1 when asked', async () => {
     localStorage.setItem('token', 't');
     const { fetch, calls } = fakeFetch((call) =>
-      call.url.endsWith('/me') ? json(200, { success: true, user: user() }) : json(200, { success: true, user: user({ score: 100, route: 'r' }) }),
+      call.url.endsWith('/me')
+        ? json(200, { success: true, user: user() })
+        : json(200, { success: true, user: user({ score: 100, route: 'r' }) }),
     );
     const onUser = vi.fn();
     const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, onUser });
@@ -227,11 +271,17 @@ describe('HTTP tracking adapter', () => {
     let online = false;
     const { fetch, calls } = fakeFetch((call) => {
       if (call.url.endsWith('/me')) return json(200, { success: true, user: user() });
-      return online ? json(200, { success: true, user: user({ score: 40, route: '0,1,2-0,1,2' }) }) : 'network-error';
+      return online
+        ? json(200, { success: true, user: user({ score: 40, route: '0,1,2-0,1,2' }) })
+        : 'network-error';
     });
     const events = new EventTarget();
     const health: string[] = [];
-    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: events as unknown as Window, retryDelays: [60_000] });
+    const tracking = createHttpTracking({
+      api: createApiClient({ fetch }),
+      events: events as unknown as Window,
+      retryDelays: [60_000],
+    });
     tracking.onHealth((h) => health.push(h));
     await tracking.start();
     tracking.save({ score: 20, route: '0,1,2-{}' });
@@ -251,11 +301,26 @@ describe('HTTP tracking adapter', () => {
 
   it('re-sends a queue left by an earlier page on start()', async () => {
     localStorage.setItem('token', 't');
-    localStorage.setItem(KEYS.pending, JSON.stringify({ userId: '7', score: 60, route: '0,1,2-0,1,2-0,1,2', bookmark: null, finalTerms: false }));
-    const { fetch, calls } = fakeFetch((call) =>
-      call.url.endsWith('/me') ? json(200, { success: true, user: user({ score: 20, route: '0,1,2' }) }) : json(200, { success: true, user: user({ score: 60 }) }),
+    localStorage.setItem(
+      KEYS.pending,
+      JSON.stringify({
+        userId: '7',
+        score: 60,
+        route: '0,1,2-0,1,2-0,1,2',
+        bookmark: null,
+        finalTerms: false,
+      }),
     );
-    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, shape: { topicCounts: [2, 2, 2] } });
+    const { fetch, calls } = fakeFetch((call) =>
+      call.url.endsWith('/me')
+        ? json(200, { success: true, user: user({ score: 20, route: '0,1,2' }) })
+        : json(200, { success: true, user: user({ score: 60 }) }),
+    );
+    const tracking = createHttpTracking({
+      api: createApiClient({ fetch }),
+      events: null,
+      shape: { topicCounts: [2, 2, 2] },
+    });
     const snapshot = await tracking.start();
     expect(snapshot.score).toBe(60);
     expect(snapshot.route).toBe('0,1,2-0,1,2-0,1,2');
@@ -268,8 +333,14 @@ describe('HTTP tracking adapter', () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('user', JSON.stringify(user()));
     let failures = 2;
-    const { fetch, calls } = fakeFetch(() => (failures-- > 0 ? 'network-error' : json(200, { success: true, user: user({ score: 20 }) })));
-    const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, retryDelays: [1000, 5000] });
+    const { fetch, calls } = fakeFetch(() =>
+      failures-- > 0 ? 'network-error' : json(200, { success: true, user: user({ score: 20 }) }),
+    );
+    const tracking = createHttpTracking({
+      api: createApiClient({ fetch }),
+      events: null,
+      retryDelays: [1000, 5000],
+    });
     tracking.save({ score: 20, route: '0,1,2' });
     await vi.advanceTimersByTimeAsync(10);
     const sends = () => calls.filter((c) => c.url.endsWith('/update-user')).length;

@@ -2,8 +2,24 @@
 import { sharedClient } from './auth.ts';
 import { createHttpTracking as createTracking, type HttpTrackingOptions } from './tracking.ts';
 
-export { createApiClient, ApiError, DEFAULT_API_BASE, type ApiClient, type ApiClientOptions, type RequestOptions } from './api-client.ts';
-export { login, logout, hasToken, isTokenValid, configureHttp, LoginError, type LoginErrorKind, type LoginOptions } from './auth.ts';
+export {
+  createApiClient,
+  ApiError,
+  DEFAULT_API_BASE,
+  type ApiClient,
+  type ApiClientOptions,
+  type RequestOptions,
+} from './api-client.ts';
+export {
+  login,
+  logout,
+  hasToken,
+  isTokenValid,
+  configureHttp,
+  LoginError,
+  type LoginErrorKind,
+  type LoginOptions,
+} from './auth.ts';
 export { downloadCertificate } from './certificate.ts';
 export { HTTP_MESSAGES } from './messages.ts';
 export { KEYS as STORAGE_KEYS } from './storage.ts';

@@ -9,10 +9,12 @@ export const HTTP_MESSAGES = {
   // Sign-in form (DESIGN.md §2: the form shows its own messages).
   loginWrongCredentials: 'El número de documento, el correo o la contraseña no son correctos.',
   loginTooManyAttempts: 'Demasiados intentos de ingreso. Espere unos minutos e intente de nuevo.',
-  loginNetwork: 'No hay conexión con el servidor. Revise su conexión a internet e intente de nuevo.',
+  loginNetwork:
+    'No hay conexión con el servidor. Revise su conexión a internet e intente de nuevo.',
   loginServer: 'El servidor no pudo atender la solicitud. Intente de nuevo en unos minutos.',
   loginExpired: 'La página estuvo abierta mucho tiempo. Intente de nuevo.',
   loginIdentifierRequired: 'Ingrese su número de documento o su correo.',
   loginPasswordRequired: 'Ingrese su contraseña.',
-  loginRecaptcha: 'No pudimos verificar que la solicitud la hace una persona. Recargue la página e intente de nuevo.',
+  loginRecaptcha:
+    'No pudimos verificar que la solicitud la hace una persona. Recargue la página e intente de nuevo.',
 } as const;

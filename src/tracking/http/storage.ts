@@ -84,7 +84,10 @@ export function readJson<T>(store: KeyValueStore, key: string): T | null {
 
 export function readUser(store: KeyValueStore): CourseUser | null {
   const user = readJson<CourseUser>(store, KEYS.user);
-  return user && typeof user === 'object' && user.id !== undefined && user.id !== null ? user : null;
+  return user && typeof user === 'object' && user.id !== undefined && user.id !== null
+    ? user
+    : null;
 }
 
-export const storeUser = (store: KeyValueStore, user: CourseUser) => safeSet(store, KEYS.user, JSON.stringify(user));
+export const storeUser = (store: KeyValueStore, user: CourseUser) =>
+  safeSet(store, KEYS.user, JSON.stringify(user));

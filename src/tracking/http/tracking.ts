@@ -35,7 +35,12 @@ interface Pending {
 const DEFAULT_DELAYS = [1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
 
 const toNumber = (value: unknown): number | null => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && value !== '' ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && value !== ''
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) ? n : null;
 };
 
@@ -43,7 +48,8 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
   const api = options.api ?? createApiClient();
   const store = api.store;
   const delays = options.retryDelays?.length ? options.retryDelays : DEFAULT_DELAYS;
-  const events = options.events === undefined ? (typeof window !== 'undefined' ? window : null) : options.events;
+  const events =
+    options.events === undefined ? (typeof window !== 'undefined' ? window : null) : options.events;
   const listeners = new Set<(health: TrackingHealth) => void>();
 
   let health: TrackingHealth = 'ok';
@@ -67,7 +73,8 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
     const p = readJson<Pending>(store, KEYS.pending);
     return p && typeof p === 'object' && typeof p.userId === 'string' ? p : null;
   };
-  const writePending = (p: Pending | null) => (p ? safeSet(store, KEYS.pending, JSON.stringify(p)) : safeRemove(store, KEYS.pending));
+  const writePending = (p: Pending | null) =>
+    p ? safeSet(store, KEYS.pending, JSON.stringify(p)) : safeRemove(store, KEYS.pending);
 
   const acceptUser = (user: CourseUser) => {
     storeUser(store, user);
@@ -171,17 +178,26 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       if (pending && !ours) writePending(null);
 
       const serverScore = toNumber(user?.score);
-      const localScore = stored && stored.id?.toString() === userId ? toNumber(safeGet(store, KEYS.score)) : null;
-      const candidates = [serverScore, localScore, ours?.score ?? null].filter((n): n is number => n !== null);
+      const localScore =
+        stored && stored.id?.toString() === userId ? toNumber(safeGet(store, KEYS.score)) : null;
+      const candidates = [serverScore, localScore, ours?.score ?? null].filter(
+        (n): n is number => n !== null,
+      );
       let route = typeof user?.route === 'string' && user.route !== '' ? user.route : null;
       if (ours?.route) {
         route =
           route && options.shape
-            ? encodeRoute(mergeViewed(decodeRoute(route, options.shape.topicCounts).viewed, decodeRoute(ours.route, options.shape.topicCounts).viewed))
+            ? encodeRoute(
+                mergeViewed(
+                  decodeRoute(route, options.shape.topicCounts).viewed,
+                  decodeRoute(ours.route, options.shape.topicCounts).viewed,
+                ),
+              )
             : ours.route;
       }
       if (ours) void send();
-      const bookmark = ours?.bookmark ?? user?.current_location ?? safeGet(store, KEYS.currentLocation) ?? null;
+      const bookmark =
+        ours?.bookmark ?? user?.current_location ?? safeGet(store, KEYS.currentLocation) ?? null;
       sentBookmark = user?.current_location ?? null;
       return {
         learner: {
@@ -201,7 +217,8 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       if (change.bookmark !== undefined) safeSet(store, KEYS.currentLocation, change.bookmark);
       if (change.score !== undefined) {
         const local = toNumber(safeGet(store, KEYS.score));
-        if (local === null || change.score > local) safeSet(store, KEYS.score, String(change.score));
+        if (local === null || change.score > local)
+          safeSet(store, KEYS.score, String(change.score));
       }
       if (!userId) userId = readUser(store)?.id?.toString() ?? null;
       if (!userId) return;
@@ -209,7 +226,13 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       const base: Pending =
         pending && pending.userId === userId
           ? pending
-          : { userId, score: Math.max(0, sentScore), route: sentRoute, bookmark: null, finalTerms: false };
+          : {
+              userId,
+              score: Math.max(0, sentScore),
+              route: sentRoute,
+              bookmark: null,
+              finalTerms: false,
+            };
       const next: Pending = {
         userId,
         score: Math.max(base.score, change.score ?? -1, 0),
