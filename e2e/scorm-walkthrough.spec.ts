@@ -49,6 +49,11 @@ for (const version of VERSIONS) {
       }
       expect(cmi.suspend_data).toBe(fullRoute());
       expect(await lms.finishCalls()).toBe(1);
+      // Commit policy: on average at most one Commit per screen view (introduction, each menu
+      // visit, each topic, each quiz).
+      const screens = 1 + course().modules.reduce((n, m) => n + 1 + m.topics.length + 1, 0) + 1;
+      const commits = await lms.count(version === '1.2' ? 'LMSCommit' : 'Commit');
+      expect(commits).toBeLessThanOrEqual(screens);
       // The window closing later adds no call after Terminate.
       await lms.closeCourse();
       expect(await lms.finishCalls()).toBe(1);
