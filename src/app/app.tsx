@@ -10,7 +10,14 @@ import { buildRoutes, type RouteOptions } from './routes.tsx';
 import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
 
-export function App({ controller, routeOptions }: { controller: CourseController; routeOptions?: Partial<RouteOptions> }) {
+export interface AppProps {
+  controller: CourseController;
+  routeOptions?: Partial<RouteOptions>;
+  /** Server mode: certificates are issued by the server. */
+  issueOnServer?: (() => Promise<void>) | undefined;
+}
+
+export function App({ controller, routeOptions, issueOnServer }: AppProps) {
   const routes = useMemo(() => {
     const onCertificate = () => {
       if (!isCourseComplete(controller.getState().score)) modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
@@ -25,7 +32,7 @@ export function App({ controller, routeOptions }: { controller: CourseController
       <Router>
         <Routes routes={routes} />
       </Router>
-      <Overlays controller={controller} />
+      <Overlays controller={controller} issueOnServer={issueOnServer} />
     </CourseProvider>
   );
 }
@@ -34,7 +41,7 @@ function Routes({ routes }: { routes: RouteObject[] }) {
   return useRoutes(routes);
 }
 
-function Overlays({ controller }: { controller: CourseController }) {
+function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {
   const { congratulations } = useCourse();
   return (
     <>
@@ -46,7 +53,7 @@ function Overlays({ controller }: { controller: CourseController }) {
         }}
         onClose={() => controller.endCompletionFlow()}
       />
-      <CertificateFlow controller={controller} />
+      <CertificateFlow controller={controller} {...(issueOnServer ? { issueOnServer } : {})} />
     </>
   );
 }

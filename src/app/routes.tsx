@@ -28,6 +28,8 @@ function ResumeRedirect() {
 
 export interface RouteOptions {
   onCertificate: () => void;
+  /** Server mode: the footer's 'Cerrar sesión'. */
+  onLogout?: () => void;
   /** Wraps the course shell (the token guard in server mode). */
   guard?: (node: ReactNode) => ReactNode;
   /** Extra top-level routes (auth section in server mode). */
@@ -36,7 +38,7 @@ export interface RouteOptions {
   home?: ReactNode;
 }
 
-export function buildRoutes({ onCertificate, guard = (n) => n, extra = [], home }: RouteOptions): RouteObject[] {
+export function buildRoutes({ onCertificate, onLogout, guard = (n) => n, extra = [], home }: RouteOptions): RouteObject[] {
   const topicRoutes: RouteObject[] = ['contenido', ...Array.from({ length: 8 }, (_, i) => `lista${i + 1}`)].map((seg) => ({
     path: `${seg}/:id`,
     element: wait(<TopicPage assetBase={ASSET_BASE} />),
@@ -45,7 +47,7 @@ export function buildRoutes({ onCertificate, guard = (n) => n, extra = [], home 
     ...extra,
     {
       path: '/',
-      element: guard(<Layout onCertificate={onCertificate} assetBase={ASSET_BASE} />),
+      element: guard(<Layout onCertificate={onCertificate} onLogout={onLogout} assetBase={ASSET_BASE} />),
       children: [
         { index: true, element: home ?? <ResumeRedirect /> },
         { path: 'introduccion', element: <IntroPage assetBase={ASSET_BASE} /> },

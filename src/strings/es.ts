@@ -11,6 +11,7 @@ export const es = {
   accept: 'ACEPTAR',
   download: 'DESCARGAR',
   close: 'Cerrar',
+  logout: 'Cerrar sesión',
   skipToContent: 'Saltar al contenido',
   progress: (score: number) => `Progreso: ${Math.round(score)} %`,
   progressLabel: 'Progreso del curso',

@@ -15,10 +15,12 @@ export const HEADER_REFRESH_MS = 100;
 
 export interface LayoutProps {
   onCertificate: () => void;
+  /** Server mode only: signs out. */
+  onLogout?: (() => void) | undefined;
   assetBase: string;
 }
 
-export function Layout({ onCertificate, assetBase }: LayoutProps) {
+export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
   const controller = useCourseController();
   const { score } = useCourse();
   const location = useLocation();
@@ -92,6 +94,11 @@ export function Layout({ onCertificate, assetBase }: LayoutProps) {
               </svg>
               {es.menu}
             </Link>
+          )}
+          {onLogout && (
+            <button type="button" className="btn btn-footer" onClick={onLogout}>
+              {es.logout}
+            </button>
           )}
         </div>
       </footer>

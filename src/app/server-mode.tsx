@@ -1,0 +1,92 @@
+// `server` mode (web build, DESIGN.md §1): sign-in, the token guard of SPEC.md §4/§6, progress
+// through our API, certificates issued by the server, logout.
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { outline } from 'virtual:course';
+import { courseShape } from '../domain/content/outline.ts';
+import {
+  configureHttp,
+  createHttpTracking,
+  downloadCertificate,
+  hasToken,
+  logout,
+  type CourseUser,
+} from '../tracking/http/index.ts';
+import { es } from '../strings/es.ts';
+import { modals } from '../features/modals/index.ts';
+import type { CourseController } from './state/course-controller.ts';
+import type { RouteOptions } from './routes.tsx';
+
+const LoginPage = lazy(() => import('./sections/auth.tsx'));
+
+export function createServerTracking(onUser: (user: CourseUser) => void) {
+  // Forced logout, 401/403 and 500 leave the page through a full load: nothing of the old
+  // session survives in memory.
+  configureHttp({ navigate: (path) => window.location.assign(path) });
+  return createHttpTracking({ shape: courseShape(outline), onUser });
+}
+
+const learnerOf = (user: CourseUser) => ({
+  id: String(user.id),
+  name: user.name,
+  document: user.document ?? null,
+  urlCertificate: user.url_certificate,
+});
+
+function SignIn({ controller }: { controller: CourseController }) {
+  const navigate = useNavigate();
+  return (
+    <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
+      <LoginPage
+        onSignedIn={() => {
+          void controller.start().then(() => navigate('/inicio', { replace: true }));
+        }}
+      />
+    </Suspense>
+  );
+}
+
+/** Signed in = a token is stored. Signed out, '/' shows the sign-in; other paths go to it. */
+function Guard({ children, controller }: { children: ReactNode; controller: CourseController }) {
+  const location = useLocation();
+  if (hasToken()) return <>{children}</>;
+  if (location.pathname === '/') return <SignIn controller={controller} />;
+  return <Navigate to="/auth/login" replace />;
+}
+
+export function serverRouteOptions(controller: CourseController): Partial<RouteOptions> {
+  return {
+    guard: (node) => <Guard controller={controller}>{node}</Guard>,
+    extra: [{ path: '/auth/login', element: <SignIn controller={controller} /> }],
+    onLogout: () => {
+      controller.tracking.flush();
+      logout().catch(() => undefined); // on failure nothing happens (SPEC.md §4)
+    },
+  };
+}
+
+/** SPEC.md §4: open the issued certificate, or ask the server to issue it. */
+export async function issueOnServer(controller: CourseController): Promise<void> {
+  const url = controller.getState().learner.urlCertificate;
+  if (url) {
+    window.open(url, '_blank', 'noopener');
+    return;
+  }
+  // Open the tab now, while the click still counts as a user gesture (popup blockers).
+  const tab = window.open('', '_blank');
+  const result = await downloadCertificate();
+  if (result.url_file) {
+    if (tab) tab.location.href = result.url_file;
+    else window.open(result.url_file, '_blank', 'noopener');
+    controller.setLearner({ ...controller.getState().learner, urlCertificate: result.url_file });
+  } else {
+    tab?.close();
+    if (result.message) modals.openMessage(`<p>${escapeHtml(result.message)}</p>`, 'alert');
+  }
+}
+
+function escapeHtml(text: string) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export const userToLearner = learnerOf;
