@@ -5,7 +5,17 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
-const FEATURES = ['shell', 'menu', 'screens', 'quiz', 'modals', 'auth', 'certificate', 'pages', 'topic'];
+const FEATURES = [
+  'shell',
+  'menu',
+  'screens',
+  'quiz',
+  'modals',
+  'auth',
+  'certificate',
+  'pages',
+  'topic',
+];
 
 const featureRules = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -35,7 +45,15 @@ const featureRules = FEATURES.map((feature) => ({
 
 export default tseslint.config(
   {
-    ignores: ['node_modules', 'dist', 'dist-scorm', 'data', 'test-results', 'playwright-report', 'bench/results.json'],
+    ignores: [
+      'node_modules',
+      'dist',
+      'dist-scorm',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench/results.json',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -45,7 +63,10 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },

@@ -6,14 +6,19 @@ import { course } from './support/content.ts';
 import { seedLocalProgress } from './support/learner.ts';
 
 async function expectNoViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
   expect(summary, `violaciones de axe en ${what}`).toEqual([]);
 }
 
 const firstTopicOfEachType = () => {
   const seen = new Map<string, { id: string; type: string }>();
-  for (const m of course().modules) for (const t of m.topics) if (!seen.has(t.type)) seen.set(t.type, t);
+  for (const m of course().modules)
+    for (const t of m.topics) if (!seen.has(t.type)) seen.set(t.type, t);
   return [...seen.values()];
 };
 
@@ -62,10 +67,14 @@ for (const viewport of [
       });
     }
 
-    test('alert modal (locked module, certificate before 100) and certificate name modal', async ({ page }) => {
+    test('alert modal (locked module, certificate before 100) and certificate name modal', async ({
+      page,
+    }) => {
       await page.goto('/lms/index.html#/menu');
       await page.getByRole('button', { name: 'Certificado' }).click();
-      await expect(page.getByRole('dialog')).toContainText('Para visualizar y descargar tu certificado es necesario que realices los módulos.');
+      await expect(page.getByRole('dialog')).toContainText(
+        'Para visualizar y descargar tu certificado es necesario que realices los módulos.',
+      );
       await expectNoViolations(page, 'modal alert');
     });
   });
@@ -76,10 +85,14 @@ test('congratulations modal and the certificate name form', async ({ page }) => 
   const last = course().modules.at(-1)!;
   await page.goto(`/lms/index.html#${pagePath(last.activity)}`);
   for (const q of last.activity.questions) {
-    await page.getByRole('radio', { name: q.options.find((o) => o.correct === 1)!.option, exact: true }).check();
+    await page
+      .getByRole('radio', { name: q.options.find((o) => o.correct === 1)!.option, exact: true })
+      .check();
     await page.getByRole('button', { name: 'Responder' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'ACEPTAR' }).click();
-    await expect(page.getByRole('dialog').filter({ hasText: '¡Respuesta correcta!' })).toHaveCount(0);
+    await expect(page.getByRole('dialog').filter({ hasText: '¡Respuesta correcta!' })).toHaveCount(
+      0,
+    );
   }
   await expect(page.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
   await expectNoViolations(page, 'modal de felicitaciones');

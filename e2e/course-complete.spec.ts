@@ -4,7 +4,9 @@ import { course } from './support/content.ts';
 import { pressOn } from './support/keyboard.ts';
 import { takeModule } from './support/learner.ts';
 
-test('the whole course with the keyboard only reaches 100 and the congratulations modal', async ({ page }) => {
+test('the whole course with the keyboard only reaches 100 and the congratulations modal', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -17,7 +19,9 @@ test('the whole course with the keyboard only reaches 100 and the congratulation
   }
   const congrats = page.getByRole('dialog');
   await expect(congrats.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
-  await expect(congrats).toContainText('Terminaste con éxito el curso de Sistema de Gestión de Seguridad y Salud en el trabajo.');
+  await expect(congrats).toContainText(
+    'Terminaste con éxito el curso de Sistema de Gestión de Seguridad y Salud en el trabajo.',
+  );
   await expect(congrats).toContainText('Puedes descargar tu certificado de participación.');
   await expect(congrats.getByRole('button', { name: 'DESCARGAR' })).toBeFocused();
   await page.keyboard.press('Escape');
@@ -34,7 +38,9 @@ test.describe('on a phone', () => {
     await page.goto('/lms/index.html');
     await page.getByRole('link', { name: 'Siguiente' }).tap();
     for (let m = 1; m <= course().modules.length; m++) await takeModule(page, m, 'touch');
-    await expect(page.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
+    await expect(
+      page.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
+    ).toBeVisible();
     await expect(page.getByText('Progreso: 100 %')).toBeVisible();
   });
 });

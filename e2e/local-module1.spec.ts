@@ -29,8 +29,16 @@ test('module 1 from the introduction through its quiz, keyboard only', async ({ 
     await expect(page.getByText(`Pregunta ${i + 1} de ${answers.length}`)).toBeVisible();
     // Pick the answer with the keyboard, then drop it on the zone (which comes before the options).
     await pressOn(page, page.getByRole('button', { name: answer, exact: true }));
-    await expect(page.getByRole('button', { name: answer, exact: true })).toHaveAttribute('aria-pressed', 'true');
-    await pressOn(page, page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }), 'Enter', { backwards: true });
+    await expect(page.getByRole('button', { name: answer, exact: true })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await pressOn(
+      page,
+      page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }),
+      'Enter',
+      { backwards: true },
+    );
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('¡Respuesta correcta!');
     await expect(dialog.getByRole('button', { name: 'ACEPTAR' })).toBeFocused();
@@ -54,7 +62,9 @@ test('module 1 from the introduction through its quiz, keyboard only', async ({ 
   await page.keyboard.press('Enter');
   await expect(locked).toHaveCount(0);
   // Focus returns to the module that opened it.
-  await expect(page.getByRole('button', { name: new RegExp(course().modules[2]!.title) })).toBeFocused();
+  await expect(
+    page.getByRole('button', { name: new RegExp(course().modules[2]!.title) }),
+  ).toBeFocused();
   expect(errors).toEqual([]);
 });
 

@@ -11,7 +11,9 @@ const only = process.argv.slice(2);
 const known = ['lms', 'web', 'preview'];
 const bad = only.filter((a) => !known.includes(a));
 if (bad.length) {
-  console.error(`build: destino desconocido: ${bad.join(' ')}. Uso: npm run build [-- lms|web|preview ...]`);
+  console.error(
+    `build: destino desconocido: ${bad.join(' ')}. Uso: npm run build [-- lms|web|preview ...]`,
+  );
   process.exit(2);
 }
 const wants = (t: string) => only.length === 0 || only.includes(t);
@@ -29,7 +31,9 @@ function run(label: string, cmd: string, args: string[]) {
 
 const vite = join(ROOT, 'node_modules', '.bin', 'vite');
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
-if (wants('lms')) run('build LMS (dist/lms)', vite, ['build', '--mode', 'lms', '--logLevel', 'warn']);
-if (wants('web')) run('build web (dist/web)', vite, ['build', '--mode', 'web', '--logLevel', 'warn']);
+if (wants('lms'))
+  run('build LMS (dist/lms)', vite, ['build', '--mode', 'lms', '--logLevel', 'warn']);
+if (wants('web'))
+  run('build web (dist/web)', vite, ['build', '--mode', 'web', '--logLevel', 'warn']);
 if (wants('preview') && existsSync(join(ROOT, 'scripts', 'build-preview.ts')))
   run('vista previa LMS (dist/lms-preview)', tsx, [join(ROOT, 'scripts', 'build-preview.ts')]);

@@ -12,7 +12,12 @@ const reports = join(ROOT, 'test-reports');
 mkdirSync(reports, { recursive: true });
 const started = Date.now();
 
-function step(label: string, cmd: string, args: string[], env: Record<string, string> = {}): boolean {
+function step(
+  label: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): boolean {
   const t = Date.now();
   console.log(`\n━━ ${label}`);
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -39,8 +44,15 @@ run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
 run('content:check', bin('tsx'), ['scripts/content-check.ts']);
 const vitestJson = join(reports, 'vitest.json');
-run('unit + server tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-const built = step('build (dist/lms, dist/web, dist/lms-preview)', bin('tsx'), ['scripts/build.ts']);
+run('unit + server tests (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestJson}`,
+]);
+const built = step('build (dist/lms, dist/web, dist/lms-preview)', bin('tsx'), [
+  'scripts/build.ts',
+]);
 if (!built) failures.push('build');
 let packaged = true;
 if (built && existsSync(join(ROOT, 'scripts', 'package.ts'))) {
@@ -49,13 +61,26 @@ if (built && existsSync(join(ROOT, 'scripts', 'package.ts'))) {
 }
 const pwJson = join(reports, 'playwright.json');
 if (built && packaged)
-  run('browser tests (playwright)', bin('playwright'), ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson });
+  run('browser tests (playwright)', bin('playwright'), ['test', '--reporter=list,json'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  });
 
-const unit = count(vitestJson, (j) => ({ passed: j.numPassedTests ?? 0, failed: j.numFailedTests ?? 0 }));
-const e2e = count(pwJson, (j) => ({ passed: j.stats?.expected ?? 0, failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0) }));
+const unit = count(vitestJson, (j) => ({
+  passed: j.numPassedTests ?? 0,
+  failed: j.numFailedTests ?? 0,
+}));
+const e2e = count(pwJson, (j) => ({
+  passed: j.stats?.expected ?? 0,
+  failed: (j.stats?.unexpected ?? 0) + (j.stats?.flaky ?? 0),
+}));
 const minutes = ((Date.now() - started) / 60000).toFixed(1);
-console.log(`\nvitest: ${unit.passed} passed, ${unit.failed} failed · playwright: ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`);
+console.log(
+  `\nvitest: ${unit.passed} passed, ${unit.failed} failed · playwright: ${e2e.passed} passed, ${e2e.failed} failed · ${minutes} min`,
+);
 if (failures.length) console.log(`Pasos fallidos: ${failures.join(', ')}`);
-const failed = unit.failed + e2e.failed + (failures.length && unit.failed + e2e.failed === 0 ? failures.length : 0);
+const failed =
+  unit.failed +
+  e2e.failed +
+  (failures.length && unit.failed + e2e.failed === 0 ? failures.length : 0);
 console.log(`${unit.passed + e2e.passed} passed, ${failed} failed`);
 process.exit(failures.length ? 1 : 0);

@@ -14,7 +14,8 @@ const MODULE_PREFIX = 'virtual:course-module/';
 export function contentPlugin(): Plugin {
   const load = (fail: (msg: string) => never): { course: Course; files: string[] } => {
     const result = readCourse();
-    if (!result.course) fail(`El contenido del curso tiene errores:\n${formatIssues(result.issues)}`);
+    if (!result.course)
+      fail(`El contenido del curso tiene errores:\n${formatIssues(result.issues)}`);
     return { course: result.course!, files: result.files };
   };
   return {
@@ -31,7 +32,10 @@ export function contentPlugin(): Plugin {
       if (real === COURSE) return `export const outline = ${JSON.stringify(buildOutline(c))};`;
       if (real === MODULES) {
         const cases = c.modules
-          .map((m) => `  ${JSON.stringify(m.id)}: () => import(${JSON.stringify(MODULE_PREFIX + m.id)}),`)
+          .map(
+            (m) =>
+              `  ${JSON.stringify(m.id)}: () => import(${JSON.stringify(MODULE_PREFIX + m.id)}),`,
+          )
           .join('\n');
         return `const loaders = {\n${cases}\n};\nexport function loadModule(id) {\n  const l = loaders[id];\n  return l ? l().then((m) => m.default) : Promise.reject(new Error('Módulo desconocido: ' + id));\n}`;
       }

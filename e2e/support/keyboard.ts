@@ -16,7 +16,12 @@ export async function tabTo(page: Page, target: Locator, options: { backwards?: 
 }
 
 /** Tab to a control and press Enter. */
-export async function pressOn(page: Page, target: Locator, key = 'Enter', options: { backwards?: boolean } = {}) {
+export async function pressOn(
+  page: Page,
+  target: Locator,
+  key = 'Enter',
+  options: { backwards?: boolean } = {},
+) {
   await tabTo(page, target, options);
   await page.keyboard.press(key);
 }

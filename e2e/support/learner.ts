@@ -6,7 +6,12 @@ import { pressOn, tabTo } from './keyboard.ts';
 
 export type InputMode = 'keyboard' | 'touch' | 'mouse';
 
-async function activate(page: Page, mode: InputMode, target: ReturnType<Page['getByRole']>, backwards = false) {
+async function activate(
+  page: Page,
+  mode: InputMode,
+  target: ReturnType<Page['getByRole']>,
+  backwards = false,
+) {
   if (mode === 'keyboard') await pressOn(page, target, 'Enter', { backwards });
   else if (mode === 'touch') await target.tap();
   else await target.click();
@@ -34,7 +39,12 @@ export async function answerQuiz(page: Page, moduleNumber: number, mode: InputMo
     const answer = q.options[correctIndex]!.option;
     if (activity.type === 'drag-answer') {
       await activate(page, mode, page.getByRole('button', { name: answer, exact: true }));
-      await activate(page, mode, page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }), true);
+      await activate(
+        page,
+        mode,
+        page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }),
+        true,
+      );
     } else if (mode === 'keyboard') {
       // Into the radio group, check the first option, then arrow down to the right one.
       const radios = page.getByRole('radio');
@@ -55,16 +65,26 @@ export async function answerQuiz(page: Page, moduleNumber: number, mode: InputMo
 export async function takeModule(page: Page, moduleNumber: number, mode: InputMode) {
   const module = course().modules[moduleNumber - 1]!;
   await expect(page).toHaveURL(/\/menu$/);
-  await activate(page, mode, page.getByRole('button', { name: new RegExp(`Módulo ${moduleNumber}\\b`) }));
+  await activate(
+    page,
+    mode,
+    page.getByRole('button', { name: new RegExp(`Módulo ${moduleNumber}\\b`) }),
+  );
   for (const topic of module.topics) {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(topic.title.replace(/<[^>]+>/g, ''));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      topic.title.replace(/<[^>]+>/g, ''),
+    );
     await activate(page, mode, page.getByRole('link', { name: 'Siguiente' }));
   }
   await answerQuiz(page, moduleNumber, mode);
 }
 
 /** Seeds `local` mode progress: the first `completed` modules done (for screens deep in the course). */
-export async function seedLocalProgress(page: Page, completed: number, options: { nextTopicsViewed?: boolean } = {}) {
+export async function seedLocalProgress(
+  page: Page,
+  completed: number,
+  options: { nextTopicsViewed?: boolean } = {},
+) {
   const route = course()
     .modules.map((m, i) => {
       if (i < completed) return Array.from({ length: m.topics.length + 1 }, (_, k) => k).join(',');

@@ -2,7 +2,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadCourse, type ContentFile, type ContentIssue } from '../../src/domain/content/loader.ts';
+import {
+  loadCourse,
+  type ContentFile,
+  type ContentIssue,
+} from '../../src/domain/content/loader.ts';
 import type { Course } from '../../src/domain/content/types.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -20,7 +20,8 @@ export interface AppProps {
 export function App({ controller, routeOptions, issueOnServer }: AppProps) {
   const routes = useMemo(() => {
     const onCertificate = () => {
-      if (!isCourseComplete(controller.getState().score)) modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
+      if (!isCourseComplete(controller.getState().score))
+        modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
       else modals.requestDownload();
     };
     return buildRoutes({ onCertificate, ...routeOptions });

@@ -4,7 +4,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { connectLmsOrLocal, createController } from './boot.ts';
-import { createServerTracking, issueOnServer, serverRouteOptions, userToLearner } from './server-mode.tsx';
+import {
+  createServerTracking,
+  issueOnServer,
+  serverRouteOptions,
+  userToLearner,
+} from './server-mode.tsx';
 import { hasToken } from '../tracking/http/index.ts';
 import type { CourseController } from './state/course-controller.ts';
 import './app.css';
@@ -13,7 +18,9 @@ let controller: CourseController;
 let routeOptions = {};
 let issue: (() => Promise<void>) | undefined;
 if (__BUILD_TARGET__ === 'web') {
-  controller = createController(createServerTracking((user) => controller.setLearner(userToLearner(user))));
+  controller = createController(
+    createServerTracking((user) => controller.setLearner(userToLearner(user))),
+  );
   routeOptions = serverRouteOptions(controller);
   issue = () => issueOnServer(controller);
   if (hasToken()) void controller.start();

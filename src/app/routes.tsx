@@ -8,12 +8,16 @@ import { es } from '../strings/es.ts';
 import { useCourse, useCourseController } from './state/course-context.tsx';
 import { pagePath } from '../domain/progress/navigation.ts';
 
-const TopicPage = lazy(() => import('./sections/templates.tsx').then((m) => ({ default: m.TopicPage })));
+const TopicPage = lazy(() =>
+  import('./sections/templates.tsx').then((m) => ({ default: m.TopicPage })),
+);
 const QuizPage = lazy(() => import('./sections/games.tsx').then((m) => ({ default: m.QuizPage })));
 
 export const ASSET_BASE = `${import.meta.env.BASE_URL}img/`;
 
-const wait = (node: ReactNode) => <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>{node}</Suspense>;
+const wait = (node: ReactNode) => (
+  <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>{node}</Suspense>
+);
 
 /** '/' opens where the learner left off (the bookmark), else the introduction. */
 function ResumeRedirect() {
@@ -38,8 +42,17 @@ export interface RouteOptions {
   home?: ReactNode;
 }
 
-export function buildRoutes({ onCertificate, onLogout, guard = (n) => n, extra = [], home }: RouteOptions): RouteObject[] {
-  const topicRoutes: RouteObject[] = ['contenido', ...Array.from({ length: 8 }, (_, i) => `lista${i + 1}`)].map((seg) => ({
+export function buildRoutes({
+  onCertificate,
+  onLogout,
+  guard = (n) => n,
+  extra = [],
+  home,
+}: RouteOptions): RouteObject[] {
+  const topicRoutes: RouteObject[] = [
+    'contenido',
+    ...Array.from({ length: 8 }, (_, i) => `lista${i + 1}`),
+  ].map((seg) => ({
     path: `${seg}/:id`,
     element: wait(<TopicPage assetBase={ASSET_BASE} />),
   }));
@@ -47,7 +60,9 @@ export function buildRoutes({ onCertificate, onLogout, guard = (n) => n, extra =
     ...extra,
     {
       path: '/',
-      element: guard(<Layout onCertificate={onCertificate} onLogout={onLogout} assetBase={ASSET_BASE} />),
+      element: guard(
+        <Layout onCertificate={onCertificate} onLogout={onLogout} assetBase={ASSET_BASE} />,
+      ),
       children: [
         { index: true, element: home ?? <ResumeRedirect /> },
         { path: 'introduccion', element: <IntroPage assetBase={ASSET_BASE} /> },

@@ -5,7 +5,13 @@ import type { CourseController, CourseState } from './course-controller.ts';
 
 const CourseContext = createContext<CourseController | null>(null);
 
-export function CourseProvider({ controller, children }: { controller: CourseController; children: ReactNode }) {
+export function CourseProvider({
+  controller,
+  children,
+}: {
+  controller: CourseController;
+  children: ReactNode;
+}) {
   return <CourseContext.Provider value={controller}>{children}</CourseContext.Provider>;
 }
 

@@ -13,8 +13,21 @@ import {
   type CourseShape,
   type ModuleState,
 } from '../../domain/progress/engine.ts';
-import { decodeRoute, emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
-import type { Interaction, Learner, ProgressChange, RuntimeMode, Snapshot, TrackingHealth, TrackingPort } from '../../tracking/port.ts';
+import {
+  decodeRoute,
+  emptyViewed,
+  encodeRoute,
+  type ModulesViewed,
+} from '../../domain/progress/route-codec.ts';
+import type {
+  Interaction,
+  Learner,
+  ProgressChange,
+  RuntimeMode,
+  Snapshot,
+  TrackingHealth,
+  TrackingPort,
+} from '../../tracking/port.ts';
 
 export interface CourseState {
   ready: boolean;
@@ -107,14 +120,22 @@ export class CourseController {
   }
 
   private statusChange(viewed: ModulesViewed): ProgressChange['modules'] {
-    return this.outline.modules.map((m, i) => ({ id: m.id, status: moduleState(viewed, this.shape, i) }));
+    return this.outline.modules.map((m, i) => ({
+      id: m.id,
+      status: moduleState(viewed, this.shape, i),
+    }));
   }
 
   /** Records a topic view (the quiz is recorded only by completeActivity) and the bookmark. */
   visitPage(pageId: string) {
     const page = this.pages.get(pageId);
     if (!page) return;
-    const { viewed, changed } = recordView(this.state.viewed, this.shape, page.moduleIndex, page.index);
+    const { viewed, changed } = recordView(
+      this.state.viewed,
+      this.shape,
+      page.moduleIndex,
+      page.index,
+    );
     this.commit(viewed, changed, pageId);
   }
 
@@ -129,9 +150,15 @@ export class CourseController {
   completeActivity(pageId: string) {
     const page = this.pages.get(pageId);
     if (!page) return;
-    const { viewed, changed } = recordView(this.state.viewed, this.shape, page.moduleIndex, page.index, {
-      force: true,
-    });
+    const { viewed, changed } = recordView(
+      this.state.viewed,
+      this.shape,
+      page.moduleIndex,
+      page.index,
+      {
+        force: true,
+      },
+    );
     const isLast = page.moduleIndex === this.outline.modules.length - 1;
     this.commit(viewed, changed, pageId, isLast);
   }
@@ -153,7 +180,12 @@ export class CourseController {
     if (isCourseComplete(score)) change.completed = true;
     if (lastActivity && changed) change.finalTerms = true;
     if (!changed && bookmark === this.state.bookmark) return;
-    this.set({ viewed, score, bookmark, congratulations: this.state.congratulations || (completedNow && lastActivity) });
+    this.set({
+      viewed,
+      score,
+      bookmark,
+      congratulations: this.state.congratulations || (completedNow && lastActivity),
+    });
     this.tracking.save(change);
   }
 

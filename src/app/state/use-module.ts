@@ -15,7 +15,10 @@ function load(id: string): Promise<Module> {
   return p;
 }
 
-export type ModuleLoad = { status: 'loading' } | { status: 'ready'; module: Module } | { status: 'error'; retry: () => void };
+export type ModuleLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; module: Module }
+  | { status: 'error'; retry: () => void };
 
 export function useModule(id: string | undefined): ModuleLoad {
   const [state, setState] = useState<ModuleLoad>({ status: 'loading' });

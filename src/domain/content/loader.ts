@@ -47,10 +47,16 @@ export const topicId = (moduleNumber: number, topicNumber: number) =>
 export const activityId = (moduleNumber: number) => `modulo${moduleNumber}-actividad`;
 
 const FORBIDDEN_HTML = [
-  { re: /<\s*(script|style|iframe|object|embed|link|meta|form|input)\b/i, why: 'etiqueta HTML no permitida' },
+  {
+    re: /<\s*(script|style|iframe|object|embed|link|meta|form|input)\b/i,
+    why: 'etiqueta HTML no permitida',
+  },
   { re: /\son[a-z]+\s*=/i, why: 'atributo de evento (on…) no permitido' },
   { re: /javascript:/i, why: 'enlace javascript: no permitido' },
-  { re: /\ssrc\s*=\s*["']?(https?:)?\/\//i, why: 'recurso de otro servidor: el paquete debe funcionar sin conexión' },
+  {
+    re: /\ssrc\s*=\s*["']?(https?:)?\/\//i,
+    why: 'recurso de otro servidor: el paquete debe funcionar sin conexión',
+  },
 ];
 
 function zodIssues(file: string, error: z.ZodError, id?: string): ContentIssue[] {
@@ -70,7 +76,8 @@ function checkHtml(file: string, id: string, value: unknown, path: string, issue
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => checkHtml(file, id, v, `${path}.${i}`, issues));
   } else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) checkHtml(file, id, v, path ? `${path}.${k}` : k, issues);
+    for (const [k, v] of Object.entries(value))
+      checkHtml(file, id, v, path ? `${path}.${k}` : k, issues);
   }
 }
 
@@ -84,15 +91,21 @@ function checkTopicShape(file: string, t: Topic, issues: ContentIssue[]) {
   if (t.type === 'list6') {
     need(t.img, 'una pantalla list6 (imagen con puntos) necesita img');
     for (const item of t.items ?? [])
-      need(item.x !== undefined && item.y !== undefined, `list6: el punto "${item.title}" necesita x e y`);
+      need(
+        item.x !== undefined && item.y !== undefined,
+        `list6: el punto "${item.title}" necesita x e y`,
+      );
   }
   if (t.type === 'list8')
-    for (const item of t.items ?? []) need(item.points?.length, `list8: la columna "${item.title}" necesita points`);
+    for (const item of t.items ?? [])
+      need(item.points?.length, `list8: la columna "${item.title}" necesita points`);
   if (t.type === 'list2' || t.type === 'list7')
-    for (const item of t.items ?? []) need(item.label, `${t.type}: el elemento "${item.title}" necesita label`);
+    for (const item of t.items ?? [])
+      need(item.label, `${t.type}: el elemento "${item.title}" necesita label`);
   if (t.img) need(t.alt, 'img sin alt (texto alternativo)');
   const items: ListItem[] = [...(t.items ?? []), ...(t.list1?.items ?? [])];
-  for (const item of items) if (item.img) need(item.alt, `el elemento "${item.title}" tiene img sin alt`);
+  for (const item of items)
+    if (item.img) need(item.alt, `el elemento "${item.title}" tiene img sin alt`);
 }
 
 function normaliseModule(raw: RawModule, index: number): Module {
@@ -144,9 +157,11 @@ export function loadCourse(
   options: LoadOptions = {},
 ): { course: Course; issues: [] } | { course: null; issues: ContentIssue[] } {
   const issues: ContentIssue[] = [];
-  if (courseFile.readError) return { course: null, issues: [{ file: courseFile.file, reason: courseFile.readError }] };
+  if (courseFile.readError)
+    return { course: null, issues: [{ file: courseFile.file, reason: courseFile.readError }] };
   const parsedCourse = rawCourseSchema.safeParse(courseFile.data);
-  if (!parsedCourse.success) return { course: null, issues: zodIssues(courseFile.file, parsedCourse.error) };
+  if (!parsedCourse.success)
+    return { course: null, issues: zodIssues(courseFile.file, parsedCourse.error) };
   const rawCourse = parsedCourse.data;
   checkHtml(courseFile.file, 'introduccion', rawCourse.introduction, 'introduction', issues);
 
@@ -166,19 +181,42 @@ export function loadCourse(
     }
     const raw = parsed.data;
     const expectedId = `modulo${index + 1}`;
-    if (files.has(raw.id)) issues.push({ file: mf.file, id: raw.id, reason: `id duplicado (ya usado en ${files.get(raw.id)})` });
-    else if (raw.id !== expectedId) issues.push({ file: mf.file, id: raw.id, reason: `el módulo ${index + 1} debe tener id ${expectedId}` });
+    if (files.has(raw.id))
+      issues.push({
+        file: mf.file,
+        id: raw.id,
+        reason: `id duplicado (ya usado en ${files.get(raw.id)})`,
+      });
+    else if (raw.id !== expectedId)
+      issues.push({
+        file: mf.file,
+        id: raw.id,
+        reason: `el módulo ${index + 1} debe tener id ${expectedId}`,
+      });
     files.set(raw.id, mf.file);
-    if (raw.number !== index + 1) issues.push({ file: mf.file, id: raw.id, reason: `number debe ser ${index + 1}` });
+    if (raw.number !== index + 1)
+      issues.push({ file: mf.file, id: raw.id, reason: `number debe ser ${index + 1}` });
     checkHtml(mf.file, raw.id, raw, '', issues);
     const mod = normaliseModule(raw, index);
     mod.topics.forEach((t) => checkTopicShape(mf.file, t, issues));
     if (raw.img && options.imageExists && !options.imageExists(raw.img))
-      issues.push({ file: mf.file, id: raw.id, reason: `la imagen ${raw.img} no existe en public/img` });
+      issues.push({
+        file: mf.file,
+        id: raw.id,
+        reason: `la imagen ${raw.img} no existe en public/img`,
+      });
     for (const t of mod.topics) {
-      for (const img of [t.img, ...(t.items ?? []).map((i) => i.img), ...(t.list1?.items ?? []).map((i) => i.img)]) {
+      for (const img of [
+        t.img,
+        ...(t.items ?? []).map((i) => i.img),
+        ...(t.list1?.items ?? []).map((i) => i.img),
+      ]) {
         if (img && options.imageExists && !options.imageExists(img))
-          issues.push({ file: mf.file, id: t.id, reason: `la imagen ${img} no existe en public/img` });
+          issues.push({
+            file: mf.file,
+            id: t.id,
+            reason: `la imagen ${img} no existe en public/img`,
+          });
       }
     }
     mod.activity.questions.forEach((q) => {
@@ -197,7 +235,10 @@ export function loadCourse(
   // Course-wide rules (SPEC.md §1, §3, §9).
   const file = (m: Module) => files.get(m.id) ?? courseFile.file;
   if (modules.length !== MODULE_COUNT)
-    issues.push({ file: courseFile.file, reason: `el curso debe tener ${MODULE_COUNT} módulos (tiene ${modules.length})` });
+    issues.push({
+      file: courseFile.file,
+      reason: `el curso debe tener ${MODULE_COUNT} módulos (tiene ${modules.length})`,
+    });
   modules.forEach((m, i) => {
     if (MODULE_TITLES[i] && m.title !== MODULE_TITLES[i])
       issues.push({ file: file(m), id: m.id, reason: `el título debe ser "${MODULE_TITLES[i]}"` });
@@ -210,22 +251,36 @@ export function loadCourse(
       });
     const expectedType = ACTIVITY_TYPE_BY_MODULE[i];
     if (expectedType && m.activity.type !== expectedType)
-      issues.push({ file: file(m), id: m.activity.id, reason: `el cuestionario debe ser de tipo ${expectedType}` });
+      issues.push({
+        file: file(m),
+        id: m.activity.id,
+        reason: `el cuestionario debe ser de tipo ${expectedType}`,
+      });
     if (m.activity.title !== activityTitle(m.number))
-      issues.push({ file: file(m), id: m.activity.id, reason: `el título debe ser "${activityTitle(m.number)}"` });
+      issues.push({
+        file: file(m),
+        id: m.activity.id,
+        reason: `el título debe ser "${activityTitle(m.number)}"`,
+      });
     const isLast = i === modules.length - 1;
     if (m.activity.last !== isLast)
       issues.push({
         file: file(m),
         id: m.activity.id,
-        reason: isLast ? 'el último cuestionario debe llevar last: true' : 'solo el último cuestionario lleva last: true',
+        reason: isLast
+          ? 'el último cuestionario debe llevar last: true'
+          : 'solo el último cuestionario lleva last: true',
       });
   });
   const pageIds = new Set(modules.flatMap((m) => [...m.topics.map((t) => t.id), m.activity.id]));
   for (const m of modules) {
     for (const page of [...m.topics, m.activity] as Page[]) {
       if (page.next !== 'menu' && !pageIds.has(page.next))
-        issues.push({ file: file(m), id: page.id, reason: `next apunta a "${page.next}", que no existe` });
+        issues.push({
+          file: file(m),
+          id: page.id,
+          reason: `next apunta a "${page.next}", que no existe`,
+        });
     }
   }
   if (issues.length) return { course: null, issues };

@@ -6,7 +6,10 @@ import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from './types.ts';
 const html = z.string().min(1, 'está vacío');
 const imageName = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]*\.svg$/, 'debe ser el nombre de un SVG en public/img (p. ej. modulo1.svg)');
+  .regex(
+    /^[a-z0-9][a-z0-9-]*\.svg$/,
+    'debe ser el nombre de un SVG en public/img (p. ej. modulo1.svg)',
+  );
 
 export const listItemSchema = z.strictObject({
   title: z.string().min(1),
@@ -41,7 +44,9 @@ export const rawTopicSchema = z.strictObject({
 export const rawQuestionSchema = z.strictObject({
   question: html,
   options: z
-    .array(z.strictObject({ option: z.string().min(1), correct: z.union([z.literal(0), z.literal(1)]) }))
+    .array(
+      z.strictObject({ option: z.string().min(1), correct: z.union([z.literal(0), z.literal(1)]) }),
+    )
     .min(2),
   message: html.optional(),
 });

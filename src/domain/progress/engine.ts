@@ -28,7 +28,8 @@ export function recordView(
   options: { force?: boolean } = {},
 ): RecordResult {
   const count = shape.topicCounts[moduleIndex];
-  if (count === undefined || !Number.isInteger(index) || index < 0 || index > count) return { viewed, changed: false };
+  if (count === undefined || !Number.isInteger(index) || index < 0 || index > count)
+    return { viewed, changed: false };
   if (index === count && !options.force) return { viewed, changed: false };
   const current = viewed[moduleIndex] ?? [];
   if (current.includes(index)) return { viewed, changed: false };
@@ -37,7 +38,11 @@ export function recordView(
   return { viewed: next, changed: true };
 }
 
-export function isModuleComplete(viewed: ModulesViewed, shape: CourseShape, moduleIndex: number): boolean {
+export function isModuleComplete(
+  viewed: ModulesViewed,
+  shape: CourseShape,
+  moduleIndex: number,
+): boolean {
   const count = shape.topicCounts[moduleIndex];
   if (count === undefined) return false;
   const seen = new Set(viewed[moduleIndex] ?? []);
@@ -45,13 +50,21 @@ export function isModuleComplete(viewed: ModulesViewed, shape: CourseShape, modu
   return true;
 }
 
-export function moduleState(viewed: ModulesViewed, shape: CourseShape, moduleIndex: number): ModuleState {
+export function moduleState(
+  viewed: ModulesViewed,
+  shape: CourseShape,
+  moduleIndex: number,
+): ModuleState {
   if (isModuleComplete(viewed, shape, moduleIndex)) return 'viewed';
   return (viewed[moduleIndex]?.length ?? 0) > 0 ? 'current' : 'not-viewed';
 }
 
 /** A module opens if it is the first, is completed, or the previous one is completed. */
-export function canOpenModule(viewed: ModulesViewed, shape: CourseShape, moduleIndex: number): boolean {
+export function canOpenModule(
+  viewed: ModulesViewed,
+  shape: CourseShape,
+  moduleIndex: number,
+): boolean {
   if (moduleIndex < 0 || moduleIndex >= shape.topicCounts.length) return false;
   return (
     moduleIndex === 0 ||

@@ -45,7 +45,11 @@ export function positionKey(moduleIndex: number, index: number, topicCount: numb
 
 export function parsePositionKey(
   key: string,
-): { moduleIndex: number; kind: 'topic'; topicIndex: number } | { moduleIndex: number; kind: 'activity' } | { kind: 'menu' } | null {
+):
+  | { moduleIndex: number; kind: 'topic'; topicIndex: number }
+  | { moduleIndex: number; kind: 'activity' }
+  | { kind: 'menu' }
+  | null {
   if (key === MENU) return { kind: 'menu' };
   const topic = /^(\d+)-topics-(\d+)$/.exec(key);
   if (topic) return { moduleIndex: Number(topic[1]), kind: 'topic', topicIndex: Number(topic[2]) };

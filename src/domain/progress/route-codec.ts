@@ -35,7 +35,8 @@ export function decodeRoute(input: unknown, topicCounts: readonly number[]): Dec
   const viewed = emptyViewed(topicCounts.length);
   const dropped: string[] = [];
   const drop = (what: string) => {
-    if (dropped.length < MAX_REPORTED) dropped.push(what.length > 60 ? `${what.slice(0, 57)}...` : what);
+    if (dropped.length < MAX_REPORTED)
+      dropped.push(what.length > 60 ? `${what.slice(0, 57)}...` : what);
   };
   if (input === null || input === undefined || input === '') return { viewed, dropped };
   if (typeof input !== 'string') {

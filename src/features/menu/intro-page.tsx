@@ -16,7 +16,9 @@ export function IntroPage({ assetBase }: { assetBase: string }) {
     <div className="page intro-page">
       <h1 className="page-title">{intro.title}</h1>
       <div className="card intro-card">
-        {intro.img && <img className="intro-img" src={assetBase + intro.img} alt={intro.alt ?? ''} />}
+        {intro.img && (
+          <img className="intro-img" src={assetBase + intro.img} alt={intro.alt ?? ''} />
+        )}
         <div className="intro-text" dangerouslySetInnerHTML={{ __html: intro.text }} />
       </div>
       <nav className="page-nav" aria-label="Navegación de la página">

@@ -37,7 +37,12 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
           const label = locked ? es.moduleState.locked : es.moduleState[state];
           return (
             <li key={m.id} className={`menu-card menu-card--${locked ? 'locked' : state}`}>
-              <button type="button" className="menu-card-button" onClick={() => open(i)} aria-describedby={`estado-${m.id}`}>
+              <button
+                type="button"
+                className="menu-card-button"
+                onClick={() => open(i)}
+                aria-describedby={`estado-${m.id}`}
+              >
                 <img src={assetBase + m.img} alt="" width="96" height="96" />
                 <span className="menu-card-text">
                   <span className="menu-card-number">{es.moduleNumber(m.number)}</span>
@@ -48,7 +53,12 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
                 {locked && (
                   <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
                     <rect x="3" y="7" width="10" height="8" rx="1.5" fill="currentColor" />
-                    <path d="M5 7V5a3 3 0 0 1 6 0v2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                    <path
+                      d="M5 7V5a3 3 0 0 1 6 0v2"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.8"
+                    />
                   </svg>
                 )}
                 {state === 'viewed' && <span aria-hidden="true">✓ </span>}

@@ -18,7 +18,14 @@ export function CongratulationsModal({ open, onDownload, onClose }: Congratulati
         </button>
         <svg className="congrats-badge" viewBox="0 0 64 64" aria-hidden="true">
           <circle cx="32" cy="32" r="30" fill="#f2b705" />
-          <path d="M19 33l9 9 17-19" fill="none" stroke="#1d2b36" strokeWidth="6" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M19 33l9 9 17-19"
+            fill="none"
+            stroke="#1d2b36"
+            strokeWidth="6"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         <h2 id="congrats-title">{es.congratsTitle}</h2>
         <p>{es.congratsText}</p>

@@ -21,7 +21,11 @@ export function MessageModalHost() {
     window.setTimeout(() => modals.closeMessage(), reducedMotion() ? 0 : CLOSE_DELAY_MS);
   };
   return (
-    <Dialog open labelledBy="message-modal-body" className={`message-modal message-modal--${message.type}${closing ? ' is-closing' : ''}`}>
+    <Dialog
+      open
+      labelledBy="message-modal-body"
+      className={`message-modal message-modal--${message.type}${closing ? ' is-closing' : ''}`}
+    >
       <div className="modal-card" data-type={message.type}>
         <button type="button" className="modal-close" aria-label={es.close} onClick={close}>
           <span aria-hidden="true">×</span>
@@ -29,7 +33,11 @@ export function MessageModalHost() {
         <div className="modal-icon" aria-hidden="true">
           {ICON[message.type]}
         </div>
-        <div id="message-modal-body" className="modal-body" dangerouslySetInnerHTML={{ __html: message.html }} />
+        <div
+          id="message-modal-body"
+          className="modal-body"
+          dangerouslySetInnerHTML={{ __html: message.html }}
+        />
         <div className="modal-actions">
           <button type="button" className="btn btn-primary" data-autofocus onClick={close}>
             {es.accept}
@@ -41,5 +49,8 @@ export function MessageModalHost() {
 }
 
 function reducedMotion() {
-  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }

@@ -16,5 +16,9 @@ function ErrorPage({ title, text }: { title: string; text: string }) {
   );
 }
 
-export const NotFoundPage = () => <ErrorPage title={es.errors.notFoundTitle} text={es.errors.notFoundText} />;
-export const ServerErrorPage = () => <ErrorPage title={es.errors.serverTitle} text={es.errors.serverText} />;
+export const NotFoundPage = () => (
+  <ErrorPage title={es.errors.notFoundTitle} text={es.errors.notFoundText} />
+);
+export const ServerErrorPage = () => (
+  <ErrorPage title={es.errors.serverTitle} text={es.errors.serverText} />
+);

@@ -17,10 +17,18 @@ const DRAG_THRESHOLD_PX = 6;
 
 export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps) {
   const [picked, setPicked] = useState<number | null>(null);
-  const [drag, setDrag] = useState<{ index: number; dx: number; dy: number; over: boolean } | null>(null);
+  const [drag, setDrag] = useState<{ index: number; dx: number; dy: number; over: boolean } | null>(
+    null,
+  );
   const [announce, setAnnounce] = useState('');
   const zoneRef = useRef<HTMLButtonElement>(null);
-  const start = useRef<{ x: number; y: number; index: number; moved: boolean; pointerId: number } | null>(null);
+  const start = useRef<{
+    x: number;
+    y: number;
+    index: number;
+    moved: boolean;
+    pointerId: number;
+  } | null>(null);
   const suppressClick = useRef(false);
 
   useEffect(() => {
@@ -108,7 +116,11 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
               type="button"
               className={`drag-option${picked === i ? ' is-picked' : ''}${drag?.index === i ? ' is-dragging' : ''}`}
               aria-pressed={picked === i}
-              style={drag?.index === i ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` } : undefined}
+              style={
+                drag?.index === i
+                  ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` }
+                  : undefined
+              }
               onPointerDown={(e) => onPointerDown(e, i)}
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}

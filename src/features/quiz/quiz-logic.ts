@@ -2,12 +2,15 @@
 import { es } from '../../strings/es.ts';
 
 /** Interaction ids of DESIGN.md §2: m1-q1 … m5-q2. */
-export const questionId = (moduleNumber: number, questionIndex: number) => `m${moduleNumber}-q${questionIndex + 1}`;
+export const questionId = (moduleNumber: number, questionIndex: number) =>
+  `m${moduleNumber}-q${questionIndex + 1}`;
 
 /** The feedback modal's HTML: right/wrong, plus the question's explanation when it has one. */
 export function feedbackHtml(correct: boolean, explanation?: string): string {
   const head = correct ? es.quiz.good : es.quiz.bad;
-  return explanation ? `${head}${explanation.startsWith('<') ? explanation : `<p>${explanation}</p>`}` : head;
+  return explanation
+    ? `${head}${explanation.startsWith('<') ? explanation : `<p>${explanation}</p>`}`
+    : head;
 }
 
 /** Question HTML as plain text, for LMS reports. */

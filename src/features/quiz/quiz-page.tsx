@@ -72,15 +72,19 @@ function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) 
     }
     setBusy(true);
     const isLastQuestion = index === total - 1;
-    modals.openMessage(feedbackHtml(correct, question.message), correct ? 'good-answer' : 'bad-answer', () => {
-      setBusy(false);
-      if (!correct) return;
-      if (isLastQuestion) finish();
-      else {
-        setIndex((i) => i + 1);
-        headingRef.current?.focus();
-      }
-    });
+    modals.openMessage(
+      feedbackHtml(correct, question.message),
+      correct ? 'good-answer' : 'bad-answer',
+      () => {
+        setBusy(false);
+        if (!correct) return;
+        if (isLastQuestion) finish();
+        else {
+          setIndex((i) => i + 1);
+          headingRef.current?.focus();
+        }
+      },
+    );
   };
 
   const Answer = activity.type === 'drag-answer' ? DragAnswer : SelectAnswer;
@@ -96,7 +100,11 @@ function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) 
             <span key={i} className={i < index ? 'done' : i === index ? 'current' : ''} />
           ))}
         </div>
-        <div className="quiz-question" id={`${qid}-text`} dangerouslySetInnerHTML={{ __html: question.question }} />
+        <div
+          className="quiz-question"
+          id={`${qid}-text`}
+          dangerouslySetInnerHTML={{ __html: question.question }}
+        />
         <Answer question={question} questionId={qid} onAnswer={onAnswer} busy={busy} />
       </div>
     </article>

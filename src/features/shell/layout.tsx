@@ -39,10 +39,14 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
 
   return (
     <div className="shell">
-      <a className="skip-link" href="#contenido-principal" onClick={(e) => {
-        e.preventDefault();
-        document.getElementById('contenido-principal')?.focus();
-      }}>
+      <a
+        className="skip-link"
+        href="#contenido-principal"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('contenido-principal')?.focus();
+        }}
+      >
         {es.skipToContent}
       </a>
       <header className="shell-header">
@@ -82,7 +86,13 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
         <div className="shell-footer-inner">
           <button type="button" className="btn btn-footer" onClick={onCertificate}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M6 3h12v13l-3-2-3 2-3-2-3 2z" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+              <path
+                d="M6 3h12v13l-3-2-3 2-3-2-3 2z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinejoin="round"
+              />
               <circle cx="12" cy="19" r="2.5" fill="currentColor" />
             </svg>
             {es.certificate}
@@ -90,7 +100,12 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
           {!onIntro && (
             <Link className="btn btn-footer" to="/menu">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                <path
+                  d="M4 6h16M4 12h16M4 18h16"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                />
               </svg>
               {es.menu}
             </Link>

@@ -51,11 +51,22 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
-          <path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+          <path
+            d="M4 6h16M4 12h16M4 18h16"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="visually-hidden">{es.openModules}</span>
       </button>
-      <nav id="side-menu-panel" ref={panelRef} className="side-menu-panel" hidden={!open} aria-label={es.modulesNav}>
+      <nav
+        id="side-menu-panel"
+        ref={panelRef}
+        className="side-menu-panel"
+        hidden={!open}
+        aria-label={es.modulesNav}
+      >
         <ul>
           {controller.outline.modules.map((m, i) => (
             <li key={m.id}>
@@ -64,7 +75,10 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
                 <span className="side-menu-number">{m.number}</span>
                 <span className="side-menu-name">{m.title}</span>
                 <span className="visually-hidden">
-                  , {controller.canOpen(i) ? es.moduleState[controller.moduleState(i)] : es.moduleState.locked}
+                  ,{' '}
+                  {controller.canOpen(i)
+                    ? es.moduleState[controller.moduleState(i)]
+                    : es.moduleState.locked}
                 </span>
               </button>
             </li>
@@ -74,4 +88,3 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
     </div>
   );
 }
-

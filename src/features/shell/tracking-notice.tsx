@@ -6,7 +6,10 @@ export function TrackingNotice() {
   const { health, mode, ready } = useCourse();
   return (
     <div className="shell-notices">
-      <div role="status" className={health === 'retrying' ? 'notice notice-warn' : 'visually-hidden'}>
+      <div
+        role="status"
+        className={health === 'retrying' ? 'notice notice-warn' : 'visually-hidden'}
+      >
         {health === 'retrying' ? es.lmsRetrying : ''}
       </div>
       {ready && mode === 'local' && <p className="notice notice-quiet">{es.localNotice}</p>}

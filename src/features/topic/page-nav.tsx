@@ -2,7 +2,15 @@ import { Link } from 'react-router-dom';
 import { es } from '../../strings/es.ts';
 
 /** 'Anterior' / 'Siguiente' at the foot of every course page. */
-export function PageNav({ previous, next, onNext }: { previous?: string | null; next?: string; onNext?: () => void }) {
+export function PageNav({
+  previous,
+  next,
+  onNext,
+}: {
+  previous?: string | null;
+  next?: string;
+  onNext?: () => void;
+}) {
   return (
     <nav className="page-nav" aria-label="Navegación de la página">
       {previous && (

@@ -39,9 +39,17 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   const previousRef = ref.previous ? controller.pages.get(ref.previous) : undefined;
   return (
     <article className="page topic-page" data-screen-type={topic.type}>
-      <h1 className="page-title" ref={headingRef} tabIndex={-1} dangerouslySetInnerHTML={{ __html: topic.title }} />
+      <h1
+        className="page-title"
+        ref={headingRef}
+        tabIndex={-1}
+        dangerouslySetInnerHTML={{ __html: topic.title }}
+      />
       <Screen topic={topic} assetBase={assetBase} />
-      <PageNav previous={previousRef ? pagePath(previousRef) : null} next={nextPath(ref, controller.pages)} />
+      <PageNav
+        previous={previousRef ? pagePath(previousRef) : null}
+        next={nextPath(ref, controller.pages)}
+      />
     </article>
   );
 }

@@ -1,7 +1,13 @@
 // `local` mode (DESIGN.md §1): the LMS build opened with no LMS, `npm run dev`, component tests.
 // Progress lives in localStorage under the SPEC.md §3 keys, namespaced by package, so two
 // packages on one origin never share progress.
-import type { Interaction, ProgressChange, Snapshot, TrackingHealth, TrackingPort } from '../port.ts';
+import type {
+  Interaction,
+  ProgressChange,
+  Snapshot,
+  TrackingHealth,
+  TrackingPort,
+} from '../port.ts';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -44,7 +50,10 @@ export interface LocalTracking extends TrackingPort {
   readonly interactions: ReadonlyMap<string, Interaction>;
 }
 
-export function createLocalTracking(packageId: string, store: KeyValueStore = browserStore()): LocalTracking {
+export function createLocalTracking(
+  packageId: string,
+  store: KeyValueStore = browserStore(),
+): LocalTracking {
   const key = (k: string) => `${packageId}:${k}`;
   const read = (k: string) => {
     try {
@@ -64,7 +73,8 @@ export function createLocalTracking(packageId: string, store: KeyValueStore = br
   try {
     const saved = JSON.parse(read(LOCAL_KEYS.interactions) ?? '[]') as unknown;
     if (Array.isArray(saved))
-      for (const i of saved) if (i && typeof i.id === 'string') interactions.set(i.id, i as Interaction);
+      for (const i of saved)
+        if (i && typeof i.id === 'string') interactions.set(i.id, i as Interaction);
   } catch {
     /* a damaged record is ignored: answers are re-recorded on the next attempt */
   }
@@ -91,7 +101,8 @@ export function createLocalTracking(packageId: string, store: KeyValueStore = br
       }
       return {
         learner: { id: null, name },
-        score: score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null,
+        score:
+          score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null,
         route: read(LOCAL_KEYS.route),
         bookmark,
       };
@@ -99,7 +110,8 @@ export function createLocalTracking(packageId: string, store: KeyValueStore = br
     save(change: ProgressChange) {
       if (change.score !== undefined) write(LOCAL_KEYS.score, String(change.score));
       if (change.route !== undefined) write(LOCAL_KEYS.route, change.route);
-      if (change.bookmark !== undefined) write(LOCAL_KEYS.location, JSON.stringify({ page: change.bookmark }));
+      if (change.bookmark !== undefined)
+        write(LOCAL_KEYS.location, JSON.stringify({ page: change.bookmark }));
     },
     recordAnswer(interaction: Interaction) {
       if (interactions.has(interaction.id)) return;
