@@ -94,7 +94,11 @@ async function ensurePackage(rebuild: boolean, log: (line: string) => void): Pro
 }
 
 function statsOf(samples: LoadSample[], harnessHeap: number): LoadStats {
-  const out = { lcpElements: samples.map((s) => s.lcpElement) } as LoadStats;
+  const byFcp = [...samples].sort((a, b) => a.fcpMs - b.fcpMs);
+  const out = {
+    lcpElements: samples.map((s) => s.lcpElement),
+    medianRunFiles: byFcp[Math.floor(byFcp.length / 2)]?.files ?? [],
+  } as LoadStats;
   for (const key of LOAD_METRICS)
     out[key] = stat(samples.map((s) => (key === 'heapBytes' ? Math.max(0, s.heapBytes - harnessHeap) : s[key])));
   return out;

@@ -55,6 +55,8 @@ export interface LoadSample {
   bytes: number;
   /** Runtime.getHeapUsage usedSize after two forced GCs (the whole page: host + frame). */
   heapBytes: number;
+  /** The SCO's requests in finishing order: path, bytes, finish time on the frame's timeline. */
+  files: { path: string; bytes: number; finishedMs: number | null }[];
 }
 
 interface RequestInfo {
@@ -184,6 +186,13 @@ export async function measureLoad(
       requests: ours.length,
       bytes: ours.reduce((n, r) => n + r.bytes, 0),
       heapBytes,
+      files: ours
+        .map((r) => ({
+          path: r.url.slice(scoUrl.length),
+          bytes: r.bytes,
+          finishedMs: r.finishedAt === null ? null : Math.round(r.finishedAt + wallOffsetMs! - paint.timeOrigin),
+        }))
+        .sort((a, b) => (a.finishedMs ?? Infinity) - (b.finishedMs ?? Infinity)),
     };
   } finally {
     await close();

@@ -29,7 +29,11 @@ export const LOAD_METRICS = [
   'heapBytes',
 ] as const;
 export type LoadMetric = (typeof LOAD_METRICS)[number];
-export type LoadStats = Record<LoadMetric, Stat> & { lcpElements: string[] };
+export type LoadStats = Record<LoadMetric, Stat> & {
+  lcpElements: string[];
+  /** The requests of the run whose FCP was the median one (to see which file costs what). */
+  medianRunFiles: { path: string; bytes: number; finishedMs: number | null }[];
+};
 
 export interface ConditionResult {
   label: string;

@@ -14,6 +14,8 @@ export interface WalkthroughResult {
   setValueCalls: number;
   commitCalls: number;
   setValuePerView: number;
+  /** SetValue calls by element, to see where the calls go. */
+  setValueByElement: Record<string, number>;
   commitsPerView: number;
   longestSuspendData: number;
   finalSuspendData: number;
@@ -121,6 +123,12 @@ export function summarise(calls: ApiCall[], screenViews: number, seconds: number
     setValueCalls: sets.length,
     commitCalls: commits,
     setValuePerView: screenViews ? sets.length / screenViews : 0,
+    setValueByElement: sets.reduce<Record<string, number>>((by, c) => {
+      // cmi.interactions.0.id and cmi.interactions.1.id count as one element.
+      const key = (c.element ?? '').replace(/\.\d+\./g, '.n.');
+      by[key] = (by[key] ?? 0) + 1;
+      return by;
+    }, {}),
     commitsPerView: screenViews ? commits / screenViews : 0,
     longestSuspendData: suspend.length ? Math.max(...suspend) : 0,
     finalSuspendData: suspend.at(-1) ?? 0,
