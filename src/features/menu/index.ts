@@ -1,2 +1,3 @@
 export { MenuPage } from './menu-page.tsx';
 export { IntroPage } from './intro-page.tsx';
+export { useOpenModule } from './use-open-module.ts';

@@ -1,30 +1,18 @@
 // /menu: the modules with their state; a locked module opens 'Este módulo no está habilitado.'
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
-import { pagePath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';
-import { modals } from '../modals/index.ts';
+import { useOpenModule } from './use-open-module.ts';
 import './menu.css';
 
 export function MenuPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
   const { ready } = useCourse();
-  const navigate = useNavigate();
   useEffect(() => {
     if (ready) controller.visitPlace('menu');
   }, [controller, ready]);
 
-  const open = (index: number) => {
-    const module = controller.outline.modules[index];
-    if (!module) return;
-    if (!controller.canOpen(index)) {
-      modals.openMessage(`<p>${es.moduleLocked}</p>`, 'alert');
-      return;
-    }
-    const first = module.pages[0];
-    if (first) navigate(pagePath(first));
-  };
+  const open = useOpenModule();
 
   return (
     <div className="page menu-page">

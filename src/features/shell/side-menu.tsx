@@ -1,16 +1,14 @@
 // Small-screen side menu: the modules with number and image (SPEC.md §2).
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
 import { es } from '../../strings/es.ts';
-import { modals } from '../modals/index.ts';
-import { pagePath } from '../../domain/progress/navigation.ts';
+import { useOpenModule } from '../menu/index.ts';
 
 export function SideMenu({ assetBase }: { assetBase: string }) {
   const [open, setOpen] = useState(false);
   const controller = useCourseController();
   useCourse();
-  const navigate = useNavigate();
   const location = useLocation();
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelRef = useRef<HTMLElement>(null);
@@ -28,16 +26,9 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open]);
 
+  const openModuleAt = useOpenModule();
   const openModule = (index: number) => {
-    const module = controller.outline.modules[index];
-    if (!module) return;
-    if (!controller.canOpen(index)) {
-      setOpen(false);
-      modals.openMessage(`<p>${es.moduleLocked}</p>`, 'alert');
-      return;
-    }
-    const first = module.pages[0];
-    if (first) navigate(pagePath(first));
+    if (!openModuleAt(index)) setOpen(false);
   };
 
   return (
