@@ -35,11 +35,12 @@ import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { certificateRoutes } from './routes/certificate.ts';
 import { verifyRoutes } from './routes/verify.ts';
+import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from '../scripts/lib/read-content.ts';
 
-export type { CertificateIssuer, CertificateRequest } from './context.ts';
+export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 
 export interface AppOptions {
   db: Db;
@@ -236,8 +237,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: apiBase },
   );
 
-  // Public certificate verification (owned by the certificate work; see routes/verify.ts).
-  await app.register(async (pages) => verifyRoutes(pages, ctx));
+  // Public certificate verification, and the stored PDFs (see routes/certificate-file.ts for
+  // why they need no token).
+  await app.register(async (pages) => {
+    await verifyRoutes(pages, ctx);
+    await certificateFileRoutes(pages, ctx);
+  });
 
   await staticRoutes(
     app,

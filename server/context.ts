@@ -20,16 +20,31 @@ export interface CertificateRequest {
   /** Unique verification code to print on the certificate; checked at /verificar/:code. */
   code: string;
   issuedAt: Date;
-  /** Origin of the request (e.g. 'https://curso.example.co'), for absolute links and the QR code. */
+  /** The date the certificate states: the learner's completed_at, else issuedAt. */
+  completedAt: Date;
+  /**
+   * Origin of the request (e.g. 'https://curso.example.co'), for absolute links and the QR code
+   * when no public URL is configured. It comes from the Host header (or X-Forwarded-* behind
+   * TRUST_PROXY), which the client controls: see certificates.ts.
+   */
   origin: string;
 }
 
+export interface IssuedCertificate {
+  /** The URL the browser opens (a new tab, so without the Authorization header). */
+  url_file: string;
+  /** The PDF, when this server serves it itself: stored in the certificate's row. */
+  file?: { token: string; pdf: Uint8Array };
+  /** The course title printed, kept for /verificar/:code. */
+  courseTitle?: string;
+}
+
 /**
- * The certificate hook (issue 'certificate'): makes and stores the PDF and returns the URL the
- * browser opens. The server records { code, url_file } in `certificates` and returns the same
- * url_file on later requests without calling the issuer again.
+ * The certificate hook (issue 'certificate'): makes the PDF and returns the URL the browser
+ * opens. The server records { code, url_file, file } in `certificates` and returns the same
+ * url_file on later requests without calling the issuer again. See certificates.ts.
  */
-export type CertificateIssuer = (request: CertificateRequest) => Promise<{ url_file: string }>;
+export type CertificateIssuer = (request: CertificateRequest) => Promise<IssuedCertificate>;
 
 export interface AppContext {
   db: Db;

@@ -1,13 +1,15 @@
 // Starts the API server (DESIGN.md §7): `startServer()` from scripts/start.ts, or run directly
 // with `tsx server/server.ts`. Environment: HOST, PORT, DATABASE_URL, DATA_DIR, API_BASE,
 // TOKEN_TTL_HOURS, SECURE_COOKIES, TRUST_PROXY, LOGIN_RATE_LIMIT, RECAPTCHA_SECRET,
-// RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY).
+// RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY); for certificates PUBLIC_URL and CERT_*
+// (see certificates.ts).
 import { pathToFileURL } from 'node:url';
 import { buildApp, type AppOptions } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { generatePassword } from './security/passwords.ts';
+import { createCertificateIssuer } from './certificates.ts';
 
 export interface StartOptions {
   host?: string;
@@ -72,6 +74,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         secret: process.env.RECAPTCHA_SECRET || undefined,
         siteKey: process.env.RECAPTCHA_SITE_KEY || process.env.VITE_RECAPTCHA_SITE_KEY || undefined,
       },
+      // Real certificates by default (PDF stored in the database, QR to /verificar/:code).
+      certificateIssuer: createCertificateIssuer(),
       ...options.app,
     });
     await app.listen({ host, port });

@@ -213,25 +213,42 @@ export interface CertificateRow {
   document: string;
   score: number;
   issued_at: string;
+  /** Printed course title and completion date (null on rows issued before migration 002). */
+  course_title: string | null;
+  completed_at: string | null;
 }
 
-const toCertificate = (
-  r: Omit<CertificateRow, 'score' | 'issued_at'> & { score: unknown; issued_at: Date | string },
-) => ({
+interface CertificateDbRow {
+  code: string;
+  url_file: string;
+  name: string;
+  document: string;
+  score: unknown;
+  issued_at: Date | string;
+  course_title: string | null;
+  completed_at: Date | string | null;
+}
+
+const CERTIFICATE_COLUMNS =
+  'code, url_file, name, document, score, issued_at, course_title, completed_at';
+
+const toCertificate = (r: CertificateDbRow): CertificateRow => ({
   code: r.code,
   url_file: r.url_file,
   name: r.name,
   document: r.document,
   score: Number(r.score),
   issued_at: iso(r.issued_at)!,
+  course_title: r.course_title ?? null,
+  completed_at: iso(r.completed_at ?? null),
 });
 
 export async function certificateForUser(
   db: Queryable,
   userId: number,
 ): Promise<CertificateRow | null> {
-  const [row] = await db.query<Parameters<typeof toCertificate>[0]>(
-    'SELECT code, url_file, name, document, score, issued_at FROM certificates WHERE user_id = $1',
+  const [row] = await db.query<CertificateDbRow>(
+    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates WHERE user_id = $1`,
     [userId],
   );
   return row ? toCertificate(row) : null;
@@ -241,11 +258,51 @@ export async function certificateByCode(
   db: Queryable,
   code: string,
 ): Promise<CertificateRow | null> {
-  const [row] = await db.query<Parameters<typeof toCertificate>[0]>(
-    'SELECT code, url_file, name, document, score, issued_at FROM certificates WHERE code = $1',
+  const [row] = await db.query<CertificateDbRow>(
+    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates WHERE code = $1`,
     [code],
   );
   return row ? toCertificate(row) : null;
+}
+
+/** The stored PDF of a certificate by the secret token of its URL, else null. */
+export async function certificateFile(
+  db: Queryable,
+  fileToken: string,
+): Promise<{
+  pdf: Uint8Array;
+  name: string;
+  completed_at: string | null;
+  issued_at: string;
+} | null> {
+  const [row] = await db.query<{
+    pdf: Uint8Array | null;
+    name: string;
+    completed_at: Date | string | null;
+    issued_at: Date | string;
+  }>('SELECT pdf, name, completed_at, issued_at FROM certificates WHERE file_token = $1', [
+    fileToken,
+  ]);
+  if (!row?.pdf) return null;
+  return {
+    // pg gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays.
+    pdf: row.pdf,
+    name: row.name,
+    completed_at: iso(row.completed_at),
+    issued_at: iso(row.issued_at)!,
+  };
+}
+
+export interface NewCertificate {
+  code: string;
+  url_file: string;
+  name: string;
+  document: string;
+  score: number;
+  /** The PDF when this server serves it (see routes/certificate-file.ts). */
+  file?: { token: string; pdf: Uint8Array } | null;
+  course_title?: string | null;
+  completed_at?: Date | null;
 }
 
 /**
@@ -255,12 +312,26 @@ export async function certificateByCode(
 export async function saveCertificate(
   db: Queryable,
   userId: number,
-  cert: { code: string; url_file: string; name: string; document: string; score: number },
+  cert: NewCertificate,
 ): Promise<CertificateRow> {
   await db.query(
-    `INSERT INTO certificates (user_id, code, url_file, name, document, score) VALUES ($1, $2, $3, $4, $5, $6)
+    `INSERT INTO certificates
+       (user_id, code, url_file, name, document, score, file_token, pdf, course_title, completed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
      ON CONFLICT (user_id) DO NOTHING`,
-    [userId, cert.code, cert.url_file, cert.name, cert.document, cert.score],
+    [
+      userId,
+      cert.code,
+      cert.url_file,
+      cert.name,
+      cert.document,
+      cert.score,
+      cert.file?.token ?? null,
+      // Buffer for pg (PGlite takes it too: a Buffer is a Uint8Array).
+      cert.file ? Buffer.from(cert.file.pdf) : null,
+      cert.course_title ?? null,
+      cert.completed_at ?? null,
+    ],
   );
   return (await certificateForUser(db, userId))!;
 }

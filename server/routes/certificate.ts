@@ -3,7 +3,7 @@
 // certificate a unique verification code, stores it once, and answers the same url_file after.
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.ts';
+import type { AppContext, IssuedCertificate } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { certificateByCode, certificateForUser, getUser, saveCertificate } from '../db/store.ts';
@@ -36,24 +36,25 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++)
       code = newVerificationCode();
     const origin = `${request.protocol}://${request.host}`;
-    let urlFile: string;
+    const issuedAt = new Date();
+    // The certificate states when the course was completed, not when it was downloaded.
+    const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
+    let issued: IssuedCertificate;
     try {
-      ({ url_file: urlFile } = await ctx.certificateIssuer({
-        user,
-        code,
-        issuedAt: new Date(),
-        origin,
-      }));
+      issued = await ctx.certificateIssuer({ user, code, issuedAt, completedAt, origin });
     } catch (error) {
       request.log.error({ err: error }, 'certificate issuer failed');
       return { success: false, message: MESSAGES.certificateFailed };
     }
     const saved = await saveCertificate(ctx.db, userId, {
       code,
-      url_file: urlFile,
+      url_file: issued.url_file,
       name: user.name,
       document: user.document,
       score: user.score,
+      file: issued.file ?? null,
+      course_title: issued.courseTitle ?? null,
+      completed_at: completedAt,
     });
     return { success: true, url_file: saved.url_file, user: await getUser(ctx.db, userId) };
   });

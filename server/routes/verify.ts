@@ -1,52 +1,111 @@
-// Public page /verificar/:code (DESIGN.md §2/§4). OWNED BY THE CERTIFICATE WORK: this is a
-// minimal placeholder that already answers from the `certificates` table, so the QR code on a
-// certificate works end to end; the certificate issue may replace the page freely.
-import type { FastifyInstance } from 'fastify';
+// Public page /verificar/:code (DESIGN.md §2/§4, issue 7): whoever holds a printed certificate
+// (an employer, an auditor) scans its QR code or types its code and sees that it is real: the
+// name, the course and the date — nothing more (no document number, no score), since anyone
+// may open it. Server-rendered, self-contained (no script, no external resource), Spanish.
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { certificateByCode } from '../db/store.ts';
+import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
+import { DEFAULT_COURSE_TITLE } from '../../src/features/certificate/config.ts';
+import { escapeHtml, htmlPage } from './html-page.ts';
 
-const escapeHtml = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';
+
+/**
+ * The code as stored ('SST-K7QM-2XPA-9RTW'), forgiving how people type it from paper: case,
+ * spaces, missing hyphens. Anything that cannot be a code gives null (and so a 404, never a 500).
+ */
+export function normaliseCode(raw: string): string | null {
+  const text = raw.toUpperCase().replace(/\s+/g, '');
+  const ours = /^SST-?([A-Z0-9]{4})-?([A-Z0-9]{4})-?([A-Z0-9]{4})$/.exec(text);
+  if (ours) return `SST-${ours[1]}-${ours[2]}-${ours[3]}`;
+  return /^[A-Z0-9-]{4,40}$/.test(text) ? text : null;
+}
+
+function lookupForm(value = ''): string {
+  return `<form class="lookup" method="get" action="/verificar">
+<label for="codigo">Código del certificado</label>
+<div class="row"><input id="codigo" name="codigo" type="text" inputmode="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="${EXAMPLE_CODE}" value="${escapeHtml(value)}"><button type="submit">Verificar</button></div>
+</form>`;
+}
+
+function sendPage(reply: FastifyReply, status: number, title: string, body: string) {
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // The page shows a person's name: keep it out of search engines.
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(htmlPage(title, body))
   );
+}
 
-// Only the last digits of the document: enough to confirm, not enough to harvest.
-const maskDocument = (d: string) =>
-  d.length <= 4 ? d : `${'•'.repeat(d.length - 4)}${d.slice(-4)}`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title>
-<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#1d2b36}h1{font-size:1.5rem}</style></head>
-<body><main>${body}<p><a href="/">Ir al curso</a></p></main></body></html>`;
+function notFound(reply: FastifyReply, typed: string) {
+  const shown = typed.length > 60 ? `${typed.slice(0, 60)}…` : typed;
+  return sendPage(
+    reply,
+    404,
+    'Certificado no encontrado',
+    `<div class="status status-bad"><span class="icon" aria-hidden="true">✕</span><h1>Certificado no encontrado</h1></div>
+<p>No existe ningún certificado con el código <strong class="code">${escapeHtml(shown)}</strong>.</p>
+<p>Revise que el código esté escrito tal como aparece en el certificado, por ejemplo <span class="code">${EXAMPLE_CODE}</span>. Si el problema continúa, el certificado puede no ser auténtico: consulte con el área de Seguridad y Salud en el Trabajo de la empresa.</p>
+${lookupForm()}`,
+  );
 }
 
 export async function verifyRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { code: string } }>('/verificar/:code', async (request, reply) => {
-    const code = String(request.params.code ?? '')
-      .trim()
-      .toUpperCase();
-    const cert = /^[A-Z0-9-]{4,40}$/.test(code) ? await certificateByCode(ctx.db, code) : null;
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    if (!cert) {
-      return reply
-        .code(404)
-        .send(
-          page(
-            'Certificado no encontrado',
-            `<h1>Certificado no encontrado</h1><p>No hay ningún certificado con el código <strong>${escapeHtml(code)}</strong>.</p>`,
-          ),
-        );
+  // The lookup form; ?codigo=… (the form's submission) goes to the code's own address.
+  app.get<{ Querystring: { codigo?: unknown } }>('/verificar', async (request, reply) => {
+    const typed = typeof request.query.codigo === 'string' ? request.query.codigo : '';
+    if (typed.trim()) {
+      const code = normaliseCode(typed);
+      if (!code) return notFound(reply, typed.trim());
+      return reply.redirect(`/verificar/${encodeURIComponent(code)}`, 303);
     }
-    const date = new Date(cert.issued_at).toLocaleDateString('es-CO', {
-      dateStyle: 'long',
-      timeZone: 'America/Bogota',
-    });
-    return reply.send(
-      page(
-        'Certificado válido',
-        `<h1>Certificado válido</h1><p>El código <strong>${escapeHtml(cert.code)}</strong> corresponde al certificado de participación en la Inducción — Seguridad y Salud en el Trabajo emitido a <strong>${escapeHtml(cert.name)}</strong> (documento ${escapeHtml(maskDocument(cert.document))}) el ${escapeHtml(date)}.</p>`,
-      ),
+    return sendPage(
+      reply,
+      200,
+      'Verificar un certificado',
+      `<h1>Verificar un certificado</h1>
+<p>Escriba el código impreso en el certificado de participación (debajo del código QR).</p>
+${lookupForm()}`,
     );
   });
+
+  app.get<{ Params: { code: string } }>('/verificar/:code', async (request, reply) => {
+    const typed = String(request.params.code ?? '').trim();
+    const code = normaliseCode(typed);
+    const cert = code ? await certificateByCode(ctx.db, code) : null;
+    if (!cert) return notFound(reply, typed);
+    const date = formatSpanishDate(new Date(cert.completed_at ?? cert.issued_at));
+    const course = cert.course_title ?? DEFAULT_COURSE_TITLE;
+    return sendPage(
+      reply,
+      200,
+      'Certificado válido',
+      `<div class="status status-ok"><span class="icon" aria-hidden="true">✓</span><h1>Certificado válido</h1></div>
+<p>Este certificado de participación fue emitido por el curso y sus datos son auténticos.</p>
+<dl>
+<div><dt>Nombre</dt><dd class="name">${escapeHtml(cert.name)}</dd></div>
+<div><dt>Curso</dt><dd>${escapeHtml(course)}</dd></div>
+<div><dt>Fecha de finalización</dt><dd>${escapeHtml(date)}</dd></div>
+<div><dt>Código</dt><dd class="code">${escapeHtml(cert.code)}</dd></div>
+</dl>`,
+    );
+  });
+
+  // Any deeper or odd path under /verificar/ is a code that does not exist, not the app's page.
+  app.get('/verificar/*', async (request, reply) => {
+    const rest = decodeSafely(request.url.split('?')[0]?.slice('/verificar/'.length) ?? '');
+    return notFound(reply, rest);
+  });
+}
+
+function decodeSafely(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

@@ -1,0 +1,320 @@
+// Certificates issued by the server (issue 7): one per learner, stored with its PDF, served at a
+// capability URL, and confirmed — name, course, date and nothing more — at /verificar/:code.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import {
+  ENGINES,
+  FULL_ROUTE,
+  openTestDb,
+  seedUser,
+  testApp,
+  TestClient,
+  type TestDb,
+} from './test-support.ts';
+import { MESSAGES } from './messages.ts';
+import {
+  certificateEnv,
+  createCertificateIssuer,
+  normalisePublicUrl,
+  readCourseFacts,
+} from './certificates.ts';
+import { normaliseCode } from './routes/verify.ts';
+import { formatSpanishDate } from '../src/domain/certificate/index.ts';
+
+const HOOK_TIMEOUT = 120_000;
+const PUBLIC_URL = 'https://sst.example.co';
+const COURSE = { title: 'Inducción — Seguridad y Salud en el Trabajo', hours: 4 };
+const ENV = {
+  CERT_COMPANY: 'Constructora Andina S.A.S.',
+  CERT_SIGNER_NAME: 'Laura Gómez Ríos',
+  VITE_CERT_SIGNER_ROLE: 'Coordinadora SST',
+};
+
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+  const page = await pdf.getPage(1);
+  const content = await page.getTextContent();
+  const text = content.items
+    .filter((item): item is TextItem => 'str' in item)
+    .map((item) => item.str)
+    .join(' ');
+  await pdf.destroy();
+  return text.replace(/\s+/g, ' ');
+}
+
+describe('issuer configuration', () => {
+  it('reads CERT_* first, then VITE_CERT_*', () => {
+    expect(
+      certificateEnv({ CERT_COMPANY: 'A', VITE_CERT_COMPANY: 'B', VITE_CERT_HOURS: '3' }),
+    ).toMatchObject({ VITE_CERT_COMPANY: 'A', VITE_CERT_HOURS: '3' });
+  });
+
+  it('accepts only http(s) public URLs, without a trailing slash', () => {
+    expect(normalisePublicUrl('https://sst.example.co/')).toBe('https://sst.example.co');
+    expect(normalisePublicUrl(' https://x.co/curso/ ')).toBe('https://x.co/curso');
+    expect(normalisePublicUrl('javascript:alert(1)')).toBeNull();
+    expect(normalisePublicUrl('')).toBeNull();
+    expect(() =>
+      createCertificateIssuer({ env: { PUBLIC_URL: 'ftp://x' }, course: COURSE }),
+    ).toThrow(/PUBLIC_URL/);
+  });
+
+  it('takes the course title and hours from the content', () => {
+    const facts = readCourseFacts();
+    expect(facts.title).toBe('Inducción — Seguridad y Salud en el Trabajo');
+    expect(facts.hours).toBeGreaterThan(0);
+  });
+
+  it('normalises codes typed from paper and rejects what cannot be one', () => {
+    expect(normaliseCode('sst k7qm 2xpa 9rtw')).toBe('SST-K7QM-2XPA-9RTW');
+    expect(normaliseCode('SSTK7QM2XPA9RTW')).toBe('SST-K7QM-2XPA-9RTW');
+    expect(normaliseCode("'; DROP TABLE certificates; --")).toBeNull();
+    expect(normaliseCode('<script>')).toBeNull();
+    expect(normaliseCode('x'.repeat(41))).toBeNull();
+  });
+});
+
+describe.each(ENGINES)('certificates (%s)', (engine) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let issued = 0;
+
+  beforeAll(async () => {
+    t = await openTestDb(engine);
+    const issuer = createCertificateIssuer({ publicUrl: PUBLIC_URL, env: ENV, course: COURSE });
+    app = await testApp(t.db, {
+      certificateIssuer: async (request) => {
+        issued++;
+        return issuer(request);
+      },
+    });
+  }, HOOK_TIMEOUT);
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+  });
+
+  async function learner(document: string, name: string, complete: boolean) {
+    const user = await seedUser(t.db, { document, name, email: `${document}@example.co` });
+    const client = await new TestClient(app).init();
+    expect((await client.login(document, 'secreto123')).statusCode).toBe(200);
+    if (complete) {
+      const saved = await client.updateUser({
+        id: String(user.id),
+        score: '100',
+        route: FULL_ROUTE,
+      });
+      expect(saved.json().user.score).toBe(100);
+    }
+    return { user, client };
+  }
+
+  const download = (client: TestClient) =>
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/download-certificate',
+      headers: client.headers(),
+    });
+
+  /** The path part of an absolute url_file, for inject(). */
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  describe('a learner who completed the course', () => {
+    let first: {
+      success: boolean;
+      url_file: string;
+      user: { url_certificate: string; completed_at: string };
+    };
+    let code: string;
+    let client: TestClient;
+    let issuedBefore: number;
+
+    beforeAll(async () => {
+      ({ client } = await learner('1098765432', 'María José Ñúñez Peña', true));
+      issuedBefore = issued;
+      first = (await download(client)).json();
+      const [row] = await t.db.query<{ code: string }>(
+        `SELECT code FROM certificates c JOIN users u ON u.id = c.user_id WHERE u.document = '1098765432'`,
+      );
+      code = row!.code;
+    }, HOOK_TIMEOUT);
+
+    it('gets one certificate, stored with its PDF, at a capability URL on PUBLIC_URL', async () => {
+      expect(first.success).toBe(true);
+      expect(first.url_file).toMatch(
+        /^https:\/\/sst\.example\.co\/certificados\/[A-Za-z0-9_-]{22}\.pdf$/,
+      );
+      // The printed code is not part of the file's URL: knowing it must not give the PDF.
+      expect(first.url_file).not.toContain(code);
+      expect(first.user.url_certificate).toBe(first.url_file);
+      expect(code).toMatch(/^SST-[A-Z2-9]{4}-[A-Z2-9]{4}-[A-Z2-9]{4}$/);
+      const rows = await t.db.query<{ n: number }>(
+        `SELECT octet_length(pdf)::integer AS n FROM certificates c JOIN users u ON u.id = c.user_id WHERE u.document = '1098765432'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.n).toBeGreaterThan(1000);
+      expect(issued - issuedBefore).toBe(1);
+    });
+
+    it('asking again returns the same url_file without issuing again', async () => {
+      const again = (await download(client)).json();
+      expect(again.success).toBe(true);
+      expect(again.url_file).toBe(first.url_file);
+      expect(issued - issuedBefore).toBe(1);
+      const [row] = await t.db.query<{ n: number }>(
+        `SELECT count(*)::integer AS n FROM certificates c JOIN users u ON u.id = c.user_id WHERE u.document = '1098765432'`,
+      );
+      expect(row!.n).toBe(1);
+    });
+
+    it('serves the PDF without a token: name with accents, document, course, date, code, QR link', async () => {
+      const response = await app.inject({ method: 'GET', url: pathOf(first.url_file) });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toMatch(
+        /^inline; filename="certificado-sst-maria-jose-nunez-pena-\d{4}-\d{2}-\d{2}\.pdf"$/,
+      );
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      // Chrome's PDF viewer breaks under the app's CSP.
+      expect(response.headers['content-security-policy']).toBeUndefined();
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      const bytes = response.rawPayload;
+      expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = await pdfText(new Uint8Array(bytes));
+      expect(text).toContain('María José Ñúñez Peña');
+      expect(text).toContain('1098765432');
+      expect(text).toContain('Inducción — Seguridad y Salud en el Trabajo');
+      expect(text).toContain(formatSpanishDate(new Date(first.user.completed_at)));
+      expect(text).toContain(code);
+      expect(text).toContain('4 horas');
+      expect(text).toContain('Laura Gómez Ríos');
+      expect(text).toContain('Coordinadora SST');
+      expect(text.toUpperCase()).toContain('CONSTRUCTORA ANDINA S.A.S.');
+      expect(text.replace(/ /g, '')).toContain(`${PUBLIC_URL}/verificar/${code}`);
+    });
+
+    it('confirms name, course and date at /verificar/:code, and nothing more', async () => {
+      const response = await app.inject({ method: 'GET', url: `/verificar/${code}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.headers['x-robots-tag']).toBe('noindex, nofollow');
+      expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(response.headers['x-frame-options']).toBeDefined();
+      const html = response.body;
+      expect(html).toContain('<html lang="es">');
+      expect(html).toContain('Certificado válido');
+      expect(html).toContain('María José Ñúñez Peña');
+      expect(html).toContain('Inducción — Seguridad y Salud en el Trabajo');
+      expect(html).toContain(formatSpanishDate(new Date(first.user.completed_at)));
+      expect(html).toContain(code);
+      expect(html).not.toContain('1098765432');
+      expect(html).not.toContain('5432'); // not even masked
+      expect(html).not.toMatch(/puntaje|score|100/i);
+      // Self-contained: no script, no external resource.
+      expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);
+    });
+
+    it('finds the certificate however the code is typed', async () => {
+      const typed = code.toLowerCase().replace(/-/g, ' ');
+      const form = await app.inject({
+        method: 'GET',
+        url: `/verificar?codigo=${encodeURIComponent(typed)}`,
+      });
+      expect(form.statusCode).toBe(303);
+      expect(form.headers.location).toBe(`/verificar/${code}`);
+      const lower = await app.inject({ method: 'GET', url: `/verificar/${code.toLowerCase()}` });
+      expect(lower.statusCode).toBe(200);
+    });
+  });
+
+  it('refuses below 100 with success:false and the Spanish message, and issues nothing', async () => {
+    const { client } = await learner('2020202020', 'Pedro Páez', false);
+    const before = issued;
+    const response = await download(client);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      success: false,
+      message: MESSAGES.certificateNeedsCompletion,
+    });
+    expect(issued).toBe(before);
+    const [row] = await t.db.query<{ n: number }>(
+      `SELECT count(*)::integer AS n FROM certificates c JOIN users u ON u.id = c.user_id WHERE u.document = '2020202020'`,
+    );
+    expect(row!.n).toBe(0);
+  });
+
+  it('uses the request origin for the QR code and url_file when no public URL is set', async () => {
+    const local = await testApp(t.db, {
+      certificateIssuer: createCertificateIssuer({ publicUrl: null, env: {}, course: COURSE }),
+    });
+    try {
+      const user = await seedUser(t.db, {
+        document: '3030303030',
+        name: 'Luz Ángela Ortiz',
+        email: 'luz@example.co',
+      });
+      const client = await new TestClient(local).init();
+      await client.login('3030303030', 'secreto123');
+      await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
+      const body = (
+        await local.inject({
+          method: 'GET',
+          url: '/api/v1/download-certificate',
+          headers: client.headers({ host: 'curso.local:3000' }),
+        })
+      ).json();
+      expect(body.url_file).toMatch(/^http:\/\/curso\.local:3000\/certificados\/[\w-]{22}\.pdf$/);
+      const pdf = await local.inject({ method: 'GET', url: pathOf(body.url_file) });
+      const text = (await pdfText(new Uint8Array(pdf.rawPayload))).replace(/ /g, '');
+      expect(text).toContain('http://curso.local:3000/verificar/SST-');
+      // Defaults fill in who issues it.
+      expect(text).toContain('ResponsabledelSG-SST');
+    } finally {
+      await local.close();
+    }
+  });
+
+  it.each([
+    ['an unknown code', '/verificar/SST-ZZZZ-ZZZZ-ZZZZ'],
+    ['an invented word', '/verificar/INVENTADO'],
+    ['a malformed code', '/verificar/%3Cscript%3Ealert(1)%3C%2Fscript%3E'],
+    ['SQL-looking text', "/verificar/'%20OR%201=1--"],
+    ['a very long code', `/verificar/${'A'.repeat(500)}`],
+    ['a deeper path', '/verificar/SST-ZZZZ-ZZZZ-ZZZZ/otra'],
+    ['a file-like path', '/verificar/codigo.pdf'],
+    ['a code that is too long for the form', `/verificar?codigo=${'B'.repeat(80)}`],
+  ])('answers %s with a Spanish 404 page, never a 500', async (_label, url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('<html lang="es">');
+    expect(response.body).toContain('Certificado no encontrado');
+    expect(response.body).not.toContain('<script>');
+  });
+
+  it('answers a URL with a broken escape with 400 (Fastify cannot read it), never a 500', async () => {
+    const response = await app.inject({ method: 'GET', url: '/verificar/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('shows a lookup form at /verificar', async () => {
+    const response = await app.inject({ method: 'GET', url: '/verificar' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<label for="codigo">Código del certificado</label>');
+  });
+
+  it.each([
+    ['an unknown token', '/certificados/AAAAAAAAAAAAAAAAAAAAAA.pdf'],
+    ['a malformed token', '/certificados/..%2F..%2Fetc%2Fpasswd.pdf'],
+    ['no extension', '/certificados/AAAAAAAAAAAAAAAAAAAAAA'],
+    ['the verification code', '/certificados/SST-ZZZZ-ZZZZ-ZZZZ.pdf'],
+  ])('answers a certificate file with %s with 404', async (_label, url) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.body).toContain('Certificado no encontrado');
+  });
+});

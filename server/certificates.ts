@@ -1,0 +1,121 @@
+// The server's certificate issuer (DESIGN.md §2, issue 7): the shared PDF generator fed with the
+// learner, the course content and the issuing company, with a verification code and a QR code
+// to /verificar/:code. The PDF is stored with the certificate row (bytea) and served by
+// routes/certificate-file.ts at /certificados/<token>.pdf.
+//
+// Environment (read once, when the issuer is made):
+//   PUBLIC_URL          public address of the course, e.g. https://sst.example.co — used for the
+//                       QR code and url_file. Without it the request's origin is used, which
+//                       comes from the Host header (X-Forwarded-* behind TRUST_PROXY): a client
+//                       can send any Host, and a certificate is issued once, so a learner
+//                       reaching the server by IP or an odd name gets that address printed for
+//                       good. Set PUBLIC_URL in production.
+//   CERT_COMPANY, CERT_SIGNER_NAME, CERT_SIGNER_ROLE, CERT_HOURS, CERT_COURSE_TITLE
+//                       (or the web build's VITE_CERT_* names) — who issues it; the hours and
+//                       title default to the course content's.
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateCertificate } from '../src/domain/certificate/index.ts';
+import { readCertificateConfig } from '../src/features/certificate/config.ts';
+import { loadCourse, type ContentFile } from '../src/domain/content/loader.ts';
+import { CONTENT_DIR, formatIssues } from '../scripts/lib/read-content.ts';
+import type { CertificateIssuer } from './context.ts';
+
+/** Where stored certificates are served; routes/certificate-file.ts answers under it. */
+export const CERTIFICATE_PATH = '/certificados';
+
+/** 128 random bits, base64url: the PDF's URL is a capability, so it must not be guessable. */
+export const FILE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+export const newFileToken = () => randomBytes(16).toString('base64url');
+
+export interface CourseFacts {
+  title: string;
+  hours: number;
+}
+
+function readJson(dir: string, name: string): ContentFile {
+  try {
+    return { file: name, data: JSON.parse(readFileSync(join(dir, name), 'utf8')) };
+  } catch (error) {
+    return { file: name, data: undefined, readError: (error as Error).message };
+  }
+}
+
+/** Title and hours from content/ (validated by the same loader the build uses). */
+export function readCourseFacts(contentDir = CONTENT_DIR): CourseFacts {
+  const { course, issues } = loadCourse(
+    readJson(contentDir, 'course.json'),
+    (name) => readJson(contentDir, name),
+    // Images are the build's concern; a missing picture must not stop certificates.
+    { imageExists: () => true },
+  );
+  if (!course) throw new Error(`Course content is invalid:\n${formatIssues(issues)}`);
+  return { title: course.title, hours: course.hours };
+}
+
+type Env = Partial<Record<string, string | undefined>>;
+
+/** CERT_* first (server deployments), then the web build's VITE_CERT_* names. */
+export function certificateEnv(env: Env): Env {
+  const names = ['COMPANY', 'SIGNER_NAME', 'SIGNER_ROLE', 'HOURS', 'COURSE_TITLE'];
+  return Object.fromEntries(
+    names.map((n) => [`VITE_CERT_${n}`, env[`CERT_${n}`] || env[`VITE_CERT_${n}`]]),
+  );
+}
+
+/** 'https://sst.example.co/' → 'https://sst.example.co'; anything but http(s) → null. */
+export function normalisePublicUrl(value: string | null | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return null;
+  }
+}
+
+export interface IssuerOptions {
+  /** PUBLIC_URL; default process.env.PUBLIC_URL. */
+  publicUrl?: string | null;
+  /** CERT_* / VITE_CERT_* values; default process.env. */
+  env?: Env;
+  /** Course title and hours; default read from content/. */
+  course?: CourseFacts;
+}
+
+export function createCertificateIssuer(options: IssuerOptions = {}): CertificateIssuer {
+  const env = options.env ?? process.env;
+  const publicUrl = normalisePublicUrl(
+    options.publicUrl === undefined ? env.PUBLIC_URL : options.publicUrl,
+  );
+  if (options.publicUrl === undefined && env.PUBLIC_URL && !publicUrl)
+    throw new Error(`PUBLIC_URL is not an http(s) URL: ${env.PUBLIC_URL}`);
+  const config = readCertificateConfig(certificateEnv(env));
+  const course = options.course ?? readCourseFacts();
+  const courseTitle = config.courseTitle ?? course.title;
+  const hours = config.hours ?? course.hours;
+
+  return async ({ user, code, completedAt, origin }) => {
+    const base = publicUrl ?? normalisePublicUrl(origin) ?? '';
+    const pdf = await generateCertificate({
+      learnerName: user.name,
+      document: user.document,
+      courseTitle,
+      completedAt,
+      hours,
+      companyName: config.companyName,
+      signerName: config.signerName,
+      signerRole: config.signerRole,
+      verification: { code, url: `${base}/verificar/${encodeURIComponent(code)}` },
+    });
+    const token = newFileToken();
+    return {
+      url_file: `${base}${CERTIFICATE_PATH}/${token}.pdf`,
+      file: { token, pdf },
+      courseTitle,
+    };
+  };
+}

@@ -1,0 +1,49 @@
+// GET /certificados/<token>.pdf: the stored PDF of a certificate issued by this server.
+//
+// No token (Authorization) is asked for, on purpose: the client opens url_file in a new tab
+// (SPEC.md §4), and a tab opened that way carries no Authorization header. Access is instead
+// by the URL itself, a capability: 128 random bits, unrelated to the verification code printed
+// on the paper (knowing the code gives only /verificar's name/course/date, never this PDF with
+// the document number). The URL is returned only to its learner, by download-certificate, and
+// kept out of caches, search engines and Referer headers.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { certificateFile } from '../db/store.ts';
+import { certificateFileName } from '../../src/domain/certificate/index.ts';
+import { CERTIFICATE_PATH, FILE_TOKEN_PATTERN } from '../certificates.ts';
+import { htmlPage } from './html-page.ts';
+
+function missing(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-robots-tag', 'noindex, nofollow')
+    .send(
+      htmlPage(
+        'Certificado no encontrado',
+        `<h1>Certificado no encontrado</h1>
+<p>Este enlace de certificado no existe. Para obtener su certificado, ingrese al curso y use el botón <strong>Certificado</strong>.</p>`,
+      ),
+    );
+}
+
+export async function certificateFileRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.get<{ Params: { file: string } }>(`${CERTIFICATE_PATH}/:file`, async (request, reply) => {
+    const match = /^(.+)\.pdf$/.exec(request.params.file ?? '');
+    const token = match?.[1] ?? '';
+    if (!FILE_TOKEN_PATTERN.test(token)) return missing(reply);
+    const file = await certificateFile(ctx.db, token);
+    if (!file) return missing(reply);
+    const name = certificateFileName(file.name, new Date(file.completed_at ?? file.issued_at));
+    // Chrome's PDF viewer is itself a page built for the response: the app's CSP (no inline
+    // style, object-src 'none') would leave it blank or blocked. A PDF runs no script of ours.
+    reply.removeHeader('content-security-policy');
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `inline; filename="${name}"`)
+      .header('cache-control', 'private, no-cache')
+      .header('x-robots-tag', 'noindex, nofollow')
+      .send(Buffer.from(file.pdf));
+  });
+}
