@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4321);
+const API_PORT = Number(process.env.E2E_API_PORT ?? 4322);
 const chromium =
   process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -34,11 +35,22 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `npx tsx e2e/support/static-server.ts`,
-    url: `http://127.0.0.1:${PORT}/__health`,
-    env: { E2E_PORT: String(PORT) },
-    reuseExistingServer: !process.env.CI,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `npx tsx e2e/support/static-server.ts`,
+      url: `http://127.0.0.1:${PORT}/__health`,
+      env: { E2E_PORT: String(PORT) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 30_000,
+    },
+    {
+      // The standalone app (dist/web + our API on a throwaway PGlite, seeded learners):
+      // e2e/standalone.spec.ts and e2e/certificate-standalone.spec.ts.
+      command: `npx tsx e2e/support/api-server.ts`,
+      url: `http://127.0.0.1:${API_PORT}/api/v1/csrf-cookie`,
+      env: { E2E_API_PORT: String(API_PORT) },
+      reuseExistingServer: !process.env.CI,
+      timeout: 60_000,
+    },
+  ],
 });

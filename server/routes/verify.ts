@@ -85,7 +85,7 @@ ${lookupForm()}`,
       200,
       'Certificado válido',
       `<div class="status status-ok"><span class="icon" aria-hidden="true">✓</span><h1>Certificado válido</h1></div>
-<p>Este certificado de participación fue emitido por el curso y sus datos son auténticos.</p>
+<p>Este código corresponde a un certificado de participación auténtico, emitido por este curso.</p>
 <dl>
 <div><dt>Nombre</dt><dd class="name">${escapeHtml(cert.name)}</dd></div>
 <div><dt>Curso</dt><dd>${escapeHtml(course)}</dd></div>

@@ -1,0 +1,113 @@
+// The certificate in the standalone app (issue 7): issued by our server, opened in a new tab,
+// carrying the learner's name, and confirmed at /verificar/:code; below 100, the message modal.
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
+import { course } from './support/content.ts';
+import { pdfText } from './support/pdf-text.ts';
+
+test.use({ baseURL: API_URL });
+
+async function signInToMenu(page: Page, document: string) {
+  await page.goto('/');
+  await page.getByLabel('Número de documento o correo').fill(document);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).not.toHaveURL(`${API_URL}/`);
+  await page.goto('/menu');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+test('a learner who completed the course gets the PDF in a new tab, and its code verifies', async ({
+  page,
+  context,
+  playwright,
+}, testInfo) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInToMenu(page, LEARNERS.complete.document);
+  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+
+  // The PDF's address, however the new tab gets there (first issue: a blank tab sent to
+  // url_file; later: url_certificate opened directly).
+  const pdfResponse = context.waitForEvent('response', (r) =>
+    /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
+  );
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
+  ]);
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  const pdfUrl = response.url();
+  expect(pdfUrl.startsWith(`${API_URL}/certificados/`)).toBe(true);
+  expect(tab).toBeTruthy();
+
+  // The URL alone opens it (a new tab sends no Authorization header): fetch it with no
+  // cookies and no token at all.
+  const anonymous = await playwright.request.newContext();
+  const file = await anonymous.get(pdfUrl);
+  expect(file.status()).toBe(200);
+  const bytes = await file.body();
+  await anonymous.dispose();
+  const text = await pdfText(bytes);
+  expect(text).toContain(LEARNERS.complete.name);
+  expect(text).toContain(LEARNERS.complete.document);
+  expect(text).toContain(course().title);
+  const code = /SST-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/.exec(text)?.[0];
+  const date = /Fecha de finalización: (\d{1,2} de [a-z]+ de \d{4})/.exec(text)?.[1];
+  expect(code).toBeTruthy();
+  expect(date).toBeTruthy();
+  expect(text.replace(/ /g, '')).toContain(`${API_URL}/verificar/${code}`);
+
+  // Asking again (the footer button once more) opens the same file.
+  const again = context.waitForEvent('response', (r) => r.url() === pdfUrl);
+  await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
+  ]);
+  expect((await again).status()).toBe(200);
+
+  // The QR code's page confirms name, course and date — and shows no document number.
+  const verify = await page.goto(`/verificar/${code}`);
+  expect(verify?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificado válido');
+  const main = page.getByRole('main');
+  await expect(main).toContainText(LEARNERS.complete.name);
+  await expect(main).toContainText(course().title);
+  await expect(main).toContainText(date!);
+  await expect(main).not.toContainText(LEARNERS.complete.document);
+  await page.screenshot({ path: testInfo.outputPath('verificar-desktop.png'), fullPage: true });
+
+  // Readable on a phone: nothing wider than the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificado válido');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: testInfo.outputPath('verificar-phone.png'), fullPage: true });
+
+  // An invented code is clearly not found.
+  const invented = await page.goto('/verificar/INVENTADO');
+  expect(invented?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificado no encontrado');
+  await expect(page.getByRole('main')).toContainText('INVENTADO');
+  await page.screenshot({ path: testInfo.outputPath('verificar-not-found.png'), fullPage: true });
+  expect(errors).toEqual([]);
+});
+
+test('below 100, Certificado shows the message modal and opens nothing', async ({
+  page,
+  context,
+}) => {
+  await signInToMenu(page, LEARNERS.beginner.document);
+  let opened = 0;
+  context.on('page', () => opened++);
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(
+    'Para visualizar y descargar tu certificado es necesario que realices los módulos.',
+  );
+  await dialog.getByRole('button', { name: 'ACEPTAR' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(opened).toBe(0);
+});

@@ -1,0 +1,20 @@
+// The standalone API server of the browser tests (e2e/support/api-server.ts): where it listens
+// and the learners it seeds. Specs import these; nothing here starts a server.
+export const API_PORT = Number(process.env.E2E_API_PORT ?? 4322);
+export const API_URL = `http://127.0.0.1:${API_PORT}`;
+
+export const PASSWORD = 'Clave-Segura-2026';
+
+/**
+ * One learner per spec that changes or reads progress, so parallel workers never share one,
+ * and a reused server (reuseExistingServer) still gives the same results: every spec only
+ * ever raises its own learner's progress to where the spec takes it.
+ */
+export const LEARNERS = {
+  /** Fresh: takes module 1 in standalone.spec.ts. */
+  standalone: { document: '1000000101', name: 'Camilo Andrés Rúa' },
+  /** Fresh and never changed: wrong-password and below-100 checks. */
+  beginner: { document: '1000000102', name: 'Sofía Peña Ortiz' },
+  /** Seeded with the whole course done and score 100, no certificate yet. */
+  complete: { document: '1000000103', name: 'María José Ñúñez Peña' },
+} as const;

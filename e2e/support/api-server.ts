@@ -1,0 +1,68 @@
+// The standalone app for the browser tests: our real server (startServer) on a throwaway PGlite
+// data folder, serving dist/web at / with the API, the certificate issuer and /verificar.
+// Seeds the learners of api-server-config.ts first (the server holds the data-folder lock while
+// it runs, so seeding happens before it starts, through the same store functions).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { openDatabase } from '../../server/db/open.ts';
+import { createUser, updateProgress } from '../../server/db/store.ts';
+import { loadCourseShape } from '../../server/course-shape.ts';
+import { startServer } from '../../server/server.ts';
+import { createCertificateIssuer } from '../../server/certificates.ts';
+import { API_PORT, API_URL, LEARNERS, PASSWORD } from './api-server-config.ts';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const dataDir = mkdtempSync(join(tmpdir(), 'curso-sst-e2e-'));
+const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+
+async function seed() {
+  const opened = await openDatabase({ dataDir, databaseUrl: '', role: 'cli' });
+  try {
+    const shape = loadCourseShape();
+    for (const learner of Object.values(LEARNERS)) {
+      await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
+    }
+    const [complete] = await opened.db.query<{ id: number }>(
+      'SELECT id FROM users WHERE document = $1',
+      [LEARNERS.complete.document],
+    );
+    // Every topic and every quiz of every module viewed: the route the course itself would send.
+    const route = shape.topicCounts
+      .map((topics) => Array.from({ length: topics + 1 }, (_, i) => i).join(','))
+      .join('-');
+    await updateProgress(opened.db, complete!.id, { score: 100, route, finalTerms: true }, shape);
+  } finally {
+    await opened.close();
+  }
+}
+
+try {
+  await seed();
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: API_PORT,
+    dataDir,
+    // PGlite here even when the shell has DATABASE_URL set: tests never touch a real database.
+    databaseUrl: '',
+    app: {
+      webDir: join(ROOT, 'dist', 'web'),
+      lmsPreviewDir: null,
+      // Specs sign in many times from one address, and one of them on purpose with a wrong password.
+      rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
+      certificateIssuer: createCertificateIssuer({ publicUrl: API_URL }),
+    },
+  });
+  const stop = () => {
+    void server.close().finally(() => {
+      removeData();
+      process.exit(0);
+    });
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(error);
+  removeData();
+  process.exit(1);
+}
