@@ -4,12 +4,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite-content-plugin.ts';
+import { htmlPlugin } from './scripts/vite-html-plugin.ts';
 
 export default defineConfig(({ mode }) => {
   const target = mode === 'web' ? 'web' : 'lms';
   return {
     base: target === 'lms' ? './' : '/',
-    plugins: [react(), contentPlugin()],
+    plugins: [react(), contentPlugin(), htmlPlugin()],
     define: {
       __BUILD_TARGET__: JSON.stringify(target),
     },

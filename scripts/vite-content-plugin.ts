@@ -5,6 +5,7 @@
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
 import { formatIssues, readCourse } from './lib/read-content.ts';
+import { svgDataUri } from './lib/svg-data-uri.ts';
 import type { Course } from '../src/domain/content/types.ts';
 
 const COURSE = 'virtual:course';
@@ -29,7 +30,13 @@ export function contentPlugin(): Plugin {
       const { course: c, files } = load((msg) => this.error(msg));
       files.forEach((f) => this.addWatchFile(f));
       const real = id.slice(1);
-      if (real === COURSE) return `export const outline = ${JSON.stringify(buildOutline(c))};`;
+      if (real === COURSE) {
+        // The introduction's illustration travels inline: it is the first screen's image.
+        const outline = buildOutline(c);
+        const img = outline.introduction.img;
+        if (img) outline.introduction = { ...outline.introduction, inlineImg: svgDataUri(img) };
+        return `export const outline = ${JSON.stringify(outline)};`;
+      }
       if (real === MODULES) {
         const cases = c.modules
           .map(

@@ -12,6 +12,10 @@ import {
 } from './server-mode.tsx';
 import { hasToken } from '../tracking/http/index.ts';
 import type { CourseController } from './state/course-controller.ts';
+import { resumePath } from './routes.tsx';
+
+/** The longest the first screen waits for the stored progress before the app opens anyway. */
+const START_TIMEOUT_MS = 4000;
 import './app.css';
 
 let controller: CourseController;
@@ -26,14 +30,31 @@ if (__BUILD_TARGET__ === 'web') {
   if (hasToken()) void controller.start();
 } else {
   controller = createController(connectLmsOrLocal());
-  void controller.start();
 }
 
-const root = document.getElementById('root');
-if (root) {
+function render() {
+  const root = document.getElementById('root');
+  if (!root) return;
   createRoot(root).render(
     <StrictMode>
       <App controller={controller} routeOptions={routeOptions} issueOnServer={issue} />
     </StrictMode>,
   );
+}
+
+if (__BUILD_TARGET__ === 'web') render();
+else {
+  // LMS build: the static first screen (the introduction, in index.html) stays until the stored
+  // progress is read, then the app opens straight where the learner left off — no flash of a
+  // loading state. A runtime that never answers does not hold the course hostage.
+  let rendered = false;
+  const open = () => {
+    if (rendered) return;
+    rendered = true;
+    if (!window.location.hash || window.location.hash === '#/')
+      window.history.replaceState(null, '', `#${resumePath(controller)}`);
+    render();
+  };
+  void controller.start().then(open, open);
+  window.setTimeout(open, START_TIMEOUT_MS);
 }

@@ -6,6 +6,7 @@ import { IntroPage, MenuPage } from '../features/menu/index.ts';
 import { NotFoundPage, ServerErrorPage } from '../features/pages/index.ts';
 import { es } from '../strings/es.ts';
 import { useCourse, useCourseController } from './state/course-context.tsx';
+import type { CourseController } from './state/course-controller.ts';
 import { pagePath } from '../domain/progress/navigation.ts';
 
 const TopicPage = lazy(() =>
@@ -19,15 +20,20 @@ const wait = (node: ReactNode) => (
   <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>{node}</Suspense>
 );
 
-/** '/' opens where the learner left off (the bookmark), else the introduction. */
+/** Where '/' leads: the bookmark when its module is open, the menu, else the introduction. */
+export function resumePath(controller: CourseController): string {
+  const { bookmark } = controller.getState();
+  if (bookmark === 'menu') return '/menu';
+  const page = bookmark ? controller.pages.get(bookmark) : undefined;
+  if (page && controller.canView(page.id)) return pagePath(page);
+  return '/introduccion';
+}
+
 function ResumeRedirect() {
-  const { ready, bookmark } = useCourse();
+  const { ready } = useCourse();
   const controller = useCourseController();
   if (!ready) return <p className="loading">{es.loading}</p>;
-  if (bookmark === 'menu') return <Navigate to="/menu" replace />;
-  const page = bookmark ? controller.pages.get(bookmark) : undefined;
-  if (page && controller.canView(page.id)) return <Navigate to={pagePath(page)} replace />;
-  return <Navigate to="/introduccion" replace />;
+  return <Navigate to={resumePath(controller)} replace />;
 }
 
 export interface RouteOptions {

@@ -32,7 +32,8 @@ export interface CourseOutline {
   title: string;
   header: string;
   hours: number;
-  introduction: Course['introduction'];
+  /** inlineImg: the illustration as a data: URI, set by the build for the first screen. */
+  introduction: Course['introduction'] & { inlineImg?: string };
   modules: ModuleOutline[];
 }
 

@@ -17,7 +17,11 @@ export function IntroPage({ assetBase }: { assetBase: string }) {
       <h1 className="page-title">{intro.title}</h1>
       <div className="card intro-card">
         {intro.img && (
-          <img className="intro-img" src={assetBase + intro.img} alt={intro.alt ?? ''} />
+          <img
+            className="intro-img"
+            src={intro.inlineImg ?? assetBase + intro.img}
+            alt={intro.alt ?? ''}
+          />
         )}
         <div className="intro-text" dangerouslySetInnerHTML={{ __html: intro.text }} />
       </div>

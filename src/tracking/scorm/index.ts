@@ -4,6 +4,7 @@
 import { outline } from 'virtual:course';
 import type { TrackingPort } from '../port.ts';
 import { findApi } from './discovery.ts';
+import { adoptEarlyInit } from './early-init.ts';
 import type { ScormDialect } from './dialect.ts';
 import { windowStorage } from './local-cache.ts';
 import { scorm12 } from './scorm12/dialect.ts';
@@ -49,5 +50,6 @@ export function connectScorm(win: Window, options: ScormConnectOptions): Trackin
     course: options.course ?? courseInfo(outline),
     win,
     storage: windowStorage(win),
+    preInitialized: adoptEarlyInit(win, found.api),
   });
 }

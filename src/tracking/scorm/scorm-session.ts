@@ -69,6 +69,8 @@ export interface ScormSessionOptions {
   log?: Logger;
   now?: () => number;
   timing?: Partial<Timing>;
+  /** The inline early script already called Initialize on this API (early-init.ts). */
+  preInitialized?: boolean;
 }
 
 interface Progress {
@@ -138,6 +140,7 @@ export class ScormSession implements TrackingPort {
     this.backoff = new Backoff(this.timing.retryDelaysMs);
     this.course = options.course;
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
+    if (options.preInitialized) this.wrapper.adoptOpenSession();
     this.progress = { viewed: emptyViewed(this.course.topicCounts.length), score: null, bookmark: null, completed: false };
     this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
   }

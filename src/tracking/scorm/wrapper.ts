@@ -46,6 +46,11 @@ export class ScormWrapper {
     return this.stateValue;
   }
 
+  /** The session was opened before the app started (early-init.ts): use it as it is. */
+  adoptOpenSession(): void {
+    if (this.stateValue === 'new') this.stateValue = 'open';
+  }
+
   initialize(): boolean {
     if (this.stateValue === 'open') return true;
     if (this.stateValue === 'terminated') return false; // SCORM allows one session per launch

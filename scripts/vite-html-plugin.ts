@@ -1,0 +1,91 @@
+// Build-time work on index.html for a fast first screen on a slow site-office link
+// (DESIGN.md §5; figures in README "Rendimiento"):
+//   - the entry CSS is inlined: no render-blocking request before the first paint;
+//   - LMS build: an inline script finds the LMS and calls Initialize while the app's JavaScript
+//     is still downloading (src/tracking/scorm/early-init.ts);
+//   - LMS build: the static first screen is the real introduction (title, illustration, text),
+//     in the app's own markup, so the first paint is the content the learner came for.
+import { join } from 'node:path';
+import { build, type Plugin } from 'vite';
+import { ROOT, readCourse } from './lib/read-content.ts';
+import { svgDataUri } from './lib/svg-data-uri.ts';
+
+const STATIC_START = '<!--static-screen-->';
+const STATIC_END = '<!--/static-screen-->';
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/** Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. */
+function staticIntroduction(): string {
+  const { course } = readCourse();
+  if (!course) return '';
+  const intro = course.introduction;
+  const img = intro.img
+    ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}">`
+    : '';
+  return `<div class="shell"><header class="shell-header"><div class="shell-header-inner"><div class="shell-title"><span class="shell-course">${escapeText(course.header)}</span></div></div></header><main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div></div></main></div>`;
+}
+
+async function earlyInitScript(): Promise<string> {
+  const out = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2019',
+      lib: {
+        entry: join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'),
+        formats: ['iife'],
+        name: 'cursoSstEarlyInit',
+      },
+    },
+  });
+  const outputs = Array.isArray(out) ? out : [out];
+  for (const o of outputs)
+    if ('output' in o)
+      for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code.trim();
+  throw new Error('early-init: no se generó el script');
+}
+
+export function htmlPlugin(): Plugin {
+  let target: 'lms' | 'web' = 'lms';
+  let isBuild = false;
+  return {
+    name: 'curso-sst-html',
+    configResolved(config) {
+      target = config.mode === 'web' ? 'web' : 'lms';
+      isBuild = config.command === 'build';
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html, ctx) {
+        let out = html;
+        if (target === 'lms') {
+          const start = out.indexOf(STATIC_START);
+          const end = out.indexOf(STATIC_END);
+          if (start >= 0 && end > start)
+            out = out.slice(0, start) + staticIntroduction() + out.slice(end + STATIC_END.length);
+          if (isBuild)
+            out = out.replace(
+              '</title>',
+              `</title>\n    <script>${await earlyInitScript()}</script>`,
+            );
+        }
+        if (!ctx.bundle) return out;
+        // Inline the entry stylesheet(s) and drop them from the bundle.
+        return out.replace(
+          /<link rel="stylesheet"[^>]*href="\.?\/?(assets\/[^"]+\.css)"[^>]*>/g,
+          (tag, file: string) => {
+            const asset = ctx.bundle?.[file];
+            if (!asset || asset.type !== 'asset') return tag;
+            delete ctx.bundle![file];
+            return `<style>${String(asset.source)}</style>`;
+          },
+        );
+      },
+    },
+  };
+}
