@@ -1,0 +1,85 @@
+// The certificate inside an LMS (issue 7), both SCORM versions in the strict scorm-again harness:
+// the PDF is made in the browser with the learner's name from the LMS — given as "Apellido,
+// Nombre", printed as "Nombre Apellido" — and downloaded; no server call, no verification code.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { collectErrors, launchLms, type LmsVersion } from './support/lms-fixture.ts';
+import { answerQuiz, leaveIntroduction, readTopics } from './support/course.ts';
+import { course } from './support/content.ts';
+import { pdfText } from './support/pdf-text.ts';
+
+const LMS_NAME = 'Pérez Gómez, Ana María';
+const PRINTED_NAME = 'Ana María Pérez Gómez';
+
+/** A resumed attempt: modules 1–4 done and every topic of the last one viewed (score 80). */
+function resumeAtLastQuiz(version: LmsVersion) {
+  const modules = course().modules;
+  const route = modules
+    .map((m, i) =>
+      Array.from({ length: m.topics.length + (i < modules.length - 1 ? 1 : 0) }, (_, k) => k).join(
+        ',',
+      ),
+    )
+    .join('-');
+  const score = String(((modules.length - 1) * 100) / modules.length);
+  return version === '1.2'
+    ? {
+        core: {
+          student_id: 'E-1001',
+          student_name: LMS_NAME,
+          entry: 'resume',
+          lesson_status: 'incomplete',
+          score: { raw: score },
+        },
+        suspend_data: route,
+      }
+    : {
+        learner_id: 'E-1001',
+        learner_name: LMS_NAME,
+        entry: 'resume',
+        completion_status: 'incomplete',
+        score: { raw: score },
+        suspend_data: route,
+      };
+}
+
+for (const version of ['1.2', '2004'] as const) {
+  test(`SCORM ${version}: the last quiz, FELICITACIONES, DESCARGAR gives a PDF with the LMS learner's name`, async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    const lms = await launchLms(page, { version, cmi: resumeAtLastQuiz(version) });
+    const frame = lms.course;
+    const last = course().modules.length;
+
+    // In the course's own frame, as the learner does it (a reload would start a new attempt).
+    await leaveIntroduction(frame);
+    await expect(frame.getByText(`Progreso: ${((last - 1) * 100) / last} %`)).toBeVisible();
+    await readTopics(frame, last);
+    await answerQuiz(frame, last);
+
+    const congrats = frame.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
+    await expect(congrats.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      congrats.getByRole('button', { name: 'DESCARGAR' }).click(),
+    ]);
+    // The name comes from the LMS: no form to type it.
+    await expect(frame.getByRole('dialog', { name: 'Tu certificado' })).toHaveCount(0);
+    expect(download.suggestedFilename()).toMatch(/^certificado-sst-ana-maria-perez-gomez.*\.pdf$/);
+    const text = await pdfText(await readFile((await download.path())!));
+    expect(text).toContain(PRINTED_NAME);
+    expect(text).toContain(course().title);
+    expect(text).not.toMatch(/SST-[A-Z0-9]{4}-/);
+
+    const cmi = await lms.cmi();
+    if (version === '1.2') expect(cmi.core.lesson_status).toBe('completed');
+    else expect(cmi.completion_status).toBe('completed');
+    // Nothing went to a server: only the harness's own origin was asked for anything.
+    expect(requests.filter((u) => /\/api\/|\/certificados\//.test(u))).toEqual([]);
+    await lms.expectNoViolations();
+    expect(errors).toEqual([]);
+  });
+}
