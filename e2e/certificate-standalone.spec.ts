@@ -3,6 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
+import { answerQuiz } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 
 test.use({ baseURL: API_URL });
@@ -110,4 +111,70 @@ test('below 100, Certificado shows the message modal and opens nothing', async (
   await dialog.getByRole('button', { name: 'ACEPTAR' }).click();
   await expect(dialog).toHaveCount(0);
   expect(opened).toBe(0);
+});
+
+test('finishing the last quiz in the app: FELICITACIONES, DESCARGAR opens the issued PDF', async ({
+  page,
+  context,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInToMenu(page, LEARNERS.almost.document);
+  const progress = page.getByText(/^Progreso: \d+ %$/);
+  await expect(progress).toBeVisible();
+  test.skip(
+    (await progress.textContent()) === 'Progreso: 100 %',
+    'reused test server: this learner finished the course in an earlier run',
+  );
+  await expect(progress).toHaveText('Progreso: 80 %');
+  const last = course().modules.length;
+  await page.getByRole('button', { name: new RegExp(`Módulo ${last}\\b`) }).click();
+  for (const topic of course().modules[last - 1]!.topics) {
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      topic.title.replace(/<[^>]+>/g, ''),
+    );
+    await page.getByRole('link', { name: 'Siguiente' }).click();
+  }
+  await answerQuiz(page, last, 'mouse');
+
+  const congrats = page.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
+  await expect(congrats.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
+  const pdfResponse = context.waitForEvent('response', (r) =>
+    /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
+  );
+  await Promise.all([
+    context.waitForEvent('page'),
+    congrats.getByRole('button', { name: 'DESCARGAR' }).click(),
+  ]);
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  // (Headless Chromium turns the tab's PDF into a download, so read the file by its URL.)
+  const file = await page.request.get(response.url());
+  const text = await pdfText(await file.body());
+  expect(text).toContain(LEARNERS.almost.name);
+  // The completion flow is over: the prompt has closed.
+  await expect(congrats).toHaveCount(0);
+  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('when the certificate request fails, the tab opened for it closes again', async ({
+  page,
+  context,
+}) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInToMenu(page, LEARNERS.offline.document);
+  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+  await page.route('**/api/v1/download-certificate', (route) =>
+    route.abort('internetdisconnected'),
+  );
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
+  ]);
+  await expect.poll(() => tab.isClosed()).toBe(true);
+  // Still signed in, on the course: a network error is not a reason to leave.
+  await expect(page).toHaveURL(/\/menu$/);
+  expect(errors).toEqual([]);
 });

@@ -17,4 +17,8 @@ export const LEARNERS = {
   beginner: { document: '1000000102', name: 'Sofía Peña Ortiz' },
   /** Seeded with the whole course done and score 100, no certificate yet. */
   complete: { document: '1000000103', name: 'María José Ñúñez Peña' },
+  /** Seeded at 80: modules 1–4 done, every topic of the last one viewed, its quiz left. */
+  almost: { document: '1000000104', name: 'Juan Sebastián Muñoz Díaz' },
+  /** Seeded complete; its certificate requests always fail in the spec (network cut). */
+  offline: { document: '1000000105', name: 'Ángela Ríos Betancur' },
 } as const;

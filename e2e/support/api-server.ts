@@ -23,15 +23,32 @@ async function seed() {
     for (const learner of Object.values(LEARNERS)) {
       await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
     }
-    const [complete] = await opened.db.query<{ id: number }>(
-      'SELECT id FROM users WHERE document = $1',
-      [LEARNERS.complete.document],
-    );
+    const idOf = async (document: string) => {
+      const [row] = await opened.db.query<{ id: number }>(
+        'SELECT id FROM users WHERE document = $1',
+        [document],
+      );
+      return row!.id;
+    };
     // Every topic and every quiz of every module viewed: the route the course itself would send.
-    const route = shape.topicCounts
-      .map((topics) => Array.from({ length: topics + 1 }, (_, i) => i).join(','))
-      .join('-');
-    await updateProgress(opened.db, complete!.id, { score: 100, route, finalTerms: true }, shape);
+    const full = shape.topicCounts.map((topics) => Array.from({ length: topics + 1 }, (_, i) => i));
+    const route = (modules: number[][]) => modules.map((m) => m.join(',') || '{}').join('-');
+    for (const learner of [LEARNERS.complete, LEARNERS.offline]) {
+      await updateProgress(
+        opened.db,
+        await idOf(learner.document),
+        { score: 100, route: route(full), finalTerms: true },
+        shape,
+      );
+    }
+    // The last module's topics viewed, its quiz (the last index) not yet: score 80.
+    const almost = full.map((m, i) => (i === full.length - 1 ? m.slice(0, -1) : m));
+    await updateProgress(
+      opened.db,
+      await idOf(LEARNERS.almost.document),
+      { score: 80, route: route(almost), finalTerms: false },
+      shape,
+    );
   } finally {
     await opened.close();
   }

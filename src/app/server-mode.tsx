@@ -74,7 +74,14 @@ export async function issueOnServer(controller: CourseController): Promise<void>
   }
   // Open the tab now, while the click still counts as a user gesture (popup blockers).
   const tab = window.open('', '_blank');
-  const result = await downloadCertificate();
+  let result: Awaited<ReturnType<typeof downloadCertificate>>;
+  try {
+    result = await downloadCertificate();
+  } catch (error) {
+    // Network failure or an error status: do not leave the learner an empty tab.
+    tab?.close();
+    throw error;
+  }
   if (result.url_file) {
     if (tab) tab.location.href = result.url_file;
     else window.open(result.url_file, '_blank', 'noopener');
