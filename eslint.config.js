@@ -19,6 +19,8 @@ const FEATURES = [
 
 const featureRules = FEATURES.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
+  // Tests may wire a real adapter (e.g. local storage in memory) around a screen.
+  ignores: ['**/*.test.{ts,tsx}'],
   rules: {
     'no-restricted-imports': [
       'error',

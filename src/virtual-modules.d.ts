@@ -1,8 +1,9 @@
+// Virtual modules served by scripts/vite-content-plugin.ts (the validated course content).
+// Ambient module declarations cannot use relative `import type`, hence import() types.
+/* eslint-disable @typescript-eslint/consistent-type-imports */
 declare module 'virtual:course' {
-  import type { CourseOutline } from './domain/content/outline.ts';
-  export const outline: CourseOutline;
+  export const outline: import('./domain/content/outline.ts').CourseOutline;
 }
 declare module 'virtual:course-modules' {
-  import type { Module } from './domain/content/types.ts';
-  export function loadModule(id: string): Promise<Module>;
+  export function loadModule(id: string): Promise<import('./domain/content/types.ts').Module>;
 }

@@ -77,7 +77,6 @@ export function buildRoutes({
         { path: 'arrastra-la-pregunta/:id', element: wait(<QuizPage />) },
         { path: 'seleccionar-pregunta/:id', element: wait(<QuizPage />) },
         { path: 'error-500', element: <ServerErrorPage /> },
-        { path: 'inicio', element: <ResumeRedirect /> },
         { path: '*', element: <NotFoundPage /> },
       ],
     },

@@ -15,7 +15,7 @@ import {
 import { es } from '../strings/es.ts';
 import { modals } from '../features/modals/index.ts';
 import type { CourseController } from './state/course-controller.ts';
-import type { RouteOptions } from './routes.tsx';
+import { resumePath, type RouteOptions } from './routes.tsx';
 
 const LoginPage = lazy(() => import('./sections/auth.tsx'));
 
@@ -39,7 +39,7 @@ function SignIn({ controller }: { controller: CourseController }) {
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
         onSignedIn={() => {
-          void controller.start().then(() => navigate('/inicio', { replace: true }));
+          void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
         }}
       />
     </Suspense>
