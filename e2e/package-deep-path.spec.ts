@@ -8,6 +8,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { packageScorm } from '../scripts/lib/package-scorm.ts';
 import { extractZip } from '../scripts/lib/package-unzip.ts';
 import { correctOptions, course } from './support/content.ts';
+import {
+  closeCongratulations,
+  completeCourse,
+  fullRoute,
+  questionCount,
+} from './support/course.ts';
+import { launchLms } from './support/lms-fixture.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PACKAGES_DIR = join(ROOT, 'dist', 'e2e-packages');
@@ -135,8 +142,28 @@ for (const p of PACKAGES) {
       expect(failures).toEqual([]);
     });
 
-    // TODO(issue 4/5): when e2e/support/course.ts (the SCORM runtime's full walkthrough helper)
-    // lands, add a test here that runs the whole course (5 modules, 14 answers, score 100,
-    // certificate prompt) through `host` with watchRequests() expecting no failure.
+    test('the whole course runs from the unzipped package and the LMS records it', async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      const failures = watchRequests(page);
+      // The strict harness (3 frames deep, every call checked) with this package as the course.
+      const lms = await launchLms(page, { version: p.version, course: launch });
+      await completeCourse(lms.course);
+      await closeCongratulations(lms.course);
+      await expect.poll(() => lms.terminated()).toBe(true);
+      const cmi = await lms.cmi();
+      if (p.version === '1.2') {
+        expect(cmi.core).toMatchObject({ lesson_status: 'completed' });
+        expect(cmi.core.score.raw).toBe('100');
+      } else {
+        expect(cmi).toMatchObject({ completion_status: 'completed', success_status: 'passed' });
+        expect(cmi.score.raw).toBe('100');
+      }
+      expect(Object.values(cmi.interactions)).toHaveLength(questionCount());
+      expect(cmi.suspend_data).toBe(fullRoute());
+      await lms.expectNoViolations();
+      expect(failures).toEqual([]);
+    });
   });
 }
