@@ -1,12 +1,11 @@
 // Browser tests drive the BUILT app (run `npm run build` first; `npm test` does it once and
 // shares the result across every spec). Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium.
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, chromiumPath } from './scripts/lib/browser-env.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4321);
 const API_PORT = Number(process.env.E2E_API_PORT ?? 4322);
-const chromium =
-  process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const chromium = chromiumPath();
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,15 +23,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: [

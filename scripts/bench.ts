@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
 import { EDITIONS, packageScorm, REPO_ROOT } from './lib/package-scorm.ts';
 import { extractZip } from './lib/package-unzip.ts';
 import { hostPage } from './bench/host-page.ts';
@@ -18,7 +19,15 @@ import {
   type LoadSample,
   type SampleTarget,
 } from './bench/measure-load.ts';
-import { budgets, formatReport, LOAD_METRICS, stat, type BenchResults, type ConditionResult, type LoadStats } from './bench/report.ts';
+import {
+  budgets,
+  formatReport,
+  LOAD_METRICS,
+  stat,
+  type BenchResults,
+  type ConditionResult,
+  type LoadStats,
+} from './bench/report.ts';
 import { startBenchServer } from './bench/serve.ts';
 import { fileBytes, measureSizes, zipFolderBytes } from './bench/sizes.ts';
 import { summarise, walkCourse } from './bench/walkthrough.ts';
@@ -42,7 +51,8 @@ function parseOptions(argv: string[]): Options {
     else if (a === '--runs' || a.startsWith('--runs=')) {
       const raw = a.includes('=') ? a.slice(7) : argv[++i];
       const n = Number(raw);
-      if (!Number.isInteger(n) || n < 1 || n > 50) throw new Error(`--runs wants a whole number from 1 to 50, got "${raw ?? ''}"`);
+      if (!Number.isInteger(n) || n < 1 || n > 50)
+        throw new Error(`--runs wants a whole number from 1 to 50, got "${raw ?? ''}"`);
       o.runs = n;
     } else if (a === '--help' || a === '-h') {
       console.log(USAGE);
@@ -52,14 +62,6 @@ function parseOptions(argv: string[]): Options {
   return o;
 }
 
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 const LMS_DIR = join(REPO_ROOT, 'dist', 'lms');
 const ZIP = join(REPO_ROOT, 'dist-scorm', EDITIONS.scorm12.zipName);
 const REFERENCE_DIR = join(REPO_ROOT, 'bench', 'reference-sco');
@@ -80,14 +82,19 @@ const reference: SampleTarget = {
 async function ensurePackage(rebuild: boolean, log: (line: string) => void): Promise<void> {
   if (rebuild || !existsSync(join(LMS_DIR, 'index.html'))) {
     log('› npm run build -- lms');
-    const r = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), [join(REPO_ROOT, 'scripts', 'build.ts'), 'lms'], {
-      cwd: REPO_ROOT,
-      // The build's output goes to stderr too, so that --json keeps stdout to the JSON.
-      stdio: ['ignore', process.stderr, 'inherit'],
-    });
+    const r = spawnSync(
+      join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
+      [join(REPO_ROOT, 'scripts', 'build.ts'), 'lms'],
+      {
+        cwd: REPO_ROOT,
+        // The build's output goes to stderr too, so that --json keeps stdout to the JSON.
+        stdio: ['ignore', process.stderr, 'inherit'],
+      },
+    );
     if (r.status !== 0) throw new Error('the LMS build failed');
   }
-  const stale = !existsSync(ZIP) || statSync(ZIP).mtimeMs < statSync(join(LMS_DIR, 'index.html')).mtimeMs;
+  const stale =
+    !existsSync(ZIP) || statSync(ZIP).mtimeMs < statSync(join(LMS_DIR, 'index.html')).mtimeMs;
   if (rebuild || stale) {
     log(`› packaging ${EDITIONS.scorm12.zipName}`);
     await packageScorm({ editions: ['scorm12'], log: () => {} });
@@ -111,14 +118,23 @@ function statsOf(samples: LoadSample[], harnessHeap: number): LoadStats {
     medianRunFiles: byFcp[Math.floor(byFcp.length / 2)]?.files ?? [],
   } as LoadStats;
   for (const key of LOAD_METRICS)
-    out[key] = stat(samples.map((s) => (key === 'heapBytes' ? Math.max(0, s.heapBytes - harnessHeap) : s[key])));
+    out[key] = stat(
+      samples.map((s) => (key === 'heapBytes' ? Math.max(0, s.heapBytes - harnessHeap) : s[key])),
+    );
   return out;
 }
 
 function gitCommit(): string {
   try {
-    const dirty = execFileSync('git', ['status', '--porcelain', '--', 'src', 'content', 'public', 'index.html', 'vite.config.ts'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'src', 'content', 'public', 'index.html', 'vite.config.ts'],
+      { cwd: REPO_ROOT, encoding: 'utf8' },
+    ).trim();
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${head}+changes` : head;
   } catch {
     return 'unknown';
@@ -153,19 +169,32 @@ async function main(): Promise<number> {
       },
       {
         prefix: '/scorm-again/',
-        files: { 'scorm12.min.js': join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js') },
+        files: {
+          'scorm12.min.js': join(
+            REPO_ROOT,
+            'node_modules',
+            'scorm-again',
+            'dist',
+            'scorm12.min.js',
+          ),
+        },
       },
       { prefix: course.scoPrefix, dir: join(work, 'course') },
       { prefix: reference.scoPrefix, dir: REFERENCE_DIR },
     ]);
   })();
   try {
-    const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
+    const executablePath = chromiumPath();
+    browser = await chromium.launch({
+      ...(executablePath ? { executablePath } : {}),
+      headless: true,
+      args: CHROMIUM_ARGS,
+    });
     log(`Bench: ${server.origin}, ${browser.version()}, ${options.runs} runs per condition`);
 
     const harness: number[] = [];
-    for (let i = 0; i < options.runs; i++) harness.push(await measureHarnessHeap(browser, server.origin, '/lms/harness.html'));
+    for (let i = 0; i < options.runs; i++)
+      harness.push(await measureHarnessHeap(browser, server.origin, '/lms/harness.html'));
     const harnessHeap = stat(harness);
 
     const conditions = {} as Record<'unthrottled' | 'throttled', ConditionResult>;
@@ -175,8 +204,12 @@ async function main(): Promise<number> {
       // Alternating the two SCOs spreads any drift of the machine over both alike.
       for (let i = 0; i < options.runs; i++) {
         log(`  ${condition.label}: run ${i + 1}/${options.runs}`);
-        ours.push(await retryOnce(() => measureLoad(browser!, server.origin, course, condition), log));
-        theirs.push(await retryOnce(() => measureLoad(browser!, server.origin, reference, condition), log));
+        ours.push(
+          await retryOnce(() => measureLoad(browser!, server.origin, course, condition), log),
+        );
+        theirs.push(
+          await retryOnce(() => measureLoad(browser!, server.origin, reference, condition), log),
+        );
       }
       conditions[condition.name] = {
         label: condition.label,
@@ -194,9 +227,13 @@ async function main(): Promise<number> {
         const page = await context.newPage();
         await page.goto(server.origin + reference.hostPath);
         await page.waitForFunction(() =>
-          (window as unknown as { __bench: { calls: { method: string }[] } }).__bench.calls.some((c) => c.method === 'LMSCommit'),
+          (window as unknown as { __bench: { calls: { method: string }[] } }).__bench.calls.some(
+            (c) => c.method === 'LMSCommit',
+          ),
         );
-        const { calls } = await page.evaluate(() => (window as unknown as { __bench: { calls: never[] } }).__bench);
+        const { calls } = await page.evaluate(
+          () => (window as unknown as { __bench: { calls: never[] } }).__bench,
+        );
         return summarise(calls, 1, (Date.now() - t) / 1000);
       } finally {
         await context.close();
@@ -237,7 +274,9 @@ async function main(): Promise<number> {
     }
     const missed = results.budgets.filter((b) => !b.pass);
     if (options.check && missed.length) {
-      console.error(`bench --check: ${missed.length} budget(s) missed: ${missed.map((b) => b.id).join(', ')}`);
+      console.error(
+        `bench --check: ${missed.length} budget(s) missed: ${missed.map((b) => b.id).join(', ')}`,
+      );
       return 1;
     }
     return 0;

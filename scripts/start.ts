@@ -4,8 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './lib/read-content.ts';
-import { startServer } from '../server/server.ts';
-import { DataDirLockedError } from '../server/db/lock.ts';
+import { runServer } from '../server/server.ts';
 
 const has = (...parts: string[]) => existsSync(join(ROOT, ...parts));
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
@@ -35,19 +34,6 @@ const zipsMissing =
 if (zipsMissing && has('scripts', 'package.ts'))
   run('npm run package', bin('tsx'), [join(ROOT, 'scripts', 'package.ts')]);
 
-try {
-  // startServer prints "Curso SST: http://…/" and "Vista previa LMS: http://…/lms-preview/".
-  const server = await startServer();
-  if (has('dist-scorm')) console.log(`Paquetes SCORM: ${join(ROOT, 'dist-scorm')}`);
-  const stop = () => void server.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-} catch (error) {
-  if (error instanceof DataDirLockedError) console.error(error.message);
-  else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-    console.error(
-      `El puerto ya está en uso; use otro con PORT=… / Port in use: ${(error as Error).message}`,
-    );
-  else console.error(error);
-  process.exit(1);
-}
+// Prints "Curso SST: http://…/" and "Vista previa LMS: http://…/lms-preview/".
+await runServer();
+if (has('dist-scorm')) console.log(`Paquetes SCORM: ${join(ROOT, 'dist-scorm')}`);

@@ -102,14 +102,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
 }
 
-async function main() {
+/**
+ * Starts the server as a process would (npm start, `tsx server/server.ts`): stops cleanly on
+ * SIGINT/SIGTERM, and a start failure (folder locked, port taken…) is one clear line and exit 1.
+ */
+export async function runServer(options: StartOptions = {}): Promise<RunningServer> {
   try {
-    const server = await startServer();
-    const stop = () => {
-      void server.close().then(() => process.exit(0));
-    };
+    const server = await startServer(options);
+    const stop = () => void server.close().then(() => process.exit(0));
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    return server;
   } catch (error) {
     if (error instanceof DataDirLockedError) console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
@@ -121,4 +124,4 @@ async function main() {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void main();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void runServer();

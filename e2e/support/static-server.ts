@@ -8,6 +8,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { CONTENT_TYPES } from '../../scripts/lib/browser-env.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const PORT = Number(process.env.E2E_PORT ?? 4321);
@@ -21,19 +22,7 @@ const MOUNTS: [string, string][] = [
   ['/pkg/', join(ROOT, 'dist', 'e2e-packages')],
 ];
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.xsd': 'application/xml',
-  '.pdf': 'application/pdf',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-};
+const TYPES = CONTENT_TYPES;
 
 export function resolveFile(urlPath: string): string | null {
   for (const [prefix, dir] of MOUNTS) {

@@ -6,25 +6,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { CONTENT_TYPES } from '../lib/browser-env.ts';
 
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json',
-  '.xml': 'application/xml',
-  '.xsd': 'application/xml',
-  '.dtd': 'application/xml-dtd',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-};
+const TYPES = CONTENT_TYPES;
 
 /** Already-compressed formats are sent as they are, like any sensible server does. */
 const COMPRESSIBLE = /^(text\/|application\/(json|xml|xml-dtd)|image\/svg\+xml)/;
@@ -94,8 +78,16 @@ export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
     return data;
   };
 
-  const send = (req: IncomingMessage, res: ServerResponse, key: string, type: string, raw: () => Buffer) => {
-    const encoding = COMPRESSIBLE.test(type) ? chooseEncoding(req.headers['accept-encoding']) : 'identity';
+  const send = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    type: string,
+    raw: () => Buffer,
+  ) => {
+    const encoding = COMPRESSIBLE.test(type)
+      ? chooseEncoding(req.headers['accept-encoding'])
+      : 'identity';
     const data = body(key, raw, encoding);
     encodings[encoding]++;
     res.setHeader('Content-Type', type);
@@ -110,10 +102,14 @@ export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
   // which would otherwise land inside the first measured load.
   for (const mount of mounts) {
     for (const [name, page] of Object.entries(mount.pages ?? {}))
-      for (const e of ['br', 'gzip'] as const) body(mount.prefix + name, () => Buffer.from(page), e);
-    for (const file of [...Object.values(mount.files ?? {}), ...(mount.dir ? filesUnder(mount.dir) : [])])
-        if (COMPRESSIBLE.test(TYPES[extname(file).toLowerCase()] ?? ''))
-          for (const e of ['br', 'gzip'] as const) body(file, () => readFileSync(file), e);
+      for (const e of ['br', 'gzip'] as const)
+        body(mount.prefix + name, () => Buffer.from(page), e);
+    for (const file of [
+      ...Object.values(mount.files ?? {}),
+      ...(mount.dir ? filesUnder(mount.dir) : []),
+    ])
+      if (COMPRESSIBLE.test(TYPES[extname(file).toLowerCase()] ?? ''))
+        for (const e of ['br', 'gzip'] as const) body(file, () => readFileSync(file), e);
   }
 
   const server = createServer((req, res) => {
@@ -125,8 +121,12 @@ export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
       if (page !== undefined) return send(req, res, path, TYPES['.html']!, () => Buffer.from(page));
       const single = mount.files?.[rest];
       if (single !== undefined)
-        return send(req, res, single, TYPES[extname(single).toLowerCase()] ?? 'application/octet-stream', () =>
-          readFileSync(single),
+        return send(
+          req,
+          res,
+          single,
+          TYPES[extname(single).toLowerCase()] ?? 'application/octet-stream',
+          () => readFileSync(single),
         );
       if (!mount.dir) break;
       const root = resolve(mount.dir);
@@ -134,8 +134,12 @@ export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
       if (file !== root && !file.startsWith(root + sep)) break;
       if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
       if (!existsSync(file)) break;
-      return send(req, res, file, TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream', () =>
-        readFileSync(file),
+      return send(
+        req,
+        res,
+        file,
+        TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+        () => readFileSync(file),
       );
     }
     res.statusCode = 404;
