@@ -7,12 +7,17 @@ import { course } from './support/content.ts';
 import { completeModule, expectRoute, leaveIntroduction, readTopics } from './support/course.ts';
 import { collectErrors, launchLms, learnerData, type LmsVersion } from './support/lms-fixture.ts';
 
-const RETRYING = 'La plataforma no responde. Seguimos intentando guardar tu avance; puedes continuar.';
+const RETRYING =
+  'La plataforma no responde. Seguimos intentando guardar tu avance; puedes continuar.';
 const LOCAL = 'Tu progreso se guarda solo en este navegador.';
-const module1Route = () => Array.from({ length: course().modules[0]!.topics.length + 1 }, (_, i) => i).join(',');
+const module1Route = () =>
+  Array.from({ length: course().modules[0]!.topics.length + 1 }, (_, i) => i).join(',');
 
 /** suspend_data, location and score of either version, for short assertions. */
-async function progressOf(lms: Awaited<ReturnType<typeof launchLms>>, version: LmsVersion = lms.version) {
+async function progressOf(
+  lms: Awaited<ReturnType<typeof launchLms>>,
+  version: LmsVersion = lms.version,
+) {
   const cmi = await lms.cmi(version);
   return version === '1.2'
     ? { route: cmi.suspend_data, location: cmi.core.lesson_location, score: cmi.core.score.raw }
@@ -29,9 +34,14 @@ test('no API anywhere: the course runs standalone in local mode', async ({ page 
   expect(errors).toEqual([]);
 });
 
-test('both APIs in one window: SCORM 2004 is used and the 1.2 API is never called', async ({ page }) => {
+test('both APIs in one window: SCORM 2004 is used and the 1.2 API is never called', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
-  const lms = await launchLms(page, { version: 'both', cmi: { '2004': learnerData('2004', 'b-1', 'Mora, Eva'), '1.2': {} } });
+  const lms = await launchLms(page, {
+    version: 'both',
+    cmi: { '2004': learnerData('2004', 'b-1', 'Mora, Eva'), '1.2': {} },
+  });
   await leaveIntroduction(lms.course);
   await readTopics(lms.course, 1, 2);
   await expect.poll(async () => (await progressOf(lms, '2004')).route).toMatch(/^0,1-/);
@@ -44,9 +54,15 @@ test('both APIs in one window: SCORM 2004 is used and the 1.2 API is never calle
 
 for (const version of ['1.2', '2004'] as const) {
   test.describe(`SCORM ${version}`, () => {
-    test('API only in the opener (popup launch): progress goes to the opener and survives closing the popup', async ({ page }) => {
+    test('API only in the opener (popup launch): progress goes to the opener and survives closing the popup', async ({
+      page,
+    }) => {
       const errors = collectErrors(page);
-      const lms = await launchLms(page, { version, popup: true, cmi: learnerData(version, 'p-1', 'Vega, Sara') });
+      const lms = await launchLms(page, {
+        version,
+        popup: true,
+        cmi: learnerData(version, 'p-1', 'Vega, Sara'),
+      });
       await leaveIntroduction(lms.course);
       await completeModule(lms.course, 1);
       await readTopics(lms.course, 2, 1);
@@ -62,7 +78,11 @@ for (const version of ['1.2', '2004'] as const) {
 
     test('a cross-origin frame between the LMS and the course is skipped', async ({ page }) => {
       const errors = collectErrors(page);
-      const lms = await launchLms(page, { version, crossOrigin: true, cmi: learnerData(version, 'x-1', 'Ruiz, Ana') });
+      const lms = await launchLms(page, {
+        version,
+        crossOrigin: true,
+        cmi: learnerData(version, 'x-1', 'Ruiz, Ana'),
+      });
       await leaveIntroduction(lms.course);
       await readTopics(lms.course, 1, 2);
       await expect.poll(async () => (await progressOf(lms)).route).toMatch(/^0,1-/);
@@ -70,26 +90,40 @@ for (const version of ['1.2', '2004'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test('Commit failing three times then succeeding: a notice while retrying, nothing lost', async ({ page }) => {
+    test('Commit failing three times then succeeding: a notice while retrying, nothing lost', async ({
+      page,
+    }) => {
       const errors = collectErrors(page);
-      const lms = await launchLms(page, { version, faults: { commitFailures: 3 }, cmi: learnerData(version, 'c-1', 'Paz, Juan') });
+      const lms = await launchLms(page, {
+        version,
+        faults: { commitFailures: 3 },
+        cmi: learnerData(version, 'c-1', 'Paz, Juan'),
+      });
       const notice = lms.course.getByRole('status').filter({ hasText: RETRYING });
       await expect(notice).toBeVisible();
       await leaveIntroduction(lms.course);
       await readTopics(lms.course, 1, 3);
       await expect(notice).toBeHidden({ timeout: 15_000 });
       await expect.poll(async () => (await progressOf(lms)).route).toMatch(/^0,1,2-/);
-      expect(await lms.count(version === '1.2' ? 'LMSCommit' : 'Commit', { injected: true })).toBe(3);
+      expect(await lms.count(version === '1.2' ? 'LMSCommit' : 'Commit', { injected: true })).toBe(
+        3,
+      );
       await lms.expectNoViolations();
       expect(errors).toEqual([]);
     });
 
     test('SetValue failing: values are sent again and arrive', async ({ page }) => {
       const errors = collectErrors(page);
-      const lms = await launchLms(page, { version, faults: { setValueFailures: 4 }, cmi: learnerData(version, 's-1', 'Gil, Rosa') });
+      const lms = await launchLms(page, {
+        version,
+        faults: { setValueFailures: 4 },
+        cmi: learnerData(version, 's-1', 'Gil, Rosa'),
+      });
       await leaveIntroduction(lms.course);
       await completeModule(lms.course, 1);
-      await expect.poll(async () => progressOf(lms), { timeout: 20_000 }).toMatchObject({ route: `${module1Route()}-{}-{}-{}-{}`, score: '20' });
+      await expect
+        .poll(async () => progressOf(lms), { timeout: 20_000 })
+        .toMatchObject({ route: `${module1Route()}-{}-{}-{}-{}`, score: '20' });
       await expect.poll(async () => Object.keys((await lms.cmi()).interactions).length).toBe(3);
       await lms.expectNoViolations();
       expect(errors).toEqual([]);
@@ -98,26 +132,50 @@ for (const version of ['1.2', '2004'] as const) {
     test('every Commit taking 2 s (a synchronous LMS): nothing lost', async ({ page }) => {
       test.setTimeout(120_000);
       const errors = collectErrors(page);
-      const lms = await launchLms(page, { version, faults: { commitDelayMs: 2000 }, cmi: learnerData(version, 'd-1', 'Leal, Tito') });
+      const lms = await launchLms(page, {
+        version,
+        faults: { commitDelayMs: 2000 },
+        cmi: learnerData(version, 'd-1', 'Leal, Tito'),
+      });
       await leaveIntroduction(lms.course);
       await completeModule(lms.course, 1);
       await readTopics(lms.course, 2, 2);
       await lms.closeCourse();
       await expect.poll(() => lms.terminated(), { timeout: 15_000 }).toBe(true);
       const p = await progressOf(lms);
-      expect(p).toMatchObject({ route: `${module1Route()}-0,1-{}-{}-{}`, score: '20', location: course().modules[1]!.topics[1]!.id });
+      expect(p).toMatchObject({
+        route: `${module1Route()}-0,1-{}-{}-{}`,
+        score: '20',
+        location: course().modules[1]!.topics[1]!.id,
+      });
       expect(Object.keys((await lms.cmi()).interactions)).toHaveLength(3);
       await lms.expectNoViolations();
       expect(errors).toEqual([]);
     });
 
-    test('a corrupted, foreign or over-long suspend_data never crashes the course', async ({ page }) => {
+    test('a corrupted, foreign or over-long suspend_data never crashes the course', async ({
+      page,
+    }) => {
       const errors = collectErrors(page);
       const junk = `0,1,x,99-{"foo":[1,2]}-zz${'9'.repeat(version === '1.2' ? 3000 : 70000)}`;
       const cmi =
         version === '1.2'
-          ? { core: { student_id: 'j-1', student_name: 'Ríos, Iván', entry: 'resume', lesson_location: 'nada-que-ver' }, suspend_data: junk.slice(0, 4096) }
-          : { learner_id: 'j-1', learner_name: 'Ríos, Iván', entry: 'resume', location: 'nada-que-ver', suspend_data: junk.slice(0, 64000) };
+          ? {
+              core: {
+                student_id: 'j-1',
+                student_name: 'Ríos, Iván',
+                entry: 'resume',
+                lesson_location: 'nada-que-ver',
+              },
+              suspend_data: junk.slice(0, 4096),
+            }
+          : {
+              learner_id: 'j-1',
+              learner_name: 'Ríos, Iván',
+              entry: 'resume',
+              location: 'nada-que-ver',
+              suspend_data: junk.slice(0, 64000),
+            };
       const lms = await launchLms(page, { version, cmi });
       // Whatever could be read (module 1, topics 0 and 1) is kept; the rest is dropped, and the
       // course runs from the introduction (the foreign bookmark names no page).
@@ -129,10 +187,16 @@ for (const version of ['1.2', '2004'] as const) {
       expect(errors).toEqual([]);
     });
 
-    test('a second learner on the same browser never inherits the first one’s progress', async ({ page }) => {
+    test('a second learner on the same browser never inherits the first one’s progress', async ({
+      page,
+    }) => {
       const errors = collectErrors(page);
       // Learner A: the LMS refuses every value, so A's progress is only in this browser's safety net.
-      const a = await launchLms(page, { version, faults: { setValueFailures: 100_000 }, cmi: learnerData(version, 'A-1', 'Uno, Ana') });
+      const a = await launchLms(page, {
+        version,
+        faults: { setValueFailures: 100_000 },
+        cmi: learnerData(version, 'A-1', 'Uno, Ana'),
+      });
       await leaveIntroduction(a.course);
       await readTopics(a.course, 1, 3);
       await a.closeCourse();
@@ -149,8 +213,13 @@ for (const version of ['1.2', '2004'] as const) {
       await b.expectNoViolations();
 
       // Learner A again, on an LMS that never got the data: recovered from this browser and sent.
-      const again = await launchLms(page, { version, cmi: learnerData(version, 'A-1', 'Uno, Ana') });
-      await expect(again.course.getByRole('heading', { level: 1 })).toHaveText(course().modules[0]!.topics[2]!.title.replace(/<[^>]+>/g, ''));
+      const again = await launchLms(page, {
+        version,
+        cmi: learnerData(version, 'A-1', 'Uno, Ana'),
+      });
+      await expect(again.course.getByRole('heading', { level: 1 })).toHaveText(
+        course().modules[0]!.topics[2]!.title.replace(/<[^>]+>/g, ''),
+      );
       await expect.poll(async () => (await progressOf(again)).route).toBe('0,1,2-{}-{}-{}-{}');
       await again.expectNoViolations();
       expect(errors).toEqual([]);

@@ -9,7 +9,12 @@ async function courseFrame(page: Page, previous?: Frame): Promise<Frame> {
   let frame: Frame | undefined;
   await expect
     .poll(() => {
-      frame = page.frames().find((f) => f !== previous && !f.isDetached() && f.url().includes('/lms-preview/course/index.html'));
+      frame = page
+        .frames()
+        .find(
+          (f) =>
+            f !== previous && !f.isDetached() && f.url().includes('/lms-preview/course/index.html'),
+        );
       return frame;
     })
     .toBeTruthy();
@@ -38,7 +43,9 @@ for (const version of ['1.2', '2004'] as const) {
     await page.getByRole('button', { name: 'Relanzar con los datos guardados' }).click();
     frame = await courseFrame(page, frame);
     await expect(page.getByRole('status')).toContainText('entrada: resume');
-    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(course().modules[0]!.topics[1]!.title.replace(/<[^>]+>/g, ''));
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
+      course().modules[0]!.topics[1]!.title.replace(/<[^>]+>/g, ''),
+    );
     await expect(suspend).toContainText('0,1-{}-{}-{}-{}');
 
     await page.getByRole('button', { name: 'Reiniciar intento' }).click();
@@ -47,7 +54,9 @@ for (const version of ['1.2', '2004'] as const) {
     await expect(frame.getByText('Progreso: 0 %')).toBeVisible();
     await expect(page.getByRole('status')).toContainText('entrada: (nueva)');
     // The learner's name comes from the LMS ("Apellido, Nombre") into the course.
-    await expect(row(page, version === '1.2' ? 'cmi.core.student_name' : 'cmi.learner_name')).toContainText('Pérez Gómez, María José');
+    await expect(
+      row(page, version === '1.2' ? 'cmi.core.student_name' : 'cmi.learner_name'),
+    ).toContainText('Pérez Gómez, María José');
     expect(errors).toEqual([]);
   });
 }

@@ -20,10 +20,15 @@ const VERSIONS: LmsVersion[] = ['1.2', '2004'];
 
 for (const version of VERSIONS) {
   test.describe(`SCORM ${version}`, () => {
-    test('a full walkthrough is recorded: completed, 100, 14 interactions, 5 objectives, one Terminate', async ({ page }) => {
+    test('a full walkthrough is recorded: completed, 100, 14 interactions, 5 objectives, one Terminate', async ({
+      page,
+    }) => {
       test.setTimeout(180_000);
       const errors = collectErrors(page);
-      const lms = await launchLms(page, { version, cmi: learnerData(version, 'cc-1001', 'Pérez Gómez, María José') });
+      const lms = await launchLms(page, {
+        version,
+        cmi: learnerData(version, 'cc-1001', 'Pérez Gómez, María José'),
+      });
       await completeCourse(lms.course, { firstTryWrong: true });
       await closeCongratulations(lms.course);
       await expect.poll(() => lms.terminated()).toBe(true);
@@ -36,16 +41,26 @@ for (const version of VERSIONS) {
       expect(objectives).toHaveLength(moduleCount());
       expect(objectives.map((o) => o.id)).toEqual(course().modules.map((m) => m.id));
       // The first answer of every quiz was wrong: recorded as such, the retry not recorded.
-      const firstOfEach = course().modules.map((m) => interactions.find((i) => i.id === `m${m.number}-q1`)!.result);
-      expect(firstOfEach).toEqual(Array(moduleCount()).fill(version === '1.2' ? 'wrong' : 'incorrect'));
+      const firstOfEach = course().modules.map(
+        (m) => interactions.find((i) => i.id === `m${m.number}-q1`)!.result,
+      );
+      expect(firstOfEach).toEqual(
+        Array(moduleCount()).fill(version === '1.2' ? 'wrong' : 'incorrect'),
+      );
       if (version === '1.2') {
         expect(cmi.core).toMatchObject({ lesson_status: 'completed', exit: 'logout' });
         expect(cmi.core.score).toMatchObject({ raw: '100', min: '0', max: '100' });
         expect(objectives.map((o) => o.status)).toEqual(Array(moduleCount()).fill('completed'));
       } else {
-        expect(cmi).toMatchObject({ completion_status: 'completed', success_status: 'passed', exit: 'normal' });
+        expect(cmi).toMatchObject({
+          completion_status: 'completed',
+          success_status: 'passed',
+          exit: 'normal',
+        });
         expect(cmi.score).toMatchObject({ raw: '100', min: '0', max: '100', scaled: '1' });
-        expect(objectives.map((o) => o.success_status)).toEqual(Array(moduleCount()).fill('passed'));
+        expect(objectives.map((o) => o.success_status)).toEqual(
+          Array(moduleCount()).fill('passed'),
+        );
       }
       expect(cmi.suspend_data).toBe(fullRoute());
       expect(await lms.finishCalls()).toBe(1);
@@ -61,10 +76,15 @@ for (const version of VERSIONS) {
       expect(errors).toEqual([]);
     });
 
-    test('a relaunch with the saved data (entry resume) opens at the bookmark with progress kept', async ({ page }) => {
+    test('a relaunch with the saved data (entry resume) opens at the bookmark with progress kept', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       const errors = collectErrors(page);
-      const first = await launchLms(page, { version, cmi: learnerData(version, 'cc-2002', 'Rojas, Ana') });
+      const first = await launchLms(page, {
+        version,
+        cmi: learnerData(version, 'cc-2002', 'Rojas, Ana'),
+      });
       await leaveIntroduction(first.course);
       await completeModule(first.course, 1);
       await readTopics(first.course, 2, 2);
@@ -76,14 +96,17 @@ for (const version of VERSIONS) {
       expect(JSON.stringify(saved)).toContain('"entry":"resume"');
 
       const again = await launchLms(page, { version, cmi: saved });
-      await expect(again.course.getByRole('heading', { level: 1 })).toHaveText(bookmark.title.replace(/<[^>]+>/g, ''));
+      await expect(again.course.getByRole('heading', { level: 1 })).toHaveText(
+        bookmark.title.replace(/<[^>]+>/g, ''),
+      );
       await expect(again.course.getByText('Progreso: 20 %')).toBeVisible();
       await again.course.getByRole('link', { name: 'Menú' }).first().click();
       await expectRoute(again.course, '/menu');
       // Module 1 stays done: the course moves on with module 2 where it was left.
       await completeModule(again.course, 2);
       await expect(again.course.getByText('Progreso: 40 %')).toBeVisible();
-      const ids = async () => (Object.values((await again.cmi()).interactions) as { id: string }[]).map((i) => i.id);
+      const ids = async () =>
+        (Object.values((await again.cmi()).interactions) as { id: string }[]).map((i) => i.id);
       await expect.poll(ids).toEqual(['m1-q1', 'm1-q2', 'm1-q3', 'm2-q1', 'm2-q2', 'm2-q3']);
       await again.expectNoViolations();
       expect(errors).toEqual([]);
@@ -91,7 +114,10 @@ for (const version of VERSIONS) {
 
     test('closing the window mid-module loses nothing', async ({ page }) => {
       test.setTimeout(90_000);
-      const lms = await launchLms(page, { version, cmi: learnerData(version, 'cc-3003', 'Díaz, Luis') });
+      const lms = await launchLms(page, {
+        version,
+        cmi: learnerData(version, 'cc-3003', 'Díaz, Luis'),
+      });
       await leaveIntroduction(lms.course);
       await readTopics(lms.course, 1, 3);
       const topic = course().modules[0]!.topics[2]!;
@@ -99,8 +125,18 @@ for (const version of VERSIONS) {
       await expect.poll(() => lms.terminated()).toBe(true);
       const cmi = await lms.cmi();
       expect(cmi.suspend_data).toMatch(/^0,1,2-/);
-      if (version === '1.2') expect(cmi.core).toMatchObject({ lesson_location: topic.id, exit: 'suspend', lesson_status: 'incomplete' });
-      else expect(cmi).toMatchObject({ location: topic.id, exit: 'suspend', completion_status: 'incomplete' });
+      if (version === '1.2')
+        expect(cmi.core).toMatchObject({
+          lesson_location: topic.id,
+          exit: 'suspend',
+          lesson_status: 'incomplete',
+        });
+      else
+        expect(cmi).toMatchObject({
+          location: topic.id,
+          exit: 'suspend',
+          completion_status: 'incomplete',
+        });
       await lms.expectNoViolations();
     });
   });

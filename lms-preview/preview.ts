@@ -13,10 +13,22 @@ const dataKey = (v: Version) => `curso-sst:lms-preview:cmi:${v}`;
 const COURSE_URL = './course/index.html';
 const MAX_CALLS = 200;
 
-const METHODS: Record<Version, { global: string; names: string[]; set: string; commit: string; finish: string; init: string }> = {
+const METHODS: Record<
+  Version,
+  { global: string; names: string[]; set: string; commit: string; finish: string; init: string }
+> = {
   '1.2': {
     global: 'API',
-    names: ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError', 'LMSGetErrorString', 'LMSGetDiagnostic'],
+    names: [
+      'LMSInitialize',
+      'LMSFinish',
+      'LMSGetValue',
+      'LMSSetValue',
+      'LMSCommit',
+      'LMSGetLastError',
+      'LMSGetErrorString',
+      'LMSGetDiagnostic',
+    ],
     set: 'LMSSetValue',
     commit: 'LMSCommit',
     finish: 'LMSFinish',
@@ -24,7 +36,16 @@ const METHODS: Record<Version, { global: string; names: string[]; set: string; c
   },
   '2004': {
     global: 'API_1484_11',
-    names: ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError', 'GetErrorString', 'GetDiagnostic'],
+    names: [
+      'Initialize',
+      'Terminate',
+      'GetValue',
+      'SetValue',
+      'Commit',
+      'GetLastError',
+      'GetErrorString',
+      'GetDiagnostic',
+    ],
     set: 'SetValue',
     commit: 'Commit',
     finish: 'Terminate',
@@ -38,7 +59,11 @@ interface Prefs {
   learnerName: string;
 }
 
-const DEFAULT_PREFS: Prefs = { version: '2004', learnerId: 'demo-001', learnerName: 'Pérez Gómez, María José' };
+const DEFAULT_PREFS: Prefs = {
+  version: '2004',
+  learnerId: 'demo-001',
+  learnerName: 'Pérez Gómez, María José',
+};
 
 function readJson<T>(key: string): T | null {
   try {
@@ -60,11 +85,17 @@ function writeJson(key: string, value: unknown) {
 function loadPrefs(): Prefs {
   const stored = readJson<Partial<Prefs>>(PREFS_KEY) ?? {};
   const fromUrl = new URLSearchParams(location.search).get('version');
-  const version: Version = fromUrl === '1.2' || fromUrl === '2004' ? fromUrl : stored.version === '1.2' ? '1.2' : DEFAULT_PREFS.version;
+  const version: Version =
+    fromUrl === '1.2' || fromUrl === '2004'
+      ? fromUrl
+      : stored.version === '1.2'
+        ? '1.2'
+        : DEFAULT_PREFS.version;
   return {
     version,
     learnerId: typeof stored.learnerId === 'string' ? stored.learnerId : DEFAULT_PREFS.learnerId,
-    learnerName: typeof stored.learnerName === 'string' ? stored.learnerName : DEFAULT_PREFS.learnerName,
+    learnerName:
+      typeof stored.learnerName === 'string' ? stored.learnerName : DEFAULT_PREFS.learnerName,
   };
 }
 
@@ -79,12 +110,17 @@ const plain = (api: Api): Json => JSON.parse(JSON.stringify(api.cmi)) as Json;
 function savedData(v: Version, api: Api): Json {
   const c = plain(api) as Record<string, Json & Record<string, Json>>;
   const pick = (o: Json | undefined, keys: string[]) =>
-    Object.fromEntries(keys.filter((k) => o && o[k] !== undefined && o[k] !== '').map((k) => [k, o![k]]));
+    Object.fromEntries(
+      keys.filter((k) => o && o[k] !== undefined && o[k] !== '').map((k) => [k, o![k]]),
+    );
   const strip = (v: unknown): unknown =>
     v && typeof v === 'object'
       ? Object.fromEntries(
           Object.entries(v as Json)
-            .filter(([, x]) => x !== '' && !(x && typeof x === 'object' && !Object.keys(x as Json).length))
+            .filter(
+              ([, x]) =>
+                x !== '' && !(x && typeof x === 'object' && !Object.keys(x as Json).length),
+            )
             .map(([k, x]) => [k, strip(x)]),
         )
       : v;
@@ -103,7 +139,15 @@ function savedData(v: Version, api: Api): Json {
   }
   const root = c as unknown as Json & { score?: Json; exit?: string };
   return {
-    ...pick(root, ['learner_id', 'learner_name', 'location', 'completion_status', 'success_status', 'suspend_data', 'progress_measure']),
+    ...pick(root, [
+      'learner_id',
+      'learner_name',
+      'location',
+      'completion_status',
+      'success_status',
+      'suspend_data',
+      'progress_measure',
+    ]),
     score: pick(root.score, ['raw', 'min', 'max', 'scaled']),
     entry: root.exit === 'suspend' ? 'resume' : '',
     objectives: strip(root.objectives),
@@ -113,7 +157,8 @@ function savedData(v: Version, api: Api): Json {
 
 function flatten(value: unknown, prefix: string, out: [string, string][]) {
   if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value as Json)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+    for (const [k, v] of Object.entries(value as Json))
+      flatten(v, prefix ? `${prefix}.${k}` : k, out);
   } else if (value !== '' && value !== undefined && value !== null) {
     out.push([prefix, String(value)]);
   }
@@ -162,12 +207,16 @@ function render() {
   const s = session;
   const rows = flatten(plain(s.api), 'cmi', []);
   const current = new Map(rows);
-  s.changed = new Set(rows.filter(([k, v]) => s.previous.size > 0 && s.previous.get(k) !== v).map(([k]) => k));
+  s.changed = new Set(
+    rows.filter(([k, v]) => s.previous.size > 0 && s.previous.get(k) !== v).map(([k]) => k),
+  );
   s.previous = current;
   const filter = filterInput.value.trim().toLowerCase();
   tableBody.replaceChildren(
     ...rows
-      .filter(([k, v]) => !filter || k.toLowerCase().includes(filter) || v.toLowerCase().includes(filter))
+      .filter(
+        ([k, v]) => !filter || k.toLowerCase().includes(filter) || v.toLowerCase().includes(filter),
+      )
       .map(([k, v]) => {
         const tr = document.createElement('tr');
         if (s.changed.has(k)) tr.className = 'changed';
@@ -204,8 +253,20 @@ function launch(fresh: boolean) {
   const settings = { autocommit: false, lmsCommitUrl: false as const, logLevel: 4 as const };
   const api: Api = version === '1.2' ? new Scorm12API(settings) : new Scorm2004API(settings);
   api.loadFromJSON({ cmi: initial }, '');
-  const entry = String((version === '1.2' ? (initial.core as Json | undefined)?.entry : initial.entry) ?? '');
-  const s: Session = { version, api, live: true, state: 'sin iniciar', commits: 0, calls: 0, entry, previous: new Map(), changed: new Set() };
+  const entry = String(
+    (version === '1.2' ? (initial.core as Json | undefined)?.entry : initial.entry) ?? '',
+  );
+  const s: Session = {
+    version,
+    api,
+    live: true,
+    state: 'sin iniciar',
+    commits: 0,
+    calls: 0,
+    entry,
+    previous: new Map(),
+    changed: new Set(),
+  };
   session = s;
 
   const raw = api as unknown as Record<string, (...args: string[]) => unknown>;
@@ -215,13 +276,21 @@ function launch(fresh: boolean) {
       const result = String(raw[name]!.apply(api, args));
       if (/GetLastError|GetErrorString|GetDiagnostic/.test(name)) return result;
       s.calls++;
-      const ok = name === m.set || name === m.commit || name === m.init || name === m.finish ? result === 'true' : true;
-      if (s.live) logCall(`${name}(${args.map((a) => JSON.stringify(a)).join(', ')}) → ${JSON.stringify(result)}`, !ok);
+      const ok =
+        name === m.set || name === m.commit || name === m.init || name === m.finish
+          ? result === 'true'
+          : true;
+      if (s.live)
+        logCall(
+          `${name}(${args.map((a) => JSON.stringify(a)).join(', ')}) → ${JSON.stringify(result)}`,
+          !ok,
+        );
       if (name === m.init && ok) s.state = 'sesión abierta';
       if (name === m.finish) s.state = 'sesión terminada';
       if (name === m.commit && ok) s.commits++;
       // An LMS persists on Commit and at Terminate; so does the preview (unless replaced by a reset).
-      if ((name === m.commit || name === m.finish) && ok && s.live) writeJson(dataKey(version), savedData(version, api));
+      if ((name === m.commit || name === m.finish) && ok && s.live)
+        writeJson(dataKey(version), savedData(version, api));
       if (s.live) scheduleRender();
       return result;
     };
@@ -241,7 +310,8 @@ function launch(fresh: boolean) {
 }
 
 function syncForm() {
-  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="version"]')) radio.checked = radio.value === prefs.version;
+  for (const radio of form.querySelectorAll<HTMLInputElement>('input[name="version"]'))
+    radio.checked = radio.value === prefs.version;
   form.querySelector<HTMLInputElement>('input[name="learnerId"]')!.value = prefs.learnerId;
   form.querySelector<HTMLInputElement>('input[name="learnerName"]')!.value = prefs.learnerName;
 }

@@ -16,7 +16,8 @@ import { openPglite, openPostgres, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser } from '../server/db/store.ts';
 
-const USAGE = 'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json]';
+const USAGE =
+  'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json]';
 
 interface Options {
   requests: number;
@@ -27,7 +28,11 @@ interface Options {
 
 function parseOptions(argv: string[]): Options {
   const o: Options = { requests: 2000, concurrency: 10, seconds: 30, json: false };
-  const limits: Record<string, [number, number]> = { requests: [10, 100_000], concurrency: [1, 200], seconds: [1, 300] };
+  const limits: Record<string, [number, number]> = {
+    requests: [10, 100_000],
+    concurrency: [1, 200],
+    seconds: [1, 300],
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') o.json = true;
@@ -41,7 +46,8 @@ function parseOptions(argv: string[]): Options {
       const raw = m[2] ?? argv[++i];
       const n = Number(raw);
       const [lo, hi] = limits[key]!;
-      if (!Number.isInteger(n) || n < lo || n > hi) throw new Error(`--${key} wants a whole number from ${lo} to ${hi}, got "${raw ?? ''}"`);
+      if (!Number.isInteger(n) || n < lo || n > hi)
+        throw new Error(`--${key} wants a whole number from ${lo} to ${hi}, got "${raw ?? ''}"`);
       o[key] = n;
     }
   }
@@ -63,7 +69,9 @@ export interface LoadResult {
 }
 
 const percentile = (sorted: number[], p: number) =>
-  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : NaN;
 
 /**
  * Sends `total` requests, `concurrency` at a time, each made by `request(worker, i)`; a response
@@ -109,7 +117,8 @@ async function drive(
   };
 }
 
-const urlOf = (app: FastifyInstance) => `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const urlOf = (app: FastifyInstance) =>
+  `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
 interface Learner {
   id: number;
@@ -124,11 +133,16 @@ async function signIn(base: string, document: string, password: string): Promise
   if (!xsrf) throw new Error('no XSRF-TOKEN cookie from csrf-cookie');
   const res = await fetch(`${base}/api/v1/auth/login`, {
     method: 'POST',
-    headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, 'content-type': 'application/json' },
+    headers: {
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ document, password }),
   });
   const body = (await res.json()) as { success?: boolean; token?: string; user?: { id: number } };
-  if (res.status !== 200 || !body.token || !body.user) throw new Error(`sign-in failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  if (res.status !== 200 || !body.token || !body.user)
+    throw new Error(`sign-in failed: HTTP ${res.status} ${JSON.stringify(body)}`);
   return { id: body.user.id, token: body.token, xsrf };
 }
 
@@ -178,7 +192,11 @@ function engines(): Engine[] {
   return list;
 }
 
-async function benchEngine(engine: Engine, o: Options, log: (line: string) => void): Promise<LoadResult[]> {
+async function benchEngine(
+  engine: Engine,
+  o: Options,
+  log: (line: string) => void,
+): Promise<LoadResult[]> {
   const { db, cleanup } = await engine.open();
   let app: FastifyInstance | null = null;
   try {
@@ -186,13 +204,24 @@ async function benchEngine(engine: Engine, o: Options, log: (line: string) => vo
     // update-user locks only its own progress row.
     const password = 'bench-clave-123';
     const documents = Array.from({ length: o.concurrency }, (_, i) => String(9_000_000_001 + i));
-    for (const document of documents) await createUser(db, { document, name: `Aprendiz ${document}`, email: null, password });
-    app = await buildApp({ db, webDir: null, lmsPreviewDir: null, logger: false, rateLimits: { loginPerIp: 0 } });
+    for (const document of documents)
+      await createUser(db, { document, name: `Aprendiz ${document}`, email: null, password });
+    app = await buildApp({
+      db,
+      webDir: null,
+      lmsPreviewDir: null,
+      logger: false,
+      rateLimits: { loginPerIp: 0 },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     const base = urlOf(app);
     const learners: Learner[] = [];
     for (const d of documents) learners.push(await signIn(base, d, password));
-    const headers = (l: Learner) => ({ authorization: l.token, cookie: `XSRF-TOKEN=${l.xsrf}`, 'x-xsrf-token': l.xsrf });
+    const headers = (l: Learner) => ({
+      authorization: l.token,
+      cookie: `XSRF-TOKEN=${l.xsrf}`,
+      'x-xsrf-token': l.xsrf,
+    });
 
     // Multipart bodies, as the web course's FormData sends them. Half the course done, a new
     // bookmark on each call, so every update is a real write.
@@ -204,11 +233,19 @@ async function benchEngine(engine: Engine, o: Options, log: (line: string) => vo
       form.append('score', '40');
       form.append('route', route);
       form.append('current_location', `/tema/modulo3/${i % 7}`);
-      return fetch(`${base}/api/v1/update-user`, { method: 'POST', headers: headers(l), body: form });
+      return fetch(`${base}/api/v1/update-user`, {
+        method: 'POST',
+        headers: headers(l),
+        body: form,
+      });
     };
     const me = (w: number) => {
       const l = learners[w]!;
-      return fetch(`${base}/api/v1/me`, { method: 'POST', headers: headers(l), body: new FormData() });
+      return fetch(`${base}/api/v1/me`, {
+        method: 'POST',
+        headers: headers(l),
+        body: new FormData(),
+      });
     };
     const out: LoadResult[] = [];
     for (const [scenario, request] of [
@@ -217,7 +254,11 @@ async function benchEngine(engine: Engine, o: Options, log: (line: string) => vo
     ] as const) {
       await drive(Math.min(200, o.requests), o.concurrency, o.seconds * 1000, request); // warm-up
       log(`  ${engine.name}: ${scenario}`);
-      out.push({ scenario, engine: engine.name, ...(await drive(o.requests, o.concurrency, o.seconds * 1000, request)) });
+      out.push({
+        scenario,
+        engine: engine.name,
+        ...(await drive(o.requests, o.concurrency, o.seconds * 1000, request)),
+      });
     }
     return out;
   } finally {
@@ -234,7 +275,11 @@ async function benchTrivial(o: Options, log: (line: string) => void): Promise<Lo
     const url = `${urlOf(app)}/ok`;
     await drive(Math.min(200, o.requests), o.concurrency, o.seconds * 1000, () => fetch(url));
     log('  trivial Fastify route');
-    return { scenario: 'GET {ok:true}', engine: 'Fastify alone', ...(await drive(o.requests, o.concurrency, o.seconds * 1000, () => fetch(url))) };
+    return {
+      scenario: 'GET {ok:true}',
+      engine: 'Fastify alone',
+      ...(await drive(o.requests, o.concurrency, o.seconds * 1000, () => fetch(url))),
+    };
   } finally {
     await app.close();
   }
@@ -253,7 +298,8 @@ function formatTable(results: LoadResult[], o: Options): string {
     `${r.maxMs.toFixed(1)} ms`,
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
+  const line = (r: string[]) =>
+    r.map((c, i) => (i >= 2 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ');
   return [
     `API server on 127.0.0.1: ${o.requests} requests per scenario, ${o.concurrency} at a time (cap ${o.seconds} s), after a warm-up`,
     line(header),
@@ -276,8 +322,18 @@ async function main(): Promise<number> {
   for (const engine of engines()) results.push(...(await benchEngine(engine, o, log)));
   if (!process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL)
     log('  (PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it)');
-  if (o.json) console.log(JSON.stringify({ generatedAt: new Date().toISOString(), node: process.version, options: o, results }, null, 2));
-  else console.log(`${formatTable(results, o)}\n(${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version})`);
+  if (o.json)
+    console.log(
+      JSON.stringify(
+        { generatedAt: new Date().toISOString(), node: process.version, options: o, results },
+        null,
+        2,
+      ),
+    );
+  else
+    console.log(
+      `${formatTable(results, o)}\n(${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version})`,
+    );
   return results.some((r) => r.errors > 0) ? 1 : 0;
 }
 

@@ -10,7 +10,9 @@ const lmsBuild = join(ROOT, 'dist', 'lms');
 const out = join(ROOT, 'dist', 'lms-preview');
 
 if (!existsSync(join(lmsBuild, 'index.html'))) {
-  console.error('build-preview: falta dist/lms/index.html; primero `npx vite build --mode lms` (o `npm run build`).');
+  console.error(
+    'build-preview: falta dist/lms/index.html; primero `npx vite build --mode lms` (o `npm run build`).',
+  );
   process.exit(1);
 }
 

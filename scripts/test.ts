@@ -1,4 +1,4 @@
-// npm test: everything, in one run — types, lint, unit and server tests (PGlite, and
+// npm test: everything, in one run — types, lint, formatting, unit and server tests (PGlite, and
 // PostgreSQL when TEST_DATABASE_URL is set), one build of both apps and the SCORM packages,
 // then the browser tests against that single build. Ends with 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
@@ -42,6 +42,7 @@ const run = (label: string, cmd: string, args: string[], env?: Record<string, st
 
 run('typecheck', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 run('lint', bin('eslint'), ['.', '--max-warnings=0']);
+run('format', bin('prettier'), ['--check', '.', '--log-level', 'warn']);
 run('content:check', bin('tsx'), ['scripts/content-check.ts']);
 const vitestJson = join(reports, 'vitest.json');
 run('unit + server tests (vitest)', bin('vitest'), [

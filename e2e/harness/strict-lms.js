@@ -18,27 +18,57 @@
   const params = new URLSearchParams(location.search);
   // ?launch=<id> names a configuration put in by the fixture's init script; ?config=<JSON> is
   // for trying the harness by hand.
-  const config = (window.__lmsConfigs && window.__lmsConfigs[params.get('launch')]) || JSON.parse(params.get('config') || '{}');
-  const versions = config.version === 'both' ? ['2004', '1.2'] : config.version === 'none' ? [] : [config.version || '1.2'];
-  const faults = Object.assign({ commitFailures: 0, setValueFailures: 0, commitDelayMs: 0 }, config.faults || {});
+  const config =
+    (window.__lmsConfigs && window.__lmsConfigs[params.get('launch')]) ||
+    JSON.parse(params.get('config') || '{}');
+  const versions =
+    config.version === 'both'
+      ? ['2004', '1.2']
+      : config.version === 'none'
+        ? []
+        : [config.version || '1.2'];
+  const faults = Object.assign(
+    { commitFailures: 0, setValueFailures: 0, commitDelayMs: 0 },
+    config.faults || {},
+  );
   const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 };
 
   const NAMES = {
-    '1.2': {
-      init: 'LMSInitialize', finish: 'LMSFinish', get: 'LMSGetValue', set: 'LMSSetValue', commit: 'LMSCommit',
-      error: 'LMSGetLastError', string: 'LMSGetErrorString', diag: 'LMSGetDiagnostic', global: 'API',
+    1.2: {
+      init: 'LMSInitialize',
+      finish: 'LMSFinish',
+      get: 'LMSGetValue',
+      set: 'LMSSetValue',
+      commit: 'LMSCommit',
+      error: 'LMSGetLastError',
+      string: 'LMSGetErrorString',
+      diag: 'LMSGetDiagnostic',
+      global: 'API',
     },
-    '2004': {
-      init: 'Initialize', finish: 'Terminate', get: 'GetValue', set: 'SetValue', commit: 'Commit',
-      error: 'GetLastError', string: 'GetErrorString', diag: 'GetDiagnostic', global: 'API_1484_11',
+    2004: {
+      init: 'Initialize',
+      finish: 'Terminate',
+      get: 'GetValue',
+      set: 'SetValue',
+      commit: 'Commit',
+      error: 'GetLastError',
+      string: 'GetErrorString',
+      diag: 'GetDiagnostic',
+      global: 'API_1484_11',
     },
   };
 
-  const EXIT = { '1.2': ['', 'suspend', 'logout', 'time-out'], '2004': ['', 'suspend', 'normal', 'logout', 'time-out'] };
-  const RESULT = { '1.2': ['correct', 'wrong', 'unanticipated', 'neutral'], '2004': ['correct', 'incorrect', 'unanticipated', 'neutral'] };
+  const EXIT = {
+    1.2: ['', 'suspend', 'logout', 'time-out'],
+    2004: ['', 'suspend', 'normal', 'logout', 'time-out'],
+  };
+  const RESULT = {
+    1.2: ['correct', 'wrong', 'unanticipated', 'neutral'],
+    2004: ['correct', 'incorrect', 'unanticipated', 'neutral'],
+  };
   const SESSION_TIME = {
-    '1.2': /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/,
-    '2004': /^P(?!$)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d{1,2})?S)?)?$/,
+    1.2: /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/,
+    2004: /^P(?!$)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d{1,2})?S)?)?$/,
   };
 
   const lms = {
@@ -48,8 +78,8 @@
     apis: {},
     counts: {},
     /** Commits the LMS accepted, per version. */
-    commits: { '1.2': 0, '2004': 0 },
-    terminated: { '1.2': false, '2004': false },
+    commits: { 1.2: 0, 2004: 0 },
+    terminated: { 1.2: false, 2004: false },
   };
   window.__lms = lms;
   const count = (name) => (lms.counts[name] = (lms.counts[name] || 0) + 1);
@@ -63,8 +93,10 @@
   }
 
   function strictApi(version) {
-    const api = version === '2004' ? new window.Scorm2004API(settings) : new window.Scorm12API(settings);
-    if (config.cmi && Object.keys(config.cmi).length) api.loadFromJSON({ cmi: config.cmi[version] || config.cmi }, '');
+    const api =
+      version === '2004' ? new window.Scorm2004API(settings) : new window.Scorm12API(settings);
+    if (config.cmi && Object.keys(config.cmi).length)
+      api.loadFromJSON({ cmi: config.cmi[version] || config.cmi }, '');
     lms.apis[version] = api;
     const n = NAMES[version];
     let initialized = false;
@@ -75,21 +107,35 @@
 
     const check = (name, args) => {
       const isErrorCall = name === n.error || name === n.string || name === n.diag;
-      if (terminated && !isErrorCall) violation(version, `${name}(${args.join(', ')}) after ${n.finish}`);
-      if (!initialized && !isErrorCall && name !== n.init) violation(version, `${name}(${args.join(', ')}) before ${n.init}`);
+      if (terminated && !isErrorCall)
+        violation(version, `${name}(${args.join(', ')}) after ${n.finish}`);
+      if (!initialized && !isErrorCall && name !== n.init)
+        violation(version, `${name}(${args.join(', ')}) before ${n.init}`);
       if (name === n.init && initialized) violation(version, `${n.init} called twice`);
       if (name !== n.set) return;
       const [element, value] = args;
-      if (typeof value !== 'string') violation(version, `SetValue(${element}) with a ${typeof value}, not a string`);
+      if (typeof value !== 'string')
+        violation(version, `SetValue(${element}) with a ${typeof value}, not a string`);
       const v = String(value);
-      if (version === '1.2' && element === 'cmi.suspend_data' && v.length > 4096) violation(version, `suspend_data of ${v.length} characters (> 4096)`);
-      if (element === (version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time') && !SESSION_TIME[version].test(v)) {
+      if (version === '1.2' && element === 'cmi.suspend_data' && v.length > 4096)
+        violation(version, `suspend_data of ${v.length} characters (> 4096)`);
+      if (
+        element === (version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time') &&
+        !SESSION_TIME[version].test(v)
+      ) {
         violation(version, `session_time ${JSON.stringify(v)} is not in the ${version} format`);
       }
-      if (element === (version === '1.2' ? 'cmi.core.exit' : 'cmi.exit') && !EXIT[version].includes(v)) {
+      if (
+        element === (version === '1.2' ? 'cmi.core.exit' : 'cmi.exit') &&
+        !EXIT[version].includes(v)
+      ) {
         violation(version, `exit ${JSON.stringify(v)} is not allowed`);
       }
-      if (/^cmi\.interactions\.\d+\.result$/.test(element) && !RESULT[version].includes(v) && !/^-?\d+(\.\d+)?$/.test(v)) {
+      if (
+        /^cmi\.interactions\.\d+\.result$/.test(element) &&
+        !RESULT[version].includes(v) &&
+        !/^-?\d+(\.\d+)?$/.test(v)
+      ) {
         violation(version, `interaction result ${JSON.stringify(v)} is not ${version} vocabulary`);
       }
     };
@@ -102,14 +148,27 @@
         if (key === 'commit' && faults.commitDelayMs) busyWait(faults.commitDelayMs);
         const result = real(name, args);
         const error = key === 'error' || key === 'string' || key === 'diag' ? '0' : lastError();
-        lms.calls.push({ version, method: name, args: args.map(String), result, error, at: Date.now() });
+        lms.calls.push({
+          version,
+          method: name,
+          args: args.map(String),
+          result,
+          error,
+          at: Date.now(),
+        });
         count(name);
         if (key === 'init' && result === 'true') initialized = true;
         if (key === 'finish') terminated = true;
         if (key === 'finish' && result === 'true') lms.terminated[version] = true;
         if (key === 'commit' && result === 'true') lms.commits[version]++;
-        if ((key === 'set' || key === 'commit' || key === 'init' || key === 'finish') && (result !== 'true' || error !== '0')) {
-          violation(version, `${name}(${args.map((a) => JSON.stringify(String(a).slice(0, 60))).join(', ')}) → ${result}, error ${error}`);
+        if (
+          (key === 'set' || key === 'commit' || key === 'init' || key === 'finish') &&
+          (result !== 'true' || error !== '0')
+        ) {
+          violation(
+            version,
+            `${name}(${args.map((a) => JSON.stringify(String(a).slice(0, 60))).join(', ')}) → ${result}, error ${error}`,
+          );
         }
         return result;
       };
@@ -126,7 +185,15 @@
       if (faults.commitFailures > 0) {
         faults.commitFailures--;
         forced = '391';
-        lms.calls.push({ version, method: n.commit, args: [], result: 'false', error: forced, injected: true, at: Date.now() });
+        lms.calls.push({
+          version,
+          method: n.commit,
+          args: [],
+          result: 'false',
+          error: forced,
+          injected: true,
+          at: Date.now(),
+        });
         count(`${n.commit}:injected`);
         return 'false';
       }
@@ -137,7 +204,15 @@
       if (faults.setValueFailures > 0) {
         faults.setValueFailures--;
         forced = version === '2004' ? '351' : '101';
-        lms.calls.push({ version, method: n.set, args: args.map(String), result: 'false', error: forced, injected: true, at: Date.now() });
+        lms.calls.push({
+          version,
+          method: n.set,
+          args: args.map(String),
+          result: 'false',
+          error: forced,
+          injected: true,
+          at: Date.now(),
+        });
         count(`${n.set}:injected`);
         return 'false';
       }
@@ -145,7 +220,8 @@
       return api[n.set](...args);
     };
     out[n.error] = (...args) => (forced !== null ? forced : api[n.error](...args));
-    out[n.string] = (code) => (forced !== null && String(code) === forced ? 'Fallo simulado del LMS' : api[n.string](code));
+    out[n.string] = (code) =>
+      forced !== null && String(code) === forced ? 'Fallo simulado del LMS' : api[n.string](code);
     return out;
   }
 
@@ -156,23 +232,43 @@
   lms.saved = (version) => {
     version = version || versions[0];
     const c = lms.cmi(version);
-    const pick = (o, keys) => Object.fromEntries(keys.filter((k) => o[k] !== undefined && o[k] !== '').map((k) => [k, o[k]]));
-    const records = (o) => Object.fromEntries(Object.entries(o || {}).map(([k, v]) => [k, strip(v)]));
-    const strip = (v) => Object.fromEntries(Object.entries(v).filter(([, x]) => x !== '' && !(x && typeof x === 'object' && !Object.keys(x).length)));
+    const pick = (o, keys) =>
+      Object.fromEntries(
+        keys.filter((k) => o[k] !== undefined && o[k] !== '').map((k) => [k, o[k]]),
+      );
+    const records = (o) =>
+      Object.fromEntries(Object.entries(o || {}).map(([k, v]) => [k, strip(v)]));
+    const strip = (v) =>
+      Object.fromEntries(
+        Object.entries(v).filter(
+          ([, x]) => x !== '' && !(x && typeof x === 'object' && !Object.keys(x).length),
+        ),
+      );
     if (version === '1.2') {
       const core = c.core;
       return {
-        core: Object.assign(pick(core, ['student_id', 'student_name', 'lesson_location', 'lesson_status']), {
-          score: pick(core.score, ['raw', 'min', 'max']),
-          entry: core.exit === 'suspend' ? 'resume' : '',
-        }),
+        core: Object.assign(
+          pick(core, ['student_id', 'student_name', 'lesson_location', 'lesson_status']),
+          {
+            score: pick(core.score, ['raw', 'min', 'max']),
+            entry: core.exit === 'suspend' ? 'resume' : '',
+          },
+        ),
         suspend_data: c.suspend_data,
         objectives: records(c.objectives),
         interactions: records(c.interactions),
       };
     }
     return Object.assign(
-      pick(c, ['learner_id', 'learner_name', 'location', 'completion_status', 'success_status', 'suspend_data', 'progress_measure']),
+      pick(c, [
+        'learner_id',
+        'learner_name',
+        'location',
+        'completion_status',
+        'success_status',
+        'suspend_data',
+        'progress_measure',
+      ]),
       {
         score: pick(c.score, ['raw', 'min', 'max', 'scaled']),
         entry: c.exit === 'suspend' ? 'resume' : '',
@@ -182,16 +278,28 @@
     );
   };
 
-  for (const version of versions) window[NAMES[version].global] = faulty(version, strictApi(version));
+  for (const version of versions)
+    window[NAMES[version].global] = faulty(version, strictApi(version));
 
   const course = config.course || '/lms/index.html';
   const depth = config.depth === undefined ? 3 : config.depth;
-  const otherOrigin = location.hostname === '127.0.0.1' ? `http://localhost:${location.port}` : `http://127.0.0.1:${location.port}`;
+  const otherOrigin =
+    location.hostname === '127.0.0.1'
+      ? `http://localhost:${location.port}`
+      : `http://127.0.0.1:${location.port}`;
 
   /** The chain of relay frames down to the course; the middle one cross-origin when asked. */
   function frameUrl(level) {
     if (level >= depth) return course;
-    const next = encodeURIComponent(JSON.stringify({ depth, level: level + 1, course, crossAt: config.crossOrigin ? 1 : -1, home: location.origin }));
+    const next = encodeURIComponent(
+      JSON.stringify({
+        depth,
+        level: level + 1,
+        course,
+        crossAt: config.crossOrigin ? 1 : -1,
+        home: location.origin,
+      }),
+    );
     const origin = config.crossOrigin && level + 1 === 1 ? otherOrigin : '';
     return `${origin}/harness/frame.html?relay=${next}`;
   }

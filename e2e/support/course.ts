@@ -9,9 +9,13 @@ export function routeOf(frame: Frame): string {
 }
 
 export async function expectRoute(frame: Frame, route: string | RegExp): Promise<void> {
-  await expect.poll(() => routeOf(frame), { message: `the course shows ${String(route)}` }).toMatch(
-    typeof route === 'string' ? new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : route,
-  );
+  await expect
+    .poll(() => routeOf(frame), { message: `the course shows ${String(route)}` })
+    .toMatch(
+      typeof route === 'string'
+        ? new RegExp(`^${route.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+        : route,
+    );
 }
 
 /** From the introduction to the menu. */
@@ -35,8 +39,11 @@ export async function readTopics(frame: Frame, moduleNumber: number, upTo?: numb
   await frame.getByRole('button', { name: new RegExp(`Módulo ${moduleNumber}\\b`) }).click();
   const topics = module.topics.slice(0, upTo ?? module.topics.length);
   for (const [i, topic] of topics.entries()) {
-    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(topic.title.replace(/<[^>]+>/g, ''));
-    if (i < topics.length - 1 || upTo === undefined) await frame.getByRole('link', { name: 'Siguiente' }).click();
+    await expect(frame.getByRole('heading', { level: 1 })).toHaveText(
+      topic.title.replace(/<[^>]+>/g, ''),
+    );
+    if (i < topics.length - 1 || upTo === undefined)
+      await frame.getByRole('link', { name: 'Siguiente' }).click();
   }
 }
 
@@ -44,11 +51,17 @@ export async function readTopics(frame: Frame, moduleNumber: number, upTo?: numb
  * Answers the open quiz. With `firstTryWrong`, the first question is answered wrong once (the
  * LMS must keep only that first answer), then right.
  */
-export async function answerQuiz(frame: Frame, moduleNumber: number, options: { firstTryWrong?: boolean } = {}) {
+export async function answerQuiz(
+  frame: Frame,
+  moduleNumber: number,
+  options: { firstTryWrong?: boolean } = {},
+) {
   const activity = course().modules[moduleNumber - 1]!.activity;
   await expect(frame.getByRole('heading', { level: 1 })).toHaveText(activity.title);
   for (const [i, q] of activity.questions.entries()) {
-    await expect(frame.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`)).toBeVisible();
+    await expect(
+      frame.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`),
+    ).toBeVisible();
     const right = q.options.find((o) => o.correct === 1)!.option;
     const wrong = q.options.find((o) => o.correct !== 1)?.option;
     const tries = i === 0 && options.firstTryWrong && wrong ? [wrong, right] : [right];
@@ -60,13 +73,20 @@ export async function answerQuiz(frame: Frame, moduleNumber: number, options: { 
         await frame.getByRole('radio', { name: choice, exact: true }).click();
         await frame.getByRole('button', { name: 'Responder' }).click();
       }
-      await closeFeedback(frame, choice === right ? /¡Respuesta correcta!/ : /Respuesta incorrecta/);
+      await closeFeedback(
+        frame,
+        choice === right ? /¡Respuesta correcta!/ : /Respuesta incorrecta/,
+      );
     }
   }
 }
 
 /** From the menu: every topic of module n, then its quiz; ends back on the menu (or the congratulations). */
-export async function completeModule(frame: Frame, moduleNumber: number, options: { firstTryWrong?: boolean } = {}) {
+export async function completeModule(
+  frame: Frame,
+  moduleNumber: number,
+  options: { firstTryWrong?: boolean } = {},
+) {
   await readTopics(frame, moduleNumber);
   await answerQuiz(frame, moduleNumber, options);
   await expectRoute(frame, '/menu');
@@ -76,17 +96,22 @@ export async function completeModule(frame: Frame, moduleNumber: number, options
 export async function completeCourse(frame: Frame, options: { firstTryWrong?: boolean } = {}) {
   await leaveIntroduction(frame);
   for (let m = 1; m <= course().modules.length; m++) await completeModule(frame, m, options);
-  await expect(frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
+  await expect(
+    frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
+  ).toBeVisible();
 }
 
 /** Closes the congratulations modal: the completion flow ends (and the LMS session with it). */
 export async function closeCongratulations(frame: Frame) {
-  const dialog = frame.getByRole('dialog').filter({ has: frame.getByRole('heading', { name: 'FELICITACIONES' }) });
+  const dialog = frame
+    .getByRole('dialog')
+    .filter({ has: frame.getByRole('heading', { name: 'FELICITACIONES' }) });
   await dialog.getByRole('button', { name: 'Cerrar' }).click();
   await expect(dialog).toHaveCount(0);
 }
 
-export const questionCount = () => course().modules.reduce((n, m) => n + m.activity.questions.length, 0);
+export const questionCount = () =>
+  course().modules.reduce((n, m) => n + m.activity.questions.length, 0);
 export const moduleCount = () => course().modules.length;
 /** Route string with every topic and quiz of the course viewed. */
 export const fullRoute = () =>

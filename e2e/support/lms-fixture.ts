@@ -30,7 +30,9 @@ export interface LmsCall {
 }
 
 export const learnerData = (version: LmsVersion, id: string, name: string) =>
-  version === '1.2' ? { core: { student_id: id, student_name: name } } : { learner_id: id, learner_name: name };
+  version === '1.2'
+    ? { core: { student_id: id, student_name: name } }
+    : { learner_id: id, learner_name: name };
 
 export class LmsSession {
   constructor(
@@ -65,7 +67,9 @@ export class LmsSession {
   }
 
   async count(method: string, options: { injected?: boolean } = {}): Promise<number> {
-    return (await this.calls()).filter((c) => c.method === method && !!c.injected === !!options.injected).length;
+    return (await this.calls()).filter(
+      (c) => c.method === method && !!c.injected === !!options.injected,
+    ).length;
   }
 
   async terminated(version: LmsVersion = this.version): Promise<boolean> {
@@ -133,9 +137,13 @@ export async function launchLms(page: Page, options: LmsOptions): Promise<LmsSes
   const path = new URL(course, 'http://x').pathname;
   let frame: Frame | undefined;
   await expect
-    .poll(() => (frame = page.frames().find((f) => new URL(f.url() || 'about:blank').pathname === path)), {
-      message: 'the course frame loads',
-    })
+    .poll(
+      () =>
+        (frame = page.frames().find((f) => new URL(f.url() || 'about:blank').pathname === path)),
+      {
+        message: 'the course frame loads',
+      },
+    )
     .toBeTruthy();
   return new LmsSession(page, options, frame!, null);
 }

@@ -65,14 +65,23 @@ interface RequestInfo {
   bytes: number;
 }
 
-export async function newBenchPage(browser: Browser): Promise<{ page: Page; cdp: CDPSession; close(): Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'es-CO' });
+export async function newBenchPage(
+  browser: Browser,
+): Promise<{ page: Page; cdp: CDPSession; close(): Promise<void> }> {
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'es-CO',
+  });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   return { page, cdp, close: () => context.close() };
 }
 
-async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | null | undefined | false>): Promise<T> {
+async function until<T>(
+  what: string,
+  timeoutMs: number,
+  probe: () => Promise<T | null | undefined | false>,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -84,7 +93,12 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
 
 export async function findScoFrame(page: Page, scoPrefix: string): Promise<Frame> {
   return until('the SCO frame', 60_000, async () =>
-    page.frames().find((f) => f !== page.mainFrame() && new URL(f.url(), 'http://x').pathname.startsWith(scoPrefix)),
+    page
+      .frames()
+      .find(
+        (f) =>
+          f !== page.mainFrame() && new URL(f.url(), 'http://x').pathname.startsWith(scoPrefix),
+      ),
   );
 }
 
@@ -101,7 +115,8 @@ export async function applyCondition(cdp: CDPSession, condition: Condition): Pro
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   if (condition.network)
     await cdp.send('Network.emulateNetworkConditions', { offline: false, ...condition.network });
-  if (condition.cpuRate !== 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpuRate });
+  if (condition.cpuRate !== 1)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpuRate });
 }
 
 export async function measureLoad(
@@ -141,39 +156,63 @@ export async function measureLoad(
     const frame = await findScoFrame(page, target.scoPrefix);
     await target.ready(frame);
     const host = await until('LMSInitialize', 60_000, async () => {
-      const record = await page.evaluate(() => (window as unknown as { __bench: HostRecord }).__bench);
+      const record = await page.evaluate(
+        () => (window as unknown as { __bench: HostRecord }).__bench,
+      );
       return record.calls.some((c) => c.method === 'LMSInitialize') ? record : null;
     });
     // Lazy chunks and images of the first screen: wait until nothing has moved for a while.
     const quietMs = condition.network ? 1500 : 500;
-    await until('a quiet network', 60_000, async () => inFlight === 0 && Date.now() - lastActivity > quietMs);
+    await until(
+      'a quiet network',
+      60_000,
+      async () => inFlight === 0 && Date.now() - lastActivity > quietMs,
+    );
 
     const paint = await frame.evaluate(
       () =>
-        new Promise<{ timeOrigin: number; fcp: number | null; lcp: number | null; lcpElement: string }>((resolve) => {
-          const out = { timeOrigin: performance.timeOrigin, fcp: null as number | null, lcp: null as number | null, lcpElement: '' };
+        new Promise<{
+          timeOrigin: number;
+          fcp: number | null;
+          lcp: number | null;
+          lcpElement: string;
+        }>((resolve) => {
+          const out = {
+            timeOrigin: performance.timeOrigin,
+            fcp: null as number | null,
+            lcp: null as number | null,
+            lcpElement: '',
+          };
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries()) if (e.name === 'first-contentful-paint') out.fcp = e.startTime;
+            for (const e of list.getEntries())
+              if (e.name === 'first-contentful-paint') out.fcp = e.startTime;
           }).observe({ type: 'paint', buffered: true });
           new PerformanceObserver((list) => {
-            const last = list.getEntries().at(-1) as (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+            const last = list.getEntries().at(-1) as
+              (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
             if (!last) return;
             out.lcp = last.startTime;
             const el = last.element;
-            out.lcpElement = el ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${last.url ? ` ${last.url.split('/').pop()}` : ''}` : '';
+            out.lcpElement = el
+              ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${last.url ? ` ${last.url.split('/').pop()}` : ''}`
+              : '';
           }).observe({ type: 'largest-contentful-paint', buffered: true });
           // Buffered entries arrive in a later task.
           setTimeout(() => resolve(out), 100);
         }),
     );
-    if (paint.fcp === null || paint.fcp <= 0) throw new Error(`no first contentful paint in the ${FRAME_TITLE} frame`);
-    if (paint.lcp === null || paint.lcp <= 0) throw new Error(`no largest contentful paint in the ${FRAME_TITLE} frame`);
+    if (paint.fcp === null || paint.fcp <= 0)
+      throw new Error(`no first contentful paint in the ${FRAME_TITLE} frame`);
+    if (paint.lcp === null || paint.lcp <= 0)
+      throw new Error(`no largest contentful paint in the ${FRAME_TITLE} frame`);
     if (wallOffsetMs === null) throw new Error('no network events seen');
 
     const init = host.calls.find((c) => c.method === 'LMSInitialize')!;
     const fcpWall = paint.timeOrigin + paint.fcp;
     const ours = [...requests.values()].filter((r) => r.url.startsWith(scoUrl));
-    const beforeFcp = ours.filter((r) => r.finishedAt !== null && r.finishedAt + wallOffsetMs! <= fcpWall);
+    const beforeFcp = ours.filter(
+      (r) => r.finishedAt !== null && r.finishedAt + wallOffsetMs! <= fcpWall,
+    );
     const heapBytes = await heapAfterGc(cdp);
     return {
       fcpMs: paint.fcp,
@@ -190,7 +229,10 @@ export async function measureLoad(
         .map((r) => ({
           path: r.url.slice(scoUrl.length),
           bytes: r.bytes,
-          finishedMs: r.finishedAt === null ? null : Math.round(r.finishedAt + wallOffsetMs! - paint.timeOrigin),
+          finishedMs:
+            r.finishedAt === null
+              ? null
+              : Math.round(r.finishedAt + wallOffsetMs! - paint.timeOrigin),
         }))
         .sort((a, b) => (a.finishedMs ?? Infinity) - (b.finishedMs ?? Infinity)),
     };
@@ -200,12 +242,20 @@ export async function measureLoad(
 }
 
 /** The host page with an empty frame: what the LMS side alone costs in heap. */
-export async function measureHarnessHeap(browser: Browser, origin: string, hostPath: string): Promise<number> {
+export async function measureHarnessHeap(
+  browser: Browser,
+  origin: string,
+  hostPath: string,
+): Promise<number> {
   const { page, cdp, close } = await newBenchPage(browser);
   try {
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await page.goto(origin + hostPath, { waitUntil: 'load' });
-    await until('the empty frame', 30_000, async () => page.frames().length > 1 && (await page.evaluate(() => 'API' in window)));
+    await until(
+      'the empty frame',
+      30_000,
+      async () => page.frames().length > 1 && (await page.evaluate(() => 'API' in window)),
+    );
     await page.waitForTimeout(300);
     return await heapAfterGc(cdp);
   } finally {

@@ -83,15 +83,78 @@ export function budgets(r: Omit<BenchResults, 'budgets'>): BudgetResult[] {
       .join(', ');
   const biggest = r.sizes.course.largestJs.map((f) => `${f.file} ${kib(f.gzip)}`).join(', ');
   const out: Omit<BudgetResult, 'pass'>[] = [
-    { id: 'fcp', label: 'FCP (CPU ×4 + Fast 3G, median)', value: t.fcpMs.median, limit: 1000, unit: 'ms', note: `reference SCO ${secs(ref.fcpMs.median)}; arrived by then: ${arrivedBy(t.fcpMs.median)}` },
-    { id: 'lcp', label: 'LCP (CPU ×4 + Fast 3G, median)', value: t.lcpMs.median, limit: 1500, unit: 'ms', note: `largest element: ${[...new Set(t.lcpElements)].join(' / ')}; reference SCO ${secs(ref.lcpMs.median)}` },
-    { id: 'initialize', label: 'LMSInitialize (CPU ×4 + Fast 3G, median)', value: t.initializeMs.median, limit: 1200, unit: 'ms', note: `from the course frame’s navigation start; reference SCO ${secs(ref.initializeMs.median)}; arrived by then: ${arrivedBy(t.initializeMs.median)}` },
-    { id: 'bytes-before-fcp', label: 'Transferred before FCP (CPU ×4 + Fast 3G, median)', value: t.bytesBeforeFcp.median, limit: 100 * KIB, unit: 'bytes', note: '' },
-    { id: 'initial-js', label: 'Initial JS (gzip -9)', value: r.sizes.course.initialJsGzip, limit: 110 * KIB, unit: 'bytes', note: `files: ${r.sizes.course.initialJsFiles.join(', ')}; largest JS: ${biggest}` },
-    { id: 'zip', label: 'SCORM 1.2 zip', value: r.sizes.course.zipBytes, limit: MIB, unit: 'bytes', note: '' },
-    { id: 'heap', label: 'JS heap after GC (worst median, minus harness)', value: Math.max(u.heapBytes.median, t.heapBytes.median), limit: 4 * MIB, unit: 'bytes', note: '' },
-    { id: 'commits', label: 'Commits per screen view (full course)', value: r.walkthrough.course.commitsPerView, limit: 1, unit: 'count', note: `${r.walkthrough.course.commitCalls} commits / ${r.walkthrough.course.screenViews} views` },
-    { id: 'suspend-data', label: 'Longest suspend_data (full course)', value: r.walkthrough.course.longestSuspendData, limit: 200, unit: 'chars', note: '' },
+    {
+      id: 'fcp',
+      label: 'FCP (CPU ×4 + Fast 3G, median)',
+      value: t.fcpMs.median,
+      limit: 1000,
+      unit: 'ms',
+      note: `reference SCO ${secs(ref.fcpMs.median)}; arrived by then: ${arrivedBy(t.fcpMs.median)}`,
+    },
+    {
+      id: 'lcp',
+      label: 'LCP (CPU ×4 + Fast 3G, median)',
+      value: t.lcpMs.median,
+      limit: 1500,
+      unit: 'ms',
+      note: `largest element: ${[...new Set(t.lcpElements)].join(' / ')}; reference SCO ${secs(ref.lcpMs.median)}`,
+    },
+    {
+      id: 'initialize',
+      label: 'LMSInitialize (CPU ×4 + Fast 3G, median)',
+      value: t.initializeMs.median,
+      limit: 1200,
+      unit: 'ms',
+      note: `from the course frame’s navigation start; reference SCO ${secs(ref.initializeMs.median)}; arrived by then: ${arrivedBy(t.initializeMs.median)}`,
+    },
+    {
+      id: 'bytes-before-fcp',
+      label: 'Transferred before FCP (CPU ×4 + Fast 3G, median)',
+      value: t.bytesBeforeFcp.median,
+      limit: 100 * KIB,
+      unit: 'bytes',
+      note: '',
+    },
+    {
+      id: 'initial-js',
+      label: 'Initial JS (gzip -9)',
+      value: r.sizes.course.initialJsGzip,
+      limit: 110 * KIB,
+      unit: 'bytes',
+      note: `files: ${r.sizes.course.initialJsFiles.join(', ')}; largest JS: ${biggest}`,
+    },
+    {
+      id: 'zip',
+      label: 'SCORM 1.2 zip',
+      value: r.sizes.course.zipBytes,
+      limit: MIB,
+      unit: 'bytes',
+      note: '',
+    },
+    {
+      id: 'heap',
+      label: 'JS heap after GC (worst median, minus harness)',
+      value: Math.max(u.heapBytes.median, t.heapBytes.median),
+      limit: 4 * MIB,
+      unit: 'bytes',
+      note: '',
+    },
+    {
+      id: 'commits',
+      label: 'Commits per screen view (full course)',
+      value: r.walkthrough.course.commitsPerView,
+      limit: 1,
+      unit: 'count',
+      note: `${r.walkthrough.course.commitCalls} commits / ${r.walkthrough.course.screenViews} views`,
+    },
+    {
+      id: 'suspend-data',
+      label: 'Longest suspend_data (full course)',
+      value: r.walkthrough.course.longestSuspendData,
+      limit: 200,
+      unit: 'chars',
+      note: '',
+    },
   ];
   return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
 }
@@ -111,7 +174,11 @@ type Row = [string, string, string, string];
 
 function table(rows: Row[], header: Row): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: Row) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: Row) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(header), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
@@ -157,23 +224,48 @@ export function formatReport(r: BenchResults): string {
     table(
       [
         ['Zip (SCORM 1.2)', kib(s.course.zipBytes), kib(s.reference.zipBytes), mark('zip')],
-        ['Initial JS (gzip)', kib(s.course.initialJsGzip), kib(s.reference.initialJsGzip), mark('initial-js')],
+        [
+          'Initial JS (gzip)',
+          kib(s.course.initialJsGzip),
+          kib(s.reference.initialJsGzip),
+          mark('initial-js'),
+        ],
         ['Total JS (gzip)', kib(s.course.totalJsGzip), kib(s.reference.totalJsGzip), ''],
         ['Screen views', String(w.course.screenViews), String(w.reference.screenViews), ''],
-        ['SetValue per screen view', w.course.setValuePerView.toFixed(2), w.reference.setValuePerView.toFixed(2), ''],
-        ['Commit per screen view', w.course.commitsPerView.toFixed(2), w.reference.commitsPerView.toFixed(2), mark('commits')],
-        ['Longest suspend_data', `${w.course.longestSuspendData} chars`, `${w.reference.longestSuspendData} chars`, mark('suspend-data')],
+        [
+          'SetValue per screen view',
+          w.course.setValuePerView.toFixed(2),
+          w.reference.setValuePerView.toFixed(2),
+          '',
+        ],
+        [
+          'Commit per screen view',
+          w.course.commitsPerView.toFixed(2),
+          w.reference.commitsPerView.toFixed(2),
+          mark('commits'),
+        ],
+        [
+          'Longest suspend_data',
+          `${w.course.longestSuspendData} chars`,
+          `${w.reference.longestSuspendData} chars`,
+          mark('suspend-data'),
+        ],
       ],
       ['', 'Curso SST', 'Reference SCO', 'Budget'],
     ),
   );
-  out.push(`\nHarness heap (subtracted): ${range(r.harnessHeapBytes, mib)}. Encodings served: ${JSON.stringify(r.encodings)}.`);
+  out.push(
+    `\nHarness heap (subtracted): ${range(r.harnessHeapBytes, mib)}. Encodings served: ${JSON.stringify(r.encodings)}.`,
+  );
   for (const n of r.notes) out.push(`• ${n}`);
   const missed = r.budgets.filter((b) => !b.pass);
   out.push(
     missed.length
       ? `\nBudgets missed (${missed.length}/${r.budgets.length}):\n${missed
-          .map((b) => `  ✗ ${b.label}: ${formatValue(b.value, b.unit)} > ${formatValue(b.limit, b.unit)} (over by ${formatValue(b.value - b.limit, b.unit)})${b.note ? ` — ${b.note}` : ''}`)
+          .map(
+            (b) =>
+              `  ✗ ${b.label}: ${formatValue(b.value, b.unit)} > ${formatValue(b.limit, b.unit)} (over by ${formatValue(b.value - b.limit, b.unit)})${b.note ? ` — ${b.note}` : ''}`,
+          )
           .join('\n')}`
       : `\nAll ${r.budgets.length} budgets met.`,
   );

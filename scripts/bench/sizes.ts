@@ -27,7 +27,9 @@ function jsFiles(dir: string): string[] {
 /** Relative static `import … from '…'` / `import '…'` / `export … from '…'` of a built chunk (not `import()`). */
 export function staticImports(code: string): string[] {
   const out: string[] = [];
-  for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g))
+  for (const m of code.matchAll(
+    /(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+  ))
     out.push(m[1]!);
   return out;
 }
@@ -47,7 +49,10 @@ export function measureSizes(unzippedDir: string, zipBytes: number): Sizes {
       initialJsGzip += gz(readFileSync(join(unzippedDir, target)));
     }
   }
-  const all = jsFiles(unzippedDir).map((file) => ({ file, gzip: gz(readFileSync(join(unzippedDir, file))) }));
+  const all = jsFiles(unzippedDir).map((file) => ({
+    file,
+    gzip: gz(readFileSync(join(unzippedDir, file))),
+  }));
   return {
     zipBytes,
     initialJsFiles: files,

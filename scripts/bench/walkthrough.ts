@@ -46,7 +46,11 @@ function routeCounterScript(scoPrefix: string): string {
 })();`;
 }
 
-const plain = (html: string) => html.replace(/<[^>]+>/g, '').replace(/\s+/g, ' ').trim();
+const plain = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 async function dwell(page: Page) {
   await page.waitForTimeout(DWELL_MS);
@@ -58,7 +62,12 @@ async function acceptFeedback(frame: FrameLocator) {
   await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
 }
 
-export async function walkCourse(browser: Browser, origin: string, hostPath: string, scoPrefix: string): Promise<WalkthroughResult> {
+export async function walkCourse(
+  browser: Browser,
+  origin: string,
+  hostPath: string,
+  scoPrefix: string,
+): Promise<WalkthroughResult> {
   const { course } = readCourse();
   if (!course) throw new Error('content/ does not load: run npm run content:check');
   const started = Date.now();
@@ -74,22 +83,35 @@ export async function walkCourse(browser: Browser, origin: string, hostPath: str
       const n = index + 1;
       await frame.getByText(/Progreso: \d+ %/).waitFor({ timeout: TIMEOUT });
       await dwell(page);
-      await frame.getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) }).click({ timeout: TIMEOUT });
+      await frame
+        .getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) })
+        .click({ timeout: TIMEOUT });
       for (const topic of module.topics) {
-        await frame.getByRole('heading', { level: 1, name: plain(topic.title), exact: true }).waitFor({ timeout: TIMEOUT });
+        await frame
+          .getByRole('heading', { level: 1, name: plain(topic.title), exact: true })
+          .waitFor({ timeout: TIMEOUT });
         await dwell(page);
         await frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT });
       }
       const activity = module.activity;
-      await frame.getByRole('heading', { level: 1, name: plain(activity.title), exact: true }).waitFor({ timeout: TIMEOUT });
+      await frame
+        .getByRole('heading', { level: 1, name: plain(activity.title), exact: true })
+        .waitFor({ timeout: TIMEOUT });
       for (const [i, q] of activity.questions.entries()) {
-        await frame.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`).waitFor({ timeout: TIMEOUT });
+        await frame
+          .getByText(`Pregunta ${i + 1} de ${activity.questions.length}`)
+          .waitFor({ timeout: TIMEOUT });
         await dwell(page);
         const answer = q.options.find((o) => o.correct === 1)?.option;
-        if (answer === undefined) throw new Error(`${activity.id}: question ${i + 1} has no correct option`);
+        if (answer === undefined)
+          throw new Error(`${activity.id}: question ${i + 1} has no correct option`);
         if (activity.type === 'drag-answer') {
-          await frame.getByRole('button', { name: answer, exact: true }).click({ timeout: TIMEOUT });
-          await frame.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }).click({ timeout: TIMEOUT });
+          await frame
+            .getByRole('button', { name: answer, exact: true })
+            .click({ timeout: TIMEOUT });
+          await frame
+            .getByRole('button', { name: /Soltar la respuesta elegida aquí/ })
+            .click({ timeout: TIMEOUT });
         } else {
           await frame.getByRole('radio', { name: answer, exact: true }).check({ timeout: TIMEOUT });
           await frame.getByRole('button', { name: 'Responder' }).click({ timeout: TIMEOUT });
@@ -102,20 +124,31 @@ export async function walkCourse(browser: Browser, origin: string, hostPath: str
       .getByRole('heading', { name: 'FELICITACIONES' })
       .waitFor({ timeout: TIMEOUT });
     await dwell(page);
-    const views = (await scoFrame.evaluate(() => (window as unknown as { __benchViews?: string[] }).__benchViews)) ?? [];
+    const views =
+      (await scoFrame.evaluate(
+        () => (window as unknown as { __benchViews?: string[] }).__benchViews,
+      )) ?? [];
     // The learner closes the course: whatever the course sends on pagehide counts too.
     await scoFrame.goto('about:blank');
     await page.waitForTimeout(500);
-    const { calls } = await page.evaluate(() => (window as unknown as { __bench: HostRecord }).__bench);
+    const { calls } = await page.evaluate(
+      () => (window as unknown as { __bench: HostRecord }).__bench,
+    );
     return summarise(calls, views.length, (Date.now() - started) / 1000);
   } finally {
     await close();
   }
 }
 
-export function summarise(calls: ApiCall[], screenViews: number, seconds: number): WalkthroughResult {
+export function summarise(
+  calls: ApiCall[],
+  screenViews: number,
+  seconds: number,
+): WalkthroughResult {
   const sets = calls.filter((c) => c.method === 'LMSSetValue');
-  const suspend = sets.filter((c) => c.element === 'cmi.suspend_data').map((c) => (c.value ?? '').length);
+  const suspend = sets
+    .filter((c) => c.element === 'cmi.suspend_data')
+    .map((c) => (c.value ?? '').length);
   const last = (element: string) => sets.filter((c) => c.element === element).at(-1)?.value ?? null;
   const commits = calls.filter((c) => c.method === 'LMSCommit').length;
   return {

@@ -26,14 +26,21 @@ interface FakeWindow {
 }
 
 /** A window; with crossOrigin, reading anything but parent/top/opener throws as browsers do. */
-function win(props: Record<string, unknown> = {}, parent?: FakeWindow, crossOrigin = false): FakeWindow {
+function win(
+  props: Record<string, unknown> = {},
+  parent?: FakeWindow,
+  crossOrigin = false,
+): FakeWindow {
   const w = { opener: null, ...props } as unknown as FakeWindow;
   const self = !crossOrigin
     ? w
     : new Proxy(w, {
         get(target, key) {
           if (key === 'parent' || key === 'top' || key === 'opener') return target[key as string];
-          throw new DOMException('Blocked a frame from accessing a cross-origin frame.', 'SecurityError');
+          throw new DOMException(
+            'Blocked a frame from accessing a cross-origin frame.',
+            'SecurityError',
+          );
         },
       });
   w.parent = parent ?? self;
@@ -65,7 +72,9 @@ describe('API discovery', () => {
   });
 
   it('prefers 2004 when one window holds both', () => {
-    expect(findApi(asWindow(chain(1, win({ API: api12(), API_1484_11: api2004() }))))?.version).toBe('2004');
+    expect(
+      findApi(asWindow(chain(1, win({ API: api12(), API_1484_11: api2004() }))))?.version,
+    ).toBe('2004');
   });
 
   it('takes the nearest window: a 1.2 API below a 2004 one wins', () => {

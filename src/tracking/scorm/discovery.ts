@@ -28,20 +28,44 @@ function read<T>(get: () => T): T | undefined {
   }
 }
 
-function hasMethods(candidate: unknown, names: readonly string[]): candidate is Record<string, unknown> {
-  if (!candidate || (typeof candidate !== 'object' && typeof candidate !== 'function')) return false;
-  return names.every((n) => read(() => typeof (candidate as Record<string, unknown>)[n] === 'function') === true);
+function hasMethods(
+  candidate: unknown,
+  names: readonly string[],
+): candidate is Record<string, unknown> {
+  if (!candidate || (typeof candidate !== 'object' && typeof candidate !== 'function'))
+    return false;
+  return names.every(
+    (n) => read(() => typeof (candidate as Record<string, unknown>)[n] === 'function') === true,
+  );
 }
 
 /** The API held by one window, if any; SCORM 2004 wins when a window holds both. */
 export function apiOf(win: Window): FoundApi | null {
   const w = win as AnyWindow;
   const api2004 = read(() => w.API_1484_11);
-  if (hasMethods(api2004, ['Initialize', 'Terminate', 'GetValue', 'SetValue', 'Commit', 'GetLastError'])) {
+  if (
+    hasMethods(api2004, [
+      'Initialize',
+      'Terminate',
+      'GetValue',
+      'SetValue',
+      'Commit',
+      'GetLastError',
+    ])
+  ) {
     return { version: '2004', api: api2004, host: win };
   }
   const api12 = read(() => w.API);
-  if (hasMethods(api12, ['LMSInitialize', 'LMSFinish', 'LMSGetValue', 'LMSSetValue', 'LMSCommit', 'LMSGetLastError'])) {
+  if (
+    hasMethods(api12, [
+      'LMSInitialize',
+      'LMSFinish',
+      'LMSGetValue',
+      'LMSSetValue',
+      'LMSCommit',
+      'LMSGetLastError',
+    ])
+  ) {
     return { version: '1.2', api: api12, host: win };
   }
   return null;
@@ -72,7 +96,8 @@ export function findApi(win: Window, maxParents = MAX_PARENT_LEVELS): FoundApi |
     // The opener of the top window of this chain, or of the starting window itself.
     const from: Window = start;
     const top = read(() => from.top) ?? from;
-    const opener: Window | null | undefined = read(() => from.opener) ?? read(() => (top as Window).opener);
+    const opener: Window | null | undefined =
+      read(() => from.opener) ?? read(() => (top as Window).opener);
     if (!opener || seen.has(opener)) return null;
     start = opener;
   }

@@ -20,7 +20,9 @@ export interface ScormConnectOptions {
 
 const DIALECTS: Record<'1.2' | '2004', ScormDialect> = { '1.2': scorm12, '2004': scorm2004 };
 
-export function courseInfo(o: { modules: { id: string; topicCount: number; questionCount: number }[] }): CourseInfo {
+export function courseInfo(o: {
+  modules: { id: string; topicCount: number; questionCount: number }[];
+}): CourseInfo {
   return {
     moduleIds: o.modules.map((m) => m.id),
     topicCounts: o.modules.map((m) => m.topicCount),

@@ -27,12 +27,17 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 function fakeWindow() {
-  const win = new EventTarget() as EventTarget & { document: EventTarget & { visibilityState: string } };
+  const win = new EventTarget() as EventTarget & {
+    document: EventTarget & { visibilityState: string };
+  };
   win.document = Object.assign(new EventTarget(), { visibilityState: 'visible' });
   return win;
 }
 
-async function launch(cmi: Record<string, unknown> = {}, options: Partial<ScormSessionOptions> = {}) {
+async function launch(
+  cmi: Record<string, unknown> = {},
+  options: Partial<ScormSessionOptions> = {},
+) {
   const lms = lms2004(cmi);
   const spy = instrument(lms);
   const log = recordingLogger();
@@ -55,7 +60,9 @@ async function launch(cmi: Record<string, unknown> = {}, options: Partial<ScormS
 describe('retry policy', () => {
   it('back-off: 0.5 s, 1 s, 2 s, 4 s, then 8 s; reset starts again', () => {
     const b = new Backoff();
-    expect([b.next(), b.next(), b.next(), b.next(), b.next(), b.next()]).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
+    expect([b.next(), b.next(), b.next(), b.next(), b.next(), b.next()]).toEqual([
+      500, 1000, 2000, 4000, 8000, 8000,
+    ]);
     b.reset();
     expect(b.next()).toBe(500);
   });
@@ -78,7 +85,10 @@ describe('retry policy', () => {
     await vi.advanceTimersByTimeAsync(2000);
     expect(spy.count('Commit')).toBe(commits + 4);
     expect(health).toEqual(['retrying', 'ok']);
-    expect(cmiOf(lms)).toMatchObject({ suspend_data: '0,1,2-{}-{}-{}-{}', location: 'modulo1-tema3' });
+    expect(cmiOf(lms)).toMatchObject({
+      suspend_data: '0,1,2-{}-{}-{}-{}',
+      location: 'modulo1-tema3',
+    });
     await vi.advanceTimersByTimeAsync(60_000);
     expect(spy.count('Commit')).toBe(commits + 4); // nothing left to send
   });
@@ -134,13 +144,21 @@ describe('retry policy', () => {
       return commit(p);
     };
     const before = spy.count('Commit');
-    for (let t = 0; t < 6; t++) session.save({ route: routeFor(0, [Array.from({ length: t + 1 }, (_, i) => i)]), bookmark: `modulo1-tema${t + 1}` });
+    for (let t = 0; t < 6; t++)
+      session.save({
+        route: routeFor(0, [Array.from({ length: t + 1 }, (_, i) => i)]),
+        bookmark: `modulo1-tema${t + 1}`,
+      });
     await vi.advanceTimersByTimeAsync(300);
     session.save({ route: routeFor(1), score: 20, bookmark: 'menu' });
     await vi.advanceTimersByTimeAsync(300);
     session.finish();
     expect(health).toEqual([]);
-    expect(cmiOf(lms)).toMatchObject({ suspend_data: routeFor(1), location: 'menu', exit: 'suspend' });
+    expect(cmiOf(lms)).toMatchObject({
+      suspend_data: routeFor(1),
+      location: 'menu',
+      exit: 'suspend',
+    });
     expect(spy.count('Commit') - before).toBe(3);
   });
 });
@@ -149,7 +167,11 @@ describe('session lifetime', () => {
   it('start() twice (React StrictMode) initialises once and gives the same snapshot', async () => {
     const lms = lms2004();
     const spy = instrument(lms);
-    const session = new ScormSession(scorm2004, spy.api, { packageId: 'p', course: COURSE, log: recordingLogger().logger });
+    const session = new ScormSession(scorm2004, spy.api, {
+      packageId: 'p',
+      course: COURSE,
+      log: recordingLogger().logger,
+    });
     const a = session.start();
     const b = session.start();
     expect(a).toBe(b);
@@ -165,7 +187,11 @@ describe('session lifetime', () => {
     win.dispatchEvent(new Event('pagehide'));
     expect(spy.count('Terminate')).toBe(1);
     const cmi = cmiOf(lms);
-    expect(cmi).toMatchObject({ exit: 'suspend', suspend_data: '0,1-{}-{}-{}-{}', location: 'modulo1-tema2' });
+    expect(cmi).toMatchObject({
+      exit: 'suspend',
+      suspend_data: '0,1-{}-{}-{}-{}',
+      location: 'modulo1-tema2',
+    });
     expect(cmi.session_time).toMatch(/^PT1M5(\.\d+)?S$/);
     const calls = spy.calls.length;
     win.dispatchEvent(new Event('pagehide'));
@@ -190,7 +216,11 @@ describe('session lifetime', () => {
   it('saves and answers made before the 200 ms read are kept and merged with the stored data', async () => {
     const lms = lms2004({ suspend_data: '0,1,2', location: 'modulo1-tema3' });
     const spy = instrument(lms);
-    const session = new ScormSession(scorm2004, spy.api, { packageId: 'p', course: COURSE, log: recordingLogger().logger });
+    const session = new ScormSession(scorm2004, spy.api, {
+      packageId: 'p',
+      course: COURSE,
+      log: recordingLogger().logger,
+    });
     const started = session.start();
     session.save({ route: '{}-{}-{}', bookmark: 'introduccion' });
     session.recordAnswer(answer('m1-q1'));
@@ -207,7 +237,11 @@ describe('session lifetime', () => {
     const spy = instrument(lms);
     spy.fail('Initialize', 2, '102');
     const log = recordingLogger();
-    const session = new ScormSession(scorm2004, spy.api, { packageId: 'p', course: COURSE, log: log.logger });
+    const session = new ScormSession(scorm2004, spy.api, {
+      packageId: 'p',
+      course: COURSE,
+      log: log.logger,
+    });
     const health: TrackingHealth[] = [];
     session.onHealth((h) => health.push(h));
     const started = session.start();
@@ -250,7 +284,11 @@ describe('session lifetime', () => {
     const before = spy.count('Commit');
     session.save({ route: routeFor(5), score: 100, completed: true, bookmark: 'menu' });
     expect(spy.count('Commit')).toBe(before + 1);
-    expect(cmiOf(lms)).toMatchObject({ completion_status: 'completed', success_status: 'passed', exit: 'normal' });
+    expect(cmiOf(lms)).toMatchObject({
+      completion_status: 'completed',
+      success_status: 'passed',
+      exit: 'normal',
+    });
   });
 });
 
@@ -302,7 +340,12 @@ describe('SCORM 1.2 specifics through the same session', () => {
     const storage = new MemoryStorage();
     const lms = lms12({ core: { student_id: 'A' } });
     const spy = instrument(lms);
-    const session = new ScormSession(scorm12, spy.api, { packageId: 'p', course: COURSE, log: recordingLogger().logger, storage });
+    const session = new ScormSession(scorm12, spy.api, {
+      packageId: 'p',
+      course: COURSE,
+      log: recordingLogger().logger,
+      storage,
+    });
     const started = session.start();
     await vi.advanceTimersByTimeAsync(200);
     await started;
@@ -331,7 +374,9 @@ describe('write queue', () => {
     const outcome = q.send(
       (element) => {
         sent.push(element);
-        return element === 'cmi.interactions.0.id' ? { ok: false, code: '101' } : { ok: true, code: '0' };
+        return element === 'cmi.interactions.0.id'
+          ? { ok: false, code: '101' }
+          : { ok: true, code: '0' };
       },
       () => false,
     );

@@ -82,7 +82,8 @@ interface Progress {
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
-const isValidScore = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100;
+const isValidScore = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100;
 
 export class ScormSession implements TrackingPort {
   readonly mode = 'lms' as const;
@@ -112,7 +113,10 @@ export class ScormSession implements TrackingPort {
   /** Question ids with an interaction in the LMS or on its way there. */
   private readonly recorded = new Set<string>();
   /** Answers queued but not yet committed, by question id. */
-  private readonly unconfirmedAnswers = new Map<string, { interaction: Interaction; group: string }>();
+  private readonly unconfirmedAnswers = new Map<
+    string,
+    { interaction: Interaction; group: string }
+  >();
   /** Answers given before the stored data was read (their index is not known yet). */
   private readonly earlyAnswers: Interaction[] = [];
   /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
@@ -141,7 +145,12 @@ export class ScormSession implements TrackingPort {
     this.course = options.course;
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
     if (options.preInitialized) this.wrapper.adoptOpenSession();
-    this.progress = { viewed: emptyViewed(this.course.topicCounts.length), score: null, bookmark: null, completed: false };
+    this.progress = {
+      viewed: emptyViewed(this.course.topicCounts.length),
+      score: null,
+      bookmark: null,
+      completed: false,
+    };
     this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
   }
 
@@ -190,7 +199,8 @@ export class ScormSession implements TrackingPort {
     try {
       if (this.recorded.has(interaction.id)) return; // retries never add records (DESIGN §2)
       if (!this.readDone) {
-        if (!this.earlyAnswers.some((a) => a.id === interaction.id)) this.earlyAnswers.push(interaction);
+        if (!this.earlyAnswers.some((a) => a.id === interaction.id))
+          this.earlyAnswers.push(interaction);
         return;
       }
       this.enqueueAnswer(interaction);
@@ -283,28 +293,49 @@ export class ScormSession implements TrackingPort {
     const data = this.dialect.readStart((element) => this.wrapper.getValue(element));
     this.readDone = true;
     this.learner = { id: data.learnerId.trim() || null, name: displayName(data.learnerName) };
-    if (this.learner.id) this.cache = new LocalCache(this.options.storage ?? null, cacheKey(this.options.packageId, this.learner.id));
+    if (this.learner.id)
+      this.cache = new LocalCache(
+        this.options.storage ?? null,
+        cacheKey(this.options.packageId, this.learner.id),
+      );
     const cached = this.cache.read();
 
     // Progress from the LMS: whatever of the route can be read; the rest is logged, never fatal.
     const decoded = decodeRoute(data.suspendData, this.course.topicCounts);
-    if (decoded.dropped.length) this.log.warn(`suspend_data: kept what could be read; dropped ${decoded.dropped.join('; ')}`);
+    if (decoded.dropped.length)
+      this.log.warn(`suspend_data: kept what could be read; dropped ${decoded.dropped.join('; ')}`);
     this.lmsRouteWasEmpty = data.suspendData.trim() === '';
-    this.queue.assumeCommitted(this.dialect.suspendData(data.suspendData).element, data.suspendData);
-    if (data.bookmark) this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
+    this.queue.assumeCommitted(
+      this.dialect.suspendData(data.suspendData).element,
+      data.suspendData,
+    );
+    if (data.bookmark)
+      this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
     let score: number | null = null;
     if (data.scoreRaw.trim() !== '') {
       const n = Number(data.scoreRaw);
       if (isValidScore(n)) score = n;
-      else this.log.warn(`stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`);
+      else
+        this.log.warn(
+          `stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`,
+        );
     }
-    const lms: Progress = { viewed: decoded.viewed, score, bookmark: data.bookmark || null, completed: data.completed };
+    const lms: Progress = {
+      viewed: decoded.viewed,
+      score,
+      bookmark: data.bookmark || null,
+      completed: data.completed,
+    };
     this.progress = mergeProgress(lms, this.progressTouched ? this.progress : null, this.course);
     if (this.progress.score !== null && this.progress.score >= 100) this.progress.completed = true;
 
     // The safety net of this browser (same package, same learner) adds what the LMS missed.
     if (cached?.progress) {
-      const recovered = mergeProgress(this.progress, progressFromCache(cached.progress, this.course), this.course);
+      const recovered = mergeProgress(
+        this.progress,
+        progressFromCache(cached.progress, this.course),
+        this.course,
+      );
       if (!sameProgress(recovered, this.progress)) {
         this.log.warn('recovered progress that the LMS had not confirmed in the last session');
         this.progress = recovered;
@@ -324,7 +355,10 @@ export class ScormSession implements TrackingPort {
     // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
     if (this.progressTouched) this.enqueueProgress();
     else this.enqueue([this.dialect.exit(this.progress.completed)]);
-    for (const answer of [...(cached?.answers ?? []).map(interactionFromCache), ...this.earlyAnswers.splice(0)]) {
+    for (const answer of [
+      ...(cached?.answers ?? []).map(interactionFromCache),
+      ...this.earlyAnswers.splice(0),
+    ]) {
       if (!this.recorded.has(answer.id)) this.enqueueAnswer(answer);
     }
     this.persistCache();
@@ -364,7 +398,8 @@ export class ScormSession implements TrackingPort {
   private applyChange(change: ProgressChange): void {
     if (change.route !== undefined) {
       const decoded = decodeRoute(change.route, this.course.topicCounts);
-      if (decoded.dropped.length) this.log.warn(`route from the course: dropped ${decoded.dropped.join('; ')}`);
+      if (decoded.dropped.length)
+        this.log.warn(`route from the course: dropped ${decoded.dropped.join('; ')}`);
       this.progress.viewed = mergeViewed(this.progress.viewed, decoded.viewed);
       this.progressTouched = true;
     }
@@ -374,7 +409,9 @@ export class ScormSession implements TrackingPort {
         this.progress.score = Math.max(this.progress.score ?? 0, change.score);
         this.progressTouched = true;
       } else {
-        this.log.warn(`the grade must be between 0 and 100 (got ${String(change.score)}); not stored`);
+        this.log.warn(
+          `the grade must be between 0 and 100 (got ${String(change.score)}); not stored`,
+        );
       }
     }
     if (change.bookmark) {
@@ -393,7 +430,10 @@ export class ScormSession implements TrackingPort {
     const writes: Write[] = [];
     const route = encodeRoute(p.viewed);
     if (route.length <= this.dialect.suspendDataLimit) writes.push(this.dialect.suspendData(route));
-    else this.log.error(`route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`);
+    else
+      this.log.error(
+        `route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`,
+      );
     if (p.score !== null) writes.push(...this.dialect.score(p.score));
     if (p.completed) writes.push(...this.dialect.completed());
     if (p.bookmark) writes.push(this.dialect.bookmark(p.bookmark));
@@ -414,7 +454,10 @@ export class ScormSession implements TrackingPort {
     const index = this.nextInteraction++;
     const writes = this.dialect.interaction(index, interaction);
     this.recorded.add(interaction.id);
-    this.unconfirmedAnswers.set(interaction.id, { interaction, group: groupOf(writes[0]!.element) });
+    this.unconfirmedAnswers.set(interaction.id, {
+      interaction,
+      group: groupOf(writes[0]!.element),
+    });
     this.enqueue(writes);
   }
 
@@ -498,7 +541,8 @@ export class ScormSession implements TrackingPort {
       },
       (code) => this.dialect.isPermanentError(code),
     );
-    for (const w of outcome.dropped) this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
+    for (const w of outcome.dropped)
+      this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
 
     let ok = outcome.failed === 0;
     if (this.queue.hasSent || reason === 'finish') {
@@ -564,7 +608,9 @@ export class ScormSession implements TrackingPort {
     };
     if (progressPending) record.progress = progressToCache(this.progress);
     if (this.unconfirmedAnswers.size) {
-      record.answers = [...this.unconfirmedAnswers.values()].map(({ interaction }) => interactionToCache(interaction));
+      record.answers = [...this.unconfirmedAnswers.values()].map(({ interaction }) =>
+        interactionToCache(interaction),
+      );
     }
     const json = JSON.stringify(record);
     if (json === this.lastCacheJson) return;
@@ -612,9 +658,15 @@ function progressFromCache(c: CachedProgress, course: CourseInfo): Progress {
   };
 }
 
-const interactionToCache = (i: Interaction): CachedInteraction => ({ ...i, timestamp: i.timestamp.toISOString() });
+const interactionToCache = (i: Interaction): CachedInteraction => ({
+  ...i,
+  timestamp: i.timestamp.toISOString(),
+});
 
-const interactionFromCache = (c: CachedInteraction): Interaction => ({ ...c, timestamp: new Date(c.timestamp) });
+const interactionFromCache = (c: CachedInteraction): Interaction => ({
+  ...c,
+  timestamp: new Date(c.timestamp),
+});
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

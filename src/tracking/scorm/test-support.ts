@@ -42,7 +42,11 @@ export function instrument(api: object) {
   const raw = api as unknown as Record<string, (...a: string[]) => unknown>;
   const proxy: RawApi = {};
   const names = new Set<string>();
-  for (let o: object | null = api; o && o !== Object.prototype; o = Object.getPrototypeOf(o) as object | null) {
+  for (
+    let o: object | null = api;
+    o && o !== Object.prototype;
+    o = Object.getPrototypeOf(o) as object | null
+  ) {
     for (const n of Object.getOwnPropertyNames(o)) names.add(n);
   }
   for (const name of names) {
@@ -72,7 +76,8 @@ export function instrument(api: object) {
       failures.set(method, { times, code });
     },
     count: (method: string) => calls.filter((c) => c.method === method).length,
-    sets: () => calls.filter((c) => /SetValue$/.test(c.method)).map((c) => [c.args[0], c.args[1]] as const),
+    sets: () =>
+      calls.filter((c) => /SetValue$/.test(c.method)).map((c) => [c.args[0], c.args[1]] as const),
   };
 }
 
@@ -146,7 +151,12 @@ export function routeFor(done: number, extra: number[][] = []): string {
 export const moduleStatuses = (done: number, current = -1) =>
   COURSE.moduleIds.map((id, i) => ({
     id,
-    status: i < done ? ('viewed' as const) : i === current ? ('current' as const) : ('not-viewed' as const),
+    status:
+      i < done
+        ? ('viewed' as const)
+        : i === current
+          ? ('current' as const)
+          : ('not-viewed' as const),
   }));
 
 /** What the app does along the whole course: every topic, every quiz (a wrong first try on q1). */
@@ -165,7 +175,8 @@ export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
       if (q === 1) port.recordAnswer(answer(id, { response: 0, correct: false }));
       port.recordAnswer(answer(id)); // a retry after a wrong answer: ignored
     }
-    const score = m + 1 === COURSE.topicCounts.length ? 100 : ((m + 1) * 100) / COURSE.topicCounts.length;
+    const score =
+      m + 1 === COURSE.topicCounts.length ? 100 : ((m + 1) * 100) / COURSE.topicCounts.length;
     port.save({
       route: routeFor(m + 1),
       score,
@@ -178,5 +189,7 @@ export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
 
 /** One field of every record of a CMI collection: pluck(cmi.interactions, 'id'). */
 export function pluck(collection: CmiJson, key: string): unknown[] {
-  return Object.values((collection ?? {}) as Record<string, CmiJson>).map((item) => item[key] as unknown);
+  return Object.values((collection ?? {}) as Record<string, CmiJson>).map(
+    (item) => item[key] as unknown,
+  );
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { scorm12Time, scorm12Timespan, scorm2004Duration, scorm2004Timestamp } from './time-format.ts';
+import {
+  scorm12Time,
+  scorm12Timespan,
+  scorm2004Duration,
+  scorm2004Timestamp,
+} from './time-format.ts';
 
 const H = 3600_000;
 

@@ -84,7 +84,8 @@ export class ScormWrapper {
     if (value === null) return '';
     if (value === '') {
       const code = this.lastErrorCode();
-      if (code !== '0' && !this.options.quietGetCodes.includes(code)) this.logError(`GetValue(${element})`, code);
+      if (code !== '0' && !this.options.quietGetCodes.includes(code))
+        this.logError(`GetValue(${element})`, code);
     }
     return value;
   }
@@ -95,7 +96,10 @@ export class ScormWrapper {
     const result = this.guard(`SetValue(${element})`, () => this.api.setValue(element, value));
     if (result === 'true') return { ok: true, code: '0' };
     const code = result === null ? 'exception' : this.lastErrorCode();
-    this.logError(`SetValue(${element}, ${JSON.stringify(value.length > 80 ? value.slice(0, 77) + '...' : value)})`, code);
+    this.logError(
+      `SetValue(${element}, ${JSON.stringify(value.length > 80 ? value.slice(0, 77) + '...' : value)})`,
+      code,
+    );
     return { ok: false, code };
   }
 

@@ -81,7 +81,10 @@ export class WriteQueue {
    * Sends every unsent value in order. After a failure the rest of that record's group waits
    * (its order matters); other elements still go, so one stuck value does not block the rest.
    */
-  send(setValue: (element: string, value: string) => CallResult, isPermanent: (code: string) => boolean): SendOutcome {
+  send(
+    setValue: (element: string, value: string) => CallResult,
+    isPermanent: (code: string) => boolean,
+  ): SendOutcome {
     const outcome: SendOutcome = { sent: 0, failed: 0, dropped: [] };
     const blocked = new Set<string>();
     for (const [element, entry] of [...this.entries]) {

@@ -66,7 +66,12 @@ describe('SCORM 1.2 start', () => {
     });
     const read = spy.calls.filter((c) => c.method === 'LMSGetValue').map((c) => c.args[0]);
     expect(read).toEqual(
-      expect.arrayContaining(['cmi.core.score.raw', 'cmi.suspend_data', 'cmi.core.lesson_location', 'cmi.core.entry']),
+      expect.arrayContaining([
+        'cmi.core.score.raw',
+        'cmi.suspend_data',
+        'cmi.core.lesson_location',
+        'cmi.core.entry',
+      ]),
     );
     await vi.advanceTimersByTimeAsync(300);
     expect(lms.cmi.core.lesson_status).toBe('incomplete');
@@ -76,13 +81,25 @@ describe('SCORM 1.2 start', () => {
 
   it('resumes: score, route and bookmark come back; a completed status is kept', async () => {
     const { snapshot, lms } = await launch({
-      core: { entry: 'resume', lesson_status: 'incomplete', lesson_location: 'modulo3-tema2', score: { raw: '40' } },
+      core: {
+        entry: 'resume',
+        lesson_status: 'incomplete',
+        lesson_location: 'modulo3-tema2',
+        score: { raw: '40' },
+      },
       suspend_data: '0,1,2,3,4,5,6-0,1,2,3,4,5-0,1',
     });
-    expect(snapshot).toMatchObject({ score: 40, route: '0,1,2,3,4,5,6-0,1,2,3,4,5-0,1-{}-{}', bookmark: 'modulo3-tema2' });
+    expect(snapshot).toMatchObject({
+      score: 40,
+      route: '0,1,2,3,4,5,6-0,1,2,3,4,5-0,1-{}-{}',
+      bookmark: 'modulo3-tema2',
+    });
     expect(lms.cmi.core.lesson_status).toBe('incomplete');
 
-    const done = await launch({ core: { lesson_status: 'completed', score: { raw: '100' } }, suspend_data: routeFor(5) });
+    const done = await launch({
+      core: { lesson_status: 'completed', score: { raw: '100' } },
+      suspend_data: routeFor(5),
+    });
     await vi.advanceTimersByTimeAsync(1000);
     expect(done.lms.cmi.core.lesson_status).toBe('completed');
     expect(cmiOf(done.lms).core.exit).toBe('logout');
@@ -109,7 +126,11 @@ describe('SCORM 1.2 saving', () => {
     const { lms, spy, session } = await launch();
     await vi.advanceTimersByTimeAsync(1000);
     const commitsBefore = spy.count('LMSCommit');
-    session.save({ route: '0,1,2', bookmark: 'modulo1-tema3', modules: [{ id: 'modulo1', status: 'current' }] });
+    session.save({
+      route: '0,1,2',
+      bookmark: 'modulo1-tema3',
+      modules: [{ id: 'modulo1', status: 'current' }],
+    });
     session.save({ route: '0,1,2,3', bookmark: 'modulo1-tema4' });
     expect(spy.count('LMSCommit')).toBe(commitsBefore);
     await vi.advanceTimersByTimeAsync(300);
@@ -119,7 +140,14 @@ describe('SCORM 1.2 saving', () => {
     expect(cmi.core.lesson_location).toBe('modulo1-tema4');
     expect(cmi.objectives['0']).toMatchObject({ id: 'modulo1', status: 'incomplete' });
 
-    session.save({ route: routeFor(2), score: 40, modules: [{ id: 'modulo1', status: 'viewed' }, { id: 'modulo2', status: 'viewed' }] });
+    session.save({
+      route: routeFor(2),
+      score: 40,
+      modules: [
+        { id: 'modulo1', status: 'viewed' },
+        { id: 'modulo2', status: 'viewed' },
+      ],
+    });
     await vi.advanceTimersByTimeAsync(300);
     expect(lms.cmi.core.score.raw).toBe('40');
     expect(lms.cmi.core.score.min).toBe('0');
@@ -134,11 +162,15 @@ describe('SCORM 1.2 saving', () => {
     session.save({ score: -1 });
     await vi.advanceTimersByTimeAsync(300);
     expect(lms.cmi.core.score.raw).toBe('');
-    expect(log.messages.filter((m) => m.message.includes('the grade must be between 0 and 100'))).toHaveLength(2);
+    expect(
+      log.messages.filter((m) => m.message.includes('the grade must be between 0 and 100')),
+    ).toHaveLength(2);
   });
 
   it('a full course: completed, 100, 14 interactions, 5 objectives, exit logout, one LMSFinish', async () => {
-    const { lms, spy, session } = await launch({ core: { student_id: 'u1', student_name: 'Pérez, Ana' } });
+    const { lms, spy, session } = await launch({
+      core: { student_id: 'u1', student_name: 'Pérez, Ana' },
+    });
     walkCourse(session);
     // Completion is committed at once, before any debounce.
     expect(lms.cmi.core.lesson_status).toBe('completed');
@@ -154,19 +186,50 @@ describe('SCORM 1.2 saving', () => {
     expect(Object.keys(cmi.objectives)).toHaveLength(5);
     expect(pluck(cmi.objectives, 'status')).toEqual(Array(5).fill('completed'));
     const ids = pluck(cmi.interactions, 'id');
-    expect(ids).toEqual(['m1-q1', 'm1-q2', 'm1-q3', 'm2-q1', 'm2-q2', 'm2-q3', 'm3-q1', 'm3-q2', 'm3-q3', 'm4-q1', 'm4-q2', 'm4-q3', 'm5-q1', 'm5-q2']);
+    expect(ids).toEqual([
+      'm1-q1',
+      'm1-q2',
+      'm1-q3',
+      'm2-q1',
+      'm2-q2',
+      'm2-q3',
+      'm3-q1',
+      'm3-q2',
+      'm3-q3',
+      'm4-q1',
+      'm4-q2',
+      'm4-q3',
+      'm5-q1',
+      'm5-q2',
+    ]);
     // No call after LMSFinish.
     const finishAt = spy.calls.findIndex((c) => c.method === 'LMSFinish');
-    expect(spy.calls.slice(finishAt + 1).filter((c) => !/GetLastError|GetErrorString|GetDiagnostic/.test(c.method))).toEqual([]);
+    expect(
+      spy.calls
+        .slice(finishAt + 1)
+        .filter((c) => !/GetLastError|GetErrorString|GetDiagnostic/.test(c.method)),
+    ).toEqual([]);
     // Commits: at most one per screen view (40 screens walked here).
     expect(spy.count('LMSCommit')).toBeLessThanOrEqual(12);
   });
 
   it('records one interaction per question at the first answer, in 1.2 vocabulary', async () => {
     const { lms, session } = await launch();
-    session.recordAnswer(answer('m1-q1', { type: 'matching', response: 2, correctResponse: 0, correct: false, latencyMs: 61_500 }));
-    session.recordAnswer(answer('m1-q1', { type: 'matching', response: 0, correctResponse: 0, correct: true }));
-    session.recordAnswer(answer('m2-q1', { response: 1, correctResponse: 1, correct: true, latencyMs: 3000 }));
+    session.recordAnswer(
+      answer('m1-q1', {
+        type: 'matching',
+        response: 2,
+        correctResponse: 0,
+        correct: false,
+        latencyMs: 61_500,
+      }),
+    );
+    session.recordAnswer(
+      answer('m1-q1', { type: 'matching', response: 0, correctResponse: 0, correct: true }),
+    );
+    session.recordAnswer(
+      answer('m2-q1', { response: 1, correctResponse: 1, correct: true, latencyMs: 3000 }),
+    );
     session.flush();
     const cmi = cmiOf(lms);
     expect(Object.keys(cmi.interactions)).toHaveLength(2);
@@ -180,7 +243,12 @@ describe('SCORM 1.2 saving', () => {
     });
     expect(cmi.interactions['0'].correct_responses['0'].pattern).toBe('1.a');
     expect(cmi.interactions['0'].objectives['0'].id).toBe('modulo1');
-    expect(cmi.interactions['1']).toMatchObject({ id: 'm2-q1', type: 'choice', student_response: 'b', result: 'correct' });
+    expect(cmi.interactions['1']).toMatchObject({
+      id: 'm2-q1',
+      type: 'choice',
+      student_response: 'b',
+      result: 'correct',
+    });
   });
 
   it('does not record again on resume: appends after _count and skips finished quizzes', async () => {

@@ -2,7 +2,17 @@
 // no scaled passing score).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ScormSession } from '../scorm-session.ts';
-import { COURSE, answer, cmiOf, instrument, lms2004, pluck, recordingLogger, routeFor, walkCourse } from '../test-support.ts';
+import {
+  COURSE,
+  answer,
+  cmiOf,
+  instrument,
+  lms2004,
+  pluck,
+  recordingLogger,
+  routeFor,
+  walkCourse,
+} from '../test-support.ts';
 import { scorm2004 } from './dialect.ts';
 
 beforeEach(() => {
@@ -73,8 +83,20 @@ describe('SCORM 2004 saving', () => {
     expect(cmi.completion_status).toBe('incomplete');
     expect(cmi.success_status).toBe('unknown');
     expect(pluck(cmi.objectives, 'id')).toEqual(COURSE.moduleIds);
-    expect(pluck(cmi.objectives, 'completion_status')).toEqual(['completed', 'completed', 'completed', 'incomplete', 'not attempted']);
-    expect(pluck(cmi.objectives, 'success_status')).toEqual(['passed', 'passed', 'passed', 'unknown', 'unknown']);
+    expect(pluck(cmi.objectives, 'completion_status')).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'incomplete',
+      'not attempted',
+    ]);
+    expect(pluck(cmi.objectives, 'success_status')).toEqual([
+      'passed',
+      'passed',
+      'passed',
+      'unknown',
+      'unknown',
+    ]);
   });
 
   it('a full course: completed + passed, 100, 14 interactions, 5 objectives, exit normal, one Terminate', async () => {
@@ -98,7 +120,11 @@ describe('SCORM 2004 saving', () => {
     expect(new Set(pluck(cmi.interactions, 'id')).size).toBe(14);
     expect(pluck(cmi.objectives, 'success_status')).toEqual(Array(5).fill('passed'));
     const terminateAt = spy.calls.findIndex((c) => c.method === 'Terminate');
-    expect(spy.calls.slice(terminateAt + 1).filter((c) => !/GetLastError|GetErrorString|GetDiagnostic/.test(c.method))).toEqual([]);
+    expect(
+      spy.calls
+        .slice(terminateAt + 1)
+        .filter((c) => !/GetLastError|GetErrorString|GetDiagnostic/.test(c.method)),
+    ).toEqual([]);
     expect(spy.count('Commit')).toBeLessThanOrEqual(12);
   });
 
@@ -114,8 +140,17 @@ describe('SCORM 2004 saving', () => {
         description: '  ¿Qué  color tiene la señal de  evacuación? ',
       }),
     );
-    session.recordAnswer(answer('m3-q2', { type: 'matching', response: 3, correctResponse: 3, correct: true }));
-    session.recordAnswer(answer('m4-q1', { response: 0, correctResponse: 0, correct: true, description: 'x'.repeat(400) }));
+    session.recordAnswer(
+      answer('m3-q2', { type: 'matching', response: 3, correctResponse: 3, correct: true }),
+    );
+    session.recordAnswer(
+      answer('m4-q1', {
+        response: 0,
+        correctResponse: 0,
+        correct: true,
+        description: 'x'.repeat(400),
+      }),
+    );
     session.flush();
     const cmi = cmiOf(lms);
     expect(Object.keys(cmi.interactions)).toHaveLength(2);
@@ -130,7 +165,11 @@ describe('SCORM 2004 saving', () => {
     });
     expect(cmi.interactions['0'].correct_responses['0'].pattern).toBe('1[.]d');
     expect(cmi.interactions['0'].objectives['0'].id).toBe('modulo3');
-    expect(cmi.interactions['1']).toMatchObject({ type: 'choice', learner_response: 'a', result: 'correct' });
+    expect(cmi.interactions['1']).toMatchObject({
+      type: 'choice',
+      learner_response: 'a',
+      result: 'correct',
+    });
     expect(cmi.interactions['1'].description).toHaveLength(250);
   });
 
@@ -142,7 +181,12 @@ describe('SCORM 2004 saving', () => {
     session.recordAnswer(answer('m1-q1'));
     session.recordAnswer(answer('m1-q2'));
     session.recordAnswer(answer('m1-q3'));
-    session.save({ modules: [{ id: 'modulo1', status: 'viewed' }, { id: 'modulo2', status: 'current' }] });
+    session.save({
+      modules: [
+        { id: 'modulo1', status: 'viewed' },
+        { id: 'modulo2', status: 'current' },
+      ],
+    });
     session.flush();
     const cmi = cmiOf(lms);
     expect(pluck(cmi.interactions, 'id')).toEqual(['m1-q1', 'm1-q2', 'm1-q3']);
