@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
 import { seedLocalProgress } from './support/learner.ts';
+import { API_URL } from './support/api-server-config.ts';
 
 async function expectNoViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
@@ -107,4 +108,25 @@ test('side menu open on a phone', async ({ page }) => {
   await page.getByRole('button', { name: 'Módulos', exact: true }).click();
   await expect(page.getByRole('navigation', { name: 'Módulos del curso' })).toBeVisible();
   await expectNoViolations(page, 'menú lateral');
+});
+
+test('error pages (500 and not found)', async ({ page }) => {
+  for (const path of ['#/error-500', '#/no-existe']) {
+    await page.goto(`/lms/index.html${path}`);
+    await expect(page.getByRole('link', { name: 'Ir al menú' })).toBeVisible();
+    await expectNoViolations(page, path);
+  }
+});
+
+test.describe('standalone app', () => {
+  test.use({ baseURL: API_URL });
+
+  test('sign-in page and the certificate verification page', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+    await expectNoViolations(page, '/auth/login');
+    await page.goto('/verificar/SST-0000-0000-0000');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectNoViolations(page, '/verificar (no encontrado)');
+  });
 });

@@ -19,6 +19,8 @@ export const LEARNERS = {
   complete: { document: '1000000103', name: 'María José Ñúñez Peña' },
   /** Seeded at 80: modules 1–4 done, every topic of the last one viewed, its quiz left. */
   almost: { document: '1000000104', name: 'Juan Sebastián Muñoz Díaz' },
+  /** Fresh: the browser closes while its progress is on the way (resilience.spec.ts). */
+  interrupted: { document: '1000000106', name: 'Luis Fernando Ortega' },
   /** Seeded complete; its certificate requests always fail in the spec (network cut). */
   offline: { document: '1000000105', name: 'Ángela Ríos Betancur' },
 } as const;
