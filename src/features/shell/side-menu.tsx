@@ -62,7 +62,7 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
           {controller.outline.modules.map((m, i) => (
             <li key={m.id}>
               <button type="button" onClick={() => openModule(i)}>
-                <img src={assetBase + m.img} alt="" width="40" height="40" />
+                <img src={assetBase + m.img} alt="" width="40" height="40" loading="lazy" />
                 <span className="side-menu-number">{m.number}</span>
                 <span className="side-menu-name">{m.title}</span>
                 <span className="visually-hidden">
