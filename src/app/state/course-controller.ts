@@ -128,15 +128,7 @@ export class CourseController {
 
   /** Records a topic view (the quiz is recorded only by completeActivity) and the bookmark. */
   visitPage(pageId: string) {
-    const page = this.pages.get(pageId);
-    if (!page) return;
-    const { viewed, changed } = recordView(
-      this.state.viewed,
-      this.shape,
-      page.moduleIndex,
-      page.index,
-    );
-    this.commit(viewed, changed, pageId);
+    this.record(pageId, false);
   }
 
   /** Records a non-module location (menu, introduction) as the bookmark. */
@@ -148,6 +140,10 @@ export class CourseController {
 
   /** The quiz of a module was completed: recorded with force (SPEC.md §4). */
   completeActivity(pageId: string) {
+    this.record(pageId, true);
+  }
+
+  private record(pageId: string, force: boolean) {
     const page = this.pages.get(pageId);
     if (!page) return;
     const { viewed, changed } = recordView(
@@ -155,12 +151,10 @@ export class CourseController {
       this.shape,
       page.moduleIndex,
       page.index,
-      {
-        force: true,
-      },
+      { force },
     );
-    const isLast = page.moduleIndex === this.outline.modules.length - 1;
-    this.commit(viewed, changed, pageId, isLast);
+    const lastActivity = force && page.moduleIndex === this.outline.modules.length - 1;
+    this.commit(viewed, changed, pageId, lastActivity);
   }
 
   recordAnswer(interaction: Interaction) {
