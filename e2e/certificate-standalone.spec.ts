@@ -3,7 +3,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
-import { answerQuiz } from './support/learner.ts';
+import { takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 
 test.use({ baseURL: API_URL });
@@ -128,14 +128,8 @@ test('finishing the last quiz in the app: FELICITACIONES, DESCARGAR opens the is
   );
   await expect(progress).toHaveText('Progreso: 80 %');
   const last = course().modules.length;
-  await page.getByRole('button', { name: new RegExp(`Módulo ${last}\\b`) }).click();
-  for (const topic of course().modules[last - 1]!.topics) {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      topic.title.replace(/<[^>]+>/g, ''),
-    );
-    await page.getByRole('link', { name: 'Siguiente' }).click();
-  }
-  await answerQuiz(page, last, 'mouse');
+  // Every topic of the last module was viewed; reading them again leads to its quiz.
+  await takeModule(page, last, 'mouse');
 
   const congrats = page.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
   await expect(congrats.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
