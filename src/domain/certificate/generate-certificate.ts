@@ -163,33 +163,22 @@ function drawText(
 }
 
 function drawFrame(page: PDFPage) {
-  const outer = 18;
-  page.drawRectangle({
-    x: outer,
-    y: outer,
-    width: PAGE_WIDTH - 2 * outer,
-    height: PAGE_HEIGHT - 2 * outer,
-    borderColor: BRAND,
-    borderWidth: 6,
-  });
+  // Three nested borders: a thick blue one, a yellow line, a blue hairline (inset, colour, width).
+  const borders = [
+    [18, BRAND, 6],
+    [30, ACCENT, 1.5],
+    [34, BRAND, 0.5],
+  ] as const;
+  for (const [inset, borderColor, borderWidth] of borders)
+    page.drawRectangle({
+      x: inset,
+      y: inset,
+      width: PAGE_WIDTH - 2 * inset,
+      height: PAGE_HEIGHT - 2 * inset,
+      borderColor,
+      borderWidth,
+    });
   const inner = 30;
-  page.drawRectangle({
-    x: inner,
-    y: inner,
-    width: PAGE_WIDTH - 2 * inner,
-    height: PAGE_HEIGHT - 2 * inner,
-    borderColor: ACCENT,
-    borderWidth: 1.5,
-  });
-  const hair = 34;
-  page.drawRectangle({
-    x: hair,
-    y: hair,
-    width: PAGE_WIDTH - 2 * hair,
-    height: PAGE_HEIGHT - 2 * hair,
-    borderColor: BRAND,
-    borderWidth: 0.5,
-  });
   // Diamonds on the corners of the yellow line.
   for (const [x, y] of [
     [inner, inner],
