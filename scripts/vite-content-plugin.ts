@@ -13,14 +13,20 @@ const MODULES = 'virtual:course-modules';
 const MODULE_PREFIX = 'virtual:course-module/';
 
 export function contentPlugin(): Plugin {
+  // Read and validated once per build (or per content change in dev), not once per virtual
+  // module: the outline and every module chunk come from the same reading.
+  let cached: ReturnType<typeof readCourse> | null = null;
   const load = (fail: (msg: string) => never): { course: Course; files: string[] } => {
-    const result = readCourse();
+    const result = (cached ??= readCourse());
     if (!result.course)
       fail(`El contenido del curso tiene errores:\n${formatIssues(result.issues)}`);
     return { course: result.course!, files: result.files };
   };
   return {
     name: 'curso-sst-content',
+    buildStart() {
+      cached = null;
+    },
     resolveId(id) {
       if (id === COURSE || id === MODULES || id.startsWith(MODULE_PREFIX)) return '\0' + id;
       return null;
@@ -52,7 +58,9 @@ export function contentPlugin(): Plugin {
       return `export default ${JSON.stringify(mod)};`;
     },
     handleHotUpdate(ctx) {
-      if (ctx.file.includes('/content/')) ctx.server.ws.send({ type: 'full-reload' });
+      if (!ctx.file.includes('/content/')) return;
+      cached = null;
+      ctx.server.ws.send({ type: 'full-reload' });
     },
   };
 }
