@@ -8,7 +8,7 @@ import {
   createServerTracking,
   issueOnServer,
   serverRouteOptions,
-  userToLearner,
+  learnerOf,
 } from './server-mode.tsx';
 import { hasToken } from '../tracking/http/index.ts';
 import type { CourseController } from './state/course-controller.ts';
@@ -23,7 +23,7 @@ let routeOptions = {};
 let issue: (() => Promise<void>) | undefined;
 if (__BUILD_TARGET__ === 'web') {
   controller = createController(
-    createServerTracking((user) => controller.setLearner(userToLearner(user))),
+    createServerTracking((user) => controller.setLearner(learnerOf(user))),
   );
   routeOptions = serverRouteOptions(controller);
   issue = () => issueOnServer(controller);

@@ -26,7 +26,8 @@ export function createServerTracking(onUser: (user: CourseUser) => void) {
   return createHttpTracking({ shape: courseShape(outline), onUser });
 }
 
-const learnerOf = (user: CourseUser) => ({
+/** The learner as the course sees it, from the user the server returns. */
+export const learnerOf = (user: CourseUser) => ({
   id: String(user.id),
   name: user.name,
   document: user.document ?? null,
@@ -95,5 +96,3 @@ export async function issueOnServer(controller: CourseController): Promise<void>
 function escapeHtml(text: string) {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
-
-export const userToLearner = learnerOf;

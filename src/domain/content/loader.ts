@@ -11,6 +11,7 @@ import {
 } from './constants.ts';
 import { rawCourseSchema, rawModuleSchema, type RawModule } from './schema.ts';
 import type { Activity, Course, ListItem, Module, Page, Topic } from './types.ts';
+import { positionKey } from '../progress/navigation.ts';
 
 export interface ContentIssue {
   file: string;
@@ -119,7 +120,7 @@ function normaliseModule(raw: RawModule, index: number): Module {
       number: i + 1,
       home: index,
       previous: i === 0 ? null : topicIds[i - 1]!,
-      current: `${index}-topics-${i}`,
+      current: positionKey(index, i, raw.topics.length),
       next: next ?? topicIds[i + 1] ?? activityId(n),
       remember: remember ?? [],
     };
@@ -131,7 +132,7 @@ function normaliseModule(raw: RawModule, index: number): Module {
     number: n,
     home: index,
     previous: topicIds[topicIds.length - 1] ?? null,
-    current: `${index}-activity`,
+    current: positionKey(index, raw.topics.length, raw.topics.length),
     next: activityNext ?? 'menu',
     last: last ?? false,
     questions: raw.activity.questions.map((q, i) => ({ ...q, current: i + 1 })),

@@ -4,9 +4,8 @@ import { es } from '../../strings/es.ts';
 import { modals } from './modal-service.ts';
 import './modals.css';
 
-/** Animation delays of SPEC.md §9: the modal fades in over 150 ms, out over 300 ms. */
-export const OPEN_DELAY_MS = 150;
-export const CLOSE_DELAY_MS = 300;
+/** Animation delays of SPEC.md §9: the modal fades in over 150 ms (modals.css), out over 300 ms. */
+const CLOSE_DELAY_MS = 300;
 
 const ICON: Record<string, string> = { alert: '!', 'bad-answer': '✕', 'good-answer': '✓' };
 

@@ -1,2 +1,1 @@
-export { Layout, HEADER_REFRESH_MS } from './layout.tsx';
-export { pageIdFromPath } from './page-path.ts';
+export { Layout } from './layout.tsx';

@@ -11,7 +11,7 @@ import { TrackingNotice } from './tracking-notice.tsx';
 import './shell.css';
 
 /** SPEC.md §9: the header title refreshes 100 ms after a title change. */
-export const HEADER_REFRESH_MS = 100;
+const HEADER_REFRESH_MS = 100;
 
 export interface LayoutProps {
   onCertificate: () => void;

@@ -1,1 +1,0 @@
-export { questionId, feedbackHtml } from './quiz-logic.ts';
