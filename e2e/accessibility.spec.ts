@@ -68,9 +68,7 @@ for (const viewport of [
       });
     }
 
-    test('alert modal (locked module, certificate before 100) and certificate name modal', async ({
-      page,
-    }) => {
+    test('alert modal (certificate asked for before 100)', async ({ page }) => {
       await page.goto('/lms/index.html#/menu');
       await page.getByRole('button', { name: 'Certificado' }).click();
       await expect(page.getByRole('dialog')).toContainText(

@@ -69,8 +69,7 @@ test('module 1 from the introduction through its quiz, keyboard only', async ({ 
 });
 
 test('a wrong answer shows the bad-answer modal and the learner tries again', async ({ page }) => {
-  await page.goto('/lms/index.html');
-  // Unlock module 1's quiz directly: it is open (first module) even before the topics are viewed.
+  // Module 1 is open from the start, so its quiz can be opened directly.
   await page.goto('/lms/index.html#/arrastra-la-pregunta/modulo1-actividad');
   const q = course().modules[0]!.activity.questions[0]!;
   const wrong = q.options.find((o) => o.correct === 0)!.option;
