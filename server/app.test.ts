@@ -10,6 +10,7 @@ import {
   FULL_ROUTE,
   openTestDb,
   seedUser,
+  signedInLearner,
   testApp,
   TestClient,
   type TestDb,
@@ -329,10 +330,12 @@ describe.each(ENGINES)('API (%s)', (engine) => {
     });
 
     it('without an issuer says certificates are not available yet', async () => {
-      const learner = await seedUser(t.db, { document: '4004004004', email: 'q@example.co' });
-      const client = await new TestClient(app).init();
-      await client.login('4004004004', 'secreto123');
-      await client.updateUser({ id: String(learner.id), score: '100', route: FULL_ROUTE });
+      const { client } = await signedInLearner(
+        app,
+        t.db,
+        { document: '4004004004' },
+        { complete: true },
+      );
       const response = await app.inject({
         method: 'GET',
         url: '/api/v1/download-certificate',
@@ -350,14 +353,12 @@ describe.each(ENGINES)('API (%s)', (engine) => {
         },
       });
       try {
-        const learner = await seedUser(t.db, {
-          document: '5005005005',
-          email: 'r@example.co',
-          name: 'Rosa Díaz',
-        });
-        const client = await new TestClient(withIssuer).init();
-        await client.login('5005005005', 'secreto123');
-        await client.updateUser({ id: String(learner.id), score: '100', route: FULL_ROUTE });
+        const { client } = await signedInLearner(
+          withIssuer,
+          t.db,
+          { document: '5005005005', name: 'Rosa Díaz' },
+          { complete: true },
+        );
         const get = () =>
           withIssuer.inject({
             method: 'GET',

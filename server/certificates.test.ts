@@ -6,11 +6,10 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import {
   ENGINES,
-  FULL_ROUTE,
   openTestDb,
-  seedUser,
+  signedInLearner,
   testApp,
-  TestClient,
+  type TestClient,
   type TestDb,
 } from './test-support.ts';
 import { MESSAGES } from './messages.ts';
@@ -97,20 +96,8 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
     await t?.cleanup();
   });
 
-  async function learner(document: string, name: string, complete: boolean) {
-    const user = await seedUser(t.db, { document, name, email: `${document}@example.co` });
-    const client = await new TestClient(app).init();
-    expect((await client.login(document, 'secreto123')).statusCode).toBe(200);
-    if (complete) {
-      const saved = await client.updateUser({
-        id: String(user.id),
-        score: '100',
-        route: FULL_ROUTE,
-      });
-      expect(saved.json().user.score).toBe(100);
-    }
-    return { user, client };
-  }
+  const learner = (document: string, name: string, complete: boolean) =>
+    signedInLearner(app, t.db, { document, name }, { complete });
 
   const download = (client: TestClient) =>
     app.inject({
@@ -251,14 +238,12 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       certificateIssuer: createCertificateIssuer({ publicUrl: null, env: {}, course: COURSE }),
     });
     try {
-      const user = await seedUser(t.db, {
-        document: '3030303030',
-        name: 'Luz Ángela Ortiz',
-        email: 'luz@example.co',
-      });
-      const client = await new TestClient(local).init();
-      await client.login('3030303030', 'secreto123');
-      await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
+      const { client } = await signedInLearner(
+        local,
+        t.db,
+        { document: '3030303030', name: 'Luz Ángela Ortiz' },
+        { complete: true },
+      );
       const body = (
         await local.inject({
           method: 'GET',

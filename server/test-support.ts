@@ -126,3 +126,24 @@ export async function seedUser(
     password: overrides.password ?? 'secreto123',
   });
 }
+
+/**
+ * A seeded learner signed in through the API (password 'secreto123'); with `complete`, the whole
+ * course sent through update-user, so the learner may ask for the certificate.
+ */
+export async function signedInLearner(
+  app: FastifyInstance,
+  db: Db,
+  fields: { document: string; name?: string; email?: string },
+  options: { complete?: boolean } = {},
+): Promise<{ user: PublicUser; client: TestClient }> {
+  const user = await seedUser(db, { email: `${fields.document}@example.co`, ...fields });
+  const client = await new TestClient(app).init();
+  const login = await client.login(fields.document, 'secreto123');
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.statusCode}`);
+  if (options.complete) {
+    const saved = await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
+    if (saved.json().user?.score !== 100) throw new Error('the course was not recorded complete');
+  }
+  return { user, client };
+}
