@@ -29,7 +29,7 @@ test('no API anywhere: the course runs standalone in local mode', async ({ page 
   const lms = await launchLms(page, { version: 'none' });
   await expect(lms.course.getByText(LOCAL)).toBeVisible();
   await leaveIntroduction(lms.course);
-  await readTopics(lms.course, 1, 2);
+  await readTopics(lms.course, 1, 'mouse', 2);
   expect(await lms.calls()).toEqual([]);
   expect(errors).toEqual([]);
 });
@@ -43,7 +43,7 @@ test('both APIs in one window: SCORM 2004 is used and the 1.2 API is never calle
     cmi: { '2004': learnerData('2004', 'b-1', 'Mora, Eva'), '1.2': {} },
   });
   await leaveIntroduction(lms.course);
-  await readTopics(lms.course, 1, 2);
+  await readTopics(lms.course, 1, 'mouse', 2);
   await expect.poll(async () => (await progressOf(lms, '2004')).route).toMatch(/^0,1-/);
   const calls = await lms.calls();
   expect(calls.filter((c) => c.version === '1.2')).toEqual([]);
@@ -65,7 +65,7 @@ for (const version of ['1.2', '2004'] as const) {
       });
       await leaveIntroduction(lms.course);
       await completeModule(lms.course, 1);
-      await readTopics(lms.course, 2, 1);
+      await readTopics(lms.course, 2, 'mouse', 1);
       await lms.closeCourse();
       await expect.poll(() => lms.terminated()).toBe(true);
       const p = await progressOf(lms);
@@ -84,7 +84,7 @@ for (const version of ['1.2', '2004'] as const) {
         cmi: learnerData(version, 'x-1', 'Ruiz, Ana'),
       });
       await leaveIntroduction(lms.course);
-      await readTopics(lms.course, 1, 2);
+      await readTopics(lms.course, 1, 'mouse', 2);
       await expect.poll(async () => (await progressOf(lms)).route).toMatch(/^0,1-/);
       await lms.expectNoViolations();
       expect(errors).toEqual([]);
@@ -102,7 +102,7 @@ for (const version of ['1.2', '2004'] as const) {
       const notice = lms.course.getByRole('status').filter({ hasText: RETRYING });
       await expect(notice).toBeVisible();
       await leaveIntroduction(lms.course);
-      await readTopics(lms.course, 1, 3);
+      await readTopics(lms.course, 1, 'mouse', 3);
       await expect(notice).toBeHidden({ timeout: 15_000 });
       await expect.poll(async () => (await progressOf(lms)).route).toMatch(/^0,1,2-/);
       expect(await lms.count(version === '1.2' ? 'LMSCommit' : 'Commit', { injected: true })).toBe(
@@ -139,7 +139,7 @@ for (const version of ['1.2', '2004'] as const) {
       });
       await leaveIntroduction(lms.course);
       await completeModule(lms.course, 1);
-      await readTopics(lms.course, 2, 2);
+      await readTopics(lms.course, 2, 'mouse', 2);
       await lms.closeCourse();
       await expect.poll(() => lms.terminated(), { timeout: 15_000 }).toBe(true);
       const p = await progressOf(lms);
@@ -181,7 +181,7 @@ for (const version of ['1.2', '2004'] as const) {
       // course runs from the introduction (the foreign bookmark names no page).
       await leaveIntroduction(lms.course);
       await expect(lms.course.getByRole('button', { name: /Módulo 1\b/ })).toBeVisible();
-      await readTopics(lms.course, 1, 3);
+      await readTopics(lms.course, 1, 'mouse', 3);
       await expect.poll(async () => (await progressOf(lms)).route).toBe('0,1,2-{}-{}-{}-{}');
       await lms.expectNoViolations();
       expect(errors).toEqual([]);
@@ -198,7 +198,7 @@ for (const version of ['1.2', '2004'] as const) {
         cmi: learnerData(version, 'A-1', 'Uno, Ana'),
       });
       await leaveIntroduction(a.course);
-      await readTopics(a.course, 1, 3);
+      await readTopics(a.course, 1, 'mouse', 3);
       await a.closeCourse();
       await expect.poll(() => a.terminated()).toBe(true);
 

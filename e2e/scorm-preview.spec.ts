@@ -32,7 +32,7 @@ for (const version of ['1.2', '2004'] as const) {
     await expect(page.getByRole('status')).toContainText(`SCORM ${version}`);
     let frame = await courseFrame(page);
     await leaveIntroduction(frame);
-    await readTopics(frame, 1, 2);
+    await readTopics(frame, 1, 'mouse', 2);
 
     const suspend = row(page, 'cmi.suspend_data');
     const location = row(page, version === '1.2' ? 'cmi.core.lesson_location' : 'cmi.location');

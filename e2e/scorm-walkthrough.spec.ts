@@ -87,7 +87,7 @@ for (const version of VERSIONS) {
       });
       await leaveIntroduction(first.course);
       await completeModule(first.course, 1);
-      await readTopics(first.course, 2, 2);
+      await readTopics(first.course, 2, 'mouse', 2);
       const bookmark = course().modules[1]!.topics[1]!;
       await first.closeCourse();
       await expect.poll(() => first.terminated()).toBe(true);
@@ -119,7 +119,7 @@ for (const version of VERSIONS) {
         cmi: learnerData(version, 'cc-3003', 'Díaz, Luis'),
       });
       await leaveIntroduction(lms.course);
-      await readTopics(lms.course, 1, 3);
+      await readTopics(lms.course, 1, 'mouse', 3);
       const topic = course().modules[0]!.topics[2]!;
       await lms.closeCourse(); // at once, no time for a debounced commit
       await expect.poll(() => lms.terminated()).toBe(true);

@@ -1,82 +1,134 @@
-// A learner taking the course the way a person does: with the keyboard alone, or by touch on a
-// phone. Answers come from the content files (support/content.ts), never hard-coded.
-import { expect, type Page } from '@playwright/test';
+// A learner taking the course the way a person does: with the keyboard alone, by touch on a
+// phone, or with a mouse — on a page, or in the course's frame inside an LMS. Answers come from
+// the content files (support/content.ts), never hard-coded.
+import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 import { course } from './content.ts';
 import { pressOn, tabTo } from './keyboard.ts';
 
 export type InputMode = 'keyboard' | 'touch' | 'mouse';
+/** Where the course runs: a page, or a frame (the LMS harness, a popup). */
+export type Surface = Page | Frame;
 
-async function activate(
-  page: Page,
-  mode: InputMode,
-  target: ReturnType<Page['getByRole']>,
-  backwards = false,
-) {
-  if (mode === 'keyboard') await pressOn(page, target, 'Enter', { backwards });
+const pageOf = (surface: Surface): Page => ('mainFrame' in surface ? surface : surface.page());
+const plain = (html: string) => html.replace(/<[^>]+>/g, '');
+
+async function activate(surface: Surface, mode: InputMode, target: Locator, backwards = false) {
+  if (mode === 'keyboard') await pressOn(pageOf(surface), target, 'Enter', { backwards });
   else if (mode === 'touch') await target.tap();
   else await target.click();
 }
 
-async function acceptFeedback(page: Page, mode: InputMode, expected: RegExp) {
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(expected);
+async function acceptFeedback(surface: Surface, mode: InputMode, expected: RegExp) {
+  const dialog = surface.getByRole('dialog').filter({ hasText: expected });
+  await expect(dialog).toBeVisible();
   const accept = dialog.getByRole('button', { name: 'ACEPTAR' });
   if (mode === 'keyboard') {
     await expect(accept).toBeFocused();
-    await page.keyboard.press('Enter');
-  } else await activate(page, mode, accept);
+    await pageOf(surface).keyboard.press('Enter');
+  } else await activate(surface, mode, accept);
   // (After the last quiz another dialog — congratulations — may open: wait for this one only.)
-  await expect(page.getByRole('dialog').filter({ hasText: expected })).toHaveCount(0);
+  await expect(dialog).toHaveCount(0);
 }
 
-/** Answers the open quiz correctly, one question at a time. */
-export async function answerQuiz(page: Page, moduleNumber: number, mode: InputMode) {
-  const activity = course().modules[moduleNumber - 1]!.activity;
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(activity.title);
-  for (const [i, q] of activity.questions.entries()) {
-    await expect(page.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`)).toBeVisible();
-    const correctIndex = q.options.findIndex((o) => o.correct === 1);
-    const answer = q.options[correctIndex]!.option;
-    if (activity.type === 'drag-answer') {
-      await activate(page, mode, page.getByRole('button', { name: answer, exact: true }));
-      await activate(
-        page,
-        mode,
-        page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }),
-        true,
-      );
-    } else if (mode === 'keyboard') {
-      // Into the radio group, check the first option, then arrow down to the right one.
-      const radios = page.getByRole('radio');
-      await tabTo(page, radios.first());
-      await page.keyboard.press('Space');
-      for (let k = 0; k < correctIndex; k++) await page.keyboard.press('ArrowDown');
-      await expect(radios.nth(correctIndex)).toBeChecked();
-      await pressOn(page, page.getByRole('button', { name: 'Responder' }));
-    } else {
-      await activate(page, mode, page.getByRole('radio', { name: answer, exact: true }));
-      await activate(page, mode, page.getByRole('button', { name: 'Responder' }));
-    }
-    await acceptFeedback(page, mode, /¡Respuesta correcta!/);
-  }
+/** Waits until the course shows the menu (history or hash routing). */
+export async function expectMenu(surface: Surface) {
+  await expect
+    .poll(() => surface.url(), { message: 'the course shows the menu' })
+    .toMatch(/\/menu$/);
 }
 
-/** From the menu: opens module n, reads every topic with 'Siguiente', answers its quiz. */
-export async function takeModule(page: Page, moduleNumber: number, mode: InputMode) {
-  const module = course().modules[moduleNumber - 1]!;
-  await expect(page).toHaveURL(/\/menu$/);
-  await activate(
-    page,
-    mode,
-    page.getByRole('button', { name: new RegExp(`Módulo ${moduleNumber}\\b`) }),
-  );
-  for (const topic of module.topics) {
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
-      topic.title.replace(/<[^>]+>/g, ''),
+async function choose(
+  surface: Surface,
+  mode: InputMode,
+  type: string,
+  options: string[],
+  index: number,
+) {
+  const answer = options[index]!;
+  if (type === 'drag-answer') {
+    await activate(surface, mode, surface.getByRole('button', { name: answer, exact: true }));
+    await activate(
+      surface,
+      mode,
+      surface.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }),
+      true,
     );
-    await activate(page, mode, page.getByRole('link', { name: 'Siguiente' }));
+  } else if (mode === 'keyboard') {
+    // Into the radio group, check the first option, then arrow down to the chosen one.
+    const radios = surface.getByRole('radio');
+    await tabTo(pageOf(surface), radios.first());
+    await pageOf(surface).keyboard.press('Space');
+    for (let k = 0; k < index; k++) await pageOf(surface).keyboard.press('ArrowDown');
+    await expect(radios.nth(index)).toBeChecked();
+    await pressOn(pageOf(surface), surface.getByRole('button', { name: 'Responder' }));
+  } else {
+    await activate(surface, mode, surface.getByRole('radio', { name: answer, exact: true }));
+    await activate(surface, mode, surface.getByRole('button', { name: 'Responder' }));
   }
-  await answerQuiz(page, moduleNumber, mode);
+}
+
+/**
+ * Answers the open quiz, one question at a time. With `firstTryWrong`, the first question is
+ * answered wrong once (the LMS must keep only that first answer), then right.
+ */
+export async function answerQuiz(
+  surface: Surface,
+  moduleNumber: number,
+  mode: InputMode = 'mouse',
+  options: { firstTryWrong?: boolean } = {},
+) {
+  const activity = course().modules[moduleNumber - 1]!.activity;
+  await expect(surface.getByRole('heading', { level: 1 })).toHaveText(activity.title);
+  for (const [i, q] of activity.questions.entries()) {
+    await expect(
+      surface.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`),
+    ).toBeVisible();
+    const texts = q.options.map((o) => o.option);
+    const right = q.options.findIndex((o) => o.correct === 1);
+    const wrong = q.options.findIndex((o) => o.correct !== 1);
+    const tries = i === 0 && options.firstTryWrong && wrong >= 0 ? [wrong, right] : [right];
+    for (const index of tries) {
+      await choose(surface, mode, activity.type, texts, index);
+      await acceptFeedback(
+        surface,
+        mode,
+        index === right ? /¡Respuesta correcta!/ : /Respuesta incorrecta/,
+      );
+    }
+  }
+}
+
+/** From the menu: opens module n and reads its topics with 'Siguiente' (up to topic `upTo`). */
+export async function readTopics(
+  surface: Surface,
+  moduleNumber: number,
+  mode: InputMode = 'mouse',
+  upTo?: number,
+) {
+  const module = course().modules[moduleNumber - 1]!;
+  await expectMenu(surface);
+  await activate(
+    surface,
+    mode,
+    surface.getByRole('button', { name: new RegExp(`Módulo ${moduleNumber}\\b`) }),
+  );
+  const topics = module.topics.slice(0, upTo ?? module.topics.length);
+  for (const [i, topic] of topics.entries()) {
+    await expect(surface.getByRole('heading', { level: 1 })).toHaveText(plain(topic.title));
+    if (i < topics.length - 1 || upTo === undefined)
+      await activate(surface, mode, surface.getByRole('link', { name: 'Siguiente' }));
+  }
+}
+
+/** From the menu: every topic of module n, then its quiz. */
+export async function takeModule(
+  surface: Surface,
+  moduleNumber: number,
+  mode: InputMode = 'mouse',
+  options: { firstTryWrong?: boolean } = {},
+) {
+  await readTopics(surface, moduleNumber, mode);
+  await answerQuiz(surface, moduleNumber, mode, options);
 }
 
 /** Seeds `local` mode progress: the first `completed` modules done (for screens deep in the course). */
