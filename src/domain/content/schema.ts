@@ -37,6 +37,8 @@ export const rawTopicSchema = z.strictObject({
     .strictObject({ open: z.enum(['modal', 'div']), items: z.array(listItemSchema).min(1) })
     .optional(),
   remember: z.array(rememberSchema).optional(),
+  /** Legal source(s), plain text without the «Fuente:» prefix: shown as a small line at the end. */
+  fuente: z.string().min(1).optional(),
   /** Explicit next page id (or 'menu'); by default the next topic, then the quiz. */
   next: z.string().optional(),
 });
@@ -49,6 +51,8 @@ export const rawQuestionSchema = z.strictObject({
     )
     .min(2),
   message: html.optional(),
+  /** Hint shown after a wrong answer; must not give the answer away. HTML. */
+  pista: html.optional(),
 });
 
 export const rawActivitySchema = z.strictObject({

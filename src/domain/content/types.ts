@@ -71,6 +71,8 @@ export interface Topic {
   /** list1: items opened in a modal or inline (div). */
   list1?: { open: 'modal' | 'div'; items: ListItem[] };
   remember: Remember[];
+  /** Legal source(s), plain text, shown as «Fuente: …» in a small line at the end of the screen. */
+  fuente?: string;
 }
 
 export interface QuestionOption {
@@ -86,6 +88,8 @@ export interface Question {
   options: QuestionOption[];
   /** Explanation shown with the answer (true/false questions carry one). */
   message?: string;
+  /** Hint shown after a wrong answer (never the answer itself). HTML. */
+  pista?: string;
 }
 
 export interface Activity {

@@ -46,6 +46,11 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
         dangerouslySetInnerHTML={{ __html: topic.title }}
       />
       <Screen topic={topic} assetBase={assetBase} />
+      {topic.fuente && (
+        <p className="topic-source">
+          <small>Fuente: {topic.fuente}</small>
+        </p>
+      )}
       <PageNav
         previous={previousRef ? pagePath(previousRef) : null}
         next={nextPath(ref, controller.pages)}
