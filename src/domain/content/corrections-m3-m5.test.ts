@@ -117,7 +117,7 @@ describe('brief §3 corrections in modules 3–5', () => {
   it('puts the accident report on the employer (Decreto Ley 1295, art. 62)', () => {
     const crash = topic('modulo4-tema5');
     expect(crash.fuente).toMatch(/Decreto Ley 1295 de 1994, art\. 62/);
-    expect(screenText(crash)).toMatch(/la empresa reporta el accidente a la ARL y a la EPS/);
+    expect(screenText(crash)).toMatch(/la empresa reporta a la ARL y a la EPS/);
     expect(crash.items?.map((i) => i.label)).toContain('2 días hábiles');
   });
 
