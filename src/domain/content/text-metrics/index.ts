@@ -1,0 +1,31 @@
+// Text metrics of the course content (issues 12 and 13): tokenizer, Spanish syllables,
+// INFLESZ readability, honest hours.
+export { syllabify, countSyllables } from './syllabify.ts';
+export { integerToWords, numberToWords } from './spanish-numbers.ts';
+export {
+  decodeEntities,
+  htmlToBlocks,
+  readToken,
+  sentencesOf,
+  splitSentences,
+  wordTokens,
+  type Sentence,
+  type Word,
+} from './tokenize.ts';
+export {
+  inflesz,
+  longestSentence,
+  questionFragments,
+  screenReadability,
+  statsOfBlocks,
+  statsOfHtml,
+  topicFragments,
+  type TextStats,
+} from './readability.ts';
+export {
+  CLICK_TO_REVEAL,
+  WORDS_PER_MINUTE,
+  countWords,
+  courseHours,
+  type HoursBreakdown,
+} from './hours.ts';
