@@ -6,6 +6,7 @@ import {
   PLACEHOLDER_NAMES,
   TemplateError,
   checkTemplate,
+  courseTemplateProblems,
   fillTemplate,
   joinSpanish,
   parseTemplate,
@@ -214,5 +215,75 @@ describe('placeholderValues', () => {
       'Camilo Vélez, Rosa Arango y Iván Giraldo',
     );
     expect(torreNorte['obra.lineaEmergencias']).toBe('123');
+  });
+});
+
+describe('courseTemplateProblems', () => {
+  it('finds no problem in the current course content', async () => {
+    const { readCourse } = await import('../../../scripts/lib/read-content.ts');
+    const { course } = readCourse();
+    expect(course).not.toBeNull();
+    expect(courseTemplateProblems(course!)).toEqual([]);
+  });
+
+  it('names page id, field and problem, in every kind of field', () => {
+    const topic = {
+      id: 'modulo1-tema2',
+      title: 'T {{obra.alarma}}',
+      number: 2,
+      type: 'list2' as const,
+      home: 0,
+      previous: null,
+      current: '0-topics-1',
+      next: 'menu',
+      items: [{ title: 'a', text: '{{#x}}', label: 'l', points: ['{{obra.x}}'] }],
+      remember: [{ title: 'Recuerda', text: '{{pesv.aplica}}' }],
+    };
+    const problems = courseTemplateProblems({
+      introduction: { title: 'Hola {{empresa.nombre}}', text: '<p>{{curso.horas}} h</p>' },
+      modules: [
+        {
+          id: 'modulo1',
+          name: 'M',
+          title: 'Generalidades',
+          number: 1,
+          next: 'modulo1-tema2',
+          type: 'menu',
+          img: 'm.svg',
+          alt: 'm',
+          topics: [topic],
+          activity: {
+            id: 'modulo1-actividad',
+            title: 'Q',
+            number: 1,
+            type: 'select-answer',
+            home: 0,
+            previous: null,
+            current: '0-activity',
+            next: 'menu',
+            last: true,
+            questions: [
+              {
+                current: 1,
+                question: '¿{{obra.puntoEncuentro}}?',
+                options: [{ option: '{{a}}', correct: 1 }],
+                pista: 'x',
+              },
+            ],
+          },
+        },
+      ],
+    });
+    expect(problems.map((p) => `${p.pageId} ${p.field}`)).toEqual([
+      'modulo1-tema2 title',
+      // An unclosed section of an unknown name: two problems.
+      'modulo1-tema2 items[0].text',
+      'modulo1-tema2 items[0].text',
+      'modulo1-tema2 items[0].points[0]',
+      'modulo1-tema2 remember[0].text',
+      'modulo1-actividad pregunta 1 question',
+      'modulo1-actividad pregunta 1 options[0]',
+    ]);
+    expect(problems[3]!.problem).toBe('marcador desconocido {{obra.x}}');
   });
 });
