@@ -122,6 +122,12 @@ describe('fillTemplate', () => {
     ).toBe('<p>A &amp; B &lt;S.A.S.&gt; &quot;x&quot; &#39;y&#39;</p>');
   });
 
+  it('leaves values as they are for plain-text fields', () => {
+    expect(fillTemplate('{{empresa.nombre}}', { 'empresa.nombre': 'A & B' }, { html: false })).toBe(
+      'A & B',
+    );
+  });
+
   it('joins lists as «A, B y C»', () => {
     expect(joinSpanish([])).toBe('');
     expect(joinSpanish(['A'])).toBe('A');

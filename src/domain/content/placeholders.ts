@@ -249,11 +249,17 @@ export function isPresent(value: PlaceholderValue): boolean {
   return value.length > 0;
 }
 
-function render(nodes: TemplateNode[], values: PlaceholderValues, out: string[]): void {
+function render(
+  nodes: TemplateNode[],
+  values: PlaceholderValues,
+  out: string[],
+  escape: (s: string) => string,
+): void {
   for (const node of nodes) {
     if (node.kind === 'text') out.push(node.text);
     else if (node.kind === 'section') {
-      if (isPresent(values[node.name]) !== node.inverted) render(node.children, values, out);
+      if (isPresent(values[node.name]) !== node.inverted)
+        render(node.children, values, out, escape);
     } else {
       const value = values[node.name];
       if (typeof value === 'boolean')
@@ -262,20 +268,25 @@ function render(nodes: TemplateNode[], values: PlaceholderValues, out: string[])
         throw new TemplateError([
           `falta el valor de {{${node.name}}} (úsalo dentro de {{#${node.name}}}…{{/${node.name}}})`,
         ]);
-      out.push(
-        escapeHtml(typeof value === 'string' ? value : joinSpanish(value as readonly string[])),
-      );
+      out.push(escape(typeof value === 'string' ? value : joinSpanish(value as readonly string[])));
     }
   }
 }
 
-/** Fills a template. Throws TemplateError on syntax errors or a bare value that is missing. */
-export function fillTemplate(text: string, values: PlaceholderValues): string {
+/**
+ * Fills a template. Values are HTML-escaped unless `html: false` (for fields shown as plain
+ * text, where React escapes). Throws TemplateError on syntax errors or a bare missing value.
+ */
+export function fillTemplate(
+  text: string,
+  values: PlaceholderValues,
+  options: { html?: boolean } = {},
+): string {
   if (!text.includes('{{')) return text;
   const { nodes, problems } = parseTemplate(text);
   if (problems.length) throw new TemplateError(problems);
   const out: string[] = [];
-  render(nodes, values, out);
+  render(nodes, values, out, options.html === false ? (v) => v : escapeHtml);
   return out.join('');
 }
 
