@@ -14,8 +14,8 @@ import {
 } from '../src/domain/content/text-metrics/index.ts';
 import { formatIssues, readCourse, ROOT } from './lib/read-content.ts';
 
-export const INFLESZ_MIN = 70;
-export const MAX_SENTENCE_WORDS = 20;
+const INFLESZ_MIN = 70;
+const MAX_SENTENCE_WORDS = 20;
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');

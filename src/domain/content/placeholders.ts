@@ -3,7 +3,7 @@
 // `{{^a.b}}…{{/a.b}}` when it is missing or false. Sections nest; anything unbalanced is an
 // error. Content fields are HTML, so inserted values are HTML-escaped.
 import type { CompanyConfig, Obra } from '../config/index.ts';
-import type { Course } from './types.ts';
+import type { Course, ListItem, Module } from './types.ts';
 
 /** The names of content-brief §0.8 that the content may use, and whether they may be missing. */
 export const PLACEHOLDERS = {
@@ -165,6 +165,66 @@ export function checkTemplate(
   return problems;
 }
 
+/** Every text field of the course that may hold placeholders, with its page id and field path. */
+export function* courseTextFields(
+  course: Pick<Course, 'introduction' | 'modules'>,
+): Generator<{ pageId: string; field: string; text: string }> {
+  const intro = course.introduction;
+  yield { pageId: 'introduccion', field: 'introduction.title', text: intro.title };
+  yield { pageId: 'introduccion', field: 'introduction.text', text: intro.text };
+  if (intro.alt) yield { pageId: 'introduccion', field: 'introduction.alt', text: intro.alt };
+  for (const m of course.modules as Module[]) {
+    for (const [field, text] of [
+      ['name', m.name],
+      ['title', m.title],
+      ['alt', m.alt],
+    ] as const)
+      yield { pageId: m.id, field, text };
+    for (const t of m.topics) {
+      const fields: Array<[string, string | undefined]> = [
+        ['title', t.title],
+        ['text', t.text],
+        ['text1', t.text1],
+        ['text2', t.text2],
+        ['alt', t.alt],
+        ['fuente', t.fuente],
+      ];
+      const items: Array<[string, ListItem]> = [
+        ...(t.list1?.items ?? []).map((it, i): [string, ListItem] => [`list1.items[${i}]`, it]),
+        ...(t.items ?? []).map((it, i): [string, ListItem] => [`items[${i}]`, it]),
+      ];
+      for (const [path, it] of items) {
+        for (const key of ['title', 'text', 'label', 'alt'] as const)
+          fields.push([`${path}.${key}`, it[key]]);
+        (it.points ?? []).forEach((p, j) => fields.push([`${path}.points[${j}]`, p]));
+      }
+      t.remember.forEach((r, i) => {
+        fields.push([`remember[${i}].title`, r.title], [`remember[${i}].text`, r.text]);
+      });
+      for (const [field, text] of fields) if (text) yield { pageId: t.id, field, text };
+    }
+    for (const q of m.activity.questions) {
+      const pageId = `${m.activity.id} pregunta ${q.current}`;
+      yield { pageId, field: 'question', text: q.question };
+      for (const [i, o] of q.options.entries())
+        yield { pageId, field: `options[${i}]`, text: o.option };
+      if (q.message) yield { pageId, field: 'message', text: q.message };
+      if (q.pista) yield { pageId, field: 'pista', text: q.pista };
+    }
+  }
+}
+
+/** checkTemplate over every text field of the course: what the loader reports as errors. */
+export function courseTemplateProblems(
+  course: Pick<Course, 'introduction' | 'modules'>,
+): Array<{ pageId: string; field: string; problem: string }> {
+  const out: Array<{ pageId: string; field: string; problem: string }> = [];
+  for (const { pageId, field, text } of courseTextFields(course))
+    if (text.includes('{{'))
+      for (const problem of checkTemplate(text)) out.push({ pageId, field, problem });
+  return out;
+}
+
 // ---------------------------------------------------------------- filling
 
 const escapeHtml = (s: string) =>
@@ -189,11 +249,17 @@ export function isPresent(value: PlaceholderValue): boolean {
   return value.length > 0;
 }
 
-function render(nodes: TemplateNode[], values: PlaceholderValues, out: string[]): void {
+function render(
+  nodes: TemplateNode[],
+  values: PlaceholderValues,
+  out: string[],
+  escape: (s: string) => string,
+): void {
   for (const node of nodes) {
     if (node.kind === 'text') out.push(node.text);
     else if (node.kind === 'section') {
-      if (isPresent(values[node.name]) !== node.inverted) render(node.children, values, out);
+      if (isPresent(values[node.name]) !== node.inverted)
+        render(node.children, values, out, escape);
     } else {
       const value = values[node.name];
       if (typeof value === 'boolean')
@@ -202,20 +268,25 @@ function render(nodes: TemplateNode[], values: PlaceholderValues, out: string[])
         throw new TemplateError([
           `falta el valor de {{${node.name}}} (úsalo dentro de {{#${node.name}}}…{{/${node.name}}})`,
         ]);
-      out.push(
-        escapeHtml(typeof value === 'string' ? value : joinSpanish(value as readonly string[])),
-      );
+      out.push(escape(typeof value === 'string' ? value : joinSpanish(value as readonly string[])));
     }
   }
 }
 
-/** Fills a template. Throws TemplateError on syntax errors or a bare value that is missing. */
-export function fillTemplate(text: string, values: PlaceholderValues): string {
+/**
+ * Fills a template. Values are HTML-escaped unless `html: false` (for fields shown as plain
+ * text, where React escapes). Throws TemplateError on syntax errors or a bare missing value.
+ */
+export function fillTemplate(
+  text: string,
+  values: PlaceholderValues,
+  options: { html?: boolean } = {},
+): string {
   if (!text.includes('{{')) return text;
   const { nodes, problems } = parseTemplate(text);
   if (problems.length) throw new TemplateError(problems);
   const out: string[] = [];
-  render(nodes, values, out);
+  render(nodes, values, out, options.html === false ? (v) => v : escapeHtml);
   return out.join('');
 }
 
