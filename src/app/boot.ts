@@ -5,7 +5,7 @@ import { outline } from 'virtual:course';
 import { connectScorm } from '../tracking/scorm/index.ts';
 import { createLocalTracking } from '../tracking/memory/local-tracking.ts';
 import type { TrackingPort } from '../tracking/port.ts';
-import { CourseController } from './state/course-controller.ts';
+import { CourseController } from '../course/course-controller.ts';
 
 export function packageId() {
   return outline.id;

@@ -14,7 +14,7 @@ import {
 } from '../tracking/http/index.ts';
 import { es } from '../strings/es.ts';
 import { modals } from '../features/modals/index.ts';
-import type { CourseController } from './state/course-controller.ts';
+import type { CourseController } from '../course/course-controller.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 
 const LoginPage = lazy(() => import('./sections/auth.tsx'));

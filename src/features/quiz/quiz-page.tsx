@@ -4,7 +4,7 @@
 // navigation goes on (DESIGN.md §2). The first answer to each question is recorded.
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useCourseController } from '../../app/state/course-context.tsx';
+import { useCourseController } from '../../course/course-context.tsx';
 import { isActivity, type Activity } from '../../domain/content/types.ts';
 import { nextPath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';

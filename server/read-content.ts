@@ -2,14 +2,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  loadCourse,
-  type ContentFile,
-  type ContentIssue,
-} from '../../src/domain/content/loader.ts';
-import type { Course } from '../../src/domain/content/types.ts';
+import { loadCourse, type ContentFile, type ContentIssue } from '../src/domain/content/loader.ts';
+import type { Course } from '../src/domain/content/types.ts';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** CURSO_CONTENT_DIR / CURSO_IMAGE_DIR let tests and tools point at other content. */
 export const CONTENT_DIR = process.env.CURSO_CONTENT_DIR ?? join(ROOT, 'content', 'es');
 export const IMAGE_DIR = process.env.CURSO_IMAGE_DIR ?? join(ROOT, 'public', 'img');

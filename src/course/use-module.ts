@@ -1,7 +1,7 @@
 // Loads a module's page bodies (one lazy chunk per module), cached for the session.
 import { useEffect, useState } from 'react';
 import { loadModule } from 'virtual:course-modules';
-import type { Module } from '../../domain/content/types.ts';
+import type { Module } from '../domain/content/types.ts';
 
 const cache = new Map<string, Promise<Module>>();
 

@@ -1,14 +1,14 @@
 // The course controller against a fake tracking port that records every call: what is stored,
 // when, and that the rules of SPEC.md §4 and §9 hold end to end (one save per screen view).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseOutline, ModuleOutline, PageRef } from '../../domain/content/outline.ts';
+import type { CourseOutline, ModuleOutline, PageRef } from '../domain/content/outline.ts';
 import type {
   Interaction,
   ProgressChange,
   Snapshot,
   TrackingHealth,
   TrackingPort,
-} from '../../tracking/port.ts';
+} from '../tracking/port.ts';
 import { CourseController } from './course-controller.ts';
 
 /** Topics per module: module 1 has two topics, the others one (quiz index = topic count). */

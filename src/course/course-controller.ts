@@ -1,8 +1,8 @@
 // The course's live state: progress from the engine, pushed to the tracking port. Lives outside
 // React (a tiny external store) so boot, screens and tests share one instance and one order of
 // events. Every method records at most one change per call: one save per screen view.
-import type { CourseOutline, PageRef } from '../../domain/content/outline.ts';
-import { courseShape, pagesById } from '../../domain/content/outline.ts';
+import type { CourseOutline, PageRef } from '../domain/content/outline.ts';
+import { courseShape, pagesById } from '../domain/content/outline.ts';
 import {
   canOpenModule,
   computeScore,
@@ -12,13 +12,13 @@ import {
   risingScore,
   type CourseShape,
   type ModuleState,
-} from '../../domain/progress/engine.ts';
+} from '../domain/progress/engine.ts';
 import {
   decodeRoute,
   emptyViewed,
   encodeRoute,
   type ModulesViewed,
-} from '../../domain/progress/route-codec.ts';
+} from '../domain/progress/route-codec.ts';
 import type {
   Interaction,
   Learner,
@@ -27,7 +27,7 @@ import type {
   Snapshot,
   TrackingHealth,
   TrackingPort,
-} from '../../tracking/port.ts';
+} from '../tracking/port.ts';
 
 export interface CourseState {
   ready: boolean;
