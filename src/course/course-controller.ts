@@ -4,21 +4,19 @@
 import type { CourseOutline, PageRef } from '../domain/content/outline.ts';
 import { courseShape, pagesById } from '../domain/content/outline.ts';
 import {
+  answerKindOf,
   canOpenModule,
   computeScore,
   isCourseComplete,
+  mergeViewed,
   moduleState,
+  questionId,
   recordView,
   risingScore,
   type CourseShape,
   type ModuleState,
 } from '../domain/progress/engine.ts';
-import {
-  decodeRoute,
-  emptyViewed,
-  encodeRoute,
-  type ModulesViewed,
-} from '../domain/progress/route-codec.ts';
+import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
 import type {
   Interaction,
   Learner,
@@ -43,6 +41,21 @@ export interface CourseState {
 }
 
 type Listener = () => void;
+
+/** A learner's answer as the quiz screen knows it; the controller adds the question's identity. */
+export interface Answer {
+  /** The quiz page's id. */
+  activityId: string;
+  /** 0-based position of the question in the quiz. */
+  questionIndex: number;
+  /** Plain-text question, for reports. */
+  description: string;
+  response: number;
+  correctResponse: number;
+  correct: boolean;
+  latencyMs: number;
+  timestamp: Date;
+}
 
 export class CourseController {
   readonly shape: CourseShape;
@@ -92,8 +105,10 @@ export class CourseController {
     } catch (e) {
       console.error('[curso-sst] no se pudo leer el avance guardado', e);
     }
-    const { viewed, dropped } = decodeRoute(snapshot?.route ?? null, this.shape.topicCounts);
-    if (dropped.length) console.warn('[curso-sst] avance guardado ilegible, se descartó:', dropped);
+    const empty = emptyViewed(this.shape.topicCounts.length);
+    const viewed = snapshot?.viewed
+      ? mergeViewed(empty, snapshot.viewed).slice(0, empty.length)
+      : empty;
     const computed = computeScore(viewed, this.shape);
     this.set({
       ready: true,
@@ -157,7 +172,18 @@ export class CourseController {
     this.commit(viewed, changed, pageId, lastActivity);
   }
 
-  recordAnswer(interaction: Interaction) {
+  /** Records an answer under its question's id (only the first answer counts: the port keeps it). */
+  recordAnswer(answer: Answer) {
+    const page = this.pages.get(answer.activityId);
+    const module = page && this.outline.modules[page.moduleIndex];
+    if (!module) return;
+    const { activityId: _activity, questionIndex, ...rest } = answer;
+    const interaction: Interaction = {
+      ...rest,
+      id: questionId(module.number, questionIndex),
+      moduleId: module.id,
+      type: answerKindOf(module.activityType),
+    };
     this.tracking.recordAnswer(interaction);
   }
 
@@ -166,7 +192,7 @@ export class CourseController {
     const score = risingScore(before, computeScore(viewed, this.shape));
     const change: ProgressChange = { bookmark };
     if (changed) {
-      change.route = encodeRoute(viewed);
+      change.viewed = viewed;
       change.modules = this.statusChange(viewed);
     }
     if (score > before || (changed && lastActivity)) change.score = score;

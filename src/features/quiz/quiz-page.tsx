@@ -22,10 +22,10 @@ export default function QuizPage() {
   if (load.status === 'error') return <LoadError retry={load.retry} />;
   const activity = load.module.activity;
   if (!isActivity(activity) || activity.id !== ref.id) return <Navigate to="/404" replace />;
-  return <Quiz key={activity.id} activity={activity} moduleId={load.module.id} />;
+  return <Quiz key={activity.id} activity={activity} />;
 }
 
-function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) {
+function Quiz({ activity }: { activity: Activity }) {
   const controller = useCourseController();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
@@ -59,10 +59,9 @@ function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) 
     if (!answered.current.has(index)) {
       answered.current.add(index);
       controller.recordAnswer({
-        id: qid,
-        moduleId,
+        activityId: activity.id,
+        questionIndex: index,
         description: plainText(question.question),
-        type: activity.type === 'drag-answer' ? 'matching' : 'choice',
         response: optionIndex,
         correctResponse: question.options.findIndex((o) => o.correct === 1),
         correct,
