@@ -10,8 +10,8 @@ import { nextPath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
 import { LoadError, usePage } from '../topic/index.ts';
-import { DragAnswer } from './drag-answer.tsx';
-import { SelectAnswer } from './select-answer.tsx';
+import { DragAnswer } from '../../quiz-types/drag-answer/drag-answer.tsx';
+import { SelectAnswer } from '../../quiz-types/select-answer/select-answer.tsx';
 import { feedbackHtml, plainText, questionId } from './quiz-logic.ts';
 import './quiz.css';
 

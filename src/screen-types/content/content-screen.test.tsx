@@ -2,8 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentScreen } from './content-screen.tsx';
-import { topicScreens } from './index.ts';
-import { makeTopic } from './test-fixtures.ts';
+import { topicScreens } from '../../features/screens/index.ts';
+import { makeTopic } from '../../features/screens/test-fixtures.ts';
 
 afterEach(cleanup);
 

@@ -1,12 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { HtmlBlock } from './html-block.tsx';
-import { ChevronIcon } from './icons.tsx';
-import { RememberBoxes } from './remember-boxes.tsx';
-import type { TopicScreenProps } from './screen-props.ts';
-import { screenStrings } from './strings.ts';
-import { TopicImage } from './topic-image.tsx';
-import { TopicIntro } from './topic-intro.tsx';
-import './screen-common.css';
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { ChevronIcon } from '../../features/screens/icons.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicImage } from '../../features/screens/topic-image.tsx';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
 import './list5-screen.css';
 
 /** Horizontal distance (px) a touch must travel to count as a swipe. */

@@ -1,10 +1,10 @@
-import { HtmlBlock } from './html-block.tsx';
-import { RememberBoxes } from './remember-boxes.tsx';
-import type { TopicScreenProps } from './screen-props.ts';
-import { screenStrings } from './strings.ts';
-import { TopicImage } from './topic-image.tsx';
-import { TopicIntro } from './topic-intro.tsx';
-import './screen-common.css';
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicImage } from '../../features/screens/topic-image.tsx';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
 import './list4-screen.css';
 
 /** True when the visible label already says 'Paso n', so the heading need not say it again. */

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import type { ListItem } from '../../domain/content/types.ts';
-import { HtmlBlock } from './html-block.tsx';
-import { FlipIcon } from './icons.tsx';
-import { RememberBoxes } from './remember-boxes.tsx';
-import type { TopicScreenProps } from './screen-props.ts';
-import { screenStrings } from './strings.ts';
-import { TopicIntro } from './topic-intro.tsx';
-import './screen-common.css';
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { FlipIcon } from '../../features/screens/icons.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
 import './list3-screen.css';
 
 /** Flip cards: the front shows the title (and picture), the back the explanation. */

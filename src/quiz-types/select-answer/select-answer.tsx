@@ -1,7 +1,7 @@
 // Select-answer question: a radio group (arrow keys move between options) and 'Responder'.
 import { useEffect, useState } from 'react';
 import { es } from '../../strings/es.ts';
-import type { AnswerProps } from './drag-answer.tsx';
+import type { AnswerProps } from '../drag-answer/drag-answer.tsx';
 
 export function SelectAnswer({ question, questionId, onAnswer, busy }: AnswerProps) {
   const [selected, setSelected] = useState<number | null>(null);

@@ -1,14 +1,14 @@
 import { useId, useState } from 'react';
 import type { ListItem } from '../../domain/content/types.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { HtmlBlock } from './html-block.tsx';
-import { ChevronIcon, CloseIcon } from './icons.tsx';
-import { RememberBoxes } from './remember-boxes.tsx';
-import type { TopicScreenProps } from './screen-props.ts';
-import { screenStrings } from './strings.ts';
-import { TopicImage } from './topic-image.tsx';
-import { TopicIntro } from './topic-intro.tsx';
-import './screen-common.css';
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { ChevronIcon, CloseIcon } from '../../features/screens/icons.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicImage } from '../../features/screens/topic-image.tsx';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
 import './list1-screen.css';
 
 /** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
