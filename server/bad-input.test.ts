@@ -23,11 +23,20 @@ interface Ctx {
   otherId: number;
   expiredToken: string;
   revokedToken: string;
+  /** An XSRF token bound to no session (security/xsrf.ts), for calls without a sign-in token. */
+  anonymousXsrf: string;
 }
+
+/** Headers of a call made without a sign-in token, with a matching anonymous XSRF pair. */
+const noToken = (c: Ctx) => ({
+  authorization: '',
+  cookie: `XSRF-TOKEN=${c.anonymousXsrf}`,
+  'x-xsrf-token': c.anonymousXsrf,
+});
 
 interface Case {
   name: string;
-  status: 400 | 401 | 403 | 404 | 413 | 419 | 422;
+  status: 400 | 401 | 403 | 404 | 408 | 413 | 419 | 422 | 429 | 431;
   request(ctx: Ctx): InjectOptions;
 }
 
@@ -66,7 +75,7 @@ const CASES: Case[] = [
   {
     name: 'update-user without token',
     status: 401,
-    request: (c) => update(c, valid(c), { authorization: '' }),
+    request: (c) => update(c, valid(c), noToken(c)),
   },
   {
     name: 'update-user with unknown token',
@@ -91,7 +100,7 @@ const CASES: Case[] = [
   {
     name: 'me without token',
     status: 401,
-    request: (c) => json(c, 'me', '{}', { authorization: '' }),
+    request: (c) => json(c, 'me', '{}', noToken(c)),
   },
   {
     name: 'logout with unknown token',
@@ -197,7 +206,7 @@ const CASES: Case[] = [
     status: 422,
     request: (c) => update(c, { ...valid(c), current_location: 'menu\u0000x' }),
   },
-  { name: 'a file in the form', status: 413, request: (c) => withFile(c) },
+  { name: 'a file in the form', status: 422, request: (c) => withFile(c) },
   // --- malformed bodies
   {
     name: 'malformed JSON',
@@ -284,6 +293,55 @@ const CASES: Case[] = [
     status: 404,
     request: (c) => json(c, 'download-certificate', '{}'),
   },
+  // --- issue 15: framework error paths (raw-socket cases are in framework-errors.test.ts)
+  {
+    name: 'bad percent-encoding in an API path',
+    status: 400,
+    request: () => ({ method: 'GET', url: '/api/v1/%ff' }),
+  },
+  {
+    name: 'bad percent-encoding under /assets/',
+    status: 400,
+    request: () => ({ method: 'GET', url: '/assets/%ff.js' }),
+  },
+  {
+    name: 'bad percent-encoding in a POST path',
+    status: 400,
+    request: (c) => json(c, '%e0%80', '{}'),
+  },
+  {
+    name: 'XSRF pair the client invented',
+    status: 419,
+    request: (c) =>
+      update(c, valid(c), {
+        cookie: `XSRF-TOKEN=${'a'.repeat(32)}.${'b'.repeat(43)}`,
+        'x-xsrf-token': `${'a'.repeat(32)}.${'b'.repeat(43)}`,
+      }),
+  },
+  {
+    name: 'anonymous XSRF token after sign-in',
+    status: 419,
+    request: (c) =>
+      update(c, valid(c), {
+        cookie: `XSRF-TOKEN=${c.anonymousXsrf}`,
+        'x-xsrf-token': c.anonymousXsrf,
+      }),
+  },
+  {
+    name: 'two files in the form',
+    status: 422,
+    request: (c) => {
+      const b = 'files2';
+      const file = (n: string) =>
+        `--${b}\r\nContent-Disposition: form-data; name="${n}"; filename="${n}.csv"\r\nContent-Type: text/csv\r\n\r\n1,2\r\n`;
+      return {
+        method: 'POST',
+        url: api('update-user'),
+        headers: c.client.headers({ 'content-type': `multipart/form-data; boundary=${b}` }),
+        payload: `${file('a')}${file('b')}--${b}--\r\n`,
+      };
+    },
+  },
 ];
 
 function repeatField(c: Ctx): InjectOptions {
@@ -344,6 +402,7 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     const other = await seedUser(t.db, { document: '5060708090', email: 'otro@example.co' });
     ctx.ownId = own.id;
     ctx.otherId = other.id;
+    ctx.anonymousXsrf = (await new TestClient(app).init()).xsrf;
     ctx.client = await new TestClient(app).init();
     expect((await ctx.client.login('1020304050', 'secreto123')).statusCode).toBe(200);
     // Some progress to protect.

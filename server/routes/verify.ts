@@ -8,6 +8,8 @@ import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
 import { DEFAULT_COURSE_TITLE } from '../../src/domain/certificate/config.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
+import { MESSAGES } from '../messages.ts';
+import { stripBidiControls } from '../../src/domain/certificate/text.ts';
 
 const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';
 
@@ -76,7 +78,21 @@ ${lookupForm()}`,
   app.get<{ Params: { code: string } }>('/verificar/:code', async (request, reply) => {
     const typed = String(request.params.code ?? '').trim();
     const code = normaliseCode(typed);
-    const cert = code ? await certificateByCode(ctx.db, code) : null;
+    let cert: Awaited<ReturnType<typeof certificateByCode>> = null;
+    try {
+      cert = code ? await certificateByCode(ctx.db, code) : null;
+    } catch (error) {
+      // /verificar always answers a page, also when the database is down.
+      request.log.error({ err: error }, 'certificate lookup failed');
+      return sendPage(
+        reply,
+        503,
+        'Servicio no disponible',
+        `<h1>Servicio no disponible</h1>
+<p>${escapeHtml(MESSAGES.unavailable)} No fue posible consultar el certificado. Intente de nuevo en unos minutos.</p>
+${lookupForm()}`,
+      );
+    }
     if (!cert) return notFound(reply, typed);
     const date = formatSpanishDate(new Date(cert.completed_at ?? cert.issued_at));
     const course = cert.course_title ?? DEFAULT_COURSE_TITLE;
@@ -87,7 +103,7 @@ ${lookupForm()}`,
       `<div class="status status-ok"><span class="icon" aria-hidden="true">✓</span><h1>Certificado válido</h1></div>
 <p>Este código corresponde a un certificado de participación auténtico, emitido por este curso.</p>
 <dl>
-<div><dt>Nombre</dt><dd class="name">${escapeHtml(cert.name)}</dd></div>
+<div><dt>Nombre</dt><dd class="name">${escapeHtml(stripBidiControls(cert.name))}</dd></div>
 <div><dt>Curso</dt><dd>${escapeHtml(course)}</dd></div>
 <div><dt>Fecha de finalización</dt><dd>${escapeHtml(date)}</dd></div>
 <div><dt>Código</dt><dd class="code">${escapeHtml(cert.code)}</dd></div>
