@@ -95,6 +95,12 @@ for (const setting of settings) {
       const modules = course().modules;
       const surface = await launch(page, setting.frame);
       const total = modules.reduce((n, m) => n + m.topics.length + 1, 0);
+      // The layout follows the course's own width: the 714-px frame gets the wide header (with
+      // the score's bar), the phone the compact one.
+      const width = await surface.evaluate(() => window.innerWidth);
+      expect(width).toBe(setting.frame ? 714 : setting.use.viewport.width);
+      const scoreBar = surface.getByRole('progressbar', { name: 'Progreso del curso' });
+      await (width < 480 ? expect(scoreBar).toBeHidden() : expect(scoreBar).toBeVisible());
       await expect(screensSeen(surface)).toHaveAttribute('aria-valuemax', String(total));
 
       await expect(surface.getByRole('heading', { level: 1 })).toHaveText(
