@@ -5,7 +5,8 @@
 // Counts and titles come from the content files.
 import { expect, test, type Page } from '@playwright/test';
 import { course } from './support/content.ts';
-import { answerQuiz, type InputMode, type Surface } from './support/learner.ts';
+import { pagePath } from '../src/domain/progress/navigation.ts';
+import { answerQuiz, seedLocalProgress, type InputMode, type Surface } from './support/learner.ts';
 import { launchLms } from './support/lms-fixture.ts';
 import {
   drawer,
@@ -164,4 +165,20 @@ test('the locked-module message says which module to finish first', async ({ pag
   await expect(dialog).toContainText(
     `Termina primero el módulo ${first!.number}: ${first!.title}.`,
   );
+});
+
+test('from one module’s screen straight to another’s (a link, the drawer) shows the new one', async ({
+  page,
+}) => {
+  await seedLocalProgress(page, 2);
+  const [first, second] = course().modules;
+  await page.goto(`/lms/index.html#${pagePath(first!.activity)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(first!.activity.title);
+  // The same screen component stays; its module changes under it.
+  await page.evaluate((p) => (location.hash = `#${p}`), pagePath(second!.activity));
+  await expectTopAndHeadingFocused(page, second!.activity.title);
+  const last = second!.topics.at(-1)!;
+  await page.evaluate((p) => (location.hash = `#${p}`), pagePath(last));
+  await page.evaluate((p) => (location.hash = `#${p}`), pagePath(first!.topics[0]!));
+  await expectTopAndHeadingFocused(page, plain(first!.topics[0]!.title));
 });
