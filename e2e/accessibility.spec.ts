@@ -68,6 +68,23 @@ for (const viewport of [
       });
     }
 
+    test('a hotspot found and a flip card turned', async ({ page }) => {
+      const topics = course().modules.flatMap((m) => m.topics);
+      const hotspots = topics.find((t) => t.type === 'list6')!;
+      await page.goto(`/lms/index.html#${pagePath(hotspots as never)}`);
+      await page.getByRole('button', { name: 'Punto 1: por descubrir' }).click();
+      await expect(page.getByText(/Quedan \d+ por encontrar/)).toBeVisible();
+      await expectNoViolations(page, 'punto encontrado');
+      const cards = topics.find((t) => t.type === 'list3')!;
+      await page.goto(`/lms/index.html#${pagePath(cards as never)}`);
+      await page
+        .getByRole('button', { name: /Voltear tarjeta/ })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
+      await expectNoViolations(page, 'tarjeta volteada');
+    });
+
     test('side menu (drawer) open', async ({ page }) => {
       await page.goto('/lms/index.html#/menu');
       await page.getByRole('button', { name: 'Módulos', exact: true }).click();
