@@ -24,43 +24,49 @@ const CONTROLS =
 
 /** Controls shown on the screen that are cut by the viewport's edges or too small to tap. */
 async function offenders(page: Page) {
-  return page.evaluate((selector) => {
-    const width = window.innerWidth;
-    const height = window.innerHeight;
-    const out: string[] = [];
-    let checked = 0;
-    const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}»`;
-    if (document.documentElement.scrollWidth > width)
-      out.push(`la página se desplaza de lado: ${document.documentElement.scrollWidth}px`);
-    for (const el of document.querySelectorAll(selector)) {
-      if (el.closest('.skip-link, [inert], [aria-hidden="true"]')) continue;
-      if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0) continue;
-      checked += 1;
-      if (r.left < -0.5 || r.right > width + 0.5)
-        out.push(`${name(el)} cortado: x ${Math.round(r.left)}…${Math.round(r.right)} de ${width}`);
-      if (r.height > height) out.push(`${name(el)} más alto que la pantalla`);
-      // Tap targets: the control itself, or the label that holds it (radio buttons).
-      const target = el.closest('label') ?? el;
-      const t = target.getBoundingClientRect();
-      const inlineLink =
-        el.tagName === 'A' &&
-        !el.classList.contains('btn') &&
-        getComputedStyle(el).display === 'inline';
-      if (!inlineLink && (t.width < 43.5 || t.height < 43.5))
-        out.push(`${name(el)} pequeño: ${Math.round(t.width)}×${Math.round(t.height)}`);
-    }
-    return { checked, out };
-  }, CONTROLS);
+  const viewport = page.viewportSize()!;
+  // The device's width, not window.innerWidth: a phone widens its layout viewport (zooming out)
+  // when a page overflows, which would hide the very overflow checked here.
+  return page.evaluate(
+    ([selector, width, height]) => {
+      const out: string[] = [];
+      let checked = 0;
+      const name = (el: Element) =>
+        `${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).split(' ')[0]}` : ''} «${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}»`;
+      if (document.documentElement.scrollWidth > width)
+        out.push(`la página se desplaza de lado: ${document.documentElement.scrollWidth}px`);
+      for (const el of document.querySelectorAll(selector)) {
+        if (el.closest('.skip-link, [inert], [aria-hidden="true"]')) continue;
+        if (!el.checkVisibility({ visibilityProperty: true, opacityProperty: true })) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0 || r.height === 0) continue;
+        checked += 1;
+        if (r.left < -0.5 || r.right > width + 0.5)
+          out.push(
+            `${name(el)} cortado: x ${Math.round(r.left)}…${Math.round(r.right)} de ${width}`,
+          );
+        if (r.height > height) out.push(`${name(el)} más alto que la pantalla`);
+        // Tap targets: the control itself, or the label that holds it (radio buttons).
+        const target = el.closest('label') ?? el;
+        const t = target.getBoundingClientRect();
+        const inlineLink =
+          el.tagName === 'A' &&
+          !el.classList.contains('btn') &&
+          getComputedStyle(el).display === 'inline';
+        if (!inlineLink && (t.width < 43.5 || t.height < 43.5))
+          out.push(`${name(el)} pequeño: ${Math.round(t.width)}×${Math.round(t.height)}`);
+      }
+      return { checked, out };
+    },
+    [CONTROLS, viewport.width, viewport.height] as const,
+  );
 }
 
 /** No control cut or too small; and the check did look at the screen's controls. */
 async function expectNothingCut(page: Page) {
   const { checked, out } = await offenders(page);
   expect(out).toEqual([]);
-  expect(checked, 'controls checked').toBeGreaterThan(3);
+  expect(checked, 'controls checked').toBeGreaterThanOrEqual(3);
 }
 
 async function expectNextWhole(page: Page) {
