@@ -25,7 +25,7 @@ const firstTopicOfEachType = () => {
 
 for (const viewport of [
   { name: 'escritorio', width: 1366, height: 768 },
-  { name: 'teléfono', width: 390, height: 844 },
+  { name: 'teléfono', width: 360, height: 740 },
 ]) {
   test.describe(`axe (${viewport.name})`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -68,6 +68,31 @@ for (const viewport of [
       });
     }
 
+    test('a hotspot found and a flip card turned', async ({ page }) => {
+      const topics = course().modules.flatMap((m) => m.topics);
+      const hotspots = topics.find((t) => t.type === 'list6')!;
+      await page.goto(`/lms/index.html#${pagePath(hotspots as never)}`);
+      await page.getByRole('button', { name: 'Punto 1: por descubrir' }).click();
+      await expect(page.getByText(/Quedan \d+ por encontrar/)).toBeVisible();
+      await expectNoViolations(page, 'punto encontrado');
+      const cards = topics.find((t) => t.type === 'list3')!;
+      await page.goto(`/lms/index.html#${pagePath(cards as never)}`);
+      await page
+        .getByRole('button', { name: /Voltear tarjeta/ })
+        .first()
+        .click();
+      await expect(page.getByRole('button', { expanded: true })).toHaveCount(1);
+      await expectNoViolations(page, 'tarjeta volteada');
+    });
+
+    test('side menu (drawer) open', async ({ page }) => {
+      await page.goto('/lms/index.html#/menu');
+      await page.getByRole('button', { name: 'Módulos', exact: true }).click();
+      await expect(page.getByRole('dialog', { name: 'Módulos' })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Módulos del curso' })).toBeVisible();
+      await expectNoViolations(page, 'menú lateral');
+    });
+
     test('alert modal (certificate asked for before 100)', async ({ page }) => {
       await page.goto('/lms/index.html#/menu');
       await page.getByRole('button', { name: 'Certificado' }).click();
@@ -98,14 +123,6 @@ test('congratulations modal and the certificate name form', async ({ page }) => 
   await page.getByRole('button', { name: 'DESCARGAR' }).click();
   await expect(page.getByRole('dialog', { name: 'Tu certificado' })).toBeVisible();
   await expectNoViolations(page, 'modal del certificado');
-});
-
-test('side menu open on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto('/lms/index.html#/menu');
-  await page.getByRole('button', { name: 'Módulos', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: 'Módulos del curso' })).toBeVisible();
-  await expectNoViolations(page, 'menú lateral');
 });
 
 test('error pages (500 and not found)', async ({ page }) => {

@@ -321,6 +321,12 @@
     frame.id = 'course-frame';
     frame.title = 'Curso';
     frame.src = depth === 0 ? course : frameUrl(0);
+    // frameSize {width, height}: the space an LMS player leaves the course (Moodle 4.4 with its
+    // course index open on a 1366×768 window: 714×666). Inner relay frames fill it.
+    if (config.frameSize) {
+      frame.style.width = `${config.frameSize.width}px`;
+      frame.style.height = `${config.frameSize.height}px`;
+    }
     document.body.append(frame);
   }
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);

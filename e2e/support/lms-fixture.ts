@@ -18,6 +18,8 @@ export interface LmsOptions {
   cmi?: Record<string, unknown>;
   faults?: { commitFailures?: number; setValueFailures?: number; commitDelayMs?: number };
   course?: string;
+  /** Size of the course's frame in the LMS page (default: the whole window). */
+  frameSize?: { width: number; height: number };
 }
 
 export interface LmsCall {

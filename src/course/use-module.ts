@@ -21,17 +21,20 @@ export type ModuleLoad =
   | { status: 'error'; retry: () => void };
 
 export function useModule(id: string | undefined): ModuleLoad {
-  const [state, setState] = useState<ModuleLoad>({ status: 'loading' });
+  // The state remembers which module it holds: when the id changes (one topic screen to another
+  // module's, the component kept), the old module is never returned for the new id.
+  const [held, setState] = useState<ModuleLoad & { id?: string }>({ status: 'loading' });
+  const state: ModuleLoad = held.id === id ? held : { status: 'loading' };
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     if (!id) return;
     let alive = true;
-    setState({ status: 'loading' });
+    setState({ status: 'loading', id });
     load(id).then(
-      (module) => alive && setState({ status: 'ready', module }),
+      (module) => alive && setState({ status: 'ready', module, id }),
       (e) => {
         console.error('[curso-sst] no se pudo cargar el módulo', id, e);
-        if (alive) setState({ status: 'error', retry: () => setAttempt((a) => a + 1) });
+        if (alive) setState({ status: 'error', retry: () => setAttempt((a) => a + 1), id });
       },
     );
     return () => {

@@ -2,17 +2,20 @@
 import { useEffect } from 'react';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { ModuleProgress } from './module-progress.tsx';
+import { moduleFigures } from './progress-figures.ts';
 import { useOpenModule } from './use-open-module.ts';
 import './menu.css';
 
 export function MenuPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
-  const { ready } = useCourse();
+  const { ready, viewed } = useCourse();
   useEffect(() => {
     if (ready) controller.visitPlace('menu');
   }, [controller, ready]);
 
   const open = useOpenModule();
+  const figures = moduleFigures(viewed, controller.shape.topicCounts);
 
   return (
     <div className="page menu-page">
@@ -29,7 +32,7 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
                 type="button"
                 className="menu-card-button"
                 onClick={() => open(i)}
-                aria-describedby={`estado-${m.id}`}
+                aria-describedby={`estado-${m.id} avance-${m.id}`}
               >
                 <img src={assetBase + m.img} alt="" width="96" height="96" />
                 <span className="menu-card-text">
@@ -52,6 +55,7 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
                 {state === 'viewed' && <span aria-hidden="true">✓ </span>}
                 {label}
               </span>
+              {figures[i] && <ModuleProgress figures={figures[i]} id={`avance-${m.id}`} />}
             </li>
           );
         })}

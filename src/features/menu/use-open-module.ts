@@ -4,8 +4,8 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCourseController } from '../../course/course-context.tsx';
 import { pagePath } from '../../domain/progress/navigation.ts';
-import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
+import { lockedModuleHtml } from './locked-message.ts';
 
 export function useOpenModule(): (index: number) => boolean {
   const controller = useCourseController();
@@ -15,7 +15,7 @@ export function useOpenModule(): (index: number) => boolean {
       const first = controller.outline.modules[index]?.pages[0];
       if (!first) return false;
       if (!controller.canOpen(index)) {
-        modals.openMessage(`<p>${es.moduleLocked}</p>`, 'alert');
+        modals.openMessage(lockedModuleHtml(controller, index), 'alert');
         return false;
       }
       navigate(pagePath(first));

@@ -17,6 +17,6 @@ export const screenStrings = {
   position: (n: number, total: number) => `${n} de ${total}`,
   hotspotHint: 'Toca o selecciona un número para ver su explicación.',
   hotspotSpots: 'Puntos sobre la imagen',
-  hotspotList: 'Lista de puntos',
+  hotspotList: 'Puntos encontrados',
   step: 'Paso',
 } as const;

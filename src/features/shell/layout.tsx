@@ -1,17 +1,16 @@
-// The layout shell (SPEC.md §2): header with the course or module title, footer with
+// The layout shell (SPEC.md §2): a sticky header with the course or module title, footer with
 // 'Certificado' and 'Menú' (hidden on /introduccion), the learner's progress, the small-screen
 // side menu, and the non-blocking notices.
-import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { pageIdFromPath } from './page-path.ts';
+import { screensSeen } from '../menu/index.ts';
+import { ScreensSeen } from './screens-seen.tsx';
 import { SideMenu } from './side-menu.tsx';
+import { useRouteFocus } from './use-route-focus.ts';
 import { TrackingNotice } from './tracking-notice.tsx';
 import './shell.css';
-
-/** SPEC.md §9: the header title refreshes 100 ms after a title change. */
-const HEADER_REFRESH_MS = 100;
 
 export interface LayoutProps {
   onCertificate: () => void;
@@ -22,20 +21,19 @@ export interface LayoutProps {
 
 export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
   const controller = useCourseController();
-  const { score } = useCourse();
+  const { score, viewed } = useCourse();
   const location = useLocation();
   const pageId = pageIdFromPath(location.pathname);
   const page = pageId ? controller.pages.get(pageId) : undefined;
+  // The header names the module (the page heading names the screen: the title shows once), and
+  // follows the route at once, so the menu never shows a quiz's title
+  // (docs/decisions/0090-progress-shown-to-the-learner.md).
   const module = page ? controller.outline.modules[page.moduleIndex] : undefined;
-  const wanted = module && page ? { module: module.number, title: page.title } : null;
-  const [header, setHeader] = useState(wanted);
-  useEffect(() => {
-    const t = window.setTimeout(() => setHeader(wanted), HEADER_REFRESH_MS);
-    return () => window.clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [wanted?.module, wanted?.title]);
+  // Every route change starts at the top, focus on the heading (0092).
+  useRouteFocus('contenido-principal');
   const onIntro = location.pathname === '/introduccion';
   const rounded = Math.round(score);
+  const screens = screensSeen(viewed, controller.shape.topicCounts);
 
   return (
     <div className="shell">
@@ -53,13 +51,17 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
         <div className="shell-header-inner">
           <SideMenu assetBase={assetBase} />
           <div className="shell-title" aria-live="polite">
-            {header ? (
-              <>
-                <span className="shell-module">{es.headerModule(header.module)}</span>
-                <span className="shell-topic" dangerouslySetInnerHTML={{ __html: header.title }} />
-              </>
+            {module ? (
+              <span className="shell-course">
+                <span className="shell-module">{es.headerModule(module.number)}</span>
+                {' · '}
+                <span dangerouslySetInnerHTML={{ __html: module.title }} />
+              </span>
             ) : (
-              <span className="shell-course">{es.header}</span>
+              <span className="shell-course">
+                <span className="shell-course-long">{es.header}</span>
+                <span className="shell-course-short">{es.headerShort}</span>
+              </span>
             )}
           </div>
           <div className="shell-progress">
@@ -76,6 +78,7 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
               <span style={{ width: `${rounded}%` }} />
             </div>
           </div>
+          <ScreensSeen seen={screens.seen} total={screens.total} />
         </div>
       </header>
       <TrackingNotice />

@@ -1,35 +1,46 @@
-// Small-screen side menu: the modules with number and image (SPEC.md §2).
-import { useEffect, useRef, useState } from 'react';
+// The side menu: a drawer with the modules, their number, picture, state and progress
+// (SPEC.md §2). A native modal <dialog> (docs/decisions/0093-drawer-and-locked-module-message.md):
+// the page beneath is inert (no tap or focus reaches it), the backdrop, «Cerrar» and Escape close
+// it, and focus returns to the button that opened it.
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
-import { useOpenModule } from '../menu/index.ts';
+import { ModuleProgress, moduleFigures, useOpenModule } from '../menu/index.ts';
 
 export function SideMenu({ assetBase }: { assetBase: string }) {
   const [open, setOpen] = useState(false);
   const controller = useCourseController();
-  useCourse();
+  const { viewed } = useCourse();
   const location = useLocation();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLElement>(null);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
-    if (!open) return;
-    panelRef.current?.querySelector<HTMLElement>('button')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLElement>('.drawer-close')?.focus();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      if (document.activeElement === document.body || !document.activeElement)
         buttonRef.current?.focus();
-      }
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
+    }
   }, [open]);
 
+  const close = () => {
+    setOpen(false);
+    buttonRef.current?.focus();
+  };
   const openModuleAt = useOpenModule();
   const openModule = (index: number) => {
-    if (!openModuleAt(index)) setOpen(false);
+    // A locked module: its modal opens above the page, so the drawer closes first.
+    setOpen(false);
+    if (!openModuleAt(index)) buttonRef.current?.focus();
   };
+  const figures = moduleFigures(viewed, controller.shape.topicCounts);
 
   return (
     <div className="side-menu">
@@ -37,8 +48,8 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
         ref={buttonRef}
         type="button"
         className="side-menu-toggle"
+        aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls="side-menu-panel"
         onClick={() => setOpen((o) => !o)}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
@@ -51,31 +62,61 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
         </svg>
         <span className="visually-hidden">{es.openModules}</span>
       </button>
-      <nav
-        id="side-menu-panel"
-        ref={panelRef}
-        className="side-menu-panel"
-        hidden={!open}
-        aria-label={es.modulesNav}
+      <dialog
+        ref={dialogRef}
+        className="drawer"
+        aria-labelledby={titleId}
+        onCancel={(e) => {
+          e.preventDefault();
+          close();
+        }}
+        onClick={(e) => {
+          // A click on the dialog box itself (not its content) is a click on the backdrop.
+          if (e.target === e.currentTarget) close();
+        }}
       >
-        <ul>
-          {controller.outline.modules.map((m, i) => (
-            <li key={m.id}>
-              <button type="button" onClick={() => openModule(i)}>
-                <img src={assetBase + m.img} alt="" width="40" height="40" loading="lazy" />
-                <span className="side-menu-number">{m.number}</span>
-                <span className="side-menu-name">{m.title}</span>
-                <span className="visually-hidden">
-                  ,{' '}
-                  {controller.canOpen(i)
-                    ? es.moduleState[controller.moduleState(i)]
-                    : es.moduleState.locked}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      </nav>
+        <div className="drawer-inner">
+          <div className="drawer-head">
+            <h2 id={titleId} className="drawer-title">
+              {es.drawerTitle}
+            </h2>
+            <button type="button" className="btn drawer-close" onClick={close}>
+              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+                <path
+                  d="M6 6l12 12M18 6L6 18"
+                  stroke="currentColor"
+                  strokeWidth="2.5"
+                  strokeLinecap="round"
+                />
+              </svg>
+              {es.close}
+            </button>
+          </div>
+          <nav aria-label={es.modulesNav}>
+            <ul className="drawer-list">
+              {controller.outline.modules.map((m, i) => {
+                const locked = !controller.canOpen(i);
+                const state = locked ? 'locked' : controller.moduleState(i);
+                const f = figures[i];
+                return (
+                  <li key={m.id} className={`drawer-item drawer-item--${state}`}>
+                    <button type="button" onClick={() => openModule(i)}>
+                      <img src={assetBase + m.img} alt="" width="40" height="40" loading="lazy" />
+                      <span className="drawer-text">
+                        <span className="drawer-name">
+                          <span className="side-menu-number">{m.number}.</span> {m.title}
+                        </span>
+                        <span className="drawer-state">{es.moduleState[state]}</span>
+                        {f && <ModuleProgress figures={f} />}
+                      </span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </nav>
+        </div>
+      </dialog>
     </div>
   );
 }

@@ -39,6 +39,7 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   const previousRef = ref.previous ? controller.pages.get(ref.previous) : undefined;
   return (
     <article className="page topic-page" data-screen-type={topic.type}>
+      <p className="topic-count">{es.topicOf(ref.index + 1, load.module.topics.length)}</p>
       <h1
         className="page-title"
         ref={headingRef}

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { useModule, type ModuleLoad } from '../../course/use-module.ts';
 import type { PageRef } from '../../domain/content/outline.ts';
-import { es } from '../../strings/es.ts';
+import { lockedModuleHtml } from '../menu/index.ts';
 import { modals } from '../modals/index.ts';
 
 export function usePage(): { ref: PageRef | undefined; load: ModuleLoad; allowed: boolean } {
@@ -19,9 +19,9 @@ export function usePage(): { ref: PageRef | undefined; load: ModuleLoad; allowed
   const allowed = !!ref && controller.canOpen(ref.moduleIndex);
   useEffect(() => {
     if (ready && ref && !allowed) {
-      modals.openMessage(`<p>${es.moduleLocked}</p>`, 'alert');
+      modals.openMessage(lockedModuleHtml(controller, ref.moduleIndex), 'alert');
       navigate('/menu', { replace: true });
     }
-  }, [ready, ref, allowed, navigate]);
+  }, [ready, ref, allowed, navigate, controller]);
   return { ref, load, allowed };
 }

@@ -17,7 +17,7 @@ export function List3Screen({ topic, assetBase }: TopicScreenProps) {
       <TopicIntro topic={topic} assetBase={assetBase} />
       <ul className="l3-grid">
         {items.map((item, i) => (
-          <FlipCard key={i} item={item} assetBase={assetBase} />
+          <FlipCard key={i} item={item} number={i + 1} assetBase={assetBase} />
         ))}
       </ul>
       <RememberBoxes remember={topic.remember} />
@@ -30,7 +30,15 @@ export function List3Screen({ topic, assetBase }: TopicScreenProps) {
  * a face that has turned away. The face turned away is inert and aria-hidden: its text is neither
  * read nor focusable until the card shows it.
  */
-function FlipCard({ item, assetBase }: { item: ListItem; assetBase: string }) {
+function FlipCard({
+  item,
+  number,
+  assetBase,
+}: {
+  item: ListItem;
+  number: number;
+  assetBase: string;
+}) {
   const id = useId();
   const [flipped, setFlipped] = useState(false);
   return (
@@ -49,7 +57,13 @@ function FlipCard({ item, assetBase }: { item: ListItem; assetBase: string }) {
       <div className="l3-inner">
         <div className="l3-face l3-front" aria-hidden={flipped} inert={flipped}>
           <div className="l3-front-main">
-            {item.img && <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />}
+            {item.img ? (
+              <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />
+            ) : (
+              <span className="l3-badge" aria-hidden="true">
+                {number}
+              </span>
+            )}
             <p className="l3-title" aria-hidden="true">
               {item.title}
             </p>

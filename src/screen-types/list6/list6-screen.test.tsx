@@ -14,56 +14,63 @@ const topic = makeTopic('list6', {
   items: makeItems(3, (i) => ({ x: 10 + i * 30, y: 20 + i * 10 })),
 });
 
-describe('List6Screen (image hotspots)', () => {
-  it('places numbered hotspot buttons named by their title on the image', () => {
+const spots = () =>
+  within(screen.getByRole('list', { name: 'Puntos sobre la imagen' })).getAllByRole('button');
+
+describe('List6Screen (image hotspots to find)', () => {
+  it('places numbered markers at the points without giving their titles away', () => {
     render(<List6Screen topic={topic} assetBase="img/" />);
     const img = screen.getByRole('img', { name: 'Una obra en construcción' });
     expect(img.getAttribute('src')).toBe('img/obra.svg');
-    const spots = within(screen.getByRole('list', { name: 'Puntos sobre la imagen' })).getAllByRole(
-      'button',
-    );
-    expect(spots.map((s) => s.textContent)).toEqual(['1Título 1', '2Título 2', '3Título 3']);
-    expect(spots[1]?.closest('li')?.getAttribute('style')).toContain('left: 40%');
-    expect(spots[1]?.closest('li')?.getAttribute('style')).toContain('top: 30%');
-    // The intro text shows; the topic image is not repeated above.
+    expect(spots().map((s) => s.getAttribute('aria-label'))).toEqual([
+      'Punto 1: por descubrir',
+      'Punto 2: por descubrir',
+      'Punto 3: por descubrir',
+    ]);
+    expect(spots()[1]?.closest('li')?.getAttribute('style')).toContain('left: 40%');
+    expect(spots()[1]?.closest('li')?.getAttribute('style')).toContain('top: 30%');
+    expect(document.body.textContent).not.toContain('Título 2');
+    expect(screen.getByRole('status').textContent).toBe('Quedan 3 por encontrar');
     expect(screen.getByText('Toca cada punto.')).toBeTruthy();
     expect(screen.getAllByRole('img')).toHaveLength(1);
   });
 
-  it('activating a hotspot shows its title and text in the live panel', async () => {
+  it('opening a marker shows its title and text in the live panel and marks it found', async () => {
     const user = userEvent.setup();
     render(<List6Screen topic={topic} assetBase="img/" />);
-    const spot = within(screen.getByRole('list', { name: 'Puntos sobre la imagen' })).getByRole(
-      'button',
-      {
-        name: 'Título 2',
-      },
-    );
+    const spot = spots()[1]!;
     const panel = document.getElementById(spot.getAttribute('aria-controls') ?? '') as HTMLElement;
     expect(panel.getAttribute('aria-live')).toBe('polite');
     expect(panel.textContent).not.toContain('Texto 2');
 
     await user.click(spot);
     expect(spot.getAttribute('aria-pressed')).toBe('true');
+    expect(spot.getAttribute('aria-label')).toBe('2. Título 2, visto');
     expect(within(panel).getByRole('heading', { name: /Título 2/ })).toBeTruthy();
     expect(panel.textContent).toContain('Texto 2');
+    expect(screen.getByRole('status').textContent).toBe('Quedan 2 por encontrar');
   });
 
-  it('the list under the image does the same, by keyboard', async () => {
+  it('by keyboard: found points are listed under the picture, and the count goes to none', async () => {
     const user = userEvent.setup();
     render(<List6Screen topic={topic} assetBase="img/" />);
-    const legend = screen.getByRole('list', { name: 'Lista de puntos' });
-    within(legend)
-      .getByRole('button', { name: /Título 3/ })
-      .focus();
-    await user.keyboard('{Enter}');
-    expect(screen.getByText('Texto 3')).toBeTruthy();
-    const spot3 = within(screen.getByRole('list', { name: 'Puntos sobre la imagen' })).getByRole(
-      'button',
-      {
-        name: 'Título 3',
-      },
-    );
-    expect(spot3.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.queryByRole('list', { name: 'Puntos encontrados' })).toBeNull();
+    for (const n of [3, 1, 2]) {
+      spots()[n - 1]!.focus();
+      await user.keyboard('{Enter}');
+      expect(screen.getByText(`Texto ${n}`)).toBeTruthy();
+    }
+    const legend = screen.getByRole('list', { name: 'Puntos encontrados' });
+    expect(
+      within(legend)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['11. Título 1', '22. Título 2', '33. Título 3']);
+    expect(screen.getByRole('status').textContent).toBe('¡Los encontraste todos!');
+    // Opening a found one again from the list shows it, and does not count twice.
+    await user.click(within(legend).getByRole('button', { name: /Título 1/ }));
+    expect(spots()[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Texto 1')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('¡Los encontraste todos!');
   });
 });

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { es } from '../../strings/es.ts';
 import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
@@ -8,19 +9,35 @@ import '../../features/screens/screen-common.css';
 import './list6-screen.css';
 
 /*
- * Image hotspots: numbered buttons placed at (x %, y %) of topic.img. Choosing one (on the
- * picture or in the numbered list under it) shows its title and text in a polite live panel
- * under the picture, so the explanation is read without moving focus.
+ * Image hotspots: numbered markers beside points (x %, y %) of topic.img — a small dot marks the
+ * point and the marker sits next to it, so it never covers what it points at
+ * (docs/decisions/0094-hotspots-to-find.md). The learner finds them: titles stay hidden until a
+ * point is opened, opened points are marked as seen and listed under the picture to read again,
+ * and «Quedan N por encontrar» counts down.
+ * The explanation shows in a polite live panel under the picture, so focus does not move.
  */
 export function List6Screen({ topic, assetBase }: TopicScreenProps) {
   const items = topic.items ?? [];
   const id = useId();
   const [selected, setSelected] = useState<number | null>(null);
+  const [found, setFound] = useState<ReadonlySet<number>>(() => new Set());
   const item = selected === null ? undefined : items[selected];
+  const left = items.length - found.size;
+  const choose = (i: number) => {
+    setSelected(i);
+    setFound((f) => (f.has(i) ? f : new Set(f).add(i)));
+  };
+  const name = (i: number) =>
+    found.has(i)
+      ? `${i + 1}. ${items[i]?.title ?? ''}, ${es.hotspotFound}`
+      : es.hotspotHidden(i + 1);
 
   return (
     <div className="scr-screen l6-screen">
       <TopicIntro topic={topic} assetBase={assetBase} withImage={false} />
+      <p className={left ? 'l6-left' : 'l6-left l6-left--done'} role="status">
+        {left ? es.hotspotsLeft(left) : es.hotspotsAllFound}
+      </p>
       <div className="l6-layout">
         <div className="l6-stage">
           {topic.img && (
@@ -30,18 +47,21 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
             {items.map((it, i) => (
               <li
                 key={i}
-                className="l6-spot-item"
+                className={`l6-spot-item ${(it.x ?? 50) < 50 ? 'l6-spot-item--right' : 'l6-spot-item--left'}`}
                 style={{ left: `${it.x ?? 50}%`, top: `${it.y ?? 50}%` }}
               >
+                <span className="l6-dot" aria-hidden="true" />
                 <button
                   type="button"
-                  className="l6-spot"
+                  className={found.has(i) ? 'l6-spot l6-spot--found' : 'l6-spot'}
                   aria-pressed={selected === i}
                   aria-controls={`${id}-panel`}
-                  onClick={() => setSelected(i)}
+                  aria-label={name(i)}
+                  onClick={() => choose(i)}
                 >
-                  <span aria-hidden="true">{i + 1}</span>
-                  <span className="scr-sr-only">{it.title}</span>
+                  <span className="l6-spot-badge" aria-hidden="true">
+                    {found.has(i) && selected !== i ? '✓' : i + 1}
+                  </span>
                 </button>
               </li>
             ))}
@@ -67,24 +87,30 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
               <p className="l6-hint">{screenStrings.hotspotHint}</p>
             )}
           </div>
-          <ol className="l6-legend" aria-label={screenStrings.hotspotList}>
-            {items.map((it, i) => (
-              <li key={i}>
-                <button
-                  type="button"
-                  className="l6-legend-button"
-                  aria-pressed={selected === i}
-                  aria-controls={`${id}-panel`}
-                  onClick={() => setSelected(i)}
-                >
-                  <span className="l6-legend-num" aria-hidden="true">
-                    {i + 1}
-                  </span>
-                  {it.title}
-                </button>
-              </li>
-            ))}
-          </ol>
+          {found.size > 0 && (
+            // What was found so far, to read again; what is left stays to be found on the picture.
+            <ol className="l6-legend" aria-label={screenStrings.hotspotList}>
+              {items.map((it, i) =>
+                found.has(i) ? (
+                  <li key={i}>
+                    <button
+                      type="button"
+                      className="l6-legend-button"
+                      aria-pressed={selected === i}
+                      aria-controls={`${id}-panel`}
+                      onClick={() => choose(i)}
+                    >
+                      <span className="l6-legend-num" aria-hidden="true">
+                        {i + 1}
+                      </span>
+                      <span className="scr-sr-only">{i + 1}. </span>
+                      {it.title}
+                    </button>
+                  </li>
+                ) : null,
+              )}
+            </ol>
+          )}
         </div>
       </div>
       <RememberBoxes remember={topic.remember} />
