@@ -1,6 +1,6 @@
 // The locked-module modal's text: SPEC.md §4's sentence, then which module to finish first
 // (docs/decisions/0093-drawer-and-locked-module-message.md).
-import type { CourseController } from '../../app/state/course-controller.ts';
+import type { CourseController } from '../../course/course-controller.ts';
 import { es } from '../../strings/es.ts';
 
 export function lockedModuleHtml(controller: CourseController, index: number): string {
