@@ -291,4 +291,27 @@ describe('SCORM 2004: passed belongs to score 100 only', () => {
       location: 'modulo1-tema2',
     });
   });
+
+  it('a first session that ends abruptly still leaves a record the next launch reads as resumed', async () => {
+    const first = setUp('2004', { learner_id: 'N-2', learner_name: 'Nuevo, Nico' });
+    const started = first.session.start();
+    await vi.advanceTimersByTimeAsync(200);
+    await started;
+    await vi.advanceTimersByTimeAsync(300); // the start commit; then the tab is killed
+    const cmi = cmiOf(first.lms);
+    const next = setUp('2004', {
+      learner_id: 'N-2',
+      learner_name: 'Nuevo, Nico',
+      entry: 'resume',
+      completion_status: cmi.completion_status,
+      suspend_data: cmi.suspend_data,
+    });
+    const again = next.session.start();
+    await vi.advanceTimersByTimeAsync(200);
+    await again;
+    studyFromScratch(next.session);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(next.health).toEqual([]);
+    expect(cmiOf(next.lms).suspend_data).toBe('0,1-{}-{}-{}-{}');
+  });
 });

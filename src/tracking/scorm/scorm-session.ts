@@ -430,7 +430,13 @@ export class ScormSession implements TrackingPort {
       this.enqueue(this.dialect.incomplete());
     // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
     if (this.progressTouched) this.enqueueProgress();
-    else this.enqueue([this.dialect.exit(this.progress.completed)]);
+    else {
+      this.enqueue([this.dialect.exit(this.progress.completed)]);
+      // An empty record gets its (empty) route at once, so that a later launch never meets
+      // empty data on a resumed attempt, which it would take for a failed read (record 0100).
+      if (this.lmsRouteWasEmpty)
+        this.enqueue([this.dialect.suspendData(encodeRoute(this.progress.viewed))]);
+    }
     for (const answer of [
       ...(cached?.answers ?? []).map(interactionFromCache),
       ...this.earlyAnswers.splice(0),
