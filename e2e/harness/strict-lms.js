@@ -9,7 +9,10 @@
 //   popup       launch the course with window.open (window.__lms.launchPopup())
 //   crossOrigin the middle frame is served from another origin (localhost vs 127.0.0.1)
 //   cmi         initial CMI data (scorm-again loadFromJSON shape), for a resume or a learner
-//   faults      { commitFailures, setValueFailures, commitDelayMs }
+//   faults      { commitFailures, setValueFailures, commitDelayMs,
+//                 getValueFailures, getValueFailElement, getValueFault }: the first
+//                 getValueFailures reads of getValueFailElement (a regex source, default
+//                 suspend_data) throw ('throws') or answer '' with an error code ('error')
 //   course      launch URL (default /lms/index.html)
 //
 // window.__lms exposes: calls, violations, counts, cmi(version), saved(version), closeCourse().
@@ -28,7 +31,14 @@
         ? []
         : [config.version || '1.2'];
   const faults = Object.assign(
-    { commitFailures: 0, setValueFailures: 0, commitDelayMs: 0 },
+    {
+      commitFailures: 0,
+      setValueFailures: 0,
+      commitDelayMs: 0,
+      getValueFailures: 0,
+      getValueFailElement: 'suspend_data',
+      getValueFault: 'error',
+    },
     config.faults || {},
   );
   const settings = { autocommit: false, lmsCommitUrl: false, logLevel: 5 };
@@ -218,6 +228,29 @@
       }
       forced = null;
       return api[n.set](...args);
+    };
+    out[n.get] = (...args) => {
+      if (faults.getValueFailures > 0 && new RegExp(faults.getValueFailElement).test(args[0])) {
+        faults.getValueFailures--;
+        lms.calls.push({
+          version,
+          method: n.get,
+          args: args.map(String),
+          result: faults.getValueFault === 'throws' ? 'throw' : '',
+          error: version === '2004' ? '301' : '101',
+          injected: true,
+          at: Date.now(),
+        });
+        count(`${n.get}:injected`);
+        if (faults.getValueFault === 'throws') {
+          forced = null;
+          throw new Error('Fallo simulado del LMS al leer');
+        }
+        forced = version === '2004' ? '301' : '101';
+        return '';
+      }
+      forced = null;
+      return api[n.get](...args);
     };
     out[n.error] = (...args) => (forced !== null ? forced : api[n.error](...args));
     out[n.string] = (code) =>

@@ -23,4 +23,10 @@ export const LEARNERS = {
   interrupted: { document: '1000000106', name: 'Luis Fernando Ortega' },
   /** Seeded complete; its certificate requests always fail in the spec (network cut). */
   offline: { document: '1000000105', name: 'Ángela Ríos Betancur' },
+  /** Fresh: its progress saves fail (503, 500, aborted) in standalone-saves.spec.ts. */
+  failingSaves: { document: '1000000107', name: 'Diana Carolina Mejía' },
+  /** Fresh: the server refuses its session (401) mid-course in standalone-saves.spec.ts. */
+  sessionEnds: { document: '1000000108', name: 'Jorge Iván Cárdenas' },
+  /** Fresh: goes offline mid-course in standalone-saves.spec.ts. */
+  goesOffline: { document: '1000000109', name: 'Paola Andrea Quintero' },
 } as const;

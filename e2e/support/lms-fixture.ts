@@ -16,7 +16,16 @@ export interface LmsOptions {
   crossOrigin?: boolean;
   /** Initial CMI data (e.g. a previous session's `saved()`, or a learner's id and name). */
   cmi?: Record<string, unknown>;
-  faults?: { commitFailures?: number; setValueFailures?: number; commitDelayMs?: number };
+  faults?: {
+    commitFailures?: number;
+    setValueFailures?: number;
+    commitDelayMs?: number;
+    /** The first N reads of getValueFailElement (regex source, default suspend_data) fail. */
+    getValueFailures?: number;
+    getValueFailElement?: string;
+    /** 'error': '' with an error code (default); 'throws': GetValue throws. */
+    getValueFault?: 'error' | 'throws';
+  };
   course?: string;
   /** Size of the course's frame in the LMS page (default: the whole window). */
   frameSize?: { width: number; height: number };

@@ -10,6 +10,7 @@ import {
   downloadCertificate,
   hasToken,
   logout,
+  signInNotice,
   type CourseUser,
 } from '../tracking/http/index.ts';
 import { es } from '../strings/es.ts';
@@ -22,8 +23,8 @@ const LoginPage = lazy(() => import('./sections/auth.tsx'));
 const signIn = signInWith();
 
 export function createServerTracking(onUser: (user: CourseUser) => void) {
-  // Forced logout, 401/403 and 500 leave the page through a full load: nothing of the old
-  // session survives in memory.
+  // A refused session (401/403) leaves the page through a full load: nothing of the old session
+  // survives in memory; its pending progress stays stored for the same learner (record 0101).
   configureHttp({ navigate: (path) => window.location.assign(path) });
   return createHttpTracking({ shape: courseShape(outline), onUser });
 }
@@ -42,6 +43,7 @@ function SignIn({ controller }: { controller: CourseController }) {
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
         signIn={signIn}
+        notice={signInNotice()}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
         }}

@@ -85,6 +85,9 @@ export const es = {
     network: 'No hay conexión con el servidor. Revisa tu conexión a internet e intenta de nuevo.',
     server: 'El servidor no pudo atender la solicitud. Intenta de nuevo en unos minutos.',
     expired: 'La página estuvo abierta mucho tiempo. Intenta de nuevo.',
+    /** Shown on the sign-in page after the server refused the session (401/403). */
+    sessionEnded:
+      'Tu sesión terminó. Vuelve a entrar para seguir; tu avance está guardado en este equipo.',
     identifierRequired: 'Ingresa tu número de documento o tu correo.',
     passwordRequired: 'Ingresa tu contraseña.',
     recaptcha:

@@ -23,6 +23,8 @@ export interface LoginPageProps {
   onSignedIn?: () => void;
   /** reCAPTCHA v3 site key; default VITE_RECAPTCHA_SITE_KEY. Empty: no reCAPTCHA at all. */
   recaptchaSiteKey?: string;
+  /** Why the learner is here (e.g. the session ended), shown calmly above the form. */
+  notice?: string | null;
 }
 
 const AUTH_TEXT = es.signIn;
@@ -32,6 +34,7 @@ type FieldErrors = { identifier?: string; password?: string };
 const ENV_SITE_KEY: string = (import.meta.env?.VITE_RECAPTCHA_SITE_KEY as string | undefined) ?? '';
 
 export default function LoginPage({
+  notice,
   onSignedIn,
   recaptchaSiteKey = ENV_SITE_KEY,
   signIn,
@@ -103,6 +106,11 @@ export default function LoginPage({
         <h1 id={`${id}-title`} className="login-title">
           {AUTH_TEXT.title}
         </h1>
+        {notice && (
+          <p className="login-notice" role="status">
+            {notice}
+          </p>
+        )}
 
         <div className="login-field">
           <label htmlFor={`${id}-identifier`}>{AUTH_TEXT.identifierLabel}</label>

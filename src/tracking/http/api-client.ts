@@ -1,10 +1,21 @@
 // The API client of SPEC.md §7: the stored token goes as is in Authorization (no prefix),
-// non-GET calls to relative URLs carry X-XSRF-TOKEN from the XSRF-TOKEN cookie (fetching
-// csrf-cookie first when the cookie is missing), and every failure runs the error handler
-// of SPEC.md §8 (read as DESIGN.md §2 says) and is then re-thrown as 'ups algo salió mal'.
+// non-GET calls to relative URLs carry X-XSRF-TOKEN from the XSRF-TOKEN cookie (read per
+// request; csrf-cookie is fetched first when the cookie is missing), and every failure runs the
+// error handler and is then re-thrown as 'ups algo salió mal'. The handler departs from SPEC.md
+// §8 on purpose (docs/decisions/0101-standalone-saves-never-lose-or-eject.md): only a refused
+// identity (401/403) ends the session; 404, 500 and 503 are left to the caller (a progress save
+// retries, the certificate shows its message), never a logout nor the error page.
 // Navigation is injected: this module knows no router.
 import { HTTP_MESSAGES } from './messages.ts';
-import { defaultStore, KEYS, safeClear, safeGet, type KeyValueStore } from './storage.ts';
+import {
+  defaultStore,
+  KEYS,
+  safeClear,
+  safeGet,
+  safeRemove,
+  safeSet,
+  type KeyValueStore,
+} from './storage.ts';
 
 export const DEFAULT_API_BASE: string =
   (typeof import.meta !== 'undefined' &&
@@ -32,7 +43,7 @@ export interface ApiClientOptions {
   baseUrl?: string;
   fetch?: typeof fetch;
   store?: KeyValueStore;
-  /** Goes to a path of the app ('/', '/auth/login', '/error-500'). Default: location.assign. */
+  /** Goes to a path of the app ('/', '/auth/login'). Default: location.assign. */
   navigate?: (path: string) => void;
   /** Where the handler's texts go (SPEC.md §8: console only). */
   log?: (message: string) => void;
@@ -61,6 +72,11 @@ export interface ApiClient {
   getExternal<T>(url: string, options?: RequestOptions): Promise<T>;
   /** Clears local storage and goes to '/', without calling the server (DESIGN.md §2). */
   forceLogout(): void;
+  /**
+   * The server refused the session: the token goes, the learner (and their pending progress)
+   * stays for the next sign-in, and the sign-in page says why (decision record 0101).
+   */
+  endSession(): void;
   readonly store: KeyValueStore;
   readonly navigate: (path: string) => void;
 }
@@ -103,25 +119,25 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     navigate('/');
   };
 
-  /** SPEC.md §8 as DESIGN.md §2 reads it. Texts are only logged; navigation is what shows. */
+  const endSession = () => {
+    safeRemove(store, KEYS.token);
+    safeSet(store, KEYS.signInReason, 'session-ended');
+    navigate('/auth/login');
+  };
+
+  /** The error handler (decision record 0101): texts are logged; only 401/403 navigate. */
   function handleError(status: number, body: unknown) {
     switch (status) {
       case 404:
         log(HTTP_MESSAGES.notFound);
-        forceLogout();
         break;
       case 503:
         log(HTTP_MESSAGES.noConnection);
-        forceLogout();
-        break;
-      case 500:
-        navigate('/error-500');
         break;
       case 401:
       case 403:
         log(HTTP_MESSAGES.unauthorized);
-        safeClear(store);
-        navigate('/auth/login');
+        endSession();
         break;
       case 422: {
         const message = (body as { message?: unknown } | null)?.message;
@@ -206,6 +222,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     store,
     navigate,
     forceLogout,
+    endSession,
     get: (path, opts) => request('GET', path, undefined, opts),
     post: (path, body, opts) => request('POST', path, body ?? new FormData(), opts),
     delete: (path, opts) => request('DELETE', path, undefined, opts),

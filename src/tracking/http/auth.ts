@@ -1,7 +1,15 @@
 // Sign-in, sign-out and the token guard (SPEC.md §4/§6: signed in = a token in localStorage).
 import { ApiError, createApiClient, type ApiClient, type ApiClientOptions } from './api-client.ts';
 import { HTTP_MESSAGES } from './messages.ts';
-import { defaultStore, KEYS, safeClear, safeGet, safeSet, storeUser } from './storage.ts';
+import {
+  defaultStore,
+  KEYS,
+  safeClear,
+  safeGet,
+  safeRemove,
+  safeSet,
+  storeUser,
+} from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
 
 let shared: ApiClient | null = null;
@@ -14,6 +22,14 @@ export function configureHttp(options: ApiClientOptions): ApiClient {
 
 export function sharedClient(): ApiClient {
   return (shared ??= createApiClient());
+}
+
+/**
+ * Why the learner is on the sign-in page, in Spanish, or null: set when the server refused the
+ * session (decision record 0101), cleared by the next successful sign-in.
+ */
+export function signInNotice(store = sharedClient().store): string | null {
+  return safeGet(store, KEYS.signInReason) === 'session-ended' ? HTTP_MESSAGES.sessionEnded : null;
 }
 
 /** The guard of SPEC.md §4/§6: only whether a token is stored, not whether it is valid. */
@@ -96,6 +112,7 @@ export async function login(
       safeClear(api.store);
     }
   }
+  safeRemove(api.store, KEYS.signInReason);
   safeSet(api.store, KEYS.token, response.token);
   storeUser(api.store, response.user);
   if (typeof response.user.score === 'number')

@@ -3,7 +3,7 @@
 // messages, and progress queued on network failure and re-sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';
-import { hasToken, login, LoginError, logout } from './auth.ts';
+import { hasToken, login, LoginError, logout, signInNotice } from './auth.ts';
 import { createHttpTracking } from './tracking.ts';
 import { HTTP_MESSAGES } from './messages.ts';
 import { KEYS } from './storage.ts';
@@ -92,26 +92,33 @@ describe('API client', () => {
     expect(calls[0]!.headers.Authorization).toBeUndefined();
   });
 
-  const cases: [number, string | null, string | null, boolean][] = [
-    [404, HTTP_MESSAGES.notFound, '/', true],
-    [503, HTTP_MESSAGES.noConnection, '/', true],
-    [401, HTTP_MESSAGES.unauthorized, '/auth/login', true],
-    [403, HTTP_MESSAGES.unauthorized, '/auth/login', true],
-    [500, null, '/error-500', false],
+  // Decision record 0101: only a refused identity ends the session; nothing else navigates.
+  const cases: [number, string | null, string | null][] = [
+    [404, HTTP_MESSAGES.notFound, null],
+    [503, HTTP_MESSAGES.noConnection, null],
+    [500, null, null],
+    [401, HTTP_MESSAGES.unauthorized, '/auth/login'],
+    [403, HTTP_MESSAGES.unauthorized, '/auth/login'],
   ];
   it.each(cases)(
-    'status %i: logs %s, goes to %s, clears storage: %s, rethrows "ups algo salió mal"',
-    async (status, text, path, clears) => {
+    'status %i: logs %s, goes to %s; the learner and their queue stay; rethrows "ups algo salió mal"',
+    async (status, text, path) => {
       localStorage.setItem('token', 't');
       localStorage.setItem('user', '{"id":1}');
+      localStorage.setItem(KEYS.pending, '{"userId":"1","score":20}');
       const log = vi.fn();
       const navigate = vi.fn();
       const { fetch } = fakeFetch(() => json(status, { success: false, message: 'x' }));
       const api = createApiClient({ fetch, log, navigate });
       await expect(api.get('me')).rejects.toThrow('ups algo salió mal');
       if (text) expect(log).toHaveBeenCalledWith(text);
-      expect(navigate).toHaveBeenCalledWith(path);
-      expect(localStorage.getItem('token') === null).toBe(clears);
+      if (path) expect(navigate).toHaveBeenCalledWith(path);
+      else expect(navigate).not.toHaveBeenCalled();
+      // Only the token goes (on 401/403); the learner and their pending progress stay.
+      expect(localStorage.getItem('token') === null).toBe(path !== null);
+      expect(localStorage.getItem('user')).toBe('{"id":1}');
+      expect(localStorage.getItem(KEYS.pending)).not.toBeNull();
+      expect(signInNotice(api.store)).toBe(path ? HTTP_MESSAGES.sessionEnded : null);
     },
   );
 
@@ -355,5 +362,104 @@ describe('HTTP tracking adapter', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(sends()).toBe(3);
     expect(localStorage.getItem(KEYS.pending)).toBeNull();
+  });
+
+  describe('a failed progress save (decision record 0101)', () => {
+    const setUp = (status: number | 'network') => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      localStorage.setItem('token', 't');
+      localStorage.setItem('user', JSON.stringify(user()));
+      let failing = true;
+      const navigate = vi.fn();
+      const { fetch, calls } = fakeFetch((call) => {
+        if (!call.url.endsWith('/update-user')) return json(200, { success: true, user: user() });
+        if (!failing) return json(200, { success: true, user: user({ score: 20 }) });
+        return status === 'network' ? 'network-error' : json(status, { message: 'x' });
+      });
+      const api = createApiClient({ fetch, navigate, log: () => undefined });
+      const health: string[] = [];
+      const tracking = createHttpTracking({ api, events: null, retryDelays: [1000] });
+      tracking.onHealth((h) => health.push(h));
+      const sends = () => calls.filter((c) => c.url.endsWith('/update-user')).length;
+      return { tracking, api, navigate, health, sends, heal: () => (failing = false) };
+    };
+
+    it.each(['network', 404, 419, 429, 500, 502, 503, 504] as const)(
+      '%s: stays queued, a calm notice, no navigation; sent once the fault clears',
+      async (status) => {
+        const t = setUp(status);
+        t.tracking.save({ score: 20, viewed: viewedOf('0,1,2') });
+        await vi.advanceTimersByTimeAsync(10);
+        expect(t.health).toEqual(['retrying']);
+        expect(t.navigate).not.toHaveBeenCalled();
+        expect(localStorage.getItem('token')).toBe('t');
+        expect(JSON.parse(localStorage.getItem(KEYS.pending)!)).toMatchObject({ score: 20 });
+        t.heal();
+        await vi.advanceTimersByTimeAsync(1000);
+        expect(localStorage.getItem(KEYS.pending)).toBeNull();
+        expect(t.health).toEqual(['retrying', 'ok']);
+      },
+    );
+
+    it.each([401, 403])(
+      '%i: the session ends with a reason; the queue is kept for this learner and sent after signing in again',
+      async (status) => {
+        const t = setUp(status);
+        t.tracking.save({ score: 20, viewed: viewedOf('0,1,2') });
+        await vi.advanceTimersByTimeAsync(10);
+        expect(t.navigate).toHaveBeenCalledWith('/auth/login');
+        expect(localStorage.getItem('token')).toBeNull();
+        expect(signInNotice(t.api.store)).toBe(HTTP_MESSAGES.sessionEnded);
+        expect(JSON.parse(localStorage.getItem(KEYS.pending)!)).toMatchObject({
+          userId: '7',
+          score: 20,
+        });
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(t.sends()).toBe(1); // no retry loop against a refused identity
+        t.heal();
+        // The same learner signs in again (a new page): the queue goes.
+        const { fetch, calls } = fakeFetch((call) =>
+          call.url.endsWith('/auth/login')
+            ? json(200, { token: 't2', user: user() })
+            : json(200, { success: true, user: user({ score: 20, route: '0,1,2' }) }),
+        );
+        const api = createApiClient({ fetch });
+        await login('123', 'clave', { api });
+        expect(signInNotice(api.store)).toBeNull();
+        await createHttpTracking({ api, events: null }).start();
+        await vi.advanceTimersByTimeAsync(10);
+        const sent = calls.filter((c) => c.url.endsWith('/update-user'));
+        expect(sent.map((c) => formOf(c))).toEqual([{ id: '7', score: '20', route: '0,1,2' }]);
+        expect(localStorage.getItem(KEYS.pending)).toBeNull();
+      },
+    );
+
+    it("401, then a different learner signs in: the first learner's queue is never sent", async () => {
+      const t = setUp(401);
+      t.tracking.save({ score: 20, viewed: viewedOf('0,1,2') });
+      await vi.advanceTimersByTimeAsync(10);
+      const other = { ...user(), id: 9, name: 'Beto', document: '999' };
+      const { fetch, calls } = fakeFetch((call) =>
+        call.url.endsWith('/auth/login')
+          ? json(200, { token: 't9', user: other })
+          : json(200, { success: true, user: other }),
+      );
+      const api = createApiClient({ fetch });
+      await login('999', 'clave', { api });
+      await createHttpTracking({ api, events: null }).start();
+      await vi.advanceTimersByTimeAsync(10);
+      expect(calls.filter((c) => c.url.endsWith('/update-user'))).toEqual([]);
+      expect(localStorage.getItem(KEYS.pending)).toBeNull();
+    });
+
+    it('422: the server refused the data itself; dropped, not retried forever, no navigation', async () => {
+      const t = setUp(422);
+      t.tracking.save({ score: 20, viewed: viewedOf('0,1,2') });
+      await vi.advanceTimersByTimeAsync(10);
+      expect(localStorage.getItem(KEYS.pending)).toBeNull();
+      expect(t.navigate).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(t.sends()).toBe(1);
+    });
   });
 });

@@ -15,6 +15,7 @@ export {
   logout,
   hasToken,
   isTokenValid,
+  signInNotice,
   configureHttp,
   LoginError,
   type LoginErrorKind,

@@ -14,6 +14,7 @@ export const HTTP_MESSAGES = {
   loginNetwork: es.signIn.network,
   loginServer: es.signIn.server,
   loginExpired: es.signIn.expired,
+  sessionEnded: es.signIn.sessionEnded,
   loginIdentifierRequired: es.signIn.identifierRequired,
   loginPasswordRequired: es.signIn.passwordRequired,
   loginRecaptcha: es.signIn.recaptcha,

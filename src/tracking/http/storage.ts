@@ -9,6 +9,8 @@ export const KEYS = {
   currentLocation: 'current_location',
   /** Progress not yet accepted by the server (network failures), re-sent later. */
   pending: 'curso-sst:pending-update',
+  /** Why the learner is on the sign-in page ('session-ended'), until they sign in again. */
+  signInReason: 'curso-sst:sign-in-reason',
 } as const;
 
 export interface KeyValueStore {

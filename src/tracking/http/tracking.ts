@@ -135,15 +135,19 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       })
       .catch((error: unknown) => {
         const status = error instanceof ApiError ? error.status : 0;
-        // Network down or the server momentarily failing: keep it and try again later.
-        if (status === 0 || status === 500 || status === 502 || status === 504) {
-          setHealth('retrying');
-          scheduleRetry();
-        } else {
-          // 401/403/404/422…: the error handler has run (it may have signed the learner out);
-          // re-sending the same data would fail the same way.
-          writePending(null);
+        if (status === 401 || status === 403) {
+          // The session ended (the handler sends the learner to sign in): the queue stays, for
+          // this learner only, and goes once they are back (decision record 0101).
+          return;
         }
+        if (status === 400 || status === 413 || status === 422) {
+          // The server refused the data itself: re-sending it would fail the same way.
+          writePending(null);
+          return;
+        }
+        // Network down, the server failing (404, 419, 429, 5xx): keep it, say so calmly, retry.
+        setHealth('retrying');
+        scheduleRetry();
       })
       .finally(() => {
         inFlight = null;

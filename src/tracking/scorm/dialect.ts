@@ -17,10 +17,14 @@ export interface LmsStartData {
   bookmark: string;
   /** 'ab-initio', 'resume' or '' (for the log). */
   entry: string;
-  /** The LMS already holds a completed (or passed) status. */
+  /** The LMS already holds a completed (or passed) status: never written lower. */
   completed: boolean;
-  /** 'not attempted' / 'unknown': set to 'incomplete' at once. */
+  /** Status 'not attempted' / 'unknown': set to 'incomplete' at once. An empty status is not. */
   notAttempted: boolean;
+  /** A genuinely new attempt (entry 'ab-initio' or not attempted): empty data is then real. */
+  isNew: boolean;
+  /** Status values as read (element → value), so a held 'passed' is never overwritten. */
+  statuses: Record<string, string>;
   interactionCount: number;
   /** Ids of stored interactions, or null where the version makes them write-only (1.2). */
   interactionIds: string[] | null;

@@ -8,6 +8,9 @@
 //   hidden commits. Never beforeunload/unload (mobile browsers skip them, Moodle forbids them).
 // - A refused SetValue/Commit keeps the values queued and retries with back-off; health
 //   reports 'retrying' until the LMS answers again. Nothing here throws into the app.
+// - Never write less than the LMS holds (decision record 0100): a failed read of the stored data
+//   is retried; until one succeeds nothing that could lower status, score, suspend_data or
+//   location is written, and the session's own progress waits to be merged with the stored one.
 import type {
   Interaction,
   Learner,
@@ -28,6 +31,7 @@ import {
   isCourseComplete,
   isValidScore,
   mergeViewed,
+  moduleState,
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
@@ -48,6 +52,8 @@ export interface Timing {
   initialReadMs: number;
   /** Debounce for progress (one Commit per screen view). */
   progressCommitMs: number;
+  /** While reads of the stored data fail, start() waits this long for one to succeed. */
+  readWaitMs: number;
   /** Answers alone commit this late at most; usually the quiz's progress save commits them. */
   answerCommitMs: number;
   retryDelaysMs: readonly number[];
@@ -56,6 +62,7 @@ export interface Timing {
 export const DEFAULT_TIMING: Timing = {
   initialReadMs: 200,
   progressCommitMs: 300,
+  readWaitMs: 2000,
   answerCommitMs: 10_000,
   retryDelaysMs: RETRY_DELAYS_MS,
 };
@@ -79,8 +86,11 @@ interface Progress {
   viewed: ModulesViewed;
   score: number | null;
   bookmark: string | null;
+  /** The course is complete by its own rule (score 100), not merely marked so in the LMS. */
   completed: boolean;
 }
+
+const MODULE_RANK: Record<ModuleStatus, number> = { 'not-viewed': 0, current: 1, viewed: 2 };
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
@@ -96,7 +106,12 @@ export class ScormSession implements TrackingPort {
   private readonly course: CourseShape;
 
   private startPromise: Promise<Snapshot> | null = null;
+  private resolveStart: (() => void) | null = null;
+  private startDeadline: ReturnType<typeof setTimeout> | null = null;
+  /** True once a read of the stored data succeeded (decision record 0100). */
   private readDone = false;
+  /** Status values the LMS held at the read: a 'passed' is never replaced. */
+  private heldStatuses: Record<string, string> = {};
   private finished = false;
   private sessionStartedAt = 0;
   private learner: Learner = { id: null, name: null };
@@ -161,15 +176,31 @@ export class ScormSession implements TrackingPort {
 
   start(): Promise<Snapshot> {
     this.startPromise ??= new Promise<Snapshot>((resolve) => {
+      let resolved = false;
+      this.resolveStart = () => {
+        if (resolved) return;
+        resolved = true;
+        if (this.startDeadline) clearTimeout(this.startDeadline);
+        this.startDeadline = null;
+        resolve(this.snapshot());
+      };
       this.connect();
       this.listen();
       setTimeout(() => {
+        let ok = false;
         try {
-          this.read();
+          ok = this.read();
         } catch (error) {
           this.log.error(`reading the stored data failed: ${describe(error)}`);
         }
-        resolve(this.snapshot());
+        if (ok || this.wrapper.state !== 'open' || this.finished) {
+          this.resolveStart?.();
+          return;
+        }
+        // The read failed: retry with back-off; the course starts once one succeeds, or after
+        // a short wait with nothing read (the learner can study; nothing lower is written).
+        this.failed();
+        this.startDeadline = setTimeout(() => this.resolveStart?.(), this.timing.readWaitMs);
       }, this.timing.initialReadMs);
     });
     return this.startPromise;
@@ -179,7 +210,11 @@ export class ScormSession implements TrackingPort {
     if (this.finished) return; // after Terminate the LMS may not be called (SCORM RTE)
     try {
       this.applyChange(change);
-      if (!this.readDone) return; // read() queues everything once the stored data is known
+      if (!this.readDone) {
+        // read() queues everything once the stored data is known; meanwhile only the safety net.
+        this.persistCache();
+        return;
+      }
       this.enqueueProgress();
       this.persistCache();
       // Completing the course is committed at once: the learner may close the window any time.
@@ -200,6 +235,7 @@ export class ScormSession implements TrackingPort {
       if (!this.readDone) {
         if (!this.earlyAnswers.some((a) => a.id === interaction.id))
           this.earlyAnswers.push(interaction);
+        this.persistCache();
         return;
       }
       this.enqueueAnswer(interaction);
@@ -225,10 +261,18 @@ export class ScormSession implements TrackingPort {
     try {
       this.detach();
       this.clearTimers();
+      this.resolveStart?.();
       if (this.wrapper.state === 'new') this.connect(true);
       if (this.wrapper.state !== 'open') return;
       if (!this.readDone) this.read();
-      this.enqueueProgress(); // includes cmi exit for the final status
+      if (this.readDone)
+        this.enqueueProgress(); // includes cmi exit for the final status
+      else {
+        // No read ever succeeded: only what cannot lose anything (exit suspend; session_time is
+        // added by runCommit). Never status, score, suspend_data or location (record 0100).
+        this.log.warn('the stored data could never be read; ending without writing progress');
+        this.enqueue([this.dialect.exit(false)]);
+      }
       const { allSent } = this.runCommit('finish');
       // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
       if (this.wrapper.terminate() && allSent) this.confirmAll();
@@ -286,12 +330,42 @@ export class ScormSession implements TrackingPort {
     }
   }
 
-  /** Reads what the LMS stored and merges in whatever this session already knows. */
-  private read(): void {
-    if (this.readDone || this.wrapper.state !== 'open') return;
-    const data = this.dialect.readStart((element) => this.wrapper.getValue(element));
+  /**
+   * Reads what the LMS stored and merges in whatever this session already knows. Returns false
+   * when the read failed (decision record 0100): an LMS call threw or set an error, or the data
+   * came back empty for an attempt that is not new. Nothing is then queued.
+   */
+  private read(): boolean {
+    if (this.readDone) return true;
+    if (this.wrapper.state !== 'open') return false;
+    const failures: string[] = [];
+    const data = this.dialect.readStart((element) => {
+      const result = this.wrapper.readValue(element);
+      if (!result.ok) failures.push(`${element} (${result.code})`);
+      return result.value;
+    });
+    const learnerId = data.learnerId.trim();
+    if (learnerId && !this.learner.id) {
+      this.learner = { id: learnerId, name: displayName(data.learnerName) };
+      this.cache = new LocalCache(
+        this.options.storage ?? null,
+        cacheKey(this.options.packageId, learnerId),
+      );
+    }
+    const empty = data.suspendData.trim() === '' && data.scoreRaw.trim() === '';
+    if (failures.length || (empty && !data.isNew)) {
+      this.log.warn(
+        `reading the stored data failed (${
+          failures.length ? `errors: ${failures.join(', ')}` : 'empty data on a resumed attempt'
+        }); nothing is written until a read succeeds`,
+      );
+      return false;
+    }
     this.readDone = true;
-    this.learner = { id: data.learnerId.trim() || null, name: displayName(data.learnerName) };
+    this.heldStatuses = data.statuses;
+    for (const [element, value] of Object.entries(data.statuses))
+      if (value) this.queue.assumeCommitted(element, value);
+    this.learner = { id: learnerId || null, name: displayName(data.learnerName) };
     if (this.learner.id)
       this.cache = new LocalCache(
         this.options.storage ?? null,
@@ -323,7 +397,9 @@ export class ScormSession implements TrackingPort {
       viewed: decoded.viewed,
       score,
       bookmark: data.bookmark || null,
-      completed: data.completed,
+      // A held 'completed' is never lowered (nothing here writes incomplete over it), but only
+      // score 100 makes the course write completed/passed and a final exit.
+      completed: isCourseComplete(score),
     };
     this.progress = mergeProgress(lms, this.progressTouched ? this.progress : null, this.course);
     if (isCourseComplete(this.progress.score)) this.progress.completed = true;
@@ -350,10 +426,17 @@ export class ScormSession implements TrackingPort {
     this.nextObjective = data.objectiveIds.length;
 
     this.logStart(data);
-    if (data.notAttempted && !this.progress.completed) this.enqueue(this.dialect.incomplete());
+    if (data.notAttempted && !data.completed && !this.progress.completed)
+      this.enqueue(this.dialect.incomplete());
     // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
     if (this.progressTouched) this.enqueueProgress();
-    else this.enqueue([this.dialect.exit(this.progress.completed)]);
+    else {
+      this.enqueue([this.dialect.exit(this.progress.completed)]);
+      // An empty record gets its (empty) route at once, so that a later launch never meets
+      // empty data on a resumed attempt, which it would take for a failed read (record 0100).
+      if (this.lmsRouteWasEmpty)
+        this.enqueue([this.dialect.suspendData(encodeRoute(this.progress.viewed))]);
+    }
     for (const answer of [
       ...(cached?.answers ?? []).map(interactionFromCache),
       ...this.earlyAnswers.splice(0),
@@ -362,6 +445,8 @@ export class ScormSession implements TrackingPort {
     }
     this.persistCache();
     if (this.queue.size > 0) this.scheduleCommit(this.timing.progressCommitMs);
+    this.resolveStart?.();
+    return true;
   }
 
   private logStart(data: LmsStartData): void {
@@ -430,17 +515,24 @@ export class ScormSession implements TrackingPort {
         `route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`,
       );
     if (p.score !== null) writes.push(...this.dialect.score(p.score));
-    if (p.completed) writes.push(...this.dialect.completed());
+    if (p.completed)
+      writes.push(
+        ...this.dialect.completed().filter((w) => this.heldStatuses[w.element] !== 'passed'),
+      );
     if (p.bookmark) writes.push(this.dialect.bookmark(p.bookmark));
     writes.push(this.dialect.exit(p.completed));
     for (const w of writes) this.progressElements.add(w.element);
-    for (const m of this.modules ?? []) {
+    for (const [position, m] of (this.modules ?? []).entries()) {
+      // The app may have started before the stored data could be read: a module's status is
+      // never lower than what the merged route says (record 0100).
+      const fromRoute = moduleState(p.viewed, this.course, position);
+      const status = MODULE_RANK[fromRoute] > MODULE_RANK[m.status] ? fromRoute : m.status;
       let index = this.objectiveIndex.get(m.id);
       if (index === undefined) {
         index = this.nextObjective++;
         this.objectiveIndex.set(m.id, index);
       }
-      writes.push(...this.dialect.objective(index, m.id, m.status));
+      writes.push(...this.dialect.objective(index, m.id, status));
     }
     this.enqueue(writes);
   }
@@ -500,8 +592,10 @@ export class ScormSession implements TrackingPort {
   private clearTimers(): void {
     if (this.commitTimer) clearTimeout(this.commitTimer);
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    if (this.startDeadline) clearTimeout(this.startDeadline);
     this.commitTimer = null;
     this.retryTimer = null;
+    this.startDeadline = null;
     this.commitDeadline = Infinity;
   }
 
@@ -517,7 +611,12 @@ export class ScormSession implements TrackingPort {
       if (reason !== 'finish') this.failed();
       return { allSent: false };
     }
-    if (!this.readDone) this.read(); // a late Initialize: merge the stored data first
+    // A late Initialize or a failed read: merge the stored data first; until that works
+    // nothing is sent (except by finish(), which queued only what cannot lose anything).
+    if (!this.readDone && !this.read() && reason !== 'finish') {
+      this.failed();
+      return { allSent: false };
+    }
     if (this.queue.size === 0 && reason !== 'finish') {
       this.recovered();
       return { allSent: true };
@@ -596,6 +695,25 @@ export class ScormSession implements TrackingPort {
 
   private persistCache(): void {
     if (!this.learner.id) return;
+    if (!this.readDone) {
+      // Before a read succeeded: add this session's progress and early answers to what an
+      // earlier session left here, never replacing it (decision record 0100).
+      if (!this.progressTouched && !this.earlyAnswers.length) return;
+      const existing = this.cache.read();
+      const earlier = existing?.progress ? progressFromCache(existing.progress, this.course) : null;
+      const answers = [...(existing?.answers ?? [])];
+      for (const a of this.earlyAnswers)
+        if (!answers.some((c) => c.id === a.id)) answers.push(interactionToCache(a));
+      const record: CacheRecord = {
+        answered: existing?.answered ?? [],
+        progress: progressToCache(mergeProgress(this.progress, earlier, this.course)),
+        ...(answers.length ? { answers } : {}),
+      };
+      const json = JSON.stringify(record);
+      if (json !== this.lastCacheJson) this.cache.write(record);
+      this.lastCacheJson = json;
+      return;
+    }
     const pending = new Set(this.queue.pending().map((w) => w.element));
     const progressPending = [...this.progressElements].some((e) => pending.has(e));
     const record: CacheRecord = {

@@ -203,3 +203,41 @@ export function pluck(collection: CmiJson, key: string): unknown[] {
     (item) => item[key] as unknown,
   );
 }
+
+/** How an LMS's GetValue fails (decision record 0100). */
+export type ReadFault = 'throws' | 'empty' | 'error-code' | 'slow';
+
+/**
+ * Makes GetValue fail on an instrumented API while `active()` says so: it throws, answers ''
+ * with no error, answers '' with an error code (1.2 101, 2004 301), or — 'slow' — answers ''
+ * because the LMS has not loaded the record yet. Only elements matching `only` fail.
+ */
+export function failReads(
+  spy: ReturnType<typeof instrument>,
+  version: '1.2' | '2004',
+  fault: ReadFault,
+  active: () => boolean,
+  only: RegExp = /./,
+) {
+  const get = version === '1.2' ? 'LMSGetValue' : 'GetValue';
+  const lastError = version === '1.2' ? 'LMSGetLastError' : 'GetLastError';
+  const realGet = spy.api[get] as (element: string) => string;
+  const realError = spy.api[lastError] as () => string;
+  let forced: string | null = null;
+  let failed = 0;
+  spy.api[get] = (element: string) => {
+    if (active() && only.test(element)) {
+      failed++;
+      if (fault === 'throws') {
+        forced = null;
+        throw new Error('LMS read exploded');
+      }
+      forced = fault === 'error-code' ? (version === '1.2' ? '101' : '301') : '0';
+      return '';
+    }
+    forced = null;
+    return realGet(element);
+  };
+  spy.api[lastError] = () => forced ?? realError();
+  return { failed: () => failed };
+}

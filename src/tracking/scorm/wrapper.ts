@@ -78,16 +78,27 @@ export class ScormWrapper {
   }
 
   getValue(element: string): string {
-    if (this.stateValue !== 'open') return '';
+    return this.readValue(element).value;
+  }
+
+  /**
+   * GetValue with its outcome: not ok when the LMS threw or set an error code other than the
+   * quiet "no value stored" ones (decision record 0100: a failed read must never be taken for
+   * an empty record).
+   */
+  readValue(element: string): CallResult & { value: string } {
+    if (this.stateValue !== 'open') return { ok: false, code: 'closed', value: '' };
     this.calls.getValue++;
     const value = this.guard(`GetValue(${element})`, () => this.api.getValue(element));
-    if (value === null) return '';
+    if (value === null) return { ok: false, code: 'exception', value: '' };
     if (value === '') {
       const code = this.lastErrorCode();
-      if (code !== '0' && !this.options.quietGetCodes.includes(code))
+      if (code !== '0' && !this.options.quietGetCodes.includes(code)) {
         this.logError(`GetValue(${element})`, code);
+        return { ok: false, code, value };
+      }
     }
-    return value;
+    return { ok: true, code: '0', value: String(value) };
   }
 
   setValue(element: string, value: string): CallResult {

@@ -33,6 +33,8 @@ export const scorm12: ScormDialect = {
 
   readStart(get) {
     const status = get('cmi.core.lesson_status');
+    const entry = get('cmi.core.entry');
+    const notAttempted = status === 'not attempted' || status === 'unknown';
     const objectiveIds: string[] = [];
     const objectiveCount = parseCount(get('cmi.objectives._count'));
     for (let i = 0; i < objectiveCount; i++) objectiveIds.push(get(`cmi.objectives.${i}.id`));
@@ -42,9 +44,11 @@ export const scorm12: ScormDialect = {
       scoreRaw: get('cmi.core.score.raw'),
       suspendData: get('cmi.suspend_data'),
       bookmark: get('cmi.core.lesson_location'),
-      entry: get('cmi.core.entry'),
+      entry,
       completed: status === 'completed' || status === 'passed',
-      notAttempted: status === '' || status === 'not attempted' || status === 'unknown',
+      notAttempted,
+      isNew: notAttempted || entry === 'ab-initio',
+      statuses: { 'cmi.core.lesson_status': status },
       interactionCount: parseCount(get('cmi.interactions._count')),
       interactionIds: null,
       objectiveIds,

@@ -37,6 +37,8 @@ export const scorm2004: ScormDialect = {
   readStart(get) {
     const completion = get('cmi.completion_status');
     const success = get('cmi.success_status');
+    const entry = get('cmi.entry');
+    const notAttempted = completion === 'not attempted' || completion === 'unknown';
     const interactionCount = parseCount(get('cmi.interactions._count'));
     const interactionIds: string[] = [];
     for (let i = 0; i < interactionCount; i++) interactionIds.push(get(`cmi.interactions.${i}.id`));
@@ -49,9 +51,11 @@ export const scorm2004: ScormDialect = {
       scoreRaw: get('cmi.score.raw'),
       suspendData: get('cmi.suspend_data'),
       bookmark: get('cmi.location'),
-      entry: get('cmi.entry'),
+      entry,
       completed: completion === 'completed' || success === 'passed',
-      notAttempted: completion === '' || completion === 'not attempted' || completion === 'unknown',
+      notAttempted,
+      isNew: notAttempted || entry === 'ab-initio',
+      statuses: { 'cmi.completion_status': completion, 'cmi.success_status': success },
       interactionCount,
       interactionIds,
       objectiveIds,
