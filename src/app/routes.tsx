@@ -1,25 +1,24 @@
 // Every route of SPEC.md §2. Topic screens and quizzes are two lazily loaded sections.
-import { lazy, Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Layout } from '../features/shell/index.ts';
 import { IntroPage, MenuPage } from '../features/menu/index.ts';
 import { NotFoundPage, ServerErrorPage } from '../features/pages/index.ts';
 import { es } from '../strings/es.ts';
+import { lazySection } from './lazy-section.tsx';
 import { useCourse, useCourseController } from '../course/course-context.tsx';
 import type { CourseController } from '../course/course-controller.ts';
 import { pagePath, routeSegment } from '../domain/progress/navigation.ts';
 import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../domain/registry/index.ts';
 
-const TopicPage = lazy(() =>
+const TopicPage = lazySection(() =>
   import('./sections/templates.tsx').then((m) => ({ default: m.TopicPage })),
 );
-const QuizPage = lazy(() => import('./sections/games.tsx').then((m) => ({ default: m.QuizPage })));
+const QuizPage = lazySection(() =>
+  import('./sections/games.tsx').then((m) => ({ default: m.QuizPage })),
+);
 
 export const ASSET_BASE = `${import.meta.env.BASE_URL}img/`;
-
-const wait = (node: ReactNode) => (
-  <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>{node}</Suspense>
-);
 
 /** Where '/' leads: the bookmark when its module is open, the menu, else the introduction. */
 export function resumePath(controller: CourseController): string {
@@ -59,11 +58,11 @@ export function buildRoutes({
   // One route per screen type and quiz type, from the registries.
   const topicRoutes: RouteObject[] = TOPIC_SCREEN_TYPES.map((type) => ({
     path: `${routeSegment(type)}/:id`,
-    element: wait(<TopicPage assetBase={ASSET_BASE} />),
+    element: <TopicPage assetBase={ASSET_BASE} />,
   }));
   const quizRoutes: RouteObject[] = ACTIVITY_TYPES.map((type) => ({
     path: `${routeSegment(type)}/:id`,
-    element: wait(<QuizPage />),
+    element: <QuizPage />,
   }));
   return [
     ...extra,
