@@ -134,3 +134,32 @@ test('a refused session (401): sign-in page with the reason; after signing in ag
   await expect(page.getByText(SESSION_ENDED)).toHaveCount(0);
   expect(errors).toEqual([]);
 });
+
+test('offline mid-course: a screen whose code has not arrived offers «Reintentar» (never a blank page), one calm message, and the progress arrives once back online', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await toMenu(page, LEARNERS.goesOffline.document);
+
+  // The network goes away: every request fails (the app has no service worker yet).
+  await page.route('**/*', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: /Módulo 1\b/ }).click();
+  const loadError = page.getByRole('alert').filter({ hasText: 'No se pudo cargar este contenido' });
+  await expect(loadError).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Menú' })).toBeVisible();
+  // One message at a time: the load card, and no sign-out or error page.
+  await expect(page.getByText('No hay conexión con el servidor')).toHaveCount(0);
+  expect(new URL(page.url()).pathname).toMatch(/^\/contenido\//);
+
+  // Back online: «Reintentar» shows the screen; its visit reaches the server.
+  await page.unroute('**/*');
+  const arrived = page.waitForResponse(
+    (r) => r.url().endsWith('/update-user') && r.request().method() === 'POST',
+  );
+  await loadError.getByRole('button', { name: 'Reintentar' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect((await arrived).status()).toBe(200);
+  expect(errors).toEqual([]);
+});
