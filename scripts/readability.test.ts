@@ -34,9 +34,10 @@ describe('readability report', () => {
     };
     const topics = course!.modules.flatMap((m) => m.topics);
     const questions = course!.modules.flatMap((m) => m.activity.questions);
-    expect(report.rows.filter((r) => r.kind === 'pantalla').map((r) => r.id)).toEqual(
-      topics.map((t) => t.id),
-    );
+    expect(report.rows.filter((r) => r.kind === 'pantalla').map((r) => r.id)).toEqual([
+      'introduccion',
+      ...topics.map((t) => t.id),
+    ]);
     expect(report.rows.filter((r) => r.kind === 'pregunta')).toHaveLength(questions.length);
     expect(report.lowest).toHaveLength(5);
     const screenScores = report.rows.filter((r) => r.kind === 'pantalla').map((r) => r.inflesz);
