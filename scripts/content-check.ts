@@ -12,6 +12,7 @@ import {
 } from '../src/domain/content/text-metrics/index.ts';
 import { formatIssues, readCourse } from '../server/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
+import { readGlossary } from './lib/read-glossary.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--json');
@@ -26,6 +27,13 @@ const { course, issues } = readCourse();
 if (!course) {
   console.error(
     `El contenido del curso tiene ${issues.length} error(es):\n${formatIssues(issues)}`,
+  );
+  process.exit(1);
+}
+const glossary = readGlossary();
+if (!glossary.glossary) {
+  console.error(
+    `El glosario tiene ${glossary.issues.length} error(es):\n${glossary.issues.map((i) => `  ${i}`).join('\n')}`,
   );
   process.exit(1);
 }
@@ -59,5 +67,6 @@ if (json) {
     `Legibilidad: INFLESZ ≥ 70 y oraciones ≤ 20 palabras en ${readability.length} pantallas y preguntas; ` +
       `las cinco pantallas más bajas: ${formatLowest(lowestScreens(readability))}`,
   );
+  console.log(`Glosario: ${glossary.glossary.length} siglas.`);
   console.log('Contenido válido.');
 }
