@@ -14,6 +14,7 @@ export const es = {
   glossary: 'Glosario',
   glossaryIntro: 'Las siglas del curso y lo que quieren decir.',
   glossaryClose: 'Cerrar el glosario',
+  glossaryListLabel: 'Siglas y su significado',
   glossaryLoadError: 'No se pudo abrir el glosario. Inténtalo de nuevo.',
   logout: 'Cerrar sesión',
   skipToContent: 'Saltar al contenido',

@@ -29,18 +29,26 @@ export default function GlossaryDialog({ onClose }: { onClose: () => void }) {
           </button>
         </div>
         <p className="glossary-intro">{es.glossaryIntro}</p>
-        <dl className="glossary-list">
-          {glossary.map((g) => (
-            <div key={g.sigla} className="glossary-entry">
-              <dt lang="es">
-                <abbr title={g.significado}>{g.sigla}</abbr>
-              </dt>
-              <dd>
-                <strong>{g.significado}.</strong> {g.definicion}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        {/* The list scrolls inside the dialog: focusable so a keyboard can scroll it too. */}
+        <div
+          className="glossary-scroll"
+          role="region"
+          aria-label={es.glossaryListLabel}
+          tabIndex={0}
+        >
+          <dl className="glossary-list">
+            {glossary.map((g) => (
+              <div key={g.sigla} className="glossary-entry">
+                <dt lang="es">
+                  <abbr title={g.significado}>{g.sigla}</abbr>
+                </dt>
+                <dd>
+                  <strong>{g.significado}.</strong> {g.definicion}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
         <div className="glossary-actions">
           <button type="button" className="btn btn-primary" onClick={onClose}>
             {es.close}
