@@ -63,5 +63,6 @@ describe('readability report', () => {
     expect(bad.stderr).toContain(
       'no hay ninguna obra con slug «torre-sur» (obras: torre-norte, puente-sur)',
     );
-  });
+    // Two runs of the script: each starts tsx, slow on a busy 2-core machine.
+  }, 60_000);
 });
