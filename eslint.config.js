@@ -24,6 +24,7 @@ const FEATURES = [
   'certificate',
   'pages',
   'topic',
+  'glossary',
 ];
 
 const featureRules = FEATURES.map((feature) => ({

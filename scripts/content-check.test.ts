@@ -139,6 +139,23 @@ describe('content:check', () => {
     expect(code).toBe(0);
     expect(stdout).toMatch(/Contenido válido/);
     expect(() => JSON.parse(stdout)).toThrow();
+    // The readability line names the five lowest screens with their INFLESZ (decision 0105).
+    const line = stdout.split('\n').find((l) => l.startsWith('Legibilidad:'));
+    expect(line).toBeDefined();
+    const lowest = line!.split('más bajas: ')[1]!.split(' · ');
+    expect(lowest).toHaveLength(5);
+    for (const entry of lowest) expect(entry).toMatch(/^(introduccion|modulo\d-tema\d+) \d+,\d$/);
+  });
+
+  it('stops on a screen with a sentence over 20 words, naming the page', () => {
+    const dir = brokenCopy('modulo4.json', (data) => {
+      data.topics[1].text =
+        '<p>Cuando camines por la vía interna de la obra mira siempre hacia los dos lados antes de cruzar por delante de las máquinas.</p>';
+    });
+    const { code, stdout, stderr } = run(['--json'], { CURSO_CONTENT_DIR: dir });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('modulo4-tema2: oración de 23 palabras');
   });
 
   it('exits 2 on an unknown option, naming it', () => {

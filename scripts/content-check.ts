@@ -1,7 +1,18 @@
 // npm run content:check [-- --json]
 // Validates the course content. With --json prints only the summary of DESIGN.md §7 on stdout.
+// Also the readability gate (decision 0105): INFLESZ ≥ 70 and sentences ≤ 20 words on every
+// screen and question, with the demo configuration and without optional values.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
+import {
+  courseReadability,
+  formatLowest,
+  lowestScreens,
+  measuringConfigs,
+  readabilityFailures,
+} from '../src/domain/content/text-metrics/index.ts';
 import { formatIssues, readCourse } from '../server/read-content.ts';
+import { configValues } from './lib/demo-config.ts';
+import { readGlossary } from './lib/read-glossary.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--json');
@@ -19,6 +30,27 @@ if (!course) {
   );
   process.exit(1);
 }
+const glossary = readGlossary();
+if (!glossary.glossary) {
+  console.error(
+    `El glosario tiene ${glossary.issues.length} error(es):\n${glossary.issues.map((i) => `  ${i}`).join('\n')}`,
+  );
+  process.exit(1);
+}
+const demo = configValues(course);
+if (!demo.values) {
+  console.error(demo.error);
+  process.exit(1);
+}
+const readability = courseReadability(course, measuringConfigs(demo.values));
+const failures = readabilityFailures(readability);
+if (failures.length) {
+  console.error(
+    `Legibilidad: ${failures.length} problema(s) (INFLESZ ≥ 70, oraciones ≤ 20 palabras):\n` +
+      failures.map((f) => `  ${f}`).join('\n'),
+  );
+  process.exit(1);
+}
 const summary = summarizeCourse(course);
 if (json) {
   process.stdout.write(JSON.stringify(summary) + '\n');
@@ -31,5 +63,10 @@ if (json) {
   console.log(
     `Tipos de pantalla usados: ${summary.screenTypes.length}/10 (${summary.screenTypes.join(', ')})`,
   );
+  console.log(
+    `Legibilidad: INFLESZ ≥ 70 y oraciones ≤ 20 palabras en ${readability.length} pantallas y preguntas; ` +
+      `las cinco pantallas más bajas: ${formatLowest(lowestScreens(readability))}`,
+  );
+  console.log(`Glosario: ${glossary.glossary.length} siglas.`);
   console.log('Contenido válido.');
 }

@@ -2,15 +2,18 @@
 // naming the file, the id and the reason) and serves it as virtual modules:
 //   virtual:course          -> { outline }                 (small, in the initial chunk)
 //   virtual:course-modules  -> { loadModule(id) }          (one lazy chunk per module)
+//   virtual:course-glossary -> default: GlossaryEntry[]     (imported only by the lazy glossary)
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
 import { formatIssues, readCourse } from '../server/read-content.ts';
+import { readGlossary } from './lib/read-glossary.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import type { Course } from '../src/domain/content/types.ts';
 
 const COURSE = 'virtual:course';
 const MODULES = 'virtual:course-modules';
 const MODULE_PREFIX = 'virtual:course-module/';
+const GLOSSARY = 'virtual:course-glossary';
 
 export function contentPlugin(): Plugin {
   // Read and validated once per build (or per content change in dev), not once per virtual
@@ -28,11 +31,19 @@ export function contentPlugin(): Plugin {
       cached = null;
     },
     resolveId(id) {
-      if (id === COURSE || id === MODULES || id.startsWith(MODULE_PREFIX)) return '\0' + id;
+      if (id === COURSE || id === MODULES || id === GLOSSARY || id.startsWith(MODULE_PREFIX))
+        return '\0' + id;
       return null;
     },
     load(id) {
       if (!id.startsWith('\0virtual:course')) return null;
+      if (id === '\0' + GLOSSARY) {
+        // Validated like the rest of the content: an invalid glossary stops the build.
+        const { glossary, issues, file } = readGlossary();
+        this.addWatchFile(file);
+        if (!glossary) this.error(`El glosario tiene errores:\n${issues.join('\n')}`);
+        return `export default ${JSON.stringify(glossary)};`;
+      }
       const { course: c, files } = load((msg) => this.error(msg));
       files.forEach((f) => this.addWatchFile(f));
       const real = id.slice(1);

@@ -7,3 +7,7 @@ declare module 'virtual:course' {
 declare module 'virtual:course-modules' {
   export function loadModule(id: string): Promise<import('./domain/content/types.ts').Module>;
 }
+declare module 'virtual:course-glossary' {
+  const glossary: import('./domain/content/glossary.ts').GlossaryEntry[];
+  export default glossary;
+}

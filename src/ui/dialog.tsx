@@ -9,12 +9,16 @@ export interface DialogProps {
   /** Accessible name: the id of the heading inside, or a label. */
   labelledBy?: string;
   label?: string;
-  /** Called by the close controls inside (not by Escape or the backdrop). */
   className?: string;
+  /**
+   * Escape closes only dialogs that pass this (the glossary, decision 0106); the course modals
+   * are closed by their own buttons only.
+   */
+  onEscape?: () => void;
   children: ReactNode;
 }
 
-export function Dialog({ open, labelledBy, label, className, children }: DialogProps) {
+export function Dialog({ open, labelledBy, label, className, onEscape, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -36,7 +40,10 @@ export function Dialog({ open, labelledBy, label, className, children }: DialogP
       aria-labelledby={labelledBy}
       aria-label={label}
       aria-modal="true"
-      onCancel={(e) => e.preventDefault()}
+      onCancel={(e) => {
+        e.preventDefault();
+        onEscape?.();
+      }}
     >
       {children}
     </dialog>

@@ -1,9 +1,10 @@
 // The layout shell (SPEC.md §2): a sticky header with the course or module title, footer with
-// 'Certificado' and 'Menú' (hidden on /introduccion), the learner's progress, the small-screen
-// side menu, and the non-blocking notices.
+// 'Certificado', 'Glosario' (decision 0106) and 'Menú' (hidden on /introduccion), the learner's
+// progress, the small-screen side menu, and the non-blocking notices.
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { GlossaryButton } from '../glossary/index.ts';
 import { pageIdFromPath } from './page-path.ts';
 import { screensSeen } from '../menu/index.ts';
 import { ScreensSeen } from './screens-seen.tsx';
@@ -100,6 +101,7 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
             </svg>
             {es.certificate}
           </button>
+          <GlossaryButton />
           {!onIntro && (
             <Link className="btn btn-footer" to="/menu">
               <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">

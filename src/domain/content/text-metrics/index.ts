@@ -29,3 +29,14 @@ export {
   courseHours,
   type HoursBreakdown,
 } from './hours.ts';
+export {
+  INFLESZ_MIN,
+  MAX_SENTENCE_WORDS,
+  courseReadability,
+  formatLowest,
+  lowestScreens,
+  measuringConfigs,
+  readabilityFailures,
+  type NamedValues,
+  type ReadabilityRow,
+} from './course-readability.ts';

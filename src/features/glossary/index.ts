@@ -1,0 +1,1 @@
+export { GlossaryButton } from './glossary-button.tsx';
