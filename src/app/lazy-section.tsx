@@ -14,14 +14,14 @@ interface BoundaryProps {
 }
 
 class ChunkBoundary extends Component<BoundaryProps, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  componentDidCatch(error: unknown) {
+  override componentDidCatch(error: unknown) {
     console.error('No se pudo cargar una parte del curso:', error);
   }
-  render() {
+  override render() {
     return this.state.failed ? <LoadError retry={this.props.onRetry} /> : this.props.children;
   }
 }

@@ -11,10 +11,10 @@ import type { CourseController } from '../course/course-controller.ts';
 import { pagePath, routeSegment } from '../domain/progress/navigation.ts';
 import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../domain/registry/index.ts';
 
-const TopicPage = lazySection(() =>
+const TopicPage = lazySection<{ assetBase: string }>(() =>
   import('./sections/templates.tsx').then((m) => ({ default: m.TopicPage })),
 );
-const QuizPage = lazySection(() =>
+const QuizPage = lazySection<Record<string, never>>(() =>
   import('./sections/games.tsx').then((m) => ({ default: m.QuizPage })),
 );
 
