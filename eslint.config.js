@@ -4,6 +4,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
+import { kebabCaseFiles } from './eslint-rules/kebab-case-files.js';
+
+/** Adapters, written so that a bare directory import ('../../tracking/http') is caught too. */
+const ADAPTERS = ['scorm', 'http', 'memory'].flatMap((a) => [
+  `**/tracking/${a}`,
+  `**/tracking/${a}/**`,
+]);
+const APP = ['**/app', '**/app/**'];
 
 const FEATURES = [
   'shell',
@@ -36,8 +45,14 @@ const featureRules = FEATURES.map((feature) => ({
             message: 'A feature may import another feature only through its index (public API).',
           },
           {
-            group: ['**/tracking/scorm/**', '**/tracking/http/*', '**/tracking/memory/*'],
-            message: 'Screens talk to the tracking port, never to an adapter.',
+            group: ADAPTERS,
+            message:
+              'Screens talk to the tracking port, never to an adapter: the app injects what they need.',
+          },
+          {
+            group: APP,
+            message:
+              'Features never import the app (the composition root); course state is in src/course.',
           },
         ],
       },
@@ -59,6 +74,19 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX, local: { rules: { 'kebab-case-files': kebabCaseFiles } } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/kebab-case-files': 'error',
+    },
+  },
   {
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
@@ -124,6 +152,39 @@ export default tseslint.config(
             {
               group: ['**/tracking/scorm/scorm12/**', '**/tracking/scorm/scorm2004/**'],
               message: 'Only tracking/scorm knows the SCORM version folders.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/course/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...APP, '**/features', '**/features/**', ...ADAPTERS],
+              message: 'Course state uses the domain and the tracking port only.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(scripts|src/(?!domain/))',
+              message: 'The server imports only src/domain (and its own files).',
             },
           ],
         },

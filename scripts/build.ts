@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './lib/read-content.ts';
+import { ROOT } from '../server/read-content.ts';
 
 const only = process.argv.slice(2);
 const known = ['lms', 'web', 'preview'];

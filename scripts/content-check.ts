@@ -1,7 +1,7 @@
 // npm run content:check [-- --json]
 // Validates the course content. With --json prints only the summary of DESIGN.md §7 on stdout.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
-import { formatIssues, readCourse } from './lib/read-content.ts';
+import { formatIssues, readCourse } from '../server/read-content.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--json');

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './lib/read-content.ts';
+import { ROOT } from '../server/read-content.ts';
 import { runServer } from '../server/server.ts';
 
 const has = (...parts: string[]) => existsSync(join(ROOT, ...parts));

@@ -4,7 +4,7 @@
 //   virtual:course-modules  -> { loadModule(id) }          (one lazy chunk per module)
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
-import { formatIssues, readCourse } from './lib/read-content.ts';
+import { formatIssues, readCourse } from '../server/read-content.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import type { Course } from '../src/domain/content/types.ts';
 

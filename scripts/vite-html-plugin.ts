@@ -7,7 +7,7 @@
 //     in the app's own markup, so the first paint is the content the learner came for.
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { ROOT, readCourse } from './lib/read-content.ts';
+import { ROOT, readCourse } from '../server/read-content.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 
 const STATIC_START = '<!--static-screen-->';

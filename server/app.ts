@@ -38,7 +38,7 @@ import { verifyRoutes } from './routes/verify.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
-import { ROOT } from '../scripts/lib/read-content.ts';
+import { ROOT } from './read-content.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 

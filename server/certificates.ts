@@ -17,9 +17,9 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCertificate } from '../src/domain/certificate/index.ts';
-import { readCertificateConfig } from '../src/features/certificate/config.ts';
+import { readCertificateConfig } from '../src/domain/certificate/config.ts';
 import { loadCourse, type ContentFile } from '../src/domain/content/loader.ts';
-import { CONTENT_DIR, formatIssues } from '../scripts/lib/read-content.ts';
+import { CONTENT_DIR, formatIssues } from './read-content.ts';
 import type { CertificateIssuer } from './context.ts';
 
 /** Where stored certificates are served; routes/certificate-file.ts answers under it. */

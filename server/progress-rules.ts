@@ -7,8 +7,13 @@
 //    topics and quizzes that add up to it (computeScore of the merged route is the ceiling);
 //  - never more than claimed: the client is the one that records views, so a route arriving
 //    ahead of its score (or the other way round) is not rounded up on its behalf.
-import { decodeRoute, encodeRoute, mergeViewed } from '../src/domain/progress/route-codec.ts';
-import { completedModules, computeScore, type CourseShape } from '../src/domain/progress/engine.ts';
+import { decodeRoute, encodeRoute } from '../src/domain/progress/route-codec.ts';
+import {
+  completedModules,
+  computeScore,
+  mergeViewed,
+  type CourseShape,
+} from '../src/domain/progress/engine.ts';
 
 /** Syntax of a route string (SPEC.md §3): '0,1,2-0,1-{}-{}-{}'. Semantics are checked by decodeRoute. */
 const ROUTE_SYNTAX = /^(?:\{\}|\d{1,4}(?:,\d{1,4})*)?(?:-(?:\{\}|\d{1,4}(?:,\d{1,4})*)?)*$/;

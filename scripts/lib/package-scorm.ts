@@ -526,7 +526,7 @@ async function checkCourseContent(
   log: (l: string) => void,
 ): Promise<void> {
   // Imported lazily: tests with a fake build skip it, and it pulls in the content schema (zod).
-  const { readCourse, formatIssues } = await import('./read-content.ts');
+  const { readCourse, formatIssues } = await import('../../server/read-content.ts');
   const { course, issues } = contentDir ? readCourse(contentDir) : readCourse();
   if (!course)
     throw new PackageError(

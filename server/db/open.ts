@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { ROOT } from '../../scripts/lib/read-content.ts';
+import { ROOT } from '../read-content.ts';
 
 export const DEFAULT_DATA_DIR = join(ROOT, 'data');
 

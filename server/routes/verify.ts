@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
-import { DEFAULT_COURSE_TITLE } from '../../src/features/certificate/config.ts';
+import { DEFAULT_COURSE_TITLE } from '../../src/domain/certificate/config.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
 
 const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';

@@ -2,10 +2,11 @@
 //   LMS build: an LMS API found → `lms`; none → `local` (localStorage).
 //   Web build: `server` (our API) — see server-mode.ts.
 import { outline } from 'virtual:course';
+import { courseShape } from '../domain/content/outline.ts';
 import { connectScorm } from '../tracking/scorm/index.ts';
-import { createLocalTracking } from '../tracking/memory/local-tracking.ts';
+import { browserStore, createLocalTracking } from '../tracking/memory/local-tracking.ts';
 import type { TrackingPort } from '../tracking/port.ts';
-import { CourseController } from './state/course-controller.ts';
+import { CourseController } from '../course/course-controller.ts';
 
 export function packageId() {
   return outline.id;
@@ -18,7 +19,7 @@ export function connectLmsOrLocal(win: Window = window): TrackingPort {
   } catch (e) {
     console.error('[curso-sst] error al buscar la plataforma LMS', e);
   }
-  return tracking ?? createLocalTracking(packageId());
+  return tracking ?? createLocalTracking(packageId(), browserStore(), courseShape(outline));
 }
 
 export function createController(tracking: TrackingPort) {

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { downloadCertificate, NameForCertificate } from '../features/certificate/index.ts';
 import { modals } from '../features/modals/index.ts';
 import { Dialog } from '../ui/dialog.tsx';
-import type { CourseController } from './state/course-controller.ts';
+import type { CourseController } from '../course/course-controller.ts';
 
 export interface CertificateFlowProps {
   controller: CourseController;

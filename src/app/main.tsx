@@ -11,7 +11,7 @@ import {
   learnerOf,
 } from './server-mode.tsx';
 import { hasToken } from '../tracking/http/index.ts';
-import type { CourseController } from './state/course-controller.ts';
+import type { CourseController } from '../course/course-controller.ts';
 import { resumePath } from './routes.tsx';
 
 /** The longest the first screen waits for the stored progress before the app opens anyway. */

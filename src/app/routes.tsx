@@ -5,8 +5,8 @@ import { Layout } from '../features/shell/index.ts';
 import { IntroPage, MenuPage } from '../features/menu/index.ts';
 import { NotFoundPage, ServerErrorPage } from '../features/pages/index.ts';
 import { es } from '../strings/es.ts';
-import { useCourse, useCourseController } from './state/course-context.tsx';
-import type { CourseController } from './state/course-controller.ts';
+import { useCourse, useCourseController } from '../course/course-context.tsx';
+import type { CourseController } from '../course/course-controller.ts';
 import { pagePath } from '../domain/progress/navigation.ts';
 
 const TopicPage = lazy(() =>

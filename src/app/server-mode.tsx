@@ -14,10 +14,12 @@ import {
 } from '../tracking/http/index.ts';
 import { es } from '../strings/es.ts';
 import { modals } from '../features/modals/index.ts';
-import type { CourseController } from './state/course-controller.ts';
+import type { CourseController } from '../course/course-controller.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
+import { signInWith } from './sign-in.ts';
 
 const LoginPage = lazy(() => import('./sections/auth.tsx'));
+const signIn = signInWith();
 
 export function createServerTracking(onUser: (user: CourseUser) => void) {
   // Forced logout, 401/403 and 500 leave the page through a full load: nothing of the old
@@ -39,6 +41,7 @@ function SignIn({ controller }: { controller: CourseController }) {
   return (
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
+        signIn={signIn}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
         }}

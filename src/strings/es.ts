@@ -55,6 +55,27 @@ export const es = {
     bad: '<p><strong>Respuesta incorrecta.</strong> Inténtalo de nuevo.</p>',
     done: '¡Completaste el cuestionario del módulo!',
   },
+  /** The sign-in page of the web build and the sign-in messages of the HTTP adapter. */
+  signIn: {
+    title: 'Ingreso al curso',
+    subtitle: 'Inducción — Seguridad y Salud en el Trabajo',
+    identifierLabel: 'Número de documento o correo',
+    identifierHint: 'Escribe el número sin puntos ni espacios, o tu correo.',
+    passwordLabel: 'Contraseña',
+    submit: 'Ingresar',
+    submitting: 'Ingresando…',
+    recaptchaNotice:
+      'Este sitio está protegido por reCAPTCHA; aplican la Política de privacidad y las Condiciones del servicio de Google.',
+    wrongCredentials: 'El número de documento, el correo o la contraseña no son correctos.',
+    tooManyAttempts: 'Demasiados intentos de ingreso. Espera unos minutos e intenta de nuevo.',
+    network: 'No hay conexión con el servidor. Revisa tu conexión a internet e intenta de nuevo.',
+    server: 'El servidor no pudo atender la solicitud. Intenta de nuevo en unos minutos.',
+    expired: 'La página estuvo abierta mucho tiempo. Intenta de nuevo.',
+    identifierRequired: 'Ingresa tu número de documento o tu correo.',
+    passwordRequired: 'Ingresa tu contraseña.',
+    recaptcha:
+      'No pudimos verificar que la solicitud la hace una persona. Recarga la página e intenta de nuevo.',
+  },
   errors: {
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'La página que buscas no existe o cambió de lugar.',

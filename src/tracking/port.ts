@@ -1,6 +1,10 @@
 // The tracking port: the one interface every runtime (LMS, HTTP server, local storage)
 // implements. The engine decides *what* changed; the adapter decides *how* its runtime stores
-// it and *when* it commits. Screens only ever see this interface.
+// it and *when* it commits. Screens only ever see this interface. It speaks the domain: viewed
+// topics as the engine's ModulesViewed, the score the engine computed; an adapter turns them into
+// a route string only where its runtime stores a string.
+import type { AnswerKind, ModuleState } from '../domain/progress/engine.ts';
+import type { ModulesViewed } from '../domain/progress/route-codec.ts';
 
 export type RuntimeMode = 'lms' | 'local' | 'server';
 
@@ -19,17 +23,19 @@ export interface Snapshot {
   learner: Learner;
   /** Stored score 0–100, or null when none was stored yet. */
   score: number | null;
-  /** Route string (SPEC.md §3), or null. */
-  route: string | null;
+  /** Topics and quizzes viewed, as stored (read with the course's shape), or null when none. */
+  viewed: ModulesViewed | null;
   /** Page id (or 'menu' / 'introduccion') where the learner left off, or null. */
   bookmark: string | null;
 }
 
-export type ModuleStatus = 'not-viewed' | 'current' | 'viewed';
+export type ModuleStatus = ModuleState;
 
 export interface ProgressChange {
+  /** The score the engine computed (it only rises). */
   score?: number;
-  route?: string;
+  /** Everything viewed so far (the whole record, not a difference). */
+  viewed?: ModulesViewed;
   bookmark?: string;
   /** True once the course is complete (score 100). */
   completed?: boolean;
@@ -40,14 +46,14 @@ export interface ProgressChange {
 }
 
 export interface Interaction {
-  /** 'm1-q1' … 'm5-q2'. */
+  /** The question's id, from the domain's questionId(): 'm1-q1' … 'm5-q2'. */
   id: string;
   /** Module id, e.g. 'modulo1' (the interaction's objective). */
   moduleId: string;
   /** Plain-text question, for reports. */
   description: string;
-  /** 'choice' for select-answer, 'matching' for drag-answer. */
-  type: 'choice' | 'matching';
+  /** How the answer was given (from the quiz type); each SCORM dialect maps it to its own type. */
+  type: AnswerKind;
   /** Index of the option the learner chose (0-based). */
   response: number;
   /** Index of the correct option (0-based). */

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_DIR, readCourse } from '../../../scripts/lib/read-content.ts';
+import { IMAGE_DIR, readCourse } from '../../../server/read-content.ts';
 import { ACTIVITY_TYPE_BY_MODULE, MODULE_TITLES, QUESTION_COUNTS } from './constants.ts';
 import { TOPIC_SCREEN_TYPES, type Course } from './types.ts';
 

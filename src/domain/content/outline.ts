@@ -1,6 +1,7 @@
 // The course outline: everything the shell, menu and navigation need, without the page bodies
 // (which load lazily, one module at a time). Built at build time from the validated course.
 import type { ActivityType, Course, PageType } from './types.ts';
+import type { CourseShape } from '../progress/engine.ts';
 
 export interface PageRef {
   id: string;
@@ -78,8 +79,12 @@ export function buildOutline(course: Course): CourseOutline {
   };
 }
 
-export const courseShape = (outline: { modules: { topicCount: number }[] }) => ({
+export const courseShape = (outline: {
+  modules: { topicCount: number; questionCount?: number; number?: number }[];
+}): CourseShape => ({
   topicCounts: outline.modules.map((m) => m.topicCount),
+  questionCounts: outline.modules.map((m) => m.questionCount ?? 0),
+  moduleNumbers: outline.modules.map((m, i) => m.number ?? i + 1),
 });
 
 export function pagesById(outline: CourseOutline): Map<string, PageRef> {

@@ -1,9 +1,15 @@
 // The progress rules of SPEC.md §4 and §9, pure: what was viewed, what is unlocked, the score.
+// Each rule is written here once; the controller, every tracking adapter and the server use it.
+import type { ActivityType } from '../content/types.ts';
 import type { ModulesViewed } from './route-codec.ts';
 
-/** What the engine needs to know of the course: topics per module. */
+/** What the engine needs to know of the course: topics (and questions) per module. */
 export interface CourseShape {
   topicCounts: readonly number[];
+  /** Questions of each module's quiz (for question ids); absent where not needed. */
+  questionCounts?: readonly number[];
+  /** Each module's number as the learner sees it (1, 2 …); defaults to its position + 1. */
+  moduleNumbers?: readonly number[];
 }
 
 export type ModuleState = 'not-viewed' | 'current' | 'viewed';
@@ -85,6 +91,40 @@ export function computeScore(viewed: ModulesViewed, shape: CourseShape): number 
   if (done === total) return COMPLETION_SCORE;
   return Math.round(((done * COMPLETION_SCORE) / total) * 100) / 100;
 }
+
+/** A score a runtime may store: a finite number from 0 to 100. */
+export const isValidScore = (n: unknown): n is number =>
+  typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= COMPLETION_SCORE;
+
+/** Union of two progress records: a viewed topic stays viewed. */
+export function mergeViewed(a: ModulesViewed, b: ModulesViewed): ModulesViewed {
+  const length = Math.max(a.length, b.length);
+  return Array.from({ length }, (_, i) =>
+    [...new Set([...(a[i] ?? []), ...(b[i] ?? [])])].sort((x, y) => x - y),
+  );
+}
+
+/** The id a question's answer is recorded under: module 1, first question → 'm1-q1'. */
+export const questionId = (moduleNumber: number, questionIndex: number) =>
+  `m${moduleNumber}-q${questionIndex + 1}`;
+
+/** Ids of every question of every quiz completed in `viewed` (a completed quiz was answered). */
+export function answeredQuestionIds(viewed: ModulesViewed, shape: CourseShape): string[] {
+  const ids: string[] = [];
+  shape.topicCounts.forEach((count, m) => {
+    if (!viewed[m]?.includes(count)) return;
+    const questions = shape.questionCounts?.[m] ?? 0;
+    const number = shape.moduleNumbers?.[m] ?? m + 1;
+    for (let q = 0; q < questions; q++) ids.push(questionId(number, q));
+  });
+  return ids;
+}
+
+/** How an answer is reported: picking one option, or dragging one option onto the target. */
+export type AnswerKind = 'choice' | 'matching';
+
+export const answerKindOf = (activityType: ActivityType): AnswerKind =>
+  activityType === 'drag-answer' ? 'matching' : 'choice';
 
 /** The score only ever increases: the stored one is kept when the computed one is lower. */
 export function risingScore(stored: number | null | undefined, computed: number): number {

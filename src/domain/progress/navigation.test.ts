@@ -1,6 +1,6 @@
 // Page paths (SPEC.md §2), next-page navigation (§4) and position keys (§3).
 import { describe, expect, it } from 'vitest';
-import { readCourse } from '../../../scripts/lib/read-content.ts';
+import { readCourse } from '../../../server/read-content.ts';
 import { buildOutline, courseShape, pagesById } from '../content/outline.ts';
 import type { PageType } from '../content/types.ts';
 import { nextPath, pagePath, parsePositionKey, positionKey, routeSegment } from './navigation.ts';

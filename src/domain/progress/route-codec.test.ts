@@ -1,13 +1,8 @@
 // The route string codec of SPEC.md §3: modules joined by '-', indexes by ',', an empty module '{}'.
 // Decoding never throws: it keeps what it can read and reports the rest (DESIGN.md §5 reliability).
 import { describe, expect, it } from 'vitest';
-import {
-  decodeRoute,
-  emptyViewed,
-  encodeRoute,
-  mergeViewed,
-  type ModulesViewed,
-} from './route-codec.ts';
+import { decodeRoute, emptyViewed, encodeRoute, type ModulesViewed } from './route-codec.ts';
+import { mergeViewed } from './engine.ts';
 
 /** Five modules; the index equal to a module's topic count marks its quiz done. */
 const COUNTS = [3, 4, 2, 5, 3] as const;

@@ -71,10 +71,11 @@ export function decodeRoute(input: unknown, topicCounts: readonly number[]): Dec
   return { viewed, dropped };
 }
 
-/** Union of two progress records: a viewed topic stays viewed. */
-export function mergeViewed(a: ModulesViewed, b: ModulesViewed): ModulesViewed {
-  const length = Math.max(a.length, b.length);
-  return Array.from({ length }, (_, i) =>
-    [...new Set([...(a[i] ?? []), ...(b[i] ?? [])])].sort((x, y) => x - y),
+/** Reads a stored route string when the course's shape is not known: every readable index kept. */
+export function decodeRouteLenient(input: unknown): DecodedRoute {
+  const modules = typeof input === 'string' && input.trim() ? input.trim().split('-').length : 0;
+  return decodeRoute(
+    input,
+    Array.from({ length: modules }, () => 9999),
   );
 }

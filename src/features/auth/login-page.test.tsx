@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import LoginPage from './login-page.tsx';
-import { HTTP_MESSAGES, LoginError } from '../../tracking/http';
+import { es } from '../../strings/es.ts';
 
 afterEach(() => {
   cleanup();
@@ -11,24 +11,22 @@ afterEach(() => {
   document.head.querySelectorAll('script').forEach((s) => s.remove());
 });
 
-const user = { id: 1, name: 'Ana', url_certificate: null };
-
 describe('LoginPage', () => {
   it('has labelled fields and signs in with document and password', async () => {
-    const login = vi.fn().mockResolvedValue(user);
+    const login = vi.fn().mockResolvedValue({ ok: true });
     const onSignedIn = vi.fn();
-    render(<LoginPage login={login} onSignedIn={onSignedIn} recaptchaSiteKey="" />);
+    render(<LoginPage signIn={login} onSignedIn={onSignedIn} recaptchaSiteKey="" />);
     await userEvent.type(screen.getByLabelText('Número de documento o correo'), '1020304050');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(login).toHaveBeenCalledWith('1020304050', 'secreto123', {});
-    expect(onSignedIn).toHaveBeenCalledWith(user);
+    expect(onSignedIn).toHaveBeenCalledOnce();
     expect(document.querySelector('script[src*="recaptcha"]')).toBeNull();
   });
 
   it('explains empty fields next to them, without calling the server', async () => {
     const login = vi.fn();
-    render(<LoginPage login={login} recaptchaSiteKey="" />);
+    render(<LoginPage signIn={login} recaptchaSiteKey="" />);
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(login).not.toHaveBeenCalled();
     const field = screen.getByLabelText('Número de documento o correo');
@@ -38,19 +36,19 @@ describe('LoginPage', () => {
       .getAttribute('aria-describedby')!
       .split(' ')
       .map((id) => document.getElementById(id)?.textContent);
-    expect(described).toContain(HTTP_MESSAGES.loginIdentifierRequired);
+    expect(described).toContain(es.signIn.identifierRequired);
     expect(document.activeElement).toBe(field);
   });
 
   it.each([
-    ['credentials', HTTP_MESSAGES.loginWrongCredentials],
-    ['too-many', HTTP_MESSAGES.loginTooManyAttempts],
-    ['network', HTTP_MESSAGES.loginNetwork],
-  ] as const)('shows the %s message in the alert region and keeps storage', async (kind, text) => {
+    ['credentials', es.signIn.wrongCredentials],
+    ['too-many', es.signIn.tooManyAttempts],
+    ['network', es.signIn.network],
+  ] as const)('shows the %s message in the alert region and keeps storage', async (_kind, text) => {
     localStorage.setItem('current_location', 'menu');
-    const login = vi.fn().mockRejectedValue(new LoginError(kind, text, 401));
+    const login = vi.fn().mockResolvedValue({ ok: false, message: text });
     const onSignedIn = vi.fn();
-    render(<LoginPage login={login} onSignedIn={onSignedIn} recaptchaSiteKey="" />);
+    render(<LoginPage signIn={login} onSignedIn={onSignedIn} recaptchaSiteKey="" />);
     await userEvent.type(screen.getByLabelText('Número de documento o correo'), '1');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -65,13 +63,22 @@ describe('LoginPage', () => {
   it('with a site key, loads reCAPTCHA from Google and sends its token (action homepage)', async () => {
     const execute = vi.fn().mockResolvedValue('captcha-token');
     window.grecaptcha = { ready: (cb) => cb(), execute };
-    const login = vi.fn().mockResolvedValue(user);
-    render(<LoginPage login={login} recaptchaSiteKey="site-key" />);
+    const login = vi.fn().mockResolvedValue({ ok: true });
+    render(<LoginPage signIn={login} recaptchaSiteKey="site-key" />);
     await userEvent.type(screen.getByLabelText('Número de documento o correo'), '1');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
     expect(execute).toHaveBeenCalledWith('site-key', { action: 'homepage' });
     expect(login).toHaveBeenCalledWith('1', 'x', { recaptchaToken: 'captcha-token' });
     delete window.grecaptcha;
+  });
+
+  it('shows the server message when the sign-in call itself throws', async () => {
+    const login = vi.fn().mockRejectedValue(new Error('boom'));
+    render(<LoginPage signIn={login} recaptchaSiteKey="" />);
+    await userEvent.type(screen.getByLabelText('Número de documento o correo'), '1');
+    await userEvent.type(screen.getByLabelText('Contraseña'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(es.signIn.server);
   });
 });

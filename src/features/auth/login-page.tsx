@@ -2,24 +2,30 @@
 // messages and never clears storage on failure (DESIGN.md §2); on success the token and user
 // are stored (by login()) and onSignedIn() lets the app move on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import {
-  login as httpLogin,
-  LoginError,
-  HTTP_MESSAGES,
-  type CourseUser,
-} from '../../tracking/http';
-import { AUTH_TEXT } from './texts.ts';
+import { es } from '../../strings/es.ts';
 import { preloadRecaptcha, recaptchaToken } from './recaptcha.ts';
 import './login-page.css';
 
+/** Outcome of a sign-in attempt; a failure carries the learner-facing message to show. */
+export type SignInResult = { ok: true } | { ok: false; message: string };
+
+/** The sign-in call, injected by the app (the page never talks to an adapter). */
+export type SignIn = (
+  identifier: string,
+  password: string,
+  options: { recaptchaToken?: string },
+) => Promise<SignInResult>;
+
 export interface LoginPageProps {
-  /** Called after a successful sign-in (token and user are already stored). */
-  onSignedIn?: (user: CourseUser) => void;
+  /** Signs in (on success the token and user are already stored when it resolves). */
+  signIn: SignIn;
+  /** Called after a successful sign-in. */
+  onSignedIn?: () => void;
   /** reCAPTCHA v3 site key; default VITE_RECAPTCHA_SITE_KEY. Empty: no reCAPTCHA at all. */
   recaptchaSiteKey?: string;
-  /** Replaces the sign-in call (tests). */
-  login?: typeof httpLogin;
 }
+
+const AUTH_TEXT = es.signIn;
 
 type FieldErrors = { identifier?: string; password?: string };
 
@@ -28,7 +34,7 @@ const ENV_SITE_KEY: string = (import.meta.env?.VITE_RECAPTCHA_SITE_KEY as string
 export default function LoginPage({
   onSignedIn,
   recaptchaSiteKey = ENV_SITE_KEY,
-  login = httpLogin,
+  signIn,
 }: LoginPageProps) {
   const id = useId();
   const [identifier, setIdentifier] = useState('');
@@ -47,8 +53,8 @@ export default function LoginPage({
     event.preventDefault();
     if (busy) return;
     const errors: FieldErrors = {};
-    if (!identifier.trim()) errors.identifier = HTTP_MESSAGES.loginIdentifierRequired;
-    if (!password) errors.password = HTTP_MESSAGES.loginPasswordRequired;
+    if (!identifier.trim()) errors.identifier = AUTH_TEXT.identifierRequired;
+    if (!password) errors.password = AUTH_TEXT.passwordRequired;
     setFieldErrors(errors);
     if (errors.identifier || errors.password) {
       setMessage('');
@@ -57,19 +63,26 @@ export default function LoginPage({
     }
     setBusy(true);
     setMessage('');
-    try {
-      let token: string | undefined;
-      if (recaptchaSiteKey) {
-        try {
-          token = await recaptchaToken(recaptchaSiteKey);
-        } catch {
-          throw new LoginError('network', HTTP_MESSAGES.loginRecaptcha, 0);
-        }
+    let token: string | undefined;
+    if (recaptchaSiteKey) {
+      try {
+        token = await recaptchaToken(recaptchaSiteKey);
+      } catch {
+        setMessage(AUTH_TEXT.recaptcha);
+        setBusy(false);
+        return;
       }
-      const user = await login(identifier, password, token ? { recaptchaToken: token } : {});
-      onSignedIn?.(user);
-    } catch (error) {
-      setMessage(error instanceof LoginError ? error.message : HTTP_MESSAGES.loginServer);
+    }
+    let result: SignInResult;
+    try {
+      result = await signIn(identifier, password, token ? { recaptchaToken: token } : {});
+    } catch {
+      result = { ok: false, message: AUTH_TEXT.server };
+    }
+    if (result.ok) {
+      onSignedIn?.();
+    } else {
+      setMessage(result.message);
       setBusy(false);
     }
   }

@@ -5,7 +5,7 @@ import {
   DEFAULT_COURSE_TITLE,
   DEFAULT_HOURS,
   readCertificateConfig,
-} from './config.ts';
+} from '../../domain/certificate/config.ts';
 import { createCertificatePdf } from './create-certificate-pdf.ts';
 
 describe('readCertificateConfig', () => {

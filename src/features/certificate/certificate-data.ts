@@ -6,7 +6,7 @@ import {
   DEFAULT_HOURS,
   readCertificateConfig,
   type CertificateConfig,
-} from './config.ts';
+} from '../../domain/certificate/config.ts';
 
 export interface CertificateInput {
   learnerName: string;

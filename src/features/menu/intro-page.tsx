@@ -1,7 +1,7 @@
 // /introduccion: the welcome screen (the footer's Menú link is hidden here).
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import './menu.css';
 

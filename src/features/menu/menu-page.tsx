@@ -1,6 +1,6 @@
 // /menu: the modules with their state; a locked module opens 'Este módulo no está habilitado.'
 import { useEffect } from 'react';
-import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { useOpenModule } from './use-open-module.ts';
 import './menu.css';

@@ -2,7 +2,7 @@
 // ('Este módulo no está habilitado.', SPEC.md §4) when it is not unlocked yet.
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useCourseController } from '../../app/state/course-context.tsx';
+import { useCourseController } from '../../course/course-context.tsx';
 import { pagePath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';

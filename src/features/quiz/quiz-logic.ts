@@ -1,9 +1,8 @@
 // Small pure helpers of the quiz flow.
 import { es } from '../../strings/es.ts';
 
-/** Interaction ids of DESIGN.md §2: m1-q1 … m5-q2. */
-export const questionId = (moduleNumber: number, questionIndex: number) =>
-  `m${moduleNumber}-q${questionIndex + 1}`;
+/** Question ids (m1-q1 …) come from the domain, the same ids the tracking records. */
+export { questionId } from '../../domain/progress/engine.ts';
 
 /** The feedback modal's HTML: right/wrong, plus the question's explanation when it has one. */
 export function feedbackHtml(correct: boolean, explanation?: string): string {

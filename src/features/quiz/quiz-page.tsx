@@ -4,14 +4,14 @@
 // navigation goes on (DESIGN.md §2). The first answer to each question is recorded.
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { useCourseController } from '../../app/state/course-context.tsx';
+import { useCourseController } from '../../course/course-context.tsx';
 import { isActivity, type Activity } from '../../domain/content/types.ts';
 import { nextPath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
 import { LoadError, usePage } from '../topic/index.ts';
-import { DragAnswer } from './drag-answer.tsx';
-import { SelectAnswer } from './select-answer.tsx';
+import { DragAnswer } from '../../quiz-types/drag-answer/drag-answer.tsx';
+import { SelectAnswer } from '../../quiz-types/select-answer/select-answer.tsx';
 import { feedbackHtml, plainText, questionId } from './quiz-logic.ts';
 import './quiz.css';
 
@@ -22,10 +22,10 @@ export default function QuizPage() {
   if (load.status === 'error') return <LoadError retry={load.retry} />;
   const activity = load.module.activity;
   if (!isActivity(activity) || activity.id !== ref.id) return <Navigate to="/404" replace />;
-  return <Quiz key={activity.id} activity={activity} moduleId={load.module.id} />;
+  return <Quiz key={activity.id} activity={activity} />;
 }
 
-function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) {
+function Quiz({ activity }: { activity: Activity }) {
   const controller = useCourseController();
   const navigate = useNavigate();
   const [index, setIndex] = useState(0);
@@ -59,10 +59,9 @@ function Quiz({ activity, moduleId }: { activity: Activity; moduleId: string }) 
     if (!answered.current.has(index)) {
       answered.current.add(index);
       controller.recordAnswer({
-        id: qid,
-        moduleId,
+        activityId: activity.id,
+        questionIndex: index,
         description: plainText(question.question),
-        type: activity.type === 'drag-answer' ? 'matching' : 'choice',
         response: optionIndex,
         correctResponse: question.options.findIndex((o) => o.correct === 1),
         correct,

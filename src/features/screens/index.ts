@@ -2,15 +2,15 @@
 // page heading (h1 = topic title), header, footer and page navigation around these.
 import { createElement, type ComponentType } from 'react';
 import type { TopicScreenType } from '../../domain/content/types.ts';
-import { ContentScreen } from './content-screen.tsx';
-import { List1Screen } from './list1-screen.tsx';
-import { List2Screen } from './list2-screen.tsx';
-import { List3Screen } from './list3-screen.tsx';
-import { List4Screen } from './list4-screen.tsx';
-import { List5Screen } from './list5-screen.tsx';
-import { List6Screen } from './list6-screen.tsx';
-import { List7Screen } from './list7-screen.tsx';
-import { List8Screen } from './list8-screen.tsx';
+import { ContentScreen } from '../../screen-types/content/content-screen.tsx';
+import { List1Screen } from '../../screen-types/list1/list1-screen.tsx';
+import { List2Screen } from '../../screen-types/list2/list2-screen.tsx';
+import { List3Screen } from '../../screen-types/list3/list3-screen.tsx';
+import { List4Screen } from '../../screen-types/list4/list4-screen.tsx';
+import { List5Screen } from '../../screen-types/list5/list5-screen.tsx';
+import { List6Screen } from '../../screen-types/list6/list6-screen.tsx';
+import { List7Screen } from '../../screen-types/list7/list7-screen.tsx';
+import { List8Screen } from '../../screen-types/list8/list8-screen.tsx';
 import type { TopicScreenProps } from './screen-props.ts';
 
 export type { TopicScreenProps } from './screen-props.ts';

@@ -3,7 +3,7 @@
 // side menu, and the non-blocking notices.
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
-import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { pageIdFromPath } from './page-path.ts';
 import { SideMenu } from './side-menu.tsx';

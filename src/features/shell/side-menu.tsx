@@ -1,7 +1,7 @@
 // Small-screen side menu: the modules with number and image (SPEC.md §2).
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
+import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { useOpenModule } from '../menu/index.ts';
 

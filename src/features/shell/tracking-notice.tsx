@@ -1,4 +1,4 @@
-import { useCourse } from '../../app/state/course-context.tsx';
+import { useCourse } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 
 /** Non-blocking notices: the LMS not answering, or progress kept only in this browser. */

@@ -2,8 +2,8 @@
 // screen type, and Anterior / Siguiente. Viewing a topic records it.
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
-import { prefetchModule } from '../../app/state/use-module.ts';
+import { useCourse, useCourseController } from '../../course/course-context.tsx';
+import { prefetchModule } from '../../course/use-module.ts';
 import { nextPath, pagePath } from '../../domain/progress/navigation.ts';
 import { isActivity } from '../../domain/content/types.ts';
 import { es } from '../../strings/es.ts';

@@ -2,8 +2,8 @@
 // whether the learner may see it (its module unlocked).
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { useCourse, useCourseController } from '../../app/state/course-context.tsx';
-import { useModule, type ModuleLoad } from '../../app/state/use-module.ts';
+import { useCourse, useCourseController } from '../../course/course-context.tsx';
+import { useModule, type ModuleLoad } from '../../course/use-module.ts';
 import type { PageRef } from '../../domain/content/outline.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';

@@ -7,6 +7,9 @@ import { hasToken, login, LoginError, logout } from './auth.ts';
 import { createHttpTracking } from './tracking.ts';
 import { HTTP_MESSAGES } from './messages.ts';
 import { KEYS } from './storage.ts';
+import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
+
+const viewedOf = (route: string) => decodeRouteLenient(route).viewed;
 
 interface Call {
   url: string;
@@ -237,7 +240,7 @@ describe('HTTP tracking adapter', () => {
     expect(snapshot).toEqual({
       learner: { id: '7', name: 'Ana', document: '123', urlCertificate: null },
       score: 20,
-      route: '0,1-{}',
+      viewed: [[0, 1], []],
       bookmark: 'modulo2-tema1',
     });
   });
@@ -247,12 +250,12 @@ describe('HTTP tracking adapter', () => {
     const { fetch, calls } = fakeFetch((call) =>
       call.url.endsWith('/me')
         ? json(200, { success: true, user: user() })
-        : json(200, { success: true, user: user({ score: 100, route: 'r' }) }),
+        : json(200, { success: true, user: user({ score: 100, route: '0,1-0' }) }),
     );
     const onUser = vi.fn();
     const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null, onUser });
     await tracking.start();
-    tracking.save({ score: 100, route: '0,1-0', finalTerms: true });
+    tracking.save({ score: 100, viewed: [[0, 1], [0]], finalTerms: true });
     await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/update-user'))).toBe(true));
     const sent = calls.find((c) => c.url.endsWith('/update-user'))!;
     expect(formOf(sent)).toEqual({ id: '7', score: '100', route: '0,1-0', final_terms: '1' });
@@ -261,7 +264,7 @@ describe('HTTP tracking adapter', () => {
     expect(localStorage.getItem(KEYS.pending)).toBeNull();
     // Same state again: nothing new to send.
     const count = calls.length;
-    tracking.save({ score: 100, route: 'r' });
+    tracking.save({ score: 100, viewed: viewedOf('0,1-0') });
     await new Promise((r) => setTimeout(r, 10));
     expect(calls.length).toBe(count);
   });
@@ -284,9 +287,9 @@ describe('HTTP tracking adapter', () => {
     });
     tracking.onHealth((h) => health.push(h));
     await tracking.start();
-    tracking.save({ score: 20, route: '0,1,2-{}' });
+    tracking.save({ score: 20, viewed: viewedOf('0,1,2-{}') });
     await vi.waitFor(() => expect(health).toEqual(['retrying']));
-    tracking.save({ score: 40, route: '0,1,2-0,1,2' });
+    tracking.save({ score: 40, viewed: viewedOf('0,1,2-0,1,2') });
     const pending = JSON.parse(localStorage.getItem(KEYS.pending)!);
     expect(pending).toMatchObject({ userId: '7', score: 40, route: '0,1,2-0,1,2' });
 
@@ -323,7 +326,7 @@ describe('HTTP tracking adapter', () => {
     });
     const snapshot = await tracking.start();
     expect(snapshot.score).toBe(60);
-    expect(snapshot.route).toBe('0,1,2-0,1,2-0,1,2');
+    expect(encodeRoute(snapshot.viewed!)).toBe('0,1,2-0,1,2-0,1,2');
     await vi.waitFor(() => expect(calls.some((c) => c.url.endsWith('/update-user'))).toBe(true));
     await vi.waitFor(() => expect(localStorage.getItem(KEYS.pending)).toBeNull());
   });
@@ -341,7 +344,7 @@ describe('HTTP tracking adapter', () => {
       events: null,
       retryDelays: [1000, 5000],
     });
-    tracking.save({ score: 20, route: '0,1,2' });
+    tracking.save({ score: 20, viewed: viewedOf('0,1,2') });
     await vi.advanceTimersByTimeAsync(10);
     const sends = () => calls.filter((c) => c.url.endsWith('/update-user')).length;
     expect(sends()).toBe(1);

@@ -5,15 +5,20 @@
 // is lost (DESIGN.md §2). The server merges routes and keeps the highest score, so re-sending
 // the latest state is always safe.
 import type { ProgressChange, Snapshot, TrackingHealth, TrackingPort } from '../port.ts';
-import { decodeRoute, encodeRoute, mergeViewed } from '../../domain/progress/route-codec.ts';
-import type { CourseShape } from '../../domain/progress/engine.ts';
+import {
+  decodeRoute,
+  decodeRouteLenient,
+  encodeRoute,
+  type ModulesViewed,
+} from '../../domain/progress/route-codec.ts';
+import { mergeViewed, risingScore, type CourseShape } from '../../domain/progress/engine.ts';
 import { ApiError, createApiClient, type ApiClient } from './api-client.ts';
 import { KEYS, readJson, readUser, safeGet, safeRemove, safeSet, storeUser } from './storage.ts';
 import type { CourseUser, UserResponse } from './types.ts';
 
 export interface HttpTrackingOptions {
   api?: ApiClient;
-  /** Topic counts, to merge a queued route with the server's on start. Optional. */
+  /** Topic counts, to read the stored route strings. Without it every readable index is kept. */
   shape?: CourseShape;
   /** Called with the user the server returned after each accepted update. */
   onUser?: (user: CourseUser) => void;
@@ -27,6 +32,7 @@ export interface HttpTrackingOptions {
 interface Pending {
   userId: string;
   score: number;
+  /** Route string (the form field the server expects; the record lives in local storage). */
   route: string | null;
   bookmark: string | null;
   finalTerms: boolean;
@@ -183,18 +189,12 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       const candidates = [serverScore, localScore, ours?.score ?? null].filter(
         (n): n is number => n !== null,
       );
-      let route = typeof user?.route === 'string' && user.route !== '' ? user.route : null;
-      if (ours?.route) {
-        route =
-          route && options.shape
-            ? encodeRoute(
-                mergeViewed(
-                  decodeRoute(route, options.shape.topicCounts).viewed,
-                  decodeRoute(ours.route, options.shape.topicCounts).viewed,
-                ),
-              )
-            : ours.route;
-      }
+      const read = (route: string) =>
+        (options.shape ? decodeRoute(route, options.shape.topicCounts) : decodeRouteLenient(route))
+          .viewed;
+      let viewed: ModulesViewed | null =
+        typeof user?.route === 'string' && user.route !== '' ? read(user.route) : null;
+      if (ours?.route) viewed = viewed ? mergeViewed(viewed, read(ours.route)) : read(ours.route);
       if (ours) void send();
       const bookmark =
         ours?.bookmark ?? user?.current_location ?? safeGet(store, KEYS.currentLocation) ?? null;
@@ -207,7 +207,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
           urlCertificate: user?.url_certificate ?? null,
         },
         score: candidates.length ? Math.max(...candidates) : null,
-        route,
+        viewed,
         bookmark,
       };
     },
@@ -218,8 +218,9 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       if (change.score !== undefined) {
         const local = toNumber(safeGet(store, KEYS.score));
         if (local === null || change.score > local)
-          safeSet(store, KEYS.score, String(change.score));
+          safeSet(store, KEYS.score, String(risingScore(local, change.score)));
       }
+      const route = change.viewed !== undefined ? encodeRoute(change.viewed) : undefined;
       if (!userId) userId = readUser(store)?.id?.toString() ?? null;
       if (!userId) return;
       const pending = readPending();
@@ -236,12 +237,12 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       const next: Pending = {
         userId,
         score: Math.max(base.score, change.score ?? -1, 0),
-        route: change.route ?? base.route,
+        route: route ?? base.route,
         bookmark: change.bookmark ?? base.bookmark,
         finalTerms: base.finalTerms || Boolean(change.finalTerms),
       };
       const scoreRose = change.score !== undefined && change.score > sentScore;
-      const routeChanged = change.route !== undefined && change.route !== sentRoute;
+      const routeChanged = route !== undefined && route !== sentRoute;
       const newFinal = Boolean(change.finalTerms) && !base.finalTerms;
       if (pending || scoreRose || routeChanged || newFinal) {
         writePending(next);

@@ -7,6 +7,9 @@ import {
   memoryStore,
   type KeyValueStore,
 } from './local-tracking.ts';
+import { decodeRouteLenient } from '../../domain/progress/route-codec.ts';
+
+const viewedOf = (route: string) => decodeRouteLenient(route).viewed;
 
 /** A memory store that also lets the test look at every key written. */
 function spyStore(initial: Record<string, string> = {}) {
@@ -53,7 +56,7 @@ describe('createLocalTracking', () => {
     expect(snapshot).toEqual({
       learner: { id: null, name: null },
       score: null,
-      route: null,
+      viewed: null,
       bookmark: null,
     });
   });
@@ -62,7 +65,7 @@ describe('createLocalTracking', () => {
     const { store, data } = spyStore();
     createLocalTracking('curso-sst-12', store).save({
       score: 20,
-      route: '0,1,2-{}-{}-{}-{}',
+      viewed: viewedOf('0,1,2-{}-{}-{}-{}'),
       bookmark: 'menu',
     });
     expect([...data.keys()].sort()).toEqual(
@@ -79,13 +82,13 @@ describe('createLocalTracking', () => {
     const store = memoryStore();
     createLocalTracking('pkg', store).save({
       score: 40,
-      route: '0,1,2-0,1-{}-{}-{}',
+      viewed: viewedOf('0,1,2-0,1-{}-{}-{}'),
       bookmark: 'modulo3-tema1',
     });
     const snapshot = await createLocalTracking('pkg', store).start();
     expect(snapshot).toMatchObject({
       score: 40,
-      route: '0,1,2-0,1-{}-{}-{}',
+      viewed: viewedOf('0,1,2-0,1-{}-{}-{}'),
       bookmark: 'modulo3-tema1',
     });
   });
@@ -93,11 +96,11 @@ describe('createLocalTracking', () => {
   it('writes only what a change carries', async () => {
     const store = memoryStore();
     const tracking = createLocalTracking('pkg', store);
-    tracking.save({ score: 60, route: '0-0-0-0-0', bookmark: 'modulo1-tema1' });
+    tracking.save({ score: 60, viewed: viewedOf('0-0-0-0-0'), bookmark: 'modulo1-tema1' });
     tracking.save({ bookmark: 'menu' });
     expect(await tracking.start()).toMatchObject({
       score: 60,
-      route: '0-0-0-0-0',
+      viewed: viewedOf('0-0-0-0-0'),
       bookmark: 'menu',
     });
   });
@@ -106,14 +109,14 @@ describe('createLocalTracking', () => {
     const store = memoryStore();
     createLocalTracking('curso-a', store).save({
       score: 80,
-      route: '0-0-0-0-{}',
+      viewed: viewedOf('0-0-0-0-{}'),
       bookmark: 'menu',
     });
     const other = await createLocalTracking('curso-b', store).start();
     expect(other).toEqual({
       learner: { id: null, name: null },
       score: null,
-      route: null,
+      viewed: null,
       bookmark: null,
     });
     createLocalTracking('curso-b', store).save({ score: 20 });
@@ -131,7 +134,7 @@ describe('createLocalTracking', () => {
     expect(await createLocalTracking('pkg', store).start()).toEqual({
       learner: { id: null, name: 'Ana Pérez' },
       score: 20,
-      route: '0,1-{}-{}-{}-{}',
+      viewed: viewedOf('0,1-{}-{}-{}-{}'),
       bookmark: 'modulo1-tema2',
     });
   });
@@ -207,12 +210,14 @@ describe('createLocalTracking', () => {
       removeItem: () => {},
     };
     const tracking = createLocalTracking('pkg', broken);
-    expect(() => tracking.save({ score: 20, route: '0', bookmark: 'menu' })).not.toThrow();
+    expect(() =>
+      tracking.save({ score: 20, viewed: viewedOf('0'), bookmark: 'menu' }),
+    ).not.toThrow();
     expect(() => tracking.recordAnswer(answer('m1-q1', 0))).not.toThrow();
     await expect(tracking.start()).resolves.toEqual({
       learner: { id: null, name: null },
       score: null,
-      route: null,
+      viewed: null,
       bookmark: null,
     });
     expect(warn).toHaveBeenCalled();

@@ -8,6 +8,8 @@ import type {
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
+import type { CourseShape } from '../../domain/progress/engine.ts';
+import { decodeRoute, decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -53,6 +55,8 @@ export interface LocalTracking extends TrackingPort {
 export function createLocalTracking(
   packageId: string,
   store: KeyValueStore = browserStore(),
+  /** Topics per module, to read the stored route; without it every readable index is kept. */
+  shape?: CourseShape,
 ): LocalTracking {
   const key = (k: string) => `${packageId}:${k}`;
   const read = (k: string) => {
@@ -68,6 +72,10 @@ export function createLocalTracking(
     } catch (e) {
       console.warn('[curso-sst] no se pudo guardar en este navegador', e);
     }
+  };
+  const readViewed = (route: string | null) => {
+    if (route === null) return null;
+    return (shape ? decodeRoute(route, shape.topicCounts) : decodeRouteLenient(route)).viewed;
   };
   const interactions = new Map<string, Interaction>();
   try {
@@ -103,13 +111,13 @@ export function createLocalTracking(
         learner: { id: null, name },
         score:
           score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null,
-        route: read(LOCAL_KEYS.route),
+        viewed: readViewed(read(LOCAL_KEYS.route)),
         bookmark,
       };
     },
     save(change: ProgressChange) {
       if (change.score !== undefined) write(LOCAL_KEYS.score, String(change.score));
-      if (change.route !== undefined) write(LOCAL_KEYS.route, change.route);
+      if (change.viewed !== undefined) write(LOCAL_KEYS.route, encodeRoute(change.viewed));
       if (change.bookmark !== undefined)
         write(LOCAL_KEYS.location, JSON.stringify({ page: change.bookmark }));
     },

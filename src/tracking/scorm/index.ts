@@ -9,26 +9,18 @@ import type { ScormDialect } from './dialect.ts';
 import { windowStorage } from './local-cache.ts';
 import { scorm12 } from './scorm12/dialect.ts';
 import { scorm2004 } from './scorm2004/dialect.ts';
-import { ScormSession, type CourseInfo } from './scorm-session.ts';
+import { ScormSession } from './scorm-session.ts';
+import { courseShape } from '../../domain/content/outline.ts';
+import type { CourseShape } from '../../domain/progress/engine.ts';
 
 export interface ScormConnectOptions {
   /** Identifies the package, to key any local cache by package and learner. */
   packageId: string;
   /** The course's shape; defaults to the built course outline. */
-  course?: CourseInfo;
+  course?: CourseShape;
 }
 
 const DIALECTS: Record<'1.2' | '2004', ScormDialect> = { '1.2': scorm12, '2004': scorm2004 };
-
-export function courseInfo(o: {
-  modules: { id: string; topicCount: number; questionCount: number }[];
-}): CourseInfo {
-  return {
-    moduleIds: o.modules.map((m) => m.id),
-    topicCounts: o.modules.map((m) => m.topicCount),
-    questionCounts: o.modules.map((m) => m.questionCount),
-  };
-}
 
 /**
  * Looks for an LMS API (SCORM 2004 or 1.2) from this window (parents up to 500 levels, then
@@ -49,7 +41,7 @@ export function connectScorm(win: Window, options: ScormConnectOptions): Trackin
   console.info(`[scorm] SCORM ${found.version} API found`);
   return new ScormSession(DIALECTS[found.version], found.api, {
     packageId: options.packageId,
-    course: options.course ?? courseInfo(outline),
+    course: options.course ?? courseShape(outline),
     win,
     storage: windowStorage(win),
     preInitialized: adoptEarlyInit(win, found.api),

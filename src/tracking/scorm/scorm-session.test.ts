@@ -17,6 +17,8 @@ import {
   pluck,
   recordingLogger,
   routeFor,
+  routeOf,
+  viewedOf,
 } from './test-support.ts';
 import { Backoff, groupOf, WriteQueue } from './write-queue.ts';
 
@@ -71,7 +73,7 @@ describe('retry policy', () => {
     const { lms, spy, session, health } = await launch();
     const commits = spy.count('Commit');
     spy.fail('Commit', 3);
-    session.save({ route: '0,1', bookmark: 'modulo1-tema2', score: 0 });
+    session.save({ viewed: viewedOf('0,1'), bookmark: 'modulo1-tema2', score: 0 });
     await vi.advanceTimersByTimeAsync(300);
     expect(spy.count('Commit')).toBe(commits + 1);
     expect(health).toEqual(['retrying']);
@@ -81,7 +83,7 @@ describe('retry policy', () => {
     expect(spy.count('Commit')).toBe(commits + 2);
     await vi.advanceTimersByTimeAsync(1000);
     expect(spy.count('Commit')).toBe(commits + 3);
-    session.save({ route: '0,1,2', bookmark: 'modulo1-tema3' }); // newer values replace queued ones
+    session.save({ viewed: viewedOf('0,1,2'), bookmark: 'modulo1-tema3' }); // newer values replace queued ones
     await vi.advanceTimersByTimeAsync(2000);
     expect(spy.count('Commit')).toBe(commits + 4);
     expect(health).toEqual(['retrying', 'ok']);
@@ -96,7 +98,7 @@ describe('retry policy', () => {
   it('SetValue failing: the values stay queued and are sent again once the LMS accepts them', async () => {
     const { lms, spy, session, health, log } = await launch();
     spy.fail('SetValue', 4, '351');
-    session.save({ route: '0,1,2', score: 0, bookmark: 'modulo1-tema3' });
+    session.save({ viewed: viewedOf('0,1,2'), score: 0, bookmark: 'modulo1-tema3' });
     session.recordAnswer(answer('m1-q1'));
     session.flush();
     expect(health).toEqual(['retrying']);
@@ -113,7 +115,7 @@ describe('retry policy', () => {
   it('a value the LMS refuses for good is logged and dropped, not retried forever', async () => {
     const { spy, session, health, log } = await launch();
     spy.fail('SetValue', 1, '406');
-    session.save({ route: '0' });
+    session.save({ viewed: viewedOf('0') });
     session.flush();
     expect(health).toEqual([]);
     expect(log.text()).toMatch(/refused cmi\.suspend_data/);
@@ -128,7 +130,7 @@ describe('retry policy', () => {
       throw new Error('LMS exploded');
     };
     expect(() => {
-      session.save({ route: '0,1' });
+      session.save({ viewed: viewedOf('0,1') });
       session.flush();
       session.recordAnswer(answer('m1-q1'));
       session.finish();
@@ -146,11 +148,11 @@ describe('retry policy', () => {
     const before = spy.count('Commit');
     for (let t = 0; t < 6; t++)
       session.save({
-        route: routeFor(0, [Array.from({ length: t + 1 }, (_, i) => i)]),
+        viewed: viewedOf(routeFor(0, [Array.from({ length: t + 1 }, (_, i) => i)])),
         bookmark: `modulo1-tema${t + 1}`,
       });
     await vi.advanceTimersByTimeAsync(300);
-    session.save({ route: routeFor(1), score: 20, bookmark: 'menu' });
+    session.save({ viewed: viewedOf(routeFor(1)), score: 20, bookmark: 'menu' });
     await vi.advanceTimersByTimeAsync(300);
     session.finish();
     expect(health).toEqual([]);
@@ -182,7 +184,7 @@ describe('session lifetime', () => {
   it('pagehide ends the session once: exit suspend, session_time, Commit, Terminate; then silence', async () => {
     const win = fakeWindow();
     const { lms, spy, session } = await launch({}, { win: win as unknown as Window });
-    session.save({ route: '0,1', bookmark: 'modulo1-tema2' });
+    session.save({ viewed: viewedOf('0,1'), bookmark: 'modulo1-tema2' });
     vi.setSystemTime(Date.now() + 65_000);
     win.dispatchEvent(new Event('pagehide'));
     expect(spy.count('Terminate')).toBe(1);
@@ -195,7 +197,7 @@ describe('session lifetime', () => {
     expect(cmi.session_time).toMatch(/^PT1M5(\.\d+)?S$/);
     const calls = spy.calls.length;
     win.dispatchEvent(new Event('pagehide'));
-    session.save({ route: '0,1,2' });
+    session.save({ viewed: viewedOf('0,1,2') });
     session.recordAnswer(answer('m1-q1'));
     session.flush();
     session.finish();
@@ -206,7 +208,7 @@ describe('session lifetime', () => {
   it('visibilitychange to hidden commits at once (no Terminate)', async () => {
     const win = fakeWindow();
     const { lms, spy, session } = await launch({}, { win: win as unknown as Window });
-    session.save({ route: '0,1,2', bookmark: 'modulo1-tema3' });
+    session.save({ viewed: viewedOf('0,1,2'), bookmark: 'modulo1-tema3' });
     win.document.visibilityState = 'hidden';
     win.document.dispatchEvent(new Event('visibilitychange'));
     expect(cmiOf(lms).suspend_data).toBe('0,1,2-{}-{}-{}-{}');
@@ -222,10 +224,10 @@ describe('session lifetime', () => {
       log: recordingLogger().logger,
     });
     const started = session.start();
-    session.save({ route: '{}-{}-{}', bookmark: 'introduccion' });
+    session.save({ viewed: viewedOf('{}-{}-{}'), bookmark: 'introduccion' });
     session.recordAnswer(answer('m1-q1'));
     await vi.advanceTimersByTimeAsync(200);
-    expect((await started).route).toBe('0,1,2-{}-{}-{}-{}');
+    expect(routeOf(await started)).toBe('0,1,2-{}-{}-{}-{}');
     session.flush();
     const cmi = cmiOf(lms);
     expect(cmi.suspend_data).toBe('0,1,2-{}-{}-{}-{}');
@@ -246,8 +248,8 @@ describe('session lifetime', () => {
     session.onHealth((h) => health.push(h));
     const started = session.start();
     await vi.advanceTimersByTimeAsync(200);
-    expect((await started).route).toBeNull();
-    session.save({ route: '0,1' });
+    expect(routeOf(await started)).toBeNull();
+    session.save({ viewed: viewedOf('0,1') });
     await vi.advanceTimersByTimeAsync(2000);
     expect(spy.count('Initialize')).toBe(3);
     expect(cmiOf(lms).suspend_data).toBe('0,1,2,3-{}-{}-{}-{}');
@@ -262,7 +264,7 @@ describe('session lifetime', () => {
     session.recordAnswer(answer('m1-q2'));
     await vi.advanceTimersByTimeAsync(5000);
     expect(spy.count('Commit')).toBe(before);
-    session.save({ route: routeFor(1), score: 20, bookmark: 'menu' });
+    session.save({ viewed: viewedOf(routeFor(1)), score: 20, bookmark: 'menu' });
     session.save({ modules: [{ id: 'modulo1', status: 'viewed' }] });
     await vi.advanceTimersByTimeAsync(300);
     expect(spy.count('Commit')).toBe(before + 1);
@@ -282,7 +284,7 @@ describe('session lifetime', () => {
   it('completion is committed at once', async () => {
     const { spy, session, lms } = await launch();
     const before = spy.count('Commit');
-    session.save({ route: routeFor(5), score: 100, completed: true, bookmark: 'menu' });
+    session.save({ viewed: viewedOf(routeFor(5)), score: 100, completed: true, bookmark: 'menu' });
     expect(spy.count('Commit')).toBe(before + 1);
     expect(cmiOf(lms)).toMatchObject({
       completion_status: 'completed',
@@ -299,7 +301,7 @@ describe('local safety net, keyed by package and learner', () => {
     const a = await launch({ learner_id: 'A', learner_name: 'Uno, Ana' }, { storage });
     a.spy.fail('Commit', 1000);
     a.spy.fail('Terminate', 1);
-    a.session.save({ route: routeFor(1), score: 20, bookmark: 'menu' });
+    a.session.save({ viewed: viewedOf(routeFor(1)), score: 20, bookmark: 'menu' });
     a.session.recordAnswer(answer('m1-q1'));
     await vi.advanceTimersByTimeAsync(5000);
     a.session.finish();
@@ -307,13 +309,17 @@ describe('local safety net, keyed by package and learner', () => {
 
     // Learner B on the same browser starts from nothing.
     const b = await launch({ learner_id: 'B', learner_name: 'Dos, Beto' }, { storage });
-    expect(b.snapshot).toMatchObject({ score: null, route: null, bookmark: null });
+    expect(b.snapshot).toMatchObject({ score: null, viewed: null, bookmark: null });
     b.session.finish();
     expect(pluck(cmiOf(b.lms).interactions, 'id')).toEqual([]);
 
     // Learner A again, on an LMS that never got the data: recovered and sent.
     const again = await launch({ learner_id: 'A', learner_name: 'Uno, Ana' }, { storage });
-    expect(again.snapshot).toMatchObject({ score: 20, route: routeFor(1), bookmark: 'menu' });
+    expect(again.snapshot).toMatchObject({
+      score: 20,
+      viewed: viewedOf(routeFor(1)),
+      bookmark: 'menu',
+    });
     again.session.flush();
     expect(cmiOf(again.lms)).toMatchObject({ suspend_data: routeFor(1) });
     expect(pluck(cmiOf(again.lms).interactions, 'id')).toEqual(['m1-q1']);
@@ -322,14 +328,14 @@ describe('local safety net, keyed by package and learner', () => {
 
     // Another package never shares it either.
     const other = await launch({ learner_id: 'A' }, { storage, packageId: 'otro-curso' });
-    expect(other.snapshot.route).toBeNull();
+    expect(routeOf(other.snapshot)).toBeNull();
   });
 
   it('caches nothing without a learner id', async () => {
     const storage = new MemoryStorage();
     const s = await launch({}, { storage });
     s.spy.fail('Commit', 1000);
-    s.session.save({ route: '0,1' });
+    s.session.save({ viewed: viewedOf('0,1') });
     s.session.flush();
     expect(storage.length).toBe(0);
   });
@@ -349,7 +355,7 @@ describe('SCORM 1.2 specifics through the same session', () => {
     const started = session.start();
     await vi.advanceTimersByTimeAsync(200);
     await started;
-    session.save({ route: '0,1' });
+    session.save({ viewed: viewedOf('0,1') });
     spy.fail('LMSCommit', 1);
     session.finish();
     expect(spy.count('LMSFinish')).toBe(1);

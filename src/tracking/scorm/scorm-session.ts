@@ -21,9 +21,16 @@ import {
   decodeRoute,
   emptyViewed,
   encodeRoute,
-  mergeViewed,
   type ModulesViewed,
 } from '../../domain/progress/route-codec.ts';
+import {
+  answeredQuestionIds,
+  isCourseComplete,
+  isValidScore,
+  mergeViewed,
+  risingScore,
+  type CourseShape,
+} from '../../domain/progress/engine.ts';
 import type { LmsStartData, ScormDialect } from './dialect.ts';
 import { displayName } from './learner-name.ts';
 import {
@@ -35,12 +42,6 @@ import {
 } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
 import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
-
-export interface CourseInfo {
-  moduleIds: readonly string[];
-  topicCounts: readonly number[];
-  questionCounts: readonly number[];
-}
 
 export interface Timing {
   /** SPEC.md §9: the stored data is read 200 ms after Initialize. */
@@ -61,7 +62,8 @@ export const DEFAULT_TIMING: Timing = {
 
 export interface ScormSessionOptions {
   packageId: string;
-  course: CourseInfo;
+  /** The course's shape: topics per module (to read suspend_data), questions per quiz. */
+  course: CourseShape;
   /** The course's window: pagehide/visibilitychange listeners go here; null in unit tests. */
   win?: Window | null;
   /** Local safety-net storage (keyed by package and learner); null disables it. */
@@ -82,9 +84,6 @@ interface Progress {
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
-const isValidScore = (n: unknown): n is number =>
-  typeof n === 'number' && Number.isFinite(n) && n >= 0 && n <= 100;
-
 export class ScormSession implements TrackingPort {
   readonly mode = 'lms' as const;
   readonly wrapper: ScormWrapper;
@@ -94,7 +93,7 @@ export class ScormSession implements TrackingPort {
   private readonly timing: Timing;
   private readonly log: Logger;
   private readonly now: () => number;
-  private readonly course: CourseInfo;
+  private readonly course: CourseShape;
 
   private startPromise: Promise<Snapshot> | null = null;
   private readDone = false;
@@ -327,7 +326,7 @@ export class ScormSession implements TrackingPort {
       completed: data.completed,
     };
     this.progress = mergeProgress(lms, this.progressTouched ? this.progress : null, this.course);
-    if (this.progress.score !== null && this.progress.score >= 100) this.progress.completed = true;
+    if (isCourseComplete(this.progress.score)) this.progress.completed = true;
 
     // The safety net of this browser (same package, same learner) adds what the LMS missed.
     if (cached?.progress) {
@@ -375,11 +374,7 @@ export class ScormSession implements TrackingPort {
 
   /** In 1.2 interactions cannot be read back: a finished quiz means its questions were recorded. */
   private markQuizzesAnswered(viewed: ModulesViewed): void {
-    this.course.topicCounts.forEach((count, m) => {
-      if (!viewed[m]?.includes(count)) return;
-      const questions = this.course.questionCounts[m] ?? 0;
-      for (let q = 1; q <= questions; q++) this.recorded.add(`m${m + 1}-q${q}`);
-    });
+    for (const id of answeredQuestionIds(viewed, this.course)) this.recorded.add(id);
   }
 
   private snapshot(): Snapshot {
@@ -388,7 +383,7 @@ export class ScormSession implements TrackingPort {
     return {
       learner: { ...this.learner },
       score,
-      route: anyViewed || !this.lmsRouteWasEmpty ? encodeRoute(viewed) : null,
+      viewed: anyViewed || !this.lmsRouteWasEmpty ? viewed.map((v) => [...v]) : null,
       bookmark,
     };
   }
@@ -396,17 +391,17 @@ export class ScormSession implements TrackingPort {
   // ---------------------------------------------------------------- queueing
 
   private applyChange(change: ProgressChange): void {
-    if (change.route !== undefined) {
-      const decoded = decodeRoute(change.route, this.course.topicCounts);
-      if (decoded.dropped.length)
-        this.log.warn(`route from the course: dropped ${decoded.dropped.join('; ')}`);
-      this.progress.viewed = mergeViewed(this.progress.viewed, decoded.viewed);
+    if (change.viewed !== undefined) {
+      this.progress.viewed = mergeViewed(this.progress.viewed, change.viewed).slice(
+        0,
+        this.course.topicCounts.length,
+      );
       this.progressTouched = true;
     }
     if (change.score !== undefined) {
       if (isValidScore(change.score)) {
         // The score only rises (SPEC.md §9); the LMS is never given a lower one.
-        this.progress.score = Math.max(this.progress.score ?? 0, change.score);
+        this.progress.score = risingScore(this.progress.score, change.score);
         this.progressTouched = true;
       } else {
         this.log.warn(
@@ -418,7 +413,7 @@ export class ScormSession implements TrackingPort {
       this.progress.bookmark = change.bookmark;
       this.progressTouched = true;
     }
-    if (change.completed || (this.progress.score !== null && this.progress.score >= 100)) {
+    if (change.completed || isCourseComplete(this.progress.score)) {
       this.progress.completed = true;
       this.progressTouched = true;
     }
@@ -619,7 +614,7 @@ export class ScormSession implements TrackingPort {
   }
 }
 
-function mergeProgress(base: Progress, extra: Progress | null, course: CourseInfo): Progress {
+function mergeProgress(base: Progress, extra: Progress | null, course: CourseShape): Progress {
   if (!extra) return { ...base, viewed: base.viewed.map((v) => [...v]) };
   const viewed = mergeViewed(base.viewed, extra.viewed).slice(0, course.topicCounts.length);
   const addsViews = encodeRoute(viewed) !== encodeRoute(base.viewed);
@@ -649,7 +644,7 @@ const progressToCache = (p: Progress): CachedProgress => ({
   completed: p.completed,
 });
 
-function progressFromCache(c: CachedProgress, course: CourseInfo): Progress {
+function progressFromCache(c: CachedProgress, course: CourseShape): Progress {
   return {
     viewed: decodeRoute(c.route, course.topicCounts).viewed,
     score: isValidScore(c.score) ? c.score : null,

@@ -1,7 +1,8 @@
 // Helpers for this folder's unit tests only: scorm-again as the LMS, fault injection, a course
 // shape, a logger that records instead of printing.
 import { Scorm12API, Scorm2004API } from 'scorm-again';
-import type { Interaction, TrackingPort } from '../port.ts';
+import type { Interaction, Snapshot, TrackingPort } from '../port.ts';
+import { decodeRoute, encodeRoute } from '../../domain/progress/route-codec.ts';
 import type { Logger } from './wrapper.ts';
 
 export const COURSE = {
@@ -137,6 +138,13 @@ export function cmiOf(api: Scorm12API | Scorm2004API): CmiJson {
   return JSON.parse(JSON.stringify(api.cmi)) as CmiJson;
 }
 
+/** The viewed record a route string stands for (tests write progress as route strings). */
+export const viewedOf = (route: string) => decodeRoute(route, COURSE.topicCounts).viewed;
+
+/** The route string of a snapshot's viewed record, or null. */
+export const routeOf = (snapshot: Snapshot) =>
+  snapshot.viewed ? encodeRoute(snapshot.viewed) : null;
+
 /** Route string with modules 0..done-1 complete (all topics and the quiz) and `extra` views. */
 export function routeFor(done: number, extra: number[][] = []): string {
   return COURSE.topicCounts
@@ -164,7 +172,9 @@ export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
   COURSE.topicCounts.forEach((count, m) => {
     for (let t = 0; t < count; t++) {
       port.save({
-        route: routeFor(m, [...Array(m).fill([]), Array.from({ length: t + 1 }, (_, i) => i)]),
+        viewed: viewedOf(
+          routeFor(m, [...Array(m).fill([]), Array.from({ length: t + 1 }, (_, i) => i)]),
+        ),
         bookmark: `modulo${m + 1}-tema${t + 1}`,
         modules: moduleStatuses(m, m),
       });
@@ -178,7 +188,7 @@ export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
     const score =
       m + 1 === COURSE.topicCounts.length ? 100 : ((m + 1) * 100) / COURSE.topicCounts.length;
     port.save({
-      route: routeFor(m + 1),
+      viewed: viewedOf(routeFor(m + 1)),
       score,
       bookmark: 'menu',
       modules: moduleStatuses(m + 1),

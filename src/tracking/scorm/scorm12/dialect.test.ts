@@ -12,6 +12,8 @@ import {
   recordingLogger,
   type RawApi,
   routeFor,
+  routeOf,
+  viewedOf,
   walkCourse,
 } from '../test-support.ts';
 import { scorm12 } from './dialect.ts';
@@ -61,7 +63,7 @@ describe('SCORM 1.2 start', () => {
     expect(snapshot).toEqual({
       learner: { id: 'cc-1010', name: 'María José Pérez Gómez' },
       score: null,
-      route: null,
+      viewed: null,
       bookmark: null,
     });
     const read = spy.calls.filter((c) => c.method === 'LMSGetValue').map((c) => c.args[0]);
@@ -91,7 +93,7 @@ describe('SCORM 1.2 start', () => {
     });
     expect(snapshot).toMatchObject({
       score: 40,
-      route: '0,1,2,3,4,5,6-0,1,2,3,4,5-0,1-{}-{}',
+      viewed: viewedOf('0,1,2,3,4,5,6-0,1,2,3,4,5-0,1-{}-{}'),
       bookmark: 'modulo3-tema2',
     });
     expect(lms.cmi.core.lesson_status).toBe('incomplete');
@@ -107,7 +109,7 @@ describe('SCORM 1.2 start', () => {
 
   it('keeps what it can of a corrupted suspend_data and logs the rest', async () => {
     const { snapshot, log } = await launch({ suspend_data: '0,1,x,99-{"foo":1}-2-{}-{}-7-8' });
-    expect(snapshot.route).toBe('0,1-{}-2-{}-{}');
+    expect(routeOf(snapshot)).toBe('0,1-{}-2-{}-{}');
     expect(log.text()).toMatch(/suspend_data: kept what could be read; dropped/);
   });
 
@@ -127,11 +129,11 @@ describe('SCORM 1.2 saving', () => {
     await vi.advanceTimersByTimeAsync(1000);
     const commitsBefore = spy.count('LMSCommit');
     session.save({
-      route: '0,1,2',
+      viewed: viewedOf('0,1,2'),
       bookmark: 'modulo1-tema3',
       modules: [{ id: 'modulo1', status: 'current' }],
     });
-    session.save({ route: '0,1,2,3', bookmark: 'modulo1-tema4' });
+    session.save({ viewed: viewedOf('0,1,2,3'), bookmark: 'modulo1-tema4' });
     expect(spy.count('LMSCommit')).toBe(commitsBefore);
     await vi.advanceTimersByTimeAsync(300);
     expect(spy.count('LMSCommit')).toBe(commitsBefore + 1);
@@ -141,7 +143,7 @@ describe('SCORM 1.2 saving', () => {
     expect(cmi.objectives['0']).toMatchObject({ id: 'modulo1', status: 'incomplete' });
 
     session.save({
-      route: routeFor(2),
+      viewed: viewedOf(routeFor(2)),
       score: 40,
       modules: [
         { id: 'modulo1', status: 'viewed' },

@@ -11,6 +11,7 @@ import {
   pluck,
   recordingLogger,
   routeFor,
+  viewedOf,
   walkCourse,
 } from '../test-support.ts';
 import { scorm2004 } from './dialect.ts';
@@ -49,7 +50,7 @@ describe('SCORM 2004 start', () => {
     expect(snapshot).toEqual({
       learner: { id: 'cc-77', name: 'Luis Fernando Rodríguez' },
       score: 20,
-      route: routeFor(1, [[], [0]]),
+      viewed: viewedOf(routeFor(1, [[], [0]])),
       bookmark: 'modulo2-tema1',
     });
     await vi.advanceTimersByTimeAsync(300);
@@ -64,7 +65,7 @@ describe('SCORM 2004 saving', () => {
   it('maps score with min, max, scaled and progress_measure; location; objectives with both statuses', async () => {
     const { lms, session } = await launch();
     session.save({
-      route: routeFor(3, [[], [], [], [0, 1]]),
+      viewed: viewedOf(routeFor(3, [[], [], [], [0, 1]])),
       score: 60,
       bookmark: 'modulo4-tema2',
       modules: [

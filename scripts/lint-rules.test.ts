@@ -1,0 +1,70 @@
+// The layering rules of eslint.config.js fire: each case lints a small snippet as if it were a
+// file at a given place in the repository and expects the rule's error.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from '../server/read-content.ts';
+
+const eslint = new ESLint({ cwd: ROOT });
+
+async function ruleIds(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, filePath) });
+  return result!.messages.map((m) => m.ruleId ?? m.message);
+}
+
+describe('layering lint', () => {
+  it.each([
+    ['a feature importing the app', 'src/features/menu/x.ts', '../../app/routes.tsx'],
+    ['a feature importing the app (bare directory)', 'src/features/menu/x.ts', '../../app'],
+    ['a screen importing an adapter', 'src/features/screens/x.ts', '../../tracking/scorm/index.ts'],
+    [
+      'a screen importing an adapter (bare directory)',
+      'src/features/auth/x.ts',
+      '../../tracking/http',
+    ],
+    ['course state importing a feature', 'src/course/x.ts', '../features/menu/index.ts'],
+    ['course state importing the app', 'src/course/x.ts', '../app/boot.ts'],
+    ['the server importing a feature', 'server/x.ts', '../src/features/certificate/index.ts'],
+    ['the server importing scripts', 'server/routes/x.ts', '../../scripts/lib/package-xml.ts'],
+    ['the server importing an adapter', 'server/x.ts', '../src/tracking/http/index.ts'],
+    ['domain importing a feature', 'src/domain/progress/x.ts', '../../features/quiz/index.ts'],
+  ])('fails on %s', async (_what, file, target) => {
+    const code = `import { x } from '${target}';\nexport const y = x;\n`;
+    expect(await ruleIds(code, file)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['a feature using course state', 'src/features/menu/x.ts', '../../course/course-context.tsx'],
+    ['a feature using the tracking port', 'src/features/quiz/x.ts', '../../tracking/port.ts'],
+    ['the server using the domain', 'server/x.ts', '../src/domain/progress/engine.ts'],
+  ])('allows %s', async (_what, file, target) => {
+    const code = `import { x } from '${target}';\nexport const y = x;\n`;
+    expect(await ruleIds(code, file)).not.toContain('no-restricted-imports');
+  });
+
+  it('fails on a file name that is not kebab-case', async () => {
+    expect(await ruleIds('export const a = 1;\n', 'src/domain/progress/courseEngine.ts')).toContain(
+      'local/kebab-case-files',
+    );
+    expect(await ruleIds('export const a = 1;\n', 'src/domain/progress/course-engine.ts')).toEqual(
+      [],
+    );
+  });
+
+  describe('import cycles', () => {
+    const dir = join(ROOT, 'src', 'domain', `lint-cycle-fixture-${process.pid}`);
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    it('fails on two modules importing each other', async () => {
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'b.ts'), "import { a } from './a.ts';\nexport const b = a + 1;\n");
+      writeFileSync(
+        join(dir, 'a.ts'),
+        "import { b } from './b.ts';\nexport const a = 1;\nexport const c = b;\n",
+      );
+      const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+    });
+  });
+});

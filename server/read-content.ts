@@ -1,0 +1,50 @@
+// Reads the course content from disk and validates it (Node side: build, tests, CLI, server).
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadCourse, type ContentFile, type ContentIssue } from '../src/domain/content/loader.ts';
+import type { Course } from '../src/domain/content/types.ts';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+/** CURSO_CONTENT_DIR / CURSO_IMAGE_DIR let tests and tools point at other content. */
+export const CONTENT_DIR = process.env.CURSO_CONTENT_DIR ?? join(ROOT, 'content', 'es');
+export const IMAGE_DIR = process.env.CURSO_IMAGE_DIR ?? join(ROOT, 'public', 'img');
+
+function readJson(path: string): ContentFile {
+  const file = relative(ROOT, path);
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return { file, data: undefined, readError: 'no se pudo leer el archivo (¿existe?)' };
+  }
+  try {
+    return { file, data: JSON.parse(text) };
+  } catch (e) {
+    return { file, data: undefined, readError: `JSON inválido: ${(e as Error).message}` };
+  }
+}
+
+export interface ReadResult {
+  course: Course | null;
+  issues: ContentIssue[];
+  /** Every content file read (for watch mode). */
+  files: string[];
+}
+
+export function readCourse(contentDir = CONTENT_DIR, imageDir = IMAGE_DIR): ReadResult {
+  const files: string[] = [join(contentDir, 'course.json')];
+  const result = loadCourse(
+    readJson(join(contentDir, 'course.json')),
+    (name) => {
+      files.push(join(contentDir, name));
+      return readJson(join(contentDir, name));
+    },
+    { imageExists: (name) => existsSync(join(imageDir, name)) },
+  );
+  return { course: result.course, issues: result.issues, files };
+}
+
+export function formatIssues(issues: ContentIssue[]): string {
+  return issues.map((i) => `  ${i.file}${i.id ? ` [${i.id}]` : ''}: ${i.reason}`).join('\n');
+}

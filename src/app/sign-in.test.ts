@@ -1,0 +1,28 @@
+import { describe, expect, it, vi } from 'vitest';
+import { signInWith } from './sign-in.ts';
+import { HTTP_MESSAGES, LoginError } from '../tracking/http/index.ts';
+import { es } from '../strings/es.ts';
+
+describe('signInWith', () => {
+  it('passes the identifier, password and reCAPTCHA token on and reports success', async () => {
+    const login = vi.fn().mockResolvedValue({ id: 1, name: 'Ana', url_certificate: null });
+    const result = await signInWith(login)('1020304050', 'x', { recaptchaToken: 't' });
+    expect(login).toHaveBeenCalledWith('1020304050', 'x', { recaptchaToken: 't' });
+    expect(result).toEqual({ ok: true });
+  });
+
+  it("shows the adapter's Spanish message for a refused sign-in", async () => {
+    const login = vi
+      .fn()
+      .mockRejectedValue(new LoginError('credentials', HTTP_MESSAGES.loginWrongCredentials, 401));
+    expect(await signInWith(login)('1', 'x', {})).toEqual({
+      ok: false,
+      message: 'El número de documento, el correo o la contraseña no son correctos.',
+    });
+  });
+
+  it('shows the generic server message for an unexpected failure', async () => {
+    const login = vi.fn().mockRejectedValue(new TypeError('boom'));
+    expect(await signInWith(login)('1', 'x', {})).toEqual({ ok: false, message: es.signIn.server });
+  });
+});

@@ -1,0 +1,232 @@
+// The course's live state: progress from the engine, pushed to the tracking port. Lives outside
+// React (a tiny external store) so boot, screens and tests share one instance and one order of
+// events. Every method records at most one change per call: one save per screen view.
+import type { CourseOutline, PageRef } from '../domain/content/outline.ts';
+import { courseShape, pagesById } from '../domain/content/outline.ts';
+import {
+  answerKindOf,
+  canOpenModule,
+  computeScore,
+  isCourseComplete,
+  mergeViewed,
+  moduleState,
+  questionId,
+  recordView,
+  risingScore,
+  type CourseShape,
+  type ModuleState,
+} from '../domain/progress/engine.ts';
+import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
+import type {
+  Interaction,
+  Learner,
+  ProgressChange,
+  RuntimeMode,
+  Snapshot,
+  TrackingHealth,
+  TrackingPort,
+} from '../tracking/port.ts';
+
+export interface CourseState {
+  ready: boolean;
+  mode: RuntimeMode;
+  learner: Learner;
+  viewed: ModulesViewed;
+  score: number;
+  /** Page id, 'menu' or 'introduccion'. */
+  bookmark: string | null;
+  health: TrackingHealth;
+  /** The congratulations modal is due (course just completed). */
+  congratulations: boolean;
+}
+
+type Listener = () => void;
+
+/** A learner's answer as the quiz screen knows it; the controller adds the question's identity. */
+export interface Answer {
+  /** The quiz page's id. */
+  activityId: string;
+  /** 0-based position of the question in the quiz. */
+  questionIndex: number;
+  /** Plain-text question, for reports. */
+  description: string;
+  response: number;
+  correctResponse: number;
+  correct: boolean;
+  latencyMs: number;
+  timestamp: Date;
+}
+
+export class CourseController {
+  readonly shape: CourseShape;
+  readonly pages: Map<string, PageRef>;
+  private state: CourseState;
+  private listeners = new Set<Listener>();
+  private finished = false;
+
+  constructor(
+    readonly outline: CourseOutline,
+    readonly tracking: TrackingPort,
+  ) {
+    this.shape = courseShape(outline);
+    this.pages = pagesById(outline);
+    this.state = {
+      ready: false,
+      mode: tracking.mode,
+      learner: { id: null, name: null },
+      viewed: emptyViewed(outline.modules.length),
+      score: 0,
+      bookmark: null,
+      health: 'ok',
+      congratulations: false,
+    };
+    tracking.onHealth((health) => this.set({ health }));
+  }
+
+  subscribe = (listener: Listener) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  getState = () => this.state;
+
+  private set(patch: Partial<CourseState>) {
+    this.state = { ...this.state, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+
+  /** Reads what the runtime stored. Bad data is dropped (and logged), never thrown. */
+  async start(): Promise<Snapshot | null> {
+    let snapshot: Snapshot | null = null;
+    try {
+      snapshot = await this.tracking.start();
+    } catch (e) {
+      console.error('[curso-sst] no se pudo leer el avance guardado', e);
+    }
+    const empty = emptyViewed(this.shape.topicCounts.length);
+    const viewed = snapshot?.viewed
+      ? mergeViewed(empty, snapshot.viewed).slice(0, empty.length)
+      : empty;
+    const computed = computeScore(viewed, this.shape);
+    this.set({
+      ready: true,
+      learner: snapshot?.learner ?? { id: null, name: null },
+      viewed,
+      score: risingScore(snapshot?.score ?? null, computed),
+      bookmark: snapshot?.bookmark ?? null,
+    });
+    return snapshot;
+  }
+
+  moduleState(index: number): ModuleState {
+    return moduleState(this.state.viewed, this.shape, index);
+  }
+
+  canOpen(index: number): boolean {
+    return canOpenModule(this.state.viewed, this.shape, index);
+  }
+
+  /** A page can be shown when its module is open. */
+  canView(pageId: string): boolean {
+    const page = this.pages.get(pageId);
+    return !!page && this.canOpen(page.moduleIndex);
+  }
+
+  private statusChange(viewed: ModulesViewed): ProgressChange['modules'] {
+    return this.outline.modules.map((m, i) => ({
+      id: m.id,
+      status: moduleState(viewed, this.shape, i),
+    }));
+  }
+
+  /** Records a topic view (the quiz is recorded only by completeActivity) and the bookmark. */
+  visitPage(pageId: string) {
+    this.record(pageId, false);
+  }
+
+  /** Records a non-module location (menu, introduction) as the bookmark. */
+  visitPlace(place: 'menu' | 'introduccion') {
+    if (this.state.bookmark === place) return;
+    this.set({ bookmark: place });
+    this.tracking.save({ bookmark: place });
+  }
+
+  /** The quiz of a module was completed: recorded with force (SPEC.md §4). */
+  completeActivity(pageId: string) {
+    this.record(pageId, true);
+  }
+
+  private record(pageId: string, force: boolean) {
+    const page = this.pages.get(pageId);
+    if (!page) return;
+    const { viewed, changed } = recordView(
+      this.state.viewed,
+      this.shape,
+      page.moduleIndex,
+      page.index,
+      { force },
+    );
+    const lastActivity = force && page.moduleIndex === this.outline.modules.length - 1;
+    this.commit(viewed, changed, pageId, lastActivity);
+  }
+
+  /** Records an answer under its question's id (only the first answer counts: the port keeps it). */
+  recordAnswer(answer: Answer) {
+    const page = this.pages.get(answer.activityId);
+    const module = page && this.outline.modules[page.moduleIndex];
+    if (!module) return;
+    const { activityId: _activity, questionIndex, ...rest } = answer;
+    const interaction: Interaction = {
+      ...rest,
+      id: questionId(module.number, questionIndex),
+      moduleId: module.id,
+      type: answerKindOf(module.activityType),
+    };
+    this.tracking.recordAnswer(interaction);
+  }
+
+  private commit(viewed: ModulesViewed, changed: boolean, bookmark: string, lastActivity = false) {
+    const before = this.state.score;
+    const score = risingScore(before, computeScore(viewed, this.shape));
+    const change: ProgressChange = { bookmark };
+    if (changed) {
+      change.viewed = viewed;
+      change.modules = this.statusChange(viewed);
+    }
+    if (score > before || (changed && lastActivity)) change.score = score;
+    const completedNow = isCourseComplete(score) && !isCourseComplete(before);
+    if (isCourseComplete(score)) change.completed = true;
+    if (lastActivity && changed) change.finalTerms = true;
+    if (!changed && bookmark === this.state.bookmark) return;
+    this.set({
+      viewed,
+      score,
+      bookmark,
+      congratulations: this.state.congratulations || (completedNow && lastActivity),
+    });
+    this.tracking.save(change);
+  }
+
+  /** The congratulations flow is over (modal closed or certificate downloaded). */
+  endCompletionFlow() {
+    this.set({ congratulations: false });
+    this.finish();
+  }
+
+  /** Ends the runtime session once (LMS Terminate). */
+  finish() {
+    if (this.finished) return;
+    this.finished = true;
+    this.tracking.finish();
+  }
+
+  setLearnerName(name: string) {
+    this.set({ learner: { ...this.state.learner, name } });
+  }
+
+  setLearner(learner: Learner) {
+    this.set({ learner });
+  }
+}

@@ -1,0 +1,152 @@
+import { useId, useState } from 'react';
+import type { ListItem } from '../../domain/content/types.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { ChevronIcon, CloseIcon } from '../../features/screens/icons.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicImage } from '../../features/screens/topic-image.tsx';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
+import './list1-screen.css';
+
+/** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
+export function List1Screen({ topic, assetBase }: TopicScreenProps) {
+  const items = topic.list1?.items ?? topic.items ?? [];
+  const mode = topic.list1?.open ?? 'div';
+  return (
+    <div className="scr-screen l1-screen">
+      <TopicIntro topic={topic} assetBase={assetBase} />
+      {mode === 'modal' ? (
+        <ModalList items={items} assetBase={assetBase} />
+      ) : (
+        <Accordion items={items} assetBase={assetBase} />
+      )}
+      <RememberBoxes remember={topic.remember} />
+    </div>
+  );
+}
+
+interface ItemsProps {
+  items: ListItem[];
+  assetBase: string;
+}
+
+function ItemBody({ item, assetBase }: { item: ListItem; assetBase: string }) {
+  return (
+    <div className={item.img ? 'l1-body l1-body--with-img' : 'l1-body'}>
+      <HtmlBlock html={item.text} />
+      {item.img && (
+        <TopicImage className="l1-img" src={item.img} alt={item.alt} assetBase={assetBase} />
+      )}
+    </div>
+  );
+}
+
+function Accordion({ items, assetBase }: ItemsProps) {
+  const id = useId();
+  const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (i: number) =>
+    setOpen((prev) => {
+      const next = new Set(prev);
+      if (next.has(i)) next.delete(i);
+      else next.add(i);
+      return next;
+    });
+  return (
+    <div className="l1-accordion">
+      {items.map((item, i) => {
+        const expanded = open.has(i);
+        return (
+          <div key={i} className={expanded ? 'l1-acc-item l1-acc-item--open' : 'l1-acc-item'}>
+            <h2 className="l1-acc-heading">
+              <button
+                type="button"
+                className="l1-acc-button"
+                id={`${id}-b${i}`}
+                aria-expanded={expanded}
+                aria-controls={`${id}-p${i}`}
+                onClick={() => toggle(i)}
+              >
+                <span className="l1-acc-num" aria-hidden="true">
+                  {i + 1}
+                </span>
+                <span className="l1-acc-title">{item.title}</span>
+                <span className="l1-acc-chevron">
+                  <ChevronIcon />
+                </span>
+              </button>
+            </h2>
+            <div
+              className="l1-acc-panel"
+              id={`${id}-p${i}`}
+              role="region"
+              aria-labelledby={`${id}-b${i}`}
+              hidden={!expanded}
+            >
+              <ItemBody item={item} assetBase={assetBase} />
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function ModalList({ items, assetBase }: ItemsProps) {
+  const id = useId();
+  const [current, setCurrent] = useState<number | null>(null);
+  const item = current === null ? undefined : items[current];
+  const close = () => setCurrent(null);
+  return (
+    <>
+      <ul className="l1-cards">
+        {items.map((it, i) => (
+          <li key={i} className="l1-card">
+            <button
+              type="button"
+              className="l1-card-button"
+              aria-haspopup="dialog"
+              onClick={() => setCurrent(i)}
+            >
+              {it.img && <img className="l1-card-img" src={assetBase + it.img} alt="" />}
+              <span className="l1-card-title">{it.title}</span>
+              <span className="l1-card-more" aria-hidden="true">
+                {screenStrings.open}
+                <ChevronIcon direction="right" size={18} />
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <Dialog open={item !== undefined} labelledBy={`${id}-title`} className="l1-dialog">
+        {item && (
+          <div className="l1-dialog-inner">
+            <div className="l1-dialog-head">
+              <h2 className="l1-dialog-title" id={`${id}-title`} tabIndex={-1} data-autofocus>
+                {item.title}
+              </h2>
+              <button
+                type="button"
+                className="l1-dialog-close scr-focus"
+                aria-label={screenStrings.close}
+                onClick={close}
+              >
+                <CloseIcon />
+              </button>
+            </div>
+            <div className="l1-dialog-body">
+              <ItemBody item={item} assetBase={assetBase} />
+            </div>
+            <div className="l1-dialog-foot">
+              <button type="button" className="scr-btn scr-btn--primary" onClick={close}>
+                {screenStrings.accept}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </>
+  );
+}

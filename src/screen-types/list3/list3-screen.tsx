@@ -1,0 +1,73 @@
+import { useId, useState } from 'react';
+import type { ListItem } from '../../domain/content/types.ts';
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { FlipIcon } from '../../features/screens/icons.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
+import './list3-screen.css';
+
+/** Flip cards: the front shows the title (and picture), the back the explanation. */
+export function List3Screen({ topic, assetBase }: TopicScreenProps) {
+  const items = topic.items ?? [];
+  return (
+    <div className="scr-screen l3-screen">
+      <TopicIntro topic={topic} assetBase={assetBase} />
+      <ul className="l3-grid">
+        {items.map((item, i) => (
+          <FlipCard key={i} item={item} assetBase={assetBase} />
+        ))}
+      </ul>
+      <RememberBoxes remember={topic.remember} />
+    </div>
+  );
+}
+
+/*
+ * One button covers the whole card and stays put while the faces turn, so focus never sits on
+ * a face that has turned away. The face turned away is inert and aria-hidden: its text is neither
+ * read nor focusable until the card shows it.
+ */
+function FlipCard({ item, assetBase }: { item: ListItem; assetBase: string }) {
+  const id = useId();
+  const [flipped, setFlipped] = useState(false);
+  return (
+    <li className={flipped ? 'l3-card l3-card--flipped' : 'l3-card'}>
+      <button
+        type="button"
+        className="l3-button"
+        aria-expanded={flipped}
+        aria-controls={`${id}-back`}
+        onClick={() => setFlipped((f) => !f)}
+      >
+        <span className="scr-sr-only">
+          {item.title}. {screenStrings.flipCard}
+        </span>
+      </button>
+      <div className="l3-inner">
+        <div className="l3-face l3-front" aria-hidden={flipped} inert={flipped}>
+          <div className="l3-front-main">
+            {item.img && <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />}
+            <p className="l3-title" aria-hidden="true">
+              {item.title}
+            </p>
+          </div>
+          <span className="l3-hint" aria-hidden="true">
+            <FlipIcon />
+            {screenStrings.flipCard}
+          </span>
+        </div>
+        <div className="l3-face l3-back" id={`${id}-back`} aria-hidden={!flipped} inert={!flipped}>
+          <p className="l3-back-title">{item.title}</p>
+          <HtmlBlock className="l3-text" html={item.text} />
+          <span className="l3-hint" aria-hidden="true">
+            <FlipIcon />
+            {screenStrings.flipBack}
+          </span>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { HtmlBlock } from '../../features/screens/html-block.tsx';
+import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
+import { screenStrings } from '../../features/screens/strings.ts';
+import { TopicImage } from '../../features/screens/topic-image.tsx';
+import { TopicIntro } from '../../features/screens/topic-intro.tsx';
+import '../../features/screens/screen-common.css';
+import './list4-screen.css';
+
+/** True when the visible label already says 'Paso n', so the heading need not say it again. */
+const repeatsStep = (label: string | undefined, i: number) =>
+  label?.trim().toLocaleLowerCase('es') ===
+  `${screenStrings.step} ${i + 1}`.toLocaleLowerCase('es');
+
+/** Numbered steps of a procedure, in order. item.label is an optional tag (e.g. 'Antes'). */
+export function List4Screen({ topic, assetBase }: TopicScreenProps) {
+  const items = topic.items ?? [];
+  return (
+    <div className="scr-screen l4-screen">
+      <TopicIntro topic={topic} assetBase={assetBase} />
+      <ol className="l4-steps">
+        {items.map((item, i) => (
+          <li key={i} className="l4-step">
+            <span className="l4-num" aria-hidden="true">
+              {i + 1}
+            </span>
+            <div className={item.img ? 'l4-card l4-card--with-img' : 'l4-card'}>
+              <div className="l4-text">
+                {item.label && <p className="l4-label">{item.label}</p>}
+                <h2 className="l4-title">
+                  {!repeatsStep(item.label, i) && (
+                    <>
+                      <span className="scr-sr-only">
+                        {screenStrings.step} {i + 1}:
+                      </span>{' '}
+                    </>
+                  )}
+                  {item.title}
+                </h2>
+                <HtmlBlock html={item.text} />
+              </div>
+              {item.img && (
+                <TopicImage
+                  className="l4-img"
+                  src={item.img}
+                  alt={item.alt}
+                  assetBase={assetBase}
+                />
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <RememberBoxes remember={topic.remember} />
+    </div>
+  );
+}
