@@ -11,5 +11,7 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20000,
     pool: 'forks',
+    // scrypt at N=2^10 instead of 2^17 (server/security/passwords.ts): tests hash a lot.
+    env: { CURSO_SST_SCRYPT_LOG2N: '10' },
   },
 });

@@ -143,7 +143,10 @@ async function signIn(base: string, document: string, password: string): Promise
   const body = (await res.json()) as { success?: boolean; token?: string; user?: { id: number } };
   if (res.status !== 200 || !body.token || !body.user)
     throw new Error(`sign-in failed: HTTP ${res.status} ${JSON.stringify(body)}`);
-  return { id: body.user.id, token: body.token, xsrf };
+  // Sign-in binds a fresh XSRF token to the session (docs/decisions/0051-…): echo that one.
+  const bound = /XSRF-TOKEN=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1];
+  if (!bound) throw new Error('no session XSRF-TOKEN cookie from auth/login');
+  return { id: body.user.id, token: body.token, xsrf: bound };
 }
 
 interface Engine {

@@ -47,7 +47,7 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       const response = await app.inject({ method: 'GET', url: '/api/v1/csrf-cookie' });
       expect(response.statusCode).toBe(204);
       const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
-      expect(cookie?.value).toMatch(/^[\w-]{20,}$/);
+      expect(cookie?.value).toMatch(/^[\w-]{20,}\.[\w-]{20,}$/);
       expect(cookie?.httpOnly).toBeFalsy();
       expect(cookie?.path).toBe('/');
     });
@@ -154,13 +154,22 @@ describe.each(ENGINES)('API (%s)', (engine) => {
       }
     });
 
-    it('limits failed sign-ins per account with 429 and a Spanish message, even with the right password', async () => {
+    it('limits failed sign-ins per account (document and correo together) with a short wait', async () => {
       const client = await new TestClient(app).init();
-      for (let i = 0; i < 3; i++)
-        expect((await client.login('CE-778899', 'wrong-pass')).statusCode).toBe(401);
+      expect((await client.login('CE-778899', 'wrong-pass')).statusCode).toBe(401);
+      expect(
+        (await client.post('auth/login', { email: 'luis@example.co', password: 'x' })).statusCode,
+      ).toBe(401);
+      expect((await client.login('CE-778899', 'wrong-pass')).statusCode).toBe(401);
       const blocked = await client.login('CE-778899', 'clave-luis');
       expect(blocked.statusCode).toBe(429);
-      expect(blocked.json().message).toBe(MESSAGES.tooManyAttempts);
+      expect(blocked.json().message).toBe(MESSAGES.loginWait(30));
+      expect(blocked.headers['retry-after']).toBe('30');
+      const byEmail = await client.post('auth/login', {
+        email: 'luis@example.co',
+        password: 'clave-luis',
+      });
+      expect(byEmail.statusCode).toBe(429);
       // Other accounts are not affected.
       expect((await client.login('1020304050', 'secreto123')).statusCode).toBe(200);
     });

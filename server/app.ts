@@ -23,12 +23,13 @@ import { userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
-  newXsrfToken,
+  sessionBinding,
   XSRF_COOKIE,
   XSRF_HEADER,
-  xsrfMatches,
+  XsrfTokens,
 } from './security/xsrf.ts';
 import { LoginLimiter } from './security/login-limiter.ts';
+import type { TrustProxy } from './security/trust-proxy.ts';
 import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/recaptcha.ts';
 import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -57,8 +58,10 @@ export interface AppOptions {
   rateLimits?: {
     /** Sign-in attempts per address per window (@fastify/rate-limit); 0 disables. Default 60. */
     loginPerIp?: number;
-    /** Failed sign-ins per document/correo per window before 429. Default 5. */
+    /** Failed sign-ins per account before it waits (security/login-limiter.ts). Default 5. */
     failuresPerAccount?: number;
+    /** First wait after those failures; doubles per further failure up to 5 min. Default 30 s. */
+    accountDelayMs?: number;
     /** Window for both. Default 15 minutes. */
     windowMs?: number;
   };
@@ -78,7 +81,12 @@ export interface AppOptions {
   /** Largest accepted request body, bytes. Default 32 KiB. */
   bodyLimit?: number;
   logger?: boolean | Record<string, unknown>;
-  trustProxy?: boolean;
+  /** Proxies believed about X-Forwarded-*: a hop count or addresses (security/trust-proxy.ts). */
+  trustProxy?: TrustProxy;
+  /** Secret for XSRF tokens; default random per process (tokens are renewed by a 419). */
+  xsrfSecret?: string;
+  /** Longest a request may take to arrive, headers and body (408 after). Default 30 s. */
+  requestTimeoutMs?: number;
 }
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
@@ -129,7 +137,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit,
-    trustProxy: options.trustProxy ?? false,
+    // A hop count becomes "believe the nearest n hops" (what proxy-addr does with a number).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(options.trustProxy)
+        : (options.trustProxy ?? false),
+    // A slow body holds a connection: Node answers 408 (in Spanish, see clientError) after this.
+    requestTimeout: options.requestTimeoutMs ?? 30_000,
+    http: {
+      connectionsCheckingInterval: Math.min(
+        30_000,
+        Math.max(250, Math.floor((options.requestTimeoutMs ?? 30_000) / 4)),
+      ),
+    },
     // Keep ids and query strings sane; very long URLs are refused by Node before we see them.
     routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
   });
@@ -142,17 +165,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(fastifyCookie);
 
-  const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply, refresh = false) => {
-    const current = request.cookies[XSRF_COOKIE];
-    if (isXsrfShaped(current) && !refresh) return;
+  const xsrfTokens = new XsrfTokens(options.xsrfSecret);
+  const setXsrfCookie = (reply: FastifyReply, binding: string) => {
     // Readable by JavaScript on purpose: the client copies it into X-XSRF-TOKEN.
-    reply.setCookie(XSRF_COOKIE, isXsrfShaped(current) ? current : newXsrfToken(), {
+    reply.setCookie(XSRF_COOKIE, xsrfTokens.issue(binding), {
       path: '/',
       sameSite: 'lax',
       secure,
       httpOnly: false,
       maxAge: 60 * 60 * 24 * 7,
     });
+  };
+  const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply, refresh = false) => {
+    const current = request.cookies[XSRF_COOKIE];
+    if (isXsrfShaped(current)) {
+      // csrf-cookie cannot tell which session a token belongs to (it carries no token): it
+      // renews a well-formed one as it is, so a token bound by sign-in or by a 419 survives.
+      if (refresh)
+        reply.setCookie(XSRF_COOKIE, current, {
+          path: '/',
+          sameSite: 'lax',
+          secure,
+          httpOnly: false,
+          maxAge: 60 * 60 * 24 * 7,
+        });
+      return;
+    }
+    setXsrfCookie(reply, sessionBinding(request.headers.authorization));
   };
 
   // Every response sets the XSRF cookie when the request came without one (DESIGN.md §4).
@@ -191,13 +230,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     apiBase,
     shape: options.courseShape ?? loadCourseShape(),
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL,
-    loginLimiter: new LoginLimiter(options.rateLimits?.failuresPerAccount ?? 5, windowMs),
+    loginLimiter: new LoginLimiter({
+      max: options.rateLimits?.failuresPerAccount ?? 5,
+      baseDelayMs: options.rateLimits?.accountDelayMs ?? 30_000,
+      forgetMs: windowMs,
+    }),
     loginRateLimit: loginPerIp > 0 ? { max: loginPerIp, timeWindow: windowMs } : false,
     recaptchaVerify,
     recaptchaMinScore: options.recaptcha?.minScore ?? 0.5,
     certificateIssuer: options.certificateIssuer ?? null,
     requireAuth,
     ensureXsrfCookie,
+    setXsrfCookie,
   };
 
   await app.register(
@@ -217,12 +261,27 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
       });
 
-      api.addHook('onRequest', async (request) => {
+      api.addHook('onRequest', async (request, reply) => {
         const length = Number(request.headers['content-length'] ?? 0);
         if (length > bodyLimit) throw new HttpError(413, MESSAGES.tooLarge);
         if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-          if (!xsrfMatches(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER]))
+          const binding = sessionBinding(request.headers.authorization);
+          if (
+            !xsrfTokens.verify(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER], binding)
+          ) {
+            // A call with a sign-in token that is no session at all is answered 401 as before:
+            // no XSRF token could make it pass, and the client must sign in again.
+            const header = request.headers.authorization;
+            const bearer = tokenFromHeader(header);
+            if (
+              (bearer && (await userIdForToken(options.db, bearer)) === null) ||
+              (!bearer && typeof header === 'string' && header.trim() !== '')
+            )
+              throw new HttpError(401, MESSAGES.unauthorized);
+            // A fresh token for this session, so the client's refresh-and-retry succeeds.
+            setXsrfCookie(reply, binding);
             throw new HttpError(419, MESSAGES.xsrf);
+          }
         }
       });
       api.addHook('onSend', async (_request, reply, payload) => {

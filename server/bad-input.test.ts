@@ -23,7 +23,16 @@ interface Ctx {
   otherId: number;
   expiredToken: string;
   revokedToken: string;
+  /** An XSRF token bound to no session (security/xsrf.ts), for calls without a sign-in token. */
+  anonymousXsrf: string;
 }
+
+/** Headers of a call made without a sign-in token, with a matching anonymous XSRF pair. */
+const noToken = (c: Ctx) => ({
+  authorization: '',
+  cookie: `XSRF-TOKEN=${c.anonymousXsrf}`,
+  'x-xsrf-token': c.anonymousXsrf,
+});
 
 interface Case {
   name: string;
@@ -66,7 +75,7 @@ const CASES: Case[] = [
   {
     name: 'update-user without token',
     status: 401,
-    request: (c) => update(c, valid(c), { authorization: '' }),
+    request: (c) => update(c, valid(c), noToken(c)),
   },
   {
     name: 'update-user with unknown token',
@@ -91,7 +100,7 @@ const CASES: Case[] = [
   {
     name: 'me without token',
     status: 401,
-    request: (c) => json(c, 'me', '{}', { authorization: '' }),
+    request: (c) => json(c, 'me', '{}', noToken(c)),
   },
   {
     name: 'logout with unknown token',
@@ -344,6 +353,7 @@ describe.each(ENGINES)('bad input (%s)', (engine) => {
     const other = await seedUser(t.db, { document: '5060708090', email: 'otro@example.co' });
     ctx.ownId = own.id;
     ctx.otherId = other.id;
+    ctx.anonymousXsrf = (await new TestClient(app).init()).xsrf;
     ctx.client = await new TestClient(app).init();
     expect((await ctx.client.login('1020304050', 'secreto123')).statusCode).toBe(200);
     // Some progress to protect.

@@ -58,4 +58,6 @@ export interface AppContext {
   certificateIssuer: CertificateIssuer | null;
   requireAuth: preHandlerAsyncHookHandler;
   ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, refresh?: boolean): void;
+  /** Sets a fresh XSRF-TOKEN cookie bound to `binding` (security/xsrf.ts sessionBinding). */
+  setXsrfCookie(reply: FastifyReply, binding: string): void;
 }

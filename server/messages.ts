@@ -9,6 +9,8 @@ export const MESSAGES = {
   tooLarge: 'La solicitud es demasiado grande.',
   xsrf: 'La sesión del formulario expiró o no es válida. Recargue la página e intente de nuevo.',
   tooManyAttempts: 'Demasiados intentos de ingreso. Espere unos minutos e intente de nuevo.',
+  loginWait: (seconds: number) =>
+    `Demasiados intentos fallidos con esta cuenta. Espere ${seconds} segundos e intente de nuevo con la contraseña correcta.`,
   tooManyRequests: 'Demasiadas solicitudes. Espere un momento e intente de nuevo.',
   serverError: 'Ocurrió un error en el servidor. Intente de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento.',

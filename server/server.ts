@@ -10,6 +10,7 @@ import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
+import { parseTrustProxy, TrustProxyError } from './security/trust-proxy.ts';
 
 export interface StartOptions {
   host?: string;
@@ -67,7 +68,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db: opened.db,
       logger: options.log ?? false,
       secureCookies: process.env.SECURE_COOKIES === '1' || process.env.SECURE_COOKIES === 'true',
-      trustProxy: process.env.TRUST_PROXY === '1' || process.env.TRUST_PROXY === 'true',
+      trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+      xsrfSecret: process.env.XSRF_SECRET || undefined,
       ...(ttlHours ? { tokenTtlMs: ttlHours * 3_600_000 } : {}),
       rateLimits: { loginPerIp: envNumber('LOGIN_RATE_LIMIT') },
       recaptcha: {
@@ -114,7 +116,8 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
     process.once('SIGTERM', stop);
     return server;
   } catch (error) {
-    if (error instanceof DataDirLockedError) console.error(error.message);
+    if (error instanceof DataDirLockedError || error instanceof TrustProxyError)
+      console.error(error.message);
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       console.error(
         `El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`,

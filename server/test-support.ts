@@ -92,6 +92,9 @@ export class TestClient {
       payload: { document, password },
     });
     if (response.statusCode === 200) this.token = response.json().token;
+    // Sign-in binds a fresh XSRF token to the session: echo the current cookie, as browsers do.
+    const fresh = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
+    if (fresh) this.xsrf = fresh.value;
     return response;
   }
 

@@ -162,21 +162,21 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
 });
 
 describe('data folder lock', () => {
-  it('refuses a second holder in the same folder, and frees it on release', () => {
+  it('refuses a second holder in the same folder, and frees it on release', async () => {
     const dir = tmp();
-    const lock = acquireDataDirLock(dir, 'server');
-    expect(() => acquireDataDirLock(dir, 'cli')).toThrow(DataDirLockedError);
+    const lock = await acquireDataDirLock(dir, 'server');
+    await expect(acquireDataDirLock(dir, 'cli')).rejects.toThrow(DataDirLockedError);
     lock.release();
-    acquireDataDirLock(dir, 'cli').release();
+    (await acquireDataDirLock(dir, 'cli')).release();
   });
 
-  it('takes over a lock left by a process that no longer runs', () => {
+  it('takes over a lock left by a process that no longer runs', async () => {
     const dir = tmp();
     writeFileSync(
       join(dir, 'curso-sst.lock'),
       JSON.stringify({ pid: 2 ** 22 + 12345, role: 'server', startedAt: '' }),
     );
-    acquireDataDirLock(dir, 'server').release();
+    (await acquireDataDirLock(dir, 'server')).release();
   });
 });
 
@@ -193,7 +193,7 @@ describe('spawned CLI', () => {
       },
     );
 
-  it('exits 0, 2 and 1 as documented, and refuses while the data folder is locked', () => {
+  it('exits 0, 2 and 1 as documented, and refuses while the data folder is locked', async () => {
     const dataDir = tmp();
     const good = join(dataDir, 'good.csv');
     writeFileSync(good, 'documento,nombre,correo,contraseña\n1234567,Ana,,clave-ana\n');
@@ -217,7 +217,7 @@ describe('spawned CLI', () => {
     expect(report.stdout.split('\n')[0]).toBe(REPORT_COLUMNS.join(','));
     expect(report.stdout).toContain('2345678,Beto');
 
-    const lock = acquireDataDirLock(dataDir, 'server');
+    const lock = await acquireDataDirLock(dataDir, 'server');
     try {
       const refused = run(['report.ts', '--csv'], { DATA_DIR: dataDir });
       expect(refused.status).toBe(1);

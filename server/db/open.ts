@@ -34,7 +34,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
     return { db, where: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
   }
   const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
-  const lock: DataDirLock = acquireDataDirLock(dataDir, options.role);
+  const lock: DataDirLock = await acquireDataDirLock(dataDir, options.role);
   let db: Db;
   try {
     db = await openPglite(join(dataDir, 'pglite'));

@@ -376,3 +376,8 @@ export async function reportRows(db: Queryable): Promise<ReportRow[]> {
     certificate_code: r.certificate_code,
   }));
 }
+
+/** Replaces a learner's password hash (rehash at a higher cost on sign-in). */
+export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
+  await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, id]);
+}

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { findCredentials, getUser, issueToken, revokeToken } from '../db/store.ts';
-import { verifyPassword } from '../security/passwords.ts';
+import { findCredentials, getUser, issueToken, revokeToken, setPasswordHash } from '../db/store.ts';
+import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { recaptchaPasses } from '../security/recaptcha.ts';
+import { sessionBinding } from '../security/xsrf.ts';
 import { hasControlChars, readFields, text } from './input.ts';
 import {
   isValidDocument,
@@ -77,17 +78,28 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!recaptchaPasses(result, ctx.recaptchaMinScore))
           throw new HttpError(422, MESSAGES.recaptchaFailed);
       }
-      const key = accountKey(by);
-      if (ctx.loginLimiter.isBlocked(key)) throw new HttpError(429, MESSAGES.tooManyAttempts);
       const credentials = await findCredentials(ctx.db, by);
+      // One budget per learner, whichever identifier is typed (document or correo).
+      const key = credentials ? `u:${credentials.id}` : accountKey(by);
+      const waitMs = ctx.loginLimiter.waitMs(key);
+      if (waitMs > 0) {
+        const seconds = Math.ceil(waitMs / 1000);
+        reply.header('retry-after', String(seconds));
+        throw new HttpError(429, MESSAGES.loginWait(seconds));
+      }
       const ok = await verifyPassword(password, credentials?.password_hash ?? null);
       if (!ok || !credentials) {
         ctx.loginLimiter.fail(key);
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
       ctx.loginLimiter.succeed(key);
+      // A hash made at a lower cost is replaced now that we know the password (0052).
+      if (needsRehash(credentials.password_hash))
+        await setPasswordHash(ctx.db, credentials.id, await hashPassword(password));
       const token = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
       const user = await getUser(ctx.db, credentials.id);
+      // A fresh XSRF token bound to the new session (docs/decisions/0051-xsrf-bound-to-session.md).
+      ctx.setXsrfCookie(reply, sessionBinding(token));
       return reply.send({ success: true, token, user });
     },
   );
@@ -98,8 +110,9 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     return { success: true, user };
   });
 
-  app.post('/logout', { preHandler: ctx.requireAuth }, async (request) => {
+  app.post('/logout', { preHandler: ctx.requireAuth }, async (request, reply) => {
     await revokeToken(ctx.db, request.auth!.token);
+    ctx.setXsrfCookie(reply, sessionBinding(undefined));
     return { success: true };
   });
 }

@@ -42,7 +42,7 @@ export async function certificateFileRoutes(app: FastifyInstance, ctx: AppContex
     return reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${name}"`)
-      .header('cache-control', 'private, no-cache')
+      .header('cache-control', 'no-store')
       .header('x-robots-tag', 'noindex, nofollow')
       .send(Buffer.from(file.pdf));
   });

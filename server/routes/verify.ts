@@ -8,6 +8,7 @@ import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
 import { DEFAULT_COURSE_TITLE } from '../../src/domain/certificate/config.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
+import { stripBidiControls } from '../../src/domain/certificate/text.ts';
 
 const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';
 
@@ -87,7 +88,7 @@ ${lookupForm()}`,
       `<div class="status status-ok"><span class="icon" aria-hidden="true">✓</span><h1>Certificado válido</h1></div>
 <p>Este código corresponde a un certificado de participación auténtico, emitido por este curso.</p>
 <dl>
-<div><dt>Nombre</dt><dd class="name">${escapeHtml(cert.name)}</dd></div>
+<div><dt>Nombre</dt><dd class="name">${escapeHtml(stripBidiControls(cert.name))}</dd></div>
 <div><dt>Curso</dt><dd>${escapeHtml(course)}</dd></div>
 <div><dt>Fecha de finalización</dt><dd>${escapeHtml(date)}</dd></div>
 <div><dt>Código</dt><dd class="code">${escapeHtml(cert.code)}</dd></div>

@@ -1,27 +1,72 @@
-// Double-submit XSRF protection as SPEC.md §7 expects from the client: the server sets the
-// XSRF-TOKEN cookie (readable by JavaScript), the client echoes it in X-XSRF-TOKEN on every
-// non-GET call, and the server checks that both match. A cross-site form can send the cookie
-// but cannot read it, so it cannot forge the header.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// XSRF protection as SPEC.md §7 expects from the client — the server sets the XSRF-TOKEN cookie
+// (readable by JavaScript), the client echoes it in X-XSRF-TOKEN on every non-GET call — with
+// the token bound to the session (docs/decisions/0051-xsrf-bound-to-session.md): a signed
+// double-submit token `<random>.<HMAC(secret, random | session)>`, where the session is the
+// sha256 of the bearer token the request carries, or "anonymous" before sign-in. A cookie a
+// client (or a sibling site) invents fails the signature; a valid token of another session
+// fails the binding. Sign-in sets a fresh token bound to the new session; the client must echo
+// the current cookie. A refused call gets a fresh, correctly bound cookie with its 419, so the
+// client's "refresh and retry once" goes through.
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { tokenFromHeader } from './tokens.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
-export const newXsrfToken = () => randomBytes(32).toString('base64url');
+const ANONYMOUS = 'anonymous';
 
 export const isXsrfShaped = (value: unknown): value is string =>
-  typeof value === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(value);
+  typeof value === 'string' && /^[A-Za-z0-9_-]{20,64}\.[A-Za-z0-9_-]{20,64}$/.test(value);
 
-export function xsrfMatches(cookie: unknown, header: unknown): boolean {
-  if (!isXsrfShaped(cookie) || typeof header !== 'string') return false;
-  // Clients that URL-encode the cookie value (as Laravel's does) still match.
-  let value = header;
-  try {
-    value = decodeURIComponent(header);
-  } catch {
-    return false;
+/** What an XSRF token is bound to: the bearer token's hash, or anonymous. */
+export function sessionBinding(authorization: string | string[] | undefined): string {
+  const token = tokenFromHeader(authorization);
+  return token ? createHash('sha256').update(token, 'utf8').digest('base64url') : ANONYMOUS;
+}
+
+export const bindingForToken = (token: string) => sessionBinding(token);
+
+export class XsrfTokens {
+  private readonly secret: Buffer;
+
+  constructor(secret?: string | Buffer) {
+    this.secret =
+      secret === undefined || secret.length === 0
+        ? randomBytes(32)
+        : Buffer.isBuffer(secret)
+          ? secret
+          : Buffer.from(secret, 'utf8');
   }
-  const a = Buffer.from(cookie);
-  const b = Buffer.from(value);
-  return a.length === b.length && timingSafeEqual(a, b);
+
+  private mac(random: string, binding: string): string {
+    return createHmac('sha256', this.secret)
+      .update(`${random}|${binding}`, 'utf8')
+      .digest('base64url');
+  }
+
+  issue(binding: string): string {
+    const random = randomBytes(24).toString('base64url');
+    return `${random}.${this.mac(random, binding)}`;
+  }
+
+  /** Cookie and header are the same token, and it was issued by us for this session. */
+  verify(cookie: unknown, header: unknown, binding: string): boolean {
+    if (!isXsrfShaped(cookie) || typeof header !== 'string') return false;
+    // Clients that URL-encode the cookie value (as Laravel's does) still match.
+    let value = header;
+    try {
+      value = decodeURIComponent(header);
+    } catch {
+      return false;
+    }
+    if (!equal(cookie, value)) return false;
+    const [random, mac] = cookie.split('.') as [string, string];
+    return equal(mac, this.mac(random, binding));
+  }
+}
+
+function equal(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -1,7 +1,9 @@
 // The participation certificate as a PDF (DESIGN.md §2): one generator for the browser (LMS
 // and local modes) and the server (with verification code and QR code). Pure: pdf-lib's
-// standard fonts (WinAnsi, not embedded) and vector drawing only, so the file stays small,
-// and the output is byte-for-byte the same for the same input.
+// standard fonts (WinAnsi, not embedded) for fixed text, the learner's name in an embedded
+// subset of Noto Sans Bold (Latin-1 + Latin Extended, docs/decisions/0054-certificate-font-and-fallback.md),
+// vector drawing only, so the file stays small and is byte-for-byte the same for the same input.
+import fontkit from '@pdf-lib/fontkit';
 import {
   PDFDocument,
   StandardFonts,
@@ -17,7 +19,9 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { qrMatrix, qrRuns } from './qr.ts';
-import { formatHours, formatSpanishDate, toWinAnsi } from './text.ts';
+import { formatHours, formatSpanishDate, toCertificateName, toWinAnsi } from './text.ts';
+import { fontCovers } from './font-coverage.ts';
+import { NOTO_SANS_BOLD_SUBSET_BASE64 } from './fonts/noto-sans-bold-subset.ts';
 import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
 
 /** A4 landscape, in points. */
@@ -47,6 +51,14 @@ interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
   italic: PDFFont;
+  /** Embedded Noto Sans Bold subset: the learner's name. */
+  name: PDFFont;
+}
+
+let nameFontBytes: Uint8Array | null = null;
+function nameFont(): Uint8Array {
+  nameFontBytes ??= Uint8Array.from(atob(NOTO_SANS_BOLD_SUBSET_BASE64), (c) => c.charCodeAt(0));
+  return nameFontBytes;
 }
 
 interface ValidData {
@@ -62,9 +74,8 @@ interface ValidData {
 }
 
 function validate(data: CertificateData): ValidData {
-  const name = toWinAnsi(data.learnerName ?? '');
-  if (!/[\p{L}\p{N}]/u.test(name))
-    throw new CertificateError('empty-name', 'The learner name is empty.');
+  const name = toCertificateName(data.learnerName ?? '', fontCovers);
+  if (name === '') throw new CertificateError('empty-name', 'The learner name is empty.');
   if (name.length > MAX_NAME_LENGTH) {
     throw new CertificateError(
       'name-too-long',
@@ -268,10 +279,13 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   pdf.setCreationDate(data.completedAt);
   pdf.setModificationDate(data.completedAt);
 
+  pdf.registerFontkit(fontkit);
   const fonts: Fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     italic: await pdf.embedFont(StandardFonts.TimesRomanItalic),
+    // A fixed name instead of pdf-lib's random subset tag keeps the output deterministic.
+    name: await pdf.embedFont(nameFont(), { subset: true, customName: 'CSSTAA+NotoSans-Bold' }),
   };
   const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   drawFrame(page);
@@ -307,11 +321,11 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   // a two-line name and course title would reach the signature, the gaps shrink evenly; a
   // short body (no document line) spreads a little so it does not float high on the page.
   const lines: Array<{ gap: number; draw: (y: number) => void }> = [];
-  const name = fitText(v.name, fonts.bold, MAX_TEXT_WIDTH, { maxSize: 36, minSize: 24 });
+  const name = fitText(v.name, fonts.name, MAX_TEXT_WIDTH, { maxSize: 36, minSize: 24 });
   name.lines.forEach((line, i) => {
     lines.push({
       gap: i === 0 ? 22 + name.size * 0.72 : name.size * 1.15,
-      draw: (y) => drawText(page, line, { font: fonts.bold, size: name.size, y, color: INK }),
+      draw: (y) => drawText(page, line, { font: fonts.name, size: name.size, y, color: INK }),
     });
   });
   lines.push({

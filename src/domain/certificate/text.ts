@@ -150,3 +150,47 @@ export function certificateFileName(name: string, date?: Date | null): string {
   }
   return `${parts.join('-')}.pdf`;
 }
+
+/** Bidirectional controls (LRM, RLM, ALM, embeddings, overrides, isolates): never printed. */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+export const stripBidiControls = (text: string) => text.replace(BIDI_CONTROLS, '');
+
+/** What a character the certificate font cannot show prints as (docs/decisions/0054-…). */
+export const NAME_FALLBACK = '?';
+
+/**
+ * The learner's name as the certificate prints it with the embedded font (Latin-1 + Latin
+ * Extended, see font-coverage.ts). Bidi controls and invisible marks are dropped; each other
+ * character cluster the font lacks becomes its base letter when the font has it, else
+ * NAME_FALLBACK ('?'), one per cluster (so '👷‍♀️' is one '?'). Never empty for a name that has
+ * anything visible: '王小明' prints '???', and /verificar shows the exact name.
+ */
+export function toCertificateName(text: string, covers: (codePoint: number) => boolean): string {
+  const clean = stripBidiControls(text).normalize('NFC');
+  let out = '';
+  const segmenter = new Intl.Segmenter('es', { granularity: 'grapheme' });
+  for (const { segment } of segmenter.segment(clean)) {
+    const chars = Array.from(segment);
+    const cps = chars.map((c) => c.codePointAt(0) ?? 0);
+    if (/^\s+$/u.test(segment)) out += ' ';
+    else if (cps.every((cp) => covers(cp))) out += segment;
+    else {
+      const visible = cps.filter(
+        (cp) => !(cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || isInvisible(cp)),
+      );
+      if (visible.length === 0) continue;
+      if (visible.every((cp) => covers(cp))) {
+        out += String.fromCodePoint(...visible);
+        continue;
+      }
+      const base = segment.normalize('NFKD').replace(/\p{M}/gu, '');
+      const lookAlike = LOOK_ALIKES[segment];
+      if (lookAlike !== undefined) out += lookAlike;
+      else if (base !== '' && Array.from(base).every((c) => covers(c.codePointAt(0) ?? 0)))
+        out += base;
+      else out += NAME_FALLBACK;
+    }
+  }
+  return out.replace(/ {2,}/g, ' ').trim();
+}
