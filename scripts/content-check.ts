@@ -1,7 +1,9 @@
 // npm run content:check [-- --json]
 // Validates the course content. With --json prints only the summary of DESIGN.md §7 on stdout.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
-import { formatIssues, readCourse } from '../server/read-content.ts';
+import { relative, join } from 'node:path';
+import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { courseHours } from '../src/domain/content/text-metrics/index.ts';
 
 const args = process.argv.slice(2);
 const unknown = args.filter((a) => a !== '--json');
@@ -19,6 +21,18 @@ if (!course) {
   );
   process.exit(1);
 }
+// Honest hours (issue 12, decision 0073): course.json `hours` is what the certificate prints, so
+// it must be what the pinned formula gives for the text.
+const honest = courseHours(course);
+if (course.hours !== honest.hours) {
+  console.error(
+    `${relative(ROOT, join(CONTENT_DIR, 'course.json'))}: hours dice ${course.hours}, pero el curso tiene ${honest.hours} h: ` +
+      `${honest.words} palabras ÷ 120 por minuto + ${honest.questions} preguntas × 1 min + ` +
+      `${honest.clickScreens} pantallas con clics × 1 min = ${honest.minutes.toFixed(1)} min, ` +
+      `redondeado a la media hora. Pon "hours": ${honest.hours}.`,
+  );
+  process.exit(1);
+}
 const summary = summarizeCourse(course);
 if (json) {
   process.stdout.write(JSON.stringify(summary) + '\n');
@@ -30,6 +44,9 @@ if (json) {
     );
   console.log(
     `Tipos de pantalla usados: ${summary.screenTypes.length}/10 (${summary.screenTypes.join(', ')})`,
+  );
+  console.log(
+    `Horas: ${course.hours} (${honest.words} palabras, ${honest.questions} preguntas, ${honest.clickScreens} pantallas con clics: ${honest.minutes.toFixed(1)} min)`,
   );
   console.log('Contenido válido.');
 }

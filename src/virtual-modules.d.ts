@@ -7,3 +7,6 @@ declare module 'virtual:course' {
 declare module 'virtual:course-modules' {
   export function loadModule(id: string): Promise<import('./domain/content/types.ts').Module>;
 }
+declare module 'virtual:company' {
+  export const company: import('./domain/config/company-info.ts').CompanyInfo;
+}
