@@ -44,7 +44,7 @@ export async function buildReportCsv(db: Db, shape: CourseShape): Promise<string
         csvCell(r.name, { guardFormula: true }),
         csvCell(r.email, { guardFormula: true }),
         csvCell(r.score),
-        csvCell(completedModuleCount(r.route, shape)),
+        csvCell(completedModuleCount(r.route, shape, r.score === null ? null : Number(r.score))),
         csvCell(r.route),
         csvCell(r.completed_at),
         csvCell(r.certificate_code),
