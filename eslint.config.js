@@ -101,7 +101,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/domain/**/*.ts'],
+    files: [
+      'src/domain/**/*.ts',
+      'src/screen-types/*/definition.ts',
+      'src/quiz-types/*/definition.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -112,6 +116,17 @@ export default tseslint.config(
               group: ['**/app/**', '**/features/**', '**/tracking/**', '**/ui/**', '**/strings/**'],
               message: 'domain/ imports nothing from the app.',
             },
+            {
+              group: [
+                '**/screen-types/*/*',
+                '!**/screen-types/*/definition.ts',
+                '**/quiz-types/*/*',
+                '!**/quiz-types/*/definition.ts',
+              ],
+              message:
+                "The domain sees only a screen or quiz type's definition.ts, never its component.",
+            },
+            { regex: '\\.tsx$', message: 'domain/ is pure: no components.' },
           ],
         },
       ],
@@ -153,6 +168,22 @@ export default tseslint.config(
               group: ['**/tracking/scorm/scorm12/**', '**/tracking/scorm/scorm2004/**'],
               message: 'Only tracking/scorm knows the SCORM version folders.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The components of screen and quiz types follow the rules of features.
+    files: ['src/screen-types/**/*.{ts,tsx}', 'src/quiz-types/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/definition.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ADAPTERS, message: 'Screens talk to the tracking port, never to an adapter.' },
+            { group: APP, message: 'Screens never import the app (the composition root).' },
           ],
         },
       ],

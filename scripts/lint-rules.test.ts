@@ -29,6 +29,17 @@ describe('layering lint', () => {
     ['the server importing scripts', 'server/routes/x.ts', '../../scripts/lib/package-xml.ts'],
     ['the server importing an adapter', 'server/x.ts', '../src/tracking/http/index.ts'],
     ['domain importing a feature', 'src/domain/progress/x.ts', '../../features/quiz/index.ts'],
+    [
+      'a type definition importing its component',
+      'src/screen-types/list1/definition.ts',
+      './list1-screen.tsx',
+    ],
+    ['a screen type importing the app', 'src/screen-types/list1/x.tsx', '../../app/routes.tsx'],
+    [
+      'the domain importing a screen component',
+      'src/domain/registry/x.ts',
+      '../../screen-types/list1/list1-screen.tsx',
+    ],
   ])('fails on %s', async (_what, file, target) => {
     const code = `import { x } from '${target}';\nexport const y = x;\n`;
     expect(await ruleIds(code, file)).toContain('no-restricted-imports');
@@ -38,6 +49,11 @@ describe('layering lint', () => {
     ['a feature using course state', 'src/features/menu/x.ts', '../../course/course-context.tsx'],
     ['a feature using the tracking port', 'src/features/quiz/x.ts', '../../tracking/port.ts'],
     ['the server using the domain', 'server/x.ts', '../src/domain/progress/engine.ts'],
+    [
+      'the domain registry using a definition',
+      'src/domain/registry/x.ts',
+      '../../screen-types/list1/definition.ts',
+    ],
   ])('allows %s', async (_what, file, target) => {
     const code = `import { x } from '${target}';\nexport const y = x;\n`;
     expect(await ruleIds(code, file)).not.toContain('no-restricted-imports');

@@ -7,7 +7,8 @@ import { NotFoundPage, ServerErrorPage } from '../features/pages/index.ts';
 import { es } from '../strings/es.ts';
 import { useCourse, useCourseController } from '../course/course-context.tsx';
 import type { CourseController } from '../course/course-controller.ts';
-import { pagePath } from '../domain/progress/navigation.ts';
+import { pagePath, routeSegment } from '../domain/progress/navigation.ts';
+import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../domain/registry/index.ts';
 
 const TopicPage = lazy(() =>
   import('./sections/templates.tsx').then((m) => ({ default: m.TopicPage })),
@@ -55,12 +56,14 @@ export function buildRoutes({
   extra = [],
   home,
 }: RouteOptions): RouteObject[] {
-  const topicRoutes: RouteObject[] = [
-    'contenido',
-    ...Array.from({ length: 8 }, (_, i) => `lista${i + 1}`),
-  ].map((seg) => ({
-    path: `${seg}/:id`,
+  // One route per screen type and quiz type, from the registries.
+  const topicRoutes: RouteObject[] = TOPIC_SCREEN_TYPES.map((type) => ({
+    path: `${routeSegment(type)}/:id`,
     element: wait(<TopicPage assetBase={ASSET_BASE} />),
+  }));
+  const quizRoutes: RouteObject[] = ACTIVITY_TYPES.map((type) => ({
+    path: `${routeSegment(type)}/:id`,
+    element: wait(<QuizPage />),
   }));
   return [
     ...extra,
@@ -74,8 +77,7 @@ export function buildRoutes({
         { path: 'introduccion', element: <IntroPage assetBase={ASSET_BASE} /> },
         { path: 'menu', element: <MenuPage assetBase={ASSET_BASE} /> },
         ...topicRoutes,
-        { path: 'arrastra-la-pregunta/:id', element: wait(<QuizPage />) },
-        { path: 'seleccionar-pregunta/:id', element: wait(<QuizPage />) },
+        ...quizRoutes,
         { path: 'error-500', element: <ServerErrorPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -4,7 +4,6 @@
 import type { CourseOutline, PageRef } from '../domain/content/outline.ts';
 import { courseShape, pagesById } from '../domain/content/outline.ts';
 import {
-  answerKindOf,
   canOpenModule,
   computeScore,
   isCourseComplete,
@@ -17,6 +16,7 @@ import {
   type ModuleState,
 } from '../domain/progress/engine.ts';
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
+import { answerKindOf } from '../domain/registry/index.ts';
 import type {
   Interaction,
   Learner,

@@ -3,7 +3,8 @@
 // it and *when* it commits. Screens only ever see this interface. It speaks the domain: viewed
 // topics as the engine's ModulesViewed, the score the engine computed; an adapter turns them into
 // a route string only where its runtime stores a string.
-import type { AnswerKind, ModuleState } from '../domain/progress/engine.ts';
+import type { ModuleState } from '../domain/progress/engine.ts';
+import type { AnswerKind } from '../domain/registry/index.ts';
 import type { ModulesViewed } from '../domain/progress/route-codec.ts';
 
 export type RuntimeMode = 'lms' | 'local' | 'server';

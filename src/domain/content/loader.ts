@@ -10,6 +10,7 @@ import {
   activityTitle,
 } from './constants.ts';
 import { rawCourseSchema, rawModuleSchema, type RawModule } from './schema.ts';
+import { screenType } from '../registry/index.ts';
 import type { Activity, Course, ListItem, Module, Page, Topic } from './types.ts';
 import { positionKey } from '../progress/navigation.ts';
 import { courseTemplateProblems } from './placeholders.ts';
@@ -87,23 +88,7 @@ function checkTopicShape(file: string, t: Topic, issues: ContentIssue[]) {
   const need = (ok: unknown, reason: string) => {
     if (!ok) issues.push({ file, id: t.id, reason });
   };
-  if (t.type === 'content') need(t.text, 'una pantalla content necesita text');
-  else if (t.type === 'list1') need(t.list1, 'una pantalla list1 necesita list1 {open, items}');
-  else need(t.items?.length, `una pantalla ${t.type} necesita items`);
-  if (t.type === 'list6') {
-    need(t.img, 'una pantalla list6 (imagen con puntos) necesita img');
-    for (const item of t.items ?? [])
-      need(
-        item.x !== undefined && item.y !== undefined,
-        `list6: el punto "${item.title}" necesita x e y`,
-      );
-  }
-  if (t.type === 'list8')
-    for (const item of t.items ?? [])
-      need(item.points?.length, `list8: la columna "${item.title}" necesita points`);
-  if (t.type === 'list2' || t.type === 'list7')
-    for (const item of t.items ?? [])
-      need(item.label, `${t.type}: el elemento "${item.title}" necesita label`);
+  screenType(t.type)?.check(t, need);
   if (t.img) need(t.alt, 'img sin alt (texto alternativo)');
   const items: ListItem[] = [...(t.items ?? []), ...(t.list1?.items ?? [])];
   for (const item of items)

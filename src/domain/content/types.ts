@@ -1,25 +1,15 @@
 // Course content model (SPEC.md §3). Raw content files are validated by schema.ts and
 // normalised by loader.ts into these types; the app only ever sees normalised content.
 
-export const TOPIC_SCREEN_TYPES = [
-  'content',
-  'list1',
-  'list2',
-  'list3',
-  'list4',
-  'list5',
-  'list6',
-  'list7',
-  'list8',
-] as const;
-export type TopicScreenType = (typeof TOPIC_SCREEN_TYPES)[number];
+import { TOPIC_SCREEN_TYPES, type ActivityType, type TopicScreenType } from '../registry/index.ts';
+
+// Screen and quiz types come from the registries (src/domain/registry/).
+export { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../registry/index.ts';
+export type { ActivityType, TopicScreenType } from '../registry/index.ts';
 
 /** Every screen type of SPEC.md §2: the menu plus the nine topic screen types. */
 export const SCREEN_TYPES = ['content', 'menu', ...TOPIC_SCREEN_TYPES.slice(1)] as const;
 export type ScreenType = (typeof SCREEN_TYPES)[number];
-
-export const ACTIVITY_TYPES = ['drag-answer', 'select-answer'] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 
 export type PageType = TopicScreenType | ActivityType;
 

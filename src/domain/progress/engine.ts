@@ -1,6 +1,5 @@
 // The progress rules of SPEC.md §4 and §9, pure: what was viewed, what is unlocked, the score.
 // Each rule is written here once; the controller, every tracking adapter and the server use it.
-import type { ActivityType } from '../content/types.ts';
 import type { ModulesViewed } from './route-codec.ts';
 
 /** What the engine needs to know of the course: topics (and questions) per module. */
@@ -119,12 +118,6 @@ export function answeredQuestionIds(viewed: ModulesViewed, shape: CourseShape): 
   });
   return ids;
 }
-
-/** How an answer is reported: picking one option, or dragging one option onto the target. */
-export type AnswerKind = 'choice' | 'matching';
-
-export const answerKindOf = (activityType: ActivityType): AnswerKind =>
-  activityType === 'drag-answer' ? 'matching' : 'choice';
 
 /** The score only ever increases: the stored one is kept when the computed one is lower. */
 export function risingScore(stored: number | null | undefined, computed: number): number {

@@ -1,26 +1,15 @@
 // Page paths, position keys and next-page navigation (SPEC.md §2, §3, §4).
 import type { PageType } from '../content/types.ts';
+import { quizType, screenType } from '../registry/index.ts';
 
 export const MENU = 'menu';
 
-const ROUTE_BY_TYPE: Record<PageType, string> = {
-  content: 'contenido',
-  list1: 'lista1',
-  list2: 'lista2',
-  list3: 'lista3',
-  list4: 'lista4',
-  list5: 'lista5',
-  list6: 'lista6',
-  list7: 'lista7',
-  list8: 'lista8',
-  'drag-answer': 'arrastra-la-pregunta',
-  'select-answer': 'seleccionar-pregunta',
-};
-
-export const routeSegment = (type: PageType) => ROUTE_BY_TYPE[type];
+/** The URL segment of a page type, from the screen and quiz registries. */
+export const routeSegment = (type: PageType): string =>
+  (screenType(type) ?? quizType(type))?.segment ?? type;
 
 export function pagePath(page: { id: string; type: PageType }): string {
-  return `/${ROUTE_BY_TYPE[page.type]}/${page.id}`;
+  return `/${routeSegment(page.type)}/${page.id}`;
 }
 
 /**

@@ -10,8 +10,7 @@ import { nextPath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
 import { LoadError, usePage } from '../topic/index.ts';
-import { DragAnswer } from '../../quiz-types/drag-answer/drag-answer.tsx';
-import { SelectAnswer } from '../../quiz-types/select-answer/select-answer.tsx';
+import { answerComponents } from './answer-components.ts';
 import { feedbackHtml, plainText, questionId } from './quiz-logic.ts';
 import './quiz.css';
 
@@ -86,7 +85,7 @@ function Quiz({ activity }: { activity: Activity }) {
     );
   };
 
-  const Answer = activity.type === 'drag-answer' ? DragAnswer : SelectAnswer;
+  const Answer = answerComponents[activity.type];
   return (
     <article className="page quiz-page" data-screen-type={activity.type}>
       <h1 className="page-title" ref={headingRef} tabIndex={-1}>

@@ -2,18 +2,12 @@
 // page heading (h1 = topic title), header, footer and page navigation around these.
 import { createElement, type ComponentType } from 'react';
 import type { TopicScreenType } from '../../domain/content/types.ts';
-import { ContentScreen } from '../../screen-types/content/content-screen.tsx';
-import { List1Screen } from '../../screen-types/list1/list1-screen.tsx';
-import { List2Screen } from '../../screen-types/list2/list2-screen.tsx';
-import { List3Screen } from '../../screen-types/list3/list3-screen.tsx';
-import { List4Screen } from '../../screen-types/list4/list4-screen.tsx';
-import { List5Screen } from '../../screen-types/list5/list5-screen.tsx';
-import { List6Screen } from '../../screen-types/list6/list6-screen.tsx';
-import { List7Screen } from '../../screen-types/list7/list7-screen.tsx';
-import { List8Screen } from '../../screen-types/list8/list8-screen.tsx';
 import type { TopicScreenProps } from './screen-props.ts';
+import type { ScreenFeature } from './define.ts';
+import * as registry from './registry.ts';
 
 export type { TopicScreenProps } from './screen-props.ts';
+export { defineScreenFeature, type ScreenFeature } from './define.ts';
 export { RememberBoxes } from './remember-boxes.tsx';
 export { TopicImage } from './topic-image.tsx';
 export { screenStrings } from './strings.ts';
@@ -28,14 +22,18 @@ function keyedByTopic(Screen: ComponentType<TopicScreenProps>): ComponentType<To
   return KeyedScreen;
 }
 
-export const topicScreens: Record<TopicScreenType, ComponentType<TopicScreenProps>> = {
-  content: keyedByTopic(ContentScreen),
-  list1: keyedByTopic(List1Screen),
-  list2: keyedByTopic(List2Screen),
-  list3: keyedByTopic(List3Screen),
-  list4: keyedByTopic(List4Screen),
-  list5: keyedByTopic(List5Screen),
-  list6: keyedByTopic(List6Screen),
-  list7: keyedByTopic(List7Screen),
-  list8: keyedByTopic(List8Screen),
-};
+const features: readonly ScreenFeature[] = Object.values(registry);
+
+/** Every registered screen type has a component here, and nothing else does (checked by tsc). */
+type Registered = (typeof registry)[keyof typeof registry]['type'];
+const complete: [
+  Exclude<TopicScreenType, Registered>,
+  Exclude<Registered, TopicScreenType>,
+] extends [never, never]
+  ? true
+  : false = true;
+void complete;
+
+export const topicScreens = Object.fromEntries(
+  features.map((f) => [f.type, keyedByTopic(f.Screen)]),
+) as Record<TopicScreenType, ComponentType<TopicScreenProps>>;

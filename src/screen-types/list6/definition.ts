@@ -1,0 +1,16 @@
+// Screen type "list6": a picture with numbered points (/lista6/<id>).
+import { defineScreenType } from '../../domain/registry/define.ts';
+
+export const list6 = defineScreenType({
+  type: 'list6',
+  segment: 'lista6',
+  check(t, need) {
+    need(t.items?.length, 'una pantalla list6 necesita items');
+    need(t.img, 'una pantalla list6 (imagen con puntos) necesita img');
+    for (const item of t.items ?? [])
+      need(
+        item.x !== undefined && item.y !== undefined,
+        `list6: el punto "${item.title}" necesita x e y`,
+      );
+  },
+});
