@@ -30,6 +30,11 @@ import {
 } from './security/xsrf.ts';
 import { LoginLimiter } from './security/login-limiter.ts';
 import type { TrustProxy } from './security/trust-proxy.ts';
+import {
+  bodyTimeoutHook,
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './security/framework-errors.ts';
 import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/recaptcha.ts';
 import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
 import { authRoutes } from './routes/auth.ts';
@@ -108,11 +113,17 @@ function classify(error: FastifyError | HttpError | Error): {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.userMessage };
   const status = (error as FastifyError).statusCode ?? 500;
   const code = (error as FastifyError).code ?? '';
+  // A file part where only fields are accepted is invalid content, not a too-large body.
+  if (code === 'FST_FILES_LIMIT') return { status: 422, message: MESSAGES.filesNotAllowed };
   if (status === 413 || code === 'FST_ERR_CTP_BODY_TOO_LARGE' || /LIMIT/.test(code))
     return { status: 413, message: MESSAGES.tooLarge };
   if (status === 429) return { status: 429, message: MESSAGES.tooManyRequests };
   if (status === 404) return { status: 404, message: MESSAGES.notFound };
   if (status === 405) return { status: 404, message: MESSAGES.notFound };
+  // @fastify/static refuses a folder (GET /assets/, /img/) with 403: to a client it is not there.
+  if (status === 403) return { status: 404, message: MESSAGES.notFound };
+  if (status === 408) return { status: 408, message: MESSAGES.requestTimeout };
+  if (status === 431) return { status: 431, message: MESSAGES.headersTooLarge };
   // Malformed JSON, broken multipart, unsupported content type, bad content-length…
   if (status >= 400 && status < 500) return { status: 400, message: MESSAGES.badRequest };
   if (/multipart|boundary|Unexpected end of form|Malformed/i.test(error.message))
@@ -155,6 +166,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // Keep ids and query strings sane; very long URLs are refused by Node before we see them.
     routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
+    // Malformed HTTP and undecodable URLs, in Spanish with security headers (framework-errors.ts).
+    clientErrorHandler,
+    frameworkErrors: frameworkErrorHandler,
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -163,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendError(reply, status, message);
   });
 
+  app.addHook('onRequest', bodyTimeoutHook(options.requestTimeoutMs ?? 30_000));
   await app.register(fastifyCookie);
 
   const xsrfTokens = new XsrfTokens(options.xsrfSecret);

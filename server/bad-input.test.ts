@@ -36,7 +36,7 @@ const noToken = (c: Ctx) => ({
 
 interface Case {
   name: string;
-  status: 400 | 401 | 403 | 404 | 413 | 419 | 422;
+  status: 400 | 401 | 403 | 404 | 408 | 413 | 419 | 422 | 429 | 431;
   request(ctx: Ctx): InjectOptions;
 }
 
@@ -206,7 +206,7 @@ const CASES: Case[] = [
     status: 422,
     request: (c) => update(c, { ...valid(c), current_location: 'menu\u0000x' }),
   },
-  { name: 'a file in the form', status: 413, request: (c) => withFile(c) },
+  { name: 'a file in the form', status: 422, request: (c) => withFile(c) },
   // --- malformed bodies
   {
     name: 'malformed JSON',
@@ -292,6 +292,55 @@ const CASES: Case[] = [
     name: 'wrong method on a known route',
     status: 404,
     request: (c) => json(c, 'download-certificate', '{}'),
+  },
+  // --- issue 15: framework error paths (raw-socket cases are in framework-errors.test.ts)
+  {
+    name: 'bad percent-encoding in an API path',
+    status: 400,
+    request: () => ({ method: 'GET', url: '/api/v1/%ff' }),
+  },
+  {
+    name: 'bad percent-encoding under /assets/',
+    status: 400,
+    request: () => ({ method: 'GET', url: '/assets/%ff.js' }),
+  },
+  {
+    name: 'bad percent-encoding in a POST path',
+    status: 400,
+    request: (c) => json(c, '%e0%80', '{}'),
+  },
+  {
+    name: 'XSRF pair the client invented',
+    status: 419,
+    request: (c) =>
+      update(c, valid(c), {
+        cookie: `XSRF-TOKEN=${'a'.repeat(32)}.${'b'.repeat(43)}`,
+        'x-xsrf-token': `${'a'.repeat(32)}.${'b'.repeat(43)}`,
+      }),
+  },
+  {
+    name: 'anonymous XSRF token after sign-in',
+    status: 419,
+    request: (c) =>
+      update(c, valid(c), {
+        cookie: `XSRF-TOKEN=${c.anonymousXsrf}`,
+        'x-xsrf-token': c.anonymousXsrf,
+      }),
+  },
+  {
+    name: 'two files in the form',
+    status: 422,
+    request: (c) => {
+      const b = 'files2';
+      const file = (n: string) =>
+        `--${b}\r\nContent-Disposition: form-data; name="${n}"; filename="${n}.csv"\r\nContent-Type: text/csv\r\n\r\n1,2\r\n`;
+      return {
+        method: 'POST',
+        url: api('update-user'),
+        headers: c.client.headers({ 'content-type': `multipart/form-data; boundary=${b}` }),
+        payload: `${file('a')}${file('b')}--${b}--\r\n`,
+      };
+    },
   },
 ];
 

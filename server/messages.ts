@@ -15,6 +15,9 @@ export const MESSAGES = {
   serverError: 'Ocurrió un error en el servidor. Intente de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento.',
   methodNotAllowed: 'Método no permitido.',
+  badUrl: 'La dirección solicitada no es válida: contiene caracteres mal codificados.',
+  headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar. Intente de nuevo.',
 
   // 422 validation
   identifierRequired: 'Ingrese su número de documento o su correo.',

@@ -77,7 +77,7 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
     );
     const { io, err } = captureIo();
     expect(await runUsers(['import', file], io, t.db)).toBe(2);
-    expect(err).toEqual(['Línea 2: Ya existe un usuario con ese documento. (1111111)']);
+    expect(err).toEqual(['Línea 2: ya existe un usuario con el documento 1111111; no se modificó']);
     const [ana] = await t.db.query<{ name: string }>(
       "SELECT name FROM users WHERE document = '1111111'",
     );

@@ -39,16 +39,20 @@ export async function buildReportCsv(db: Db, shape: CourseShape): Promise<string
   const lines = [csvLine([...REPORT_COLUMNS])];
   for (const r of rows) {
     lines.push(
-      csvLine([
-        csvCell(r.document),
-        csvCell(r.name, { guardFormula: true }),
-        csvCell(r.email, { guardFormula: true }),
-        csvCell(r.score),
-        csvCell(completedModuleCount(r.route, shape, r.score === null ? null : Number(r.score))),
-        csvCell(r.route),
-        csvCell(r.completed_at),
-        csvCell(r.certificate_code),
-      ]),
+      // Every cell is guarded: a document like -1-1 or a name like =HYPERLINK(…) must stay
+      // text when a spreadsheet opens the report.
+      csvLine(
+        [
+          r.document,
+          r.name,
+          r.email,
+          r.score,
+          completedModuleCount(r.route, shape, r.score === null ? null : Number(r.score)),
+          r.route,
+          r.completed_at,
+          r.certificate_code,
+        ].map((cell) => csvCell(cell, { guardFormula: true })),
+      ),
     );
   }
   return `${lines.join('\n')}\n`;
@@ -71,7 +75,8 @@ export async function runReport(
   return runWithDb(db, io, async (d) => {
     const csv = await buildReportCsv(d, shape ?? loadCourseShape());
     if (typeof out === 'string') {
-      writeFileSync(out, csv, 'utf8');
+      // A byte-order mark so Excel reads the file as UTF-8 (not on stdout: it would reach pipes).
+      writeFileSync(out, `\uFEFF${csv}`, 'utf8');
       io.err(`Reporte escrito en ${out} (${csv.trimEnd().split('\n').length - 1} aprendices).`);
     } else io.out(csv.trimEnd());
     return 0;

@@ -3,10 +3,10 @@
 //   npm run users -- import FILE.csv
 // Same database as the server: DATABASE_URL, else PGlite in ./data (refused while the server runs).
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/db.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
-import { generatePassword } from '../security/passwords.ts';
 import {
   isValidDocument,
   isValidEmail,
@@ -17,7 +17,19 @@ import {
   normalizeEmail,
 } from '../identity.ts';
 import { parseArgs, UsageError } from './args.ts';
-import { parseCsv } from './csv.ts';
+import {
+  checkHeader,
+  controlCharacter,
+  decodeCsv,
+  newPassword,
+  parseCsvRows,
+  saveRows,
+  type CsvEncoding,
+  type Decoded,
+  type ImportIo,
+  type ImportRow,
+  type ImportTimings,
+} from './csv-import.ts';
 import { runWithDb, type CliIo } from './run.ts';
 
 export const USERS_HELP = `Uso:
@@ -27,8 +39,8 @@ export const USERS_HELP = `Uso:
 
 Comandos:
   add      Crea un aprendiz. El documento es su usuario para ingresar al curso.
-  import   Crea aprendices desde un CSV (UTF-8, con o sin BOM; separado por coma o punto y coma)
-           con los encabezados: documento,nombre,correo,contraseña
+  import   Crea aprendices desde un CSV (UTF-8 con o sin BOM, o Windows-1252 de Excel; separado
+           por coma o punto y coma) con los encabezados: documento,nombre,correo,contraseña
            - correo y contraseña pueden ir vacíos;
            - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
            - cada fila con errores se informa con su número de línea y las demás se importan;
@@ -110,88 +122,121 @@ export async function addUser(db: Db, argv: string[], io: CliIo): Promise<number
   }
 }
 
-const HEADER_ALIASES: Record<string, 'document' | 'name' | 'email' | 'password'> = {
-  documento: 'document',
-  nombre: 'name',
-  correo: 'email',
-  contrasena: 'password',
-};
-
-const headerKey = (h: string) =>
-  HEADER_ALIASES[
-    h
-      .trim()
-      .toLowerCase()
-      .normalize('NFD')
-      .replace(/[\u0300-\u036f]/g, '')
-  ];
-
 export interface ImportSummary {
   imported: number;
   rejected: number;
+  encoding?: CsvEncoding;
+  timings?: ImportTimings;
 }
 
-export async function importUsers(db: Db, text: string, io: CliIo): Promise<ImportSummary | null> {
-  const records = parseCsv(text);
-  const header = records.shift();
+/**
+ * Imports learners from CSV bytes (or text already decoded). Every bad row is reported on
+ * stderr with its line; the rest are imported. See csv-import.ts for what is checked.
+ */
+export async function importUsers(
+  db: Db,
+  input: string | Uint8Array,
+  io: ImportIo,
+  options: { hashConcurrency?: number } = {},
+): Promise<ImportSummary | null> {
+  const started = performance.now();
+  const decoded: Decoded =
+    typeof input === 'string'
+      ? { text: input.replace(/^\uFEFF/, ''), encoding: 'utf-8' }
+      : decodeCsv(input);
+  if ('error' in decoded) {
+    io.err(decoded.error);
+    return null;
+  }
+  if (decoded.encoding === 'windows-1252')
+    (io.progress ?? io.out)('El archivo está en Windows-1252 (Excel): se convierte a UTF-8.');
+  const { rows } = parseCsvRows(decoded.text);
+  const header = rows.shift();
   if (!header) {
     io.err('El archivo está vacío.');
     return null;
   }
-  const columns = header.fields.map(headerKey);
-  const missing = (['document', 'name'] as const).filter((k) => !columns.includes(k));
-  if (missing.length) {
-    io.err(
-      `Encabezados inválidos en la línea ${header.line}: se esperan documento,nombre,correo,contraseña ` +
-        `(faltan: ${missing.map((m) => (m === 'document' ? 'documento' : 'nombre')).join(', ')}).`,
-    );
+  const { columns, notices, error } = checkHeader(header);
+  if (error) {
+    io.err(error);
     return null;
   }
-  const seen = new Set<string>();
-  let imported = 0;
+  for (const notice of notices) io.err(notice);
+
   let rejected = 0;
   const reject = (line: number, why: string) => {
     rejected++;
     io.err(`Línea ${line}: ${why}`);
   };
-  for (const record of records) {
-    if (record.fields.length > columns.length) {
-      reject(
-        record.line,
-        `tiene ${record.fields.length} columnas y el encabezado ${columns.length}`,
-      );
+  const documents = new Set<string>();
+  const emails = new Set<string>();
+  const valid: ImportRow[] = [];
+  for (const row of rows) {
+    if (row.error) {
+      reject(row.line, row.error);
+      continue;
+    }
+    if (row.fields.length > columns.length) {
+      reject(row.line, `tiene ${row.fields.length} columnas y el encabezado ${columns.length}`);
       continue;
     }
     const raw: Record<string, string> = {};
+    let control: string | null = null;
     columns.forEach((key, i) => {
-      if (key) raw[key] = record.fields[i] ?? '';
+      if (!key) return;
+      const value = row.fields[i] ?? '';
+      const found = controlCharacter(value);
+      if (found && !control) control = `${found} en la columna ${header.fields[i]?.trim()}`;
+      raw[key] = value;
     });
+    if (control) {
+      reject(row.line, `contiene un carácter de control (${control})`);
+      continue;
+    }
     const { user, problems } = validateUser(raw);
     if (!user) {
-      reject(record.line, problems.join('; '));
+      reject(row.line, problems.join('; '));
       continue;
     }
-    if (seen.has(user.document)) {
-      reject(record.line, `el documento ${user.document} está repetido en el archivo`);
+    if (documents.has(user.document)) {
+      reject(row.line, `el documento ${user.document} está repetido en el archivo`);
       continue;
     }
-    seen.add(user.document);
-    const password = user.password ?? generatePassword();
-    try {
-      await createUser(db, { ...user, password });
-      imported++;
-      if (!user.password)
-        io.out(
-          `Línea ${record.line}: ${user.document} (${user.name}) — contraseña generada: ${password}`,
-        );
-    } catch (error) {
-      if (error instanceof DuplicateUserError)
-        reject(record.line, `${error.message} (${user.document})`);
-      else throw error;
+    const emailKey = user.email?.toLowerCase();
+    if (emailKey && emails.has(emailKey)) {
+      reject(row.line, `el correo ${user.email} está repetido en el archivo`);
+      continue;
     }
+    documents.add(user.document);
+    if (emailKey) emails.add(emailKey);
+    valid.push({
+      line: row.line,
+      document: user.document,
+      name: user.name,
+      email: user.email,
+      password: user.password ?? newPassword(),
+      generated: !user.password,
+    });
   }
-  io.out(`Importados: ${imported}. Rechazados: ${rejected}.`);
-  return { imported, rejected };
+  (io.progress ?? io.out)(`Filas válidas: ${valid.length}; con errores: ${rejected}.`);
+
+  const saved = await saveRows(db, valid, io, options);
+  for (const r of saved.rejected) reject(r.line, r.why);
+  for (const r of saved.imported)
+    if (r.generated)
+      io.out(`Línea ${r.line}: ${r.document} (${r.name}) — contraseña generada: ${r.password}`);
+  const totalMs = performance.now() - started;
+  const timings: ImportTimings = {
+    importMs: totalMs - saved.hashMs,
+    hashMs: saved.hashMs,
+    hashConcurrency: options.hashConcurrency ?? Math.max(2, availableParallelism()),
+  };
+  (io.progress ?? io.out)(
+    `Tiempo: ${(timings.importMs / 1000).toFixed(1)} s de lectura y guardado, ` +
+      `${(timings.hashMs / 1000).toFixed(1)} s cifrando contraseñas.`,
+  );
+  io.out(`Importados: ${saved.imported.length}. Rechazados: ${rejected}.`);
+  return { imported: saved.imported.length, rejected, encoding: decoded.encoding, timings };
 }
 
 export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<number> {
@@ -213,9 +258,9 @@ export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<numb
     const { positionals } = parseArgs(rest, { values: [], flags: [] });
     if (positionals.length !== 1)
       throw new UsageError('Indique un archivo CSV: npm run users -- import empleados.csv');
-    let text: string;
+    let text: Uint8Array;
     try {
-      text = readFileSync(positionals[0]!, 'utf8');
+      text = readFileSync(positionals[0]!);
     } catch {
       io.err(`No se pudo leer el archivo ${positionals[0]}.`);
       return 1;

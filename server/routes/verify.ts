@@ -8,6 +8,7 @@ import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
 import { DEFAULT_COURSE_TITLE } from '../../src/domain/certificate/config.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
+import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../../src/domain/certificate/text.ts';
 
 const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';
@@ -77,7 +78,21 @@ ${lookupForm()}`,
   app.get<{ Params: { code: string } }>('/verificar/:code', async (request, reply) => {
     const typed = String(request.params.code ?? '').trim();
     const code = normaliseCode(typed);
-    const cert = code ? await certificateByCode(ctx.db, code) : null;
+    let cert: Awaited<ReturnType<typeof certificateByCode>> = null;
+    try {
+      cert = code ? await certificateByCode(ctx.db, code) : null;
+    } catch (error) {
+      // /verificar always answers a page, also when the database is down.
+      request.log.error({ err: error }, 'certificate lookup failed');
+      return sendPage(
+        reply,
+        503,
+        'Servicio no disponible',
+        `<h1>Servicio no disponible</h1>
+<p>${escapeHtml(MESSAGES.unavailable)} No fue posible consultar el certificado. Intente de nuevo en unos minutos.</p>
+${lookupForm()}`,
+      );
+    }
     if (!cert) return notFound(reply, typed);
     const date = formatSpanishDate(new Date(cert.completed_at ?? cert.issued_at));
     const course = cert.course_title ?? DEFAULT_COURSE_TITLE;
