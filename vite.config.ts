@@ -5,6 +5,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite-content-plugin.ts';
 import { htmlPlugin } from './scripts/vite-html-plugin.ts';
+import { distRoot } from './scripts/lib/build-config.ts';
 
 export default defineConfig(({ mode }) => {
   const target = mode === 'web' ? 'web' : 'lms';
@@ -15,7 +16,8 @@ export default defineConfig(({ mode }) => {
       __BUILD_TARGET__: JSON.stringify(target),
     },
     build: {
-      outDir: `dist/${target}`,
+      // CURSO_DIST_DIR: tests build each configuration into its own temp folder.
+      outDir: `${distRoot()}/${target}`,
       emptyOutDir: true,
       target: 'es2020',
       sourcemap: false,

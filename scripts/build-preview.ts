@@ -1,13 +1,16 @@
 // Builds the LMS preview (DESIGN.md §1) into dist/lms-preview/: the preview page (lms-preview/,
 // bundled with scorm-again) and a copy of the LMS build under course/, so the page hosts exactly
 // the package an LMS would get. Run after `vite build --mode lms` (npm run build does both).
-import { cpSync, existsSync, rmSync } from 'node:fs';
+// With the demonstration configuration ("ejemplo": true) the page carries a banner saying so.
+import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { distRoot } from './lib/build-config.ts';
+import { readConfiguration, withEnv } from '../server/read-config.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const lmsBuild = join(ROOT, 'dist', 'lms');
-const out = join(ROOT, 'dist', 'lms-preview');
+const lmsBuild = join(distRoot(), 'lms');
+const out = join(distRoot(), 'lms-preview');
 
 if (!existsSync(join(lmsBuild, 'index.html'))) {
   console.error(
@@ -31,6 +34,19 @@ await build({
     chunkSizeWarningLimit: 1024,
   },
 });
+
+const loaded = readConfiguration(withEnv({}), { firstObra: true });
+if (loaded.config.ejemplo) {
+  const page = join(out, 'index.html');
+  const banner =
+    '<p class="ejemplo-banner" role="note" data-testid="ejemplo-banner"><strong>EJEMPLO — SIN VALIDEZ.</strong> ' +
+    `Este curso usa la configuración de demostración (${loaded.shownPath}): los datos de empresa y obra son inventados y el certificado no vale. ` +
+    'Copie el archivo, llénelo con los datos reales y vuelva a construir con <code>--config</code>.</p>';
+  writeFileSync(
+    page,
+    readFileSync(page, 'utf8').replace(/<body([^>]*)>/, (m) => `${m}\n    ${banner}`),
+  );
+}
 
 const course = join(out, 'course');
 rmSync(course, { recursive: true, force: true });

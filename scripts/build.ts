@@ -1,39 +1,76 @@
-// npm run build: both builds (DESIGN.md §1) and the LMS preview.
-//   dist/lms  (SCORM build: hash routing, relative paths)
+// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview ...]: both builds (DESIGN.md §1)
+// and the LMS preview, from one company configuration (issue 12, decision 0075):
+//   dist/lms  (SCORM build: hash routing, relative paths; the course filled for one obra)
 //   dist/web  (standalone build served by our server)
 //   dist/lms-preview (scorm-again hosting the LMS build)
+// Default configuration: CURSO_CONFIG, else config/ejemplo.json; obra: --obra / CURSO_OBRA, else
+// the first one. Each target records a stamp {path, obra, sha256} that package/start compare.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../server/read-content.ts';
+import { distRoot, stampFile, writeStamp, type BuildTarget } from './lib/build-config.ts';
+import {
+  ConfigError,
+  formatConfigError,
+  readConfiguration,
+  stampOf,
+  takeConfigArgs,
+  withEnv,
+  type LoadedConfig,
+} from '../server/read-config.ts';
+import { rmSync } from 'node:fs';
 
-const only = process.argv.slice(2);
-const known = ['lms', 'web', 'preview'];
-const bad = only.filter((a) => !known.includes(a));
+const USAGE =
+  'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview ...]';
+
+let loaded: LoadedConfig;
+let targets: string[];
+try {
+  const { choice, rest } = takeConfigArgs(process.argv.slice(2));
+  targets = rest;
+  loaded = readConfiguration(withEnv(choice), { firstObra: true });
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(formatConfigError(e));
+    process.exit(1);
+  }
+  throw e;
+}
+const known: BuildTarget[] = ['lms', 'web', 'preview'];
+const bad = targets.filter((a) => !known.includes(a as BuildTarget));
 if (bad.length) {
-  console.error(
-    `build: destino desconocido: ${bad.join(' ')}. Uso: npm run build [-- lms|web|preview ...]`,
-  );
+  console.error(`build: destino desconocido: ${bad.join(' ')}. ${USAGE}`);
   process.exit(2);
 }
-const wants = (t: string) => only.length === 0 || only.includes(t);
+const wants = (t: BuildTarget) => targets.length === 0 || targets.includes(t);
+const root = distRoot();
+const env = { ...process.env, CURSO_CONFIG: loaded.path, CURSO_OBRA: loaded.obra.slug };
+console.log(
+  `Configuración: ${loaded.shownPath} — obra «${loaded.obra.nombre}» (${loaded.obra.slug})`,
+);
 
-function run(label: string, cmd: string, args: string[]) {
+function run(label: string, target: BuildTarget, cmd: string, args: string[]) {
   const started = Date.now();
   console.log(`› ${label}`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  // A failed build must not leave a stamp that says this configuration was built.
+  rmSync(stampFile(target, root), { force: true });
+  const r = spawnSync(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
   if (r.status !== 0) {
     console.error(`✗ ${label} falló (código ${r.status ?? r.signal})`);
     process.exit(r.status ?? 1);
   }
+  writeStamp(target, stampOf(loaded), root);
   console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 const vite = join(ROOT, 'node_modules', '.bin', 'vite');
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+const shown = (t: string) => join(root, t).replace(ROOT + '/', '');
 if (wants('lms'))
-  run('build LMS (dist/lms)', vite, ['build', '--mode', 'lms', '--logLevel', 'warn']);
+  run(`build LMS (${shown('lms')})`, 'lms', vite, ['build', '--mode', 'lms', '--logLevel', 'warn']);
 if (wants('web'))
-  run('build web (dist/web)', vite, ['build', '--mode', 'web', '--logLevel', 'warn']);
-if (wants('preview') && existsSync(join(ROOT, 'scripts', 'build-preview.ts')))
-  run('vista previa LMS (dist/lms-preview)', tsx, [join(ROOT, 'scripts', 'build-preview.ts')]);
+  run(`build web (${shown('web')})`, 'web', vite, ['build', '--mode', 'web', '--logLevel', 'warn']);
+if (wants('preview'))
+  run(`vista previa LMS (${shown('lms-preview')})`, 'preview', tsx, [
+    join(ROOT, 'scripts', 'build-preview.ts'),
+  ]);

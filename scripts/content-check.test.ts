@@ -211,6 +211,31 @@ describe('content:check', () => {
     ).toBe(true);
   });
 
+  it('exits 1 when course.json hours disagree with the honest-hours formula, giving the figure', () => {
+    const dir = brokenCopy('course.json', (c) => {
+      c.hours = (c.hours as number) + 2;
+    });
+    const { code, stderr } = run([], { CURSO_CONTENT_DIR: dir });
+    expect(code).toBe(1);
+    const real = JSON.parse(readFileSync(join(REAL_CONTENT, 'course.json'), 'utf8')) as {
+      hours: number;
+    };
+    expect(stderr).toContain(`course.json: hours dice ${real.hours + 2}`);
+    expect(stderr).toContain(`Pon "hours": ${real.hours}.`);
+  });
+
+  it('reports an unknown placeholder with the file, the page id and the placeholder', () => {
+    const dir = brokenCopy('modulo3.json', (m) => {
+      const topics = m.topics as Array<Record<string, unknown>>;
+      topics[1]!.title = 'Llama a {{obra.telefonoInventado}}';
+    });
+    const { code, stderr } = run([], { CURSO_CONTENT_DIR: dir });
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      /modulo3\.json \[modulo3-tema2\]: title: marcador desconocido \{\{obra\.telefonoInventado\}\}/,
+    );
+  });
+
   it('reports a missing image when CURSO_IMAGE_DIR has none', () => {
     const images = mkdtempSync(join(tmpdir(), 'curso-img-'));
     temps.push(images);

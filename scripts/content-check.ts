@@ -3,14 +3,16 @@
 // Also the readability gate (decision 0105): INFLESZ ≥ 70 and sentences ≤ 20 words on every
 // screen and question, with the demo configuration and without optional values.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
+import { relative, join } from 'node:path';
 import {
+  courseHours,
   courseReadability,
   formatLowest,
   lowestScreens,
   measuringConfigs,
   readabilityFailures,
 } from '../src/domain/content/text-metrics/index.ts';
-import { formatIssues, readCourse } from '../server/read-content.ts';
+import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
 
@@ -51,6 +53,18 @@ if (failures.length) {
   );
   process.exit(1);
 }
+// Honest hours (issue 12, decision 0073): course.json `hours` is what the certificate prints, so
+// it must be what the pinned formula gives for the text.
+const honest = courseHours(course);
+if (course.hours !== honest.hours) {
+  console.error(
+    `${relative(ROOT, join(CONTENT_DIR, 'course.json'))}: hours dice ${course.hours}, pero el curso tiene ${honest.hours} h: ` +
+      `${honest.words} palabras ÷ 120 por minuto + ${honest.questions} preguntas × 1 min + ` +
+      `${honest.clickScreens} pantallas con clics × 1 min = ${honest.minutes.toFixed(1)} min, ` +
+      `redondeado a la media hora. Pon "hours": ${honest.hours}.`,
+  );
+  process.exit(1);
+}
 const summary = summarizeCourse(course);
 if (json) {
   process.stdout.write(JSON.stringify(summary) + '\n');
@@ -68,5 +82,8 @@ if (json) {
       `las cinco pantallas más bajas: ${formatLowest(lowestScreens(readability))}`,
   );
   console.log(`Glosario: ${glossary.glossary.length} siglas.`);
+  console.log(
+    `Horas: ${course.hours} (${honest.words} palabras, ${honest.questions} preguntas, ${honest.clickScreens} pantallas con clics: ${honest.minutes.toFixed(1)} min)`,
+  );
   console.log('Contenido válido.');
 }

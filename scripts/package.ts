@@ -1,9 +1,27 @@
-// npm run package [-- --edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
-// Writes the SCORM zips from the LMS build (dist/lms). Default: SCORM 1.2 and 2004 3rd Edition;
-// `--edition 4th` writes only the 4th Edition zip and leaves the others as they are (DESIGN.md §7).
-// Exit codes: 0 done; 1 bad input (missing build, content, template, schema, write); 2 bad usage.
+// npm run package [-- --config FILE] [--obra SLUG] [--edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
+// Writes the SCORM zips of one obra of a company configuration (issue 12, decisions 0071 and
+// 0075). Default configuration: CURSO_CONFIG, else config/ejemplo.json (today's zip names and
+// identifiers). Builds the LMS app first when it is missing, older than its sources, or was
+// built from another configuration or obra (its stamp), so one obra's text never ships under
+// another's name. Default editions: SCORM 1.2 and 2004 3rd Edition (DESIGN.md §7).
+// Exit codes: 0 done; 1 bad input (configuration, content, build, template, schema, write);
+// 2 bad usage. A bad configuration or content stops before anything is built or written.
+import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageIdentity } from '../src/domain/config/index.ts';
+import { formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { distRoot, staleReason } from './lib/build-config.ts';
 import { PackageError, packageScorm, parseArgs, partialFiles, USAGE } from './lib/package-scorm.ts';
+import {
+  ConfigError,
+  demoWarning,
+  formatConfigError,
+  readConfiguration,
+  stampOf,
+  takeConfigArgs,
+  withEnv,
+} from '../server/read-config.ts';
 
 // An interrupted run removes its temp file, so dist-scorm/ never holds a half-written zip.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
@@ -15,32 +33,81 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
 
 async function main(): Promise<number> {
   let args;
+  let loaded;
   try {
-    args = parseArgs(process.argv.slice(2));
+    const { choice, rest } = takeConfigArgs(process.argv.slice(2));
+    args = parseArgs(rest);
+    if (args.help) {
+      console.log(USAGE);
+      return 0;
+    }
+    loaded = readConfiguration(withEnv(choice));
   } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(formatConfigError(e));
+      return 1;
+    }
     if (e instanceof PackageError) {
       console.error(`package: ${e.message}`);
       return 2;
     }
     throw e;
   }
-  if (args.help) {
-    console.log(USAGE);
-    return 0;
-  }
   const started = Date.now();
   console.log('Empaquetado SCORM — Curso SST');
+  console.log(
+    `• Configuración: ${loaded.shownPath} — obra «${loaded.obra.nombre}» (${loaded.obra.slug})`,
+  );
+  const warning = demoWarning(loaded);
+  if (warning) console.warn(warning);
+
+  // Content first: an unknown placeholder or a broken file stops here, before any build.
+  const { course, issues } = readCourse();
+  if (!course) {
+    console.error(
+      `\n✗ Empaquetado detenido: el contenido del curso tiene ${issues.length} error(es):\n${formatIssues(issues)}`,
+    );
+    return 1;
+  }
+
+  // Build what the package needs (not when --dist names a build made elsewhere).
+  if (!args.distDir) {
+    const why = staleReason('lms', stampOf(loaded));
+    if (why) {
+      console.log(`• Build LMS: ${why}; se construye para esta configuración`);
+      const r = spawnSync(
+        join(ROOT, 'node_modules', '.bin', 'tsx'),
+        [
+          join(ROOT, 'scripts', 'build.ts'),
+          'lms',
+          '--config',
+          loaded.path,
+          '--obra',
+          loaded.obra.slug,
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+      );
+      if (r.status !== 0) {
+        console.error(
+          `\n✗ Empaquetado detenido: la build LMS falló (código ${r.status ?? r.signal}).`,
+        );
+        return 1;
+      }
+    }
+  }
   try {
     const results = await packageScorm({
       editions: args.editions,
-      distDir: args.distDir,
+      distDir: args.distDir ?? join(distRoot(), 'lms'),
       outDir: args.outDir,
       checkContent: true,
+      identity: packageIdentity(loaded.config, loaded.obra),
       log: (line) => console.log(line),
     });
     console.log('');
     for (const r of results) console.log(`✓ ${r.summary}`);
     console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    if (warning) console.warn(`\n${warning}`);
     return 0;
   } catch (e) {
     if (e instanceof PackageError) {

@@ -1,13 +1,50 @@
-// npm start (DESIGN.md §7): builds what is missing or stale, writes both SCORM zips, then serves the
-// standalone course and the LMS preview with the embedded database (or DATABASE_URL).
+// npm start [-- --config FILE] [--obra SLUG] (DESIGN.md §7, issue 12): builds what is missing,
+// stale, or built from another configuration (the stamps, decision 0075), writes both SCORM
+// zips, then serves the standalone course and the LMS preview with the embedded database (or
+// DATABASE_URL). The server uses the same configuration (CURSO_CONFIG, set here from --config).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { packageIdentity, zipName } from '../src/domain/config/index.ts';
 import { ROOT } from '../server/read-content.ts';
+import {
+  ConfigError,
+  demoWarning,
+  formatConfigError,
+  readConfiguration,
+  stampOf,
+  takeConfigArgs,
+  withEnv,
+  type LoadedConfig,
+} from '../server/read-config.ts';
 import { runServer } from '../server/server.ts';
+import { distRoot, staleReason } from './lib/build-config.ts';
 
-const has = (...parts: string[]) => existsSync(join(ROOT, ...parts));
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+
+let loaded: LoadedConfig;
+try {
+  const { choice, rest } = takeConfigArgs(process.argv.slice(2));
+  if (rest.length) {
+    console.error(
+      `start: opción desconocida: ${rest.join(' ')}\nUso: npm start [-- --config config/mi-empresa.json] [--obra SLUG]`,
+    );
+    process.exit(2);
+  }
+  loaded = readConfiguration(withEnv(choice), { firstObra: true });
+} catch (e) {
+  if (e instanceof ConfigError) {
+    console.error(formatConfigError(e));
+    process.exit(1);
+  }
+  throw e;
+}
+// The server (certificates) and the builds spawned below read the same file.
+process.env.CURSO_CONFIG = loaded.path;
+process.env.CURSO_OBRA = loaded.obra.slug;
+const configArgs = ['--config', loaded.path, '--obra', loaded.obra.slug];
+const warning = demoWarning(loaded);
+if (warning) console.warn(warning);
 
 function run(label: string, cmd: string, args: string[]) {
   console.log(`› ${label}`);
@@ -17,33 +54,25 @@ function run(label: string, cmd: string, args: string[]) {
     process.exit(result.status ?? 1);
   }
 }
+const mtime = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : 0);
 
-/** Newest modification time under the given paths (files or folders), in ms. */
-function newest(paths: string[]): number {
-  let latest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stat = statSync(path);
-    if (stat.isDirectory()) for (const name of readdirSync(path)) visit(join(path, name));
-    else latest = Math.max(latest, stat.mtimeMs);
-  };
-  paths.forEach((p) => visit(join(ROOT, p)));
-  return latest;
+// Build what is missing, older than its sources, or made from another configuration.
+const stamp = stampOf(loaded);
+const stale = (['lms', 'web', 'preview'] as const)
+  .map((t) => staleReason(t, stamp))
+  .find((why) => why !== null);
+if (stale) {
+  console.log(`Build: ${stale}`);
+  run('npm run build', bin('tsx'), [join(ROOT, 'scripts', 'build.ts'), ...configArgs]);
 }
-const mtime = (...parts: string[]) => (has(...parts) ? statSync(join(ROOT, ...parts)).mtimeMs : 0);
-
-// Build what is missing, or older than its sources (a pull since the last build).
-const sources = newest(['src', 'content', 'public', 'index.html', 'vite.config.ts', 'scripts']);
-const builtAt = Math.min(mtime('dist', 'web', 'index.html'), mtime('dist', 'lms', 'index.html'));
-if (builtAt === 0 || sources > builtAt || !has('dist', 'lms-preview'))
-  run('npm run build', bin('tsx'), [join(ROOT, 'scripts', 'build.ts')]);
-const zipsAt = Math.min(
-  mtime('dist-scorm', 'curso-sst-scorm12.zip'),
-  mtime('dist-scorm', 'curso-sst-scorm2004.zip'),
-);
-if (zipsAt === 0 || zipsAt < mtime('dist', 'lms', 'index.html'))
-  run('npm run package', bin('tsx'), [join(ROOT, 'scripts', 'package.ts')]);
+const identity = packageIdentity(loaded.config, loaded.obra);
+const zips = ['scorm12', 'scorm2004'].map((s) => join(ROOT, 'dist-scorm', zipName(identity, s)));
+const zipsAt = Math.min(...zips.map(mtime));
+if (zipsAt === 0 || zipsAt < mtime(join(distRoot(), 'lms', 'index.html')))
+  run('npm run package', bin('tsx'), [join(ROOT, 'scripts', 'package.ts'), ...configArgs]);
 
 // Prints "Curso SST: http://…/" and "Vista previa LMS: http://…/lms-preview/".
 await runServer();
-if (has('dist-scorm')) console.log(`Paquetes SCORM: ${join(ROOT, 'dist-scorm')}`);
+if (existsSync(join(ROOT, 'dist-scorm')))
+  console.log(`Paquetes SCORM: ${join(ROOT, 'dist-scorm')}`);
+if (warning) console.warn(warning);

@@ -3,27 +3,34 @@
 //   virtual:course          -> { outline }                 (small, in the initial chunk)
 //   virtual:course-modules  -> { loadModule(id) }          (one lazy chunk per module)
 //   virtual:course-glossary -> default: GlossaryEntry[]     (imported only by the lazy glossary)
+//   virtual:company         -> { company }                 (certificate issuer, EJEMPLO mark)
+// The course is filled with the values of the build's configuration and obra (issue 12,
+// decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts.
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
-import { formatIssues, readCourse } from '../server/read-content.ts';
+import { readBuildCourse, type BuildCourse } from './lib/build-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
-import type { Course } from '../src/domain/content/types.ts';
 
 const COURSE = 'virtual:course';
 const MODULES = 'virtual:course-modules';
 const MODULE_PREFIX = 'virtual:course-module/';
 const GLOSSARY = 'virtual:course-glossary';
+const COMPANY = 'virtual:company';
 
 export function contentPlugin(): Plugin {
   // Read and validated once per build (or per content change in dev), not once per virtual
   // module: the outline and every module chunk come from the same reading.
-  let cached: ReturnType<typeof readCourse> | null = null;
-  const load = (fail: (msg: string) => never): { course: Course; files: string[] } => {
-    const result = (cached ??= readCourse());
-    if (!result.course)
-      fail(`El contenido del curso tiene errores:\n${formatIssues(result.issues)}`);
-    return { course: result.course!, files: result.files };
+  let cached: BuildCourse | null = null;
+  const load = (fail: (msg: string) => never): BuildCourse => {
+    if (!cached) {
+      try {
+        cached = readBuildCourse();
+      } catch (e) {
+        fail((e as Error).message);
+      }
+    }
+    return cached!;
   };
   return {
     name: 'curso-sst-content',
@@ -31,12 +38,18 @@ export function contentPlugin(): Plugin {
       cached = null;
     },
     resolveId(id) {
-      if (id === COURSE || id === MODULES || id === GLOSSARY || id.startsWith(MODULE_PREFIX))
+      if (
+        id === COURSE ||
+        id === MODULES ||
+        id === GLOSSARY ||
+        id === COMPANY ||
+        id.startsWith(MODULE_PREFIX)
+      )
         return '\0' + id;
       return null;
     },
     load(id) {
-      if (!id.startsWith('\0virtual:course')) return null;
+      if (!id.startsWith('\0virtual:course') && id !== '\0' + COMPANY) return null;
       if (id === '\0' + GLOSSARY) {
         // Validated like the rest of the content: an invalid glossary stops the build.
         const { glossary, issues, file } = readGlossary();
@@ -44,9 +57,10 @@ export function contentPlugin(): Plugin {
         if (!glossary) this.error(`El glosario tiene errores:\n${issues.join('\n')}`);
         return `export default ${JSON.stringify(glossary)};`;
       }
-      const { course: c, files } = load((msg) => this.error(msg));
+      const { course: c, company, files } = load((msg) => this.error(msg));
       files.forEach((f) => this.addWatchFile(f));
       const real = id.slice(1);
+      if (real === COMPANY) return `export const company = ${JSON.stringify(company)};`;
       if (real === COURSE) {
         // The introduction's illustration travels inline: it is the first screen's image.
         const outline = buildOutline(c);

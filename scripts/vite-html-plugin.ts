@@ -7,7 +7,8 @@
 //     in the app's own markup, so the first paint is the content the learner came for.
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { ROOT, readCourse } from '../server/read-content.ts';
+import { ROOT } from '../server/read-content.ts';
+import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 
 const STATIC_START = '<!--static-screen-->';
@@ -19,8 +20,13 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
 
 /** Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. */
 function staticIntroduction(): string {
-  const { course } = readCourse();
-  if (!course) return '';
+  // The content plugin has already stopped the build on a content or configuration error.
+  let course;
+  try {
+    course = readBuildCourse().course;
+  } catch {
+    return '';
+  }
   const intro = course.introduction;
   const img = intro.img
     ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}">`

@@ -13,23 +13,21 @@ import {
   type TestDb,
 } from './test-support.ts';
 import { MESSAGES } from './messages.ts';
-import {
-  certificateEnv,
-  createCertificateIssuer,
-  normalisePublicUrl,
-  readCourseFacts,
-} from './certificates.ts';
+import { join } from 'node:path';
+import { readConfiguration } from './read-config.ts';
+import { ROOT } from './read-content.ts';
+import { createCertificateIssuer, normalisePublicUrl, readCourseFacts } from './certificates.ts';
 import { normaliseCode } from './routes/verify.ts';
 import { formatSpanishDate } from '../src/domain/certificate/index.ts';
 
 const HOOK_TIMEOUT = 120_000;
 const PUBLIC_URL = 'https://sst.example.co';
 const COURSE = { title: 'Inducción — Seguridad y Salud en el Trabajo', hours: 4 };
-const ENV = {
-  CERT_COMPANY: 'Constructora Andina S.A.S.',
-  CERT_SIGNER_NAME: 'Laura Gómez Ríos',
-  VITE_CERT_SIGNER_ROLE: 'Coordinadora SST',
-};
+/** The made-up company of test/fixtures/config (issue 12). */
+const ANDINA = readConfiguration(
+  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
+  { firstObra: true },
+).config;
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
@@ -44,12 +42,6 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
 }
 
 describe('issuer configuration', () => {
-  it('reads CERT_* first, then VITE_CERT_*', () => {
-    expect(
-      certificateEnv({ CERT_COMPANY: 'A', VITE_CERT_COMPANY: 'B', VITE_CERT_HOURS: '3' }),
-    ).toMatchObject({ VITE_CERT_COMPANY: 'A', VITE_CERT_HOURS: '3' });
-  });
-
   it('accepts only http(s) public URLs, without a trailing slash', () => {
     expect(normalisePublicUrl('https://sst.example.co/')).toBe('https://sst.example.co');
     expect(normalisePublicUrl(' https://x.co/curso/ ')).toBe('https://x.co/curso');
@@ -82,7 +74,12 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
 
   beforeAll(async () => {
     t = await openTestDb(engine);
-    const issuer = createCertificateIssuer({ publicUrl: PUBLIC_URL, env: ENV, course: COURSE });
+    const issuer = createCertificateIssuer({
+      publicUrl: PUBLIC_URL,
+      env: {},
+      course: COURSE,
+      config: ANDINA,
+    });
     app = await testApp(t.db, {
       certificateIssuer: async (request) => {
         issued++;
@@ -201,9 +198,13 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       expect(text).toContain(formatSpanishDate(new Date(first.user.completed_at)));
       expect(text).toContain(code);
       expect(text).toContain('4 horas');
-      expect(text).toContain('Laura Gómez Ríos');
-      expect(text).toContain('Coordinadora SST');
-      expect(text.toUpperCase()).toContain('CONSTRUCTORA ANDINA S.A.S.');
+      // From the configuration (issue 12): company and NIT, signatory, licence, obra; no mark.
+      expect(text.replace(/ /g, '')).toContain('CONSTRUCTORAANDINAS.A.S.·NIT901234567-7');
+      expect(text).toContain('Hernán Ospina');
+      expect(text).toContain('Representante legal');
+      expect(text).toContain('Licencia SST 67890 de 2022');
+      expect(text).toContain('para la obra Torre Norte,');
+      expect(text).not.toContain('EJEMPLO');
       expect(text.replace(/ /g, '')).toContain(`${PUBLIC_URL}/verificar/${code}`);
     });
 

@@ -10,14 +10,16 @@
 //                       can send any Host, and a certificate is issued once, so a learner
 //                       reaching the server by IP or an odd name gets that address printed for
 //                       good. Set PUBLIC_URL in production.
-//   CERT_COMPANY, CERT_SIGNER_NAME, CERT_SIGNER_ROLE, CERT_HOURS, CERT_COURSE_TITLE
-//                       (or the web build's VITE_CERT_* names) — who issues it; the hours and
-//                       title default to the course content's.
+//   CURSO_CONFIG        the company configuration (default config/ejemplo.json; `npm start --
+//                       --config FILE` sets it): company, NIT, logo, signatory, licence, obra,
+//                       the EJEMPLO mark (issue 12). Title and hours come from course.json.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateCertificate } from '../src/domain/certificate/index.ts';
-import { readCertificateConfig } from '../src/domain/certificate/config.ts';
+import { issuerFields } from '../src/domain/certificate/config.ts';
+import { companyInfo, type CompanyConfig } from '../src/domain/config/index.ts';
+import { readConfiguration, withEnv } from './read-config.ts';
 import { loadCourse, type ContentFile } from '../src/domain/content/loader.ts';
 import { CONTENT_DIR, formatIssues } from './read-content.ts';
 import type { CertificateIssuer } from './context.ts';
@@ -56,14 +58,6 @@ export function readCourseFacts(contentDir = CONTENT_DIR): CourseFacts {
 
 type Env = Partial<Record<string, string | undefined>>;
 
-/** CERT_* first (server deployments), then the web build's VITE_CERT_* names. */
-export function certificateEnv(env: Env): Env {
-  const names = ['COMPANY', 'SIGNER_NAME', 'SIGNER_ROLE', 'HOURS', 'COURSE_TITLE'];
-  return Object.fromEntries(
-    names.map((n) => [`VITE_CERT_${n}`, env[`CERT_${n}`] || env[`VITE_CERT_${n}`]]),
-  );
-}
-
 /** 'https://sst.example.co/' → 'https://sst.example.co'; anything but http(s) → null. */
 export function normalisePublicUrl(value: string | null | undefined): string | null {
   const text = value?.trim();
@@ -80,10 +74,12 @@ export function normalisePublicUrl(value: string | null | undefined): string | n
 export interface IssuerOptions {
   /** PUBLIC_URL; default process.env.PUBLIC_URL. */
   publicUrl?: string | null;
-  /** CERT_* / VITE_CERT_* values; default process.env. */
+  /** Environment (PUBLIC_URL, CURSO_CONFIG); default process.env. */
   env?: Env;
   /** Course title and hours; default read from content/. */
   course?: CourseFacts;
+  /** The company configuration; default the one CURSO_CONFIG names (or config/ejemplo.json). */
+  config?: CompanyConfig;
 }
 
 export function createCertificateIssuer(options: IssuerOptions = {}): CertificateIssuer {
@@ -93,22 +89,25 @@ export function createCertificateIssuer(options: IssuerOptions = {}): Certificat
   );
   if (options.publicUrl === undefined && env.PUBLIC_URL && !publicUrl)
     throw new Error(`PUBLIC_URL is not an http(s) URL: ${env.PUBLIC_URL}`);
-  const config = readCertificateConfig(certificateEnv(env));
+  const config =
+    options.config ??
+    readConfiguration(withEnv({}, env as NodeJS.ProcessEnv), { firstObra: true }).config;
   const course = options.course ?? readCourseFacts();
-  const courseTitle = config.courseTitle ?? course.title;
-  const hours = config.hours ?? course.hours;
+  const courseTitle = course.title;
+  const hours = course.hours;
 
   return async ({ user, code, completedAt, origin }) => {
     const base = publicUrl ?? normalisePublicUrl(origin) ?? '';
+    // The learner's obra (users.obra), else the configuration's first.
+    const slug = (user as { obra?: string | null }).obra;
+    const obra = config.obras.find((o) => o.slug === slug) ?? config.obras[0]!;
     const pdf = await generateCertificate({
       learnerName: user.name,
       document: user.document,
       courseTitle,
       completedAt,
       hours,
-      companyName: config.companyName,
-      signerName: config.signerName,
-      signerRole: config.signerRole,
+      ...issuerFields(companyInfo(config, obra)),
       verification: { code, url: `${base}/verificar/${encodeURIComponent(code)}` },
     });
     const token = newFileToken();

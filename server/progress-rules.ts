@@ -8,6 +8,7 @@
 //  - never more than claimed: the client is the one that records views, so a route arriving
 //    ahead of its score (or the other way round) is not rounded up on its behalf.
 import { decodeRoute, encodeRoute } from '../src/domain/progress/route-codec.ts';
+import { restoreProgress } from '../src/domain/progress/carry-over.ts';
 import {
   completedModules,
   computeScore,
@@ -35,8 +36,11 @@ export function decideProgress(
   claimedRoute: string | undefined,
   claimedScore: number,
   shape: CourseShape,
+  storedScore: number | null = null,
 ): ProgressDecision {
-  const stored = decodeRoute(storedRoute, shape.topicCounts);
+  // The stored route may predate a content update: read it against today's shape, keeping the
+  // modules the stored score says were completed (decision 0076).
+  const stored = restoreProgress({ route: storedRoute, score: storedScore }, shape);
   const claimed = decodeRoute(claimedRoute ?? '', shape.topicCounts);
   const merged = mergeViewed(stored.viewed, claimed.viewed).slice(0, shape.topicCounts.length);
   const computed = computeScore(merged, shape);
@@ -50,6 +54,9 @@ export function decideProgress(
 
 export const roundScore = (n: number) => Math.round(Math.min(100, Math.max(0, n)) * 100) / 100;
 
-/** Number of completed modules in a stored route (reports). */
-export const completedModuleCount = (route: string, shape: CourseShape) =>
-  completedModules(decodeRoute(route, shape.topicCounts).viewed, shape);
+/** Number of completed modules in a stored route and score (reports). */
+export const completedModuleCount = (
+  route: string,
+  shape: CourseShape,
+  score: number | null = null,
+) => completedModules(restoreProgress({ route, score }, shape).viewed, shape);

@@ -1,8 +1,8 @@
 // Starts the API server (DESIGN.md §7): `startServer()` from scripts/start.ts, or run directly
 // with `tsx server/server.ts`. Environment: HOST, PORT, DATABASE_URL, DATA_DIR, API_BASE,
 // TOKEN_TTL_HOURS, SECURE_COOKIES, TRUST_PROXY, LOGIN_RATE_LIMIT, RECAPTCHA_SECRET,
-// RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY); for certificates PUBLIC_URL and CERT_*
-// (see certificates.ts).
+// RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY); for certificates PUBLIC_URL and CURSO_CONFIG,
+// the company configuration (see certificates.ts; `--config FILE` sets it when run directly).
 import { pathToFileURL } from 'node:url';
 import { buildApp, type AppOptions } from './app.ts';
 import { openDatabase } from './db/open.ts';
@@ -11,6 +11,7 @@ import { DataDirLockedError } from './db/lock.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
 import { parseTrustProxy, TrustProxyError } from './security/trust-proxy.ts';
+import { ConfigError, formatConfigError, takeConfigArgs } from './read-config.ts';
 
 export interface StartOptions {
   host?: string;
@@ -118,6 +119,7 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
   } catch (error) {
     if (error instanceof DataDirLockedError || error instanceof TrustProxyError)
       console.error(error.message);
+    else if (error instanceof ConfigError) console.error(formatConfigError(error));
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
       console.error(
         `El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`,
@@ -127,4 +129,14 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) void runServer();
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  try {
+    const { choice } = takeConfigArgs(process.argv.slice(2));
+    if (choice.config) process.env.CURSO_CONFIG = choice.config;
+    if (choice.obra) process.env.CURSO_OBRA = choice.obra;
+  } catch (error) {
+    console.error(formatConfigError(error as ConfigError));
+    process.exit(1);
+  }
+  void runServer();
+}

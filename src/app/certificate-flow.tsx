@@ -5,6 +5,7 @@
 //   server: issued by our server (injected `issueOnServer`).
 // The completion flow (and so the LMS session) ends once the certificate is delivered.
 import { useEffect, useState } from 'react';
+import { company } from 'virtual:company';
 import { downloadCertificate, NameForCertificate } from '../features/certificate/index.ts';
 import { modals } from '../features/modals/index.ts';
 import { Dialog } from '../ui/dialog.tsx';
@@ -27,7 +28,14 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
     setBusy(true);
     try {
       const { outline } = controller;
-      await downloadCertificate({ learnerName, courseTitle: outline.title, hours: outline.hours });
+      const { mode, learner } = controller.getState();
+      // An LMS sends its user id, often a username: printed as the document only when the
+      // configuration says the LMS uses identity documents (certificado.mostrarDocumentoEnLms).
+      const document = mode === 'lms' && company.showDocumentInLms ? learner.id : null;
+      await downloadCertificate(
+        { learnerName, document, courseTitle: outline.title, hours: outline.hours },
+        company,
+      );
       setAskName(false);
       done();
     } catch (e) {

@@ -23,6 +23,10 @@ import { formatHours, formatSpanishDate, toCertificateName, toWinAnsi } from './
 import { fontCovers } from './font-coverage.ts';
 import { NOTO_SANS_BOLD_SUBSET_BASE64 } from './fonts/noto-sans-bold-subset.ts';
 import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
+import { drawLogo } from '../config/draw-logo.ts';
+
+/** Printed on certificates of the demonstration configuration (issue 12). */
+export const SAMPLE_MARK = 'EJEMPLO — SIN VALIDEZ';
 
 /** A4 landscape, in points. */
 export const PAGE_WIDTH = 841.89;
@@ -46,6 +50,7 @@ const INK = rgb(...hex('#1d2b36'));
 const INK_SOFT = rgb(...hex('#46545f'));
 const LINE = rgb(...hex('#c9cfd3'));
 const WHITE = rgb(1, 1, 1);
+const SAMPLE_RED = rgb(...hex('#b00020'));
 
 interface Fonts {
   regular: PDFFont;
@@ -68,8 +73,11 @@ interface ValidData {
   date: string;
   hours: string;
   companyName: string;
+  companyNit: string | null;
   signerName: string;
   signerRole: string;
+  signerLicence: string | null;
+  obraName: string | null;
   verification: { code: string; url: string } | null;
 }
 
@@ -109,8 +117,11 @@ function validate(data: CertificateData): ValidData {
     date: formatSpanishDate(data.completedAt),
     hours: formatHours(data.hours),
     companyName: toWinAnsi(data.companyName ?? ''),
+    companyNit: toWinAnsi(data.companyNit ?? '') || null,
     signerName: toWinAnsi(data.signerName ?? ''),
     signerRole: toWinAnsi(data.signerRole ?? ''),
+    signerLicence: toWinAnsi(data.signerLicence ?? '') || null,
+    obraName: toWinAnsi(data.obraName ?? '') || null,
     verification,
   };
 }
@@ -289,11 +300,24 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   };
   const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   drawFrame(page);
-  drawEmblem(page, fonts, 506);
+  // The company's logo (issue 12, decision 0074) where the generic SST emblem goes.
+  if (data.logo) drawLogo(page, data.logo, { x: CENTER_X - 60, y: 481, width: 120, height: 50 });
+  else drawEmblem(page, fonts, 506);
+  if (data.sample)
+    drawText(page, toWinAnsi(SAMPLE_MARK), {
+      font: fonts.bold,
+      size: 12,
+      y: 541,
+      color: SAMPLE_RED,
+      spacing: 1.5,
+    });
 
-  // Header: company, title, accent rule.
+  // Header: company (and NIT), title, accent rule.
   if (v.companyName) {
-    const company = fitText(v.companyName.toUpperCase(), fonts.bold, MAX_TEXT_WIDTH - 60, {
+    const header = v.companyNit
+      ? `${v.companyName.toUpperCase()} · NIT ${v.companyNit}`
+      : v.companyName.toUpperCase();
+    const company = fitText(header, fonts.bold, MAX_TEXT_WIDTH - 60, {
       maxSize: 10.5,
       minSize: 7,
       maxLines: 1,
@@ -357,8 +381,14 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       draw: (y) => drawText(page, line, { font: fonts.bold, size: title.size, y, color: BRAND }),
     });
   });
+  const obra = v.obraName;
+  if (obra)
+    lines.push({
+      gap: 24,
+      draw: (y) => drawText(page, `para la obra ${obra},`, { ...body, y }),
+    });
   lines.push({
-    gap: 26,
+    gap: obra ? 22 : 26,
     draw: (y) => drawText(page, `con una intensidad de ${v.hours}.`, { ...body, y }),
   });
   lines.push({
@@ -411,19 +441,20 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
     y: signY - 29,
     color: INK_SOFT,
   });
-  if (v.companyName) {
-    const company = fitText(v.companyName, fonts.regular, signWidth, {
+  const below = [v.signerLicence, v.companyName].filter((t): t is string => !!t);
+  below.forEach((line, i) => {
+    const fitted = fitText(line, fonts.regular, signWidth, {
       maxSize: 9,
       minSize: 6,
       maxLines: 1,
     });
-    drawText(page, company.lines[0] ?? '', {
+    drawText(page, fitted.lines[0] ?? '', {
       font: fonts.regular,
-      size: company.size,
-      y: signY - 42,
+      size: fitted.size,
+      y: signY - 42 - i * 11,
       color: INK_SOFT,
     });
-  }
+  });
 
   // Verification (server mode): QR code to the public page, and the code.
   if (v.verification) {

@@ -1,6 +1,7 @@
 // Public API of the certificate generator (shared by the browser feature and the server).
 export {
   generateCertificate,
+  SAMPLE_MARK,
   fitText,
   MAX_TEXT_WIDTH,
   PAGE_HEIGHT,

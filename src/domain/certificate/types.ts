@@ -1,4 +1,5 @@
 // What a participation certificate says, and the errors its generator reports.
+import type { PdfLogo } from '../config/svg-logo.ts';
 
 export interface CertificateVerification {
   /** Short code printed on the certificate, e.g. 'K7QM-2XPA'. */
@@ -18,8 +19,18 @@ export interface CertificateData {
   /** Course intensity in hours (may be fractional, e.g. 1.5). */
   hours: number;
   companyName: string;
+  /** Company NIT from the configuration (issue 12), printed beside the company name. */
+  companyNit?: string | null;
+  /** Company logo as drawable paths (decision 0074); replaces the SST emblem. */
+  logo?: PdfLogo | null;
   signerName: string;
   signerRole: string;
+  /** Signatory's SST licence, printed under the role. */
+  signerLicence?: string | null;
+  /** The obra the induction was for. */
+  obraName?: string | null;
+  /** Demonstration configuration: the certificate says «EJEMPLO — SIN VALIDEZ» (issue 12). */
+  sample?: boolean;
   /** Server mode only: code + QR code to the verification page. Absent inside an LMS. */
   verification?: CertificateVerification | null;
 }

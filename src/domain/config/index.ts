@@ -35,3 +35,4 @@ export {
   zipName,
   type PackageIdentity,
 } from './package-identity.ts';
+export { companyInfo, type CompanyInfo } from './company-info.ts';

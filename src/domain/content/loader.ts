@@ -13,6 +13,7 @@ import { rawCourseSchema, rawModuleSchema, type RawModule } from './schema.ts';
 import { screenType } from '../registry/index.ts';
 import type { Activity, Course, ListItem, Module, Page, Topic } from './types.ts';
 import { positionKey } from '../progress/navigation.ts';
+import { courseTemplateProblems } from './placeholders.ts';
 
 export interface ContentIssue {
   file: string;
@@ -269,6 +270,14 @@ export function loadCourse(
         });
     }
   }
+  // Placeholders (decision 0072): an unknown name, or an optional value without its fallback
+  // sentence, stops the build naming the file, the page id and the placeholder.
+  const pageFile = (pageId: string) => {
+    const moduleId = /^modulo\d+/.exec(pageId)?.[0];
+    return (moduleId && files.get(moduleId)) ?? courseFile.file;
+  };
+  for (const p of courseTemplateProblems({ introduction: rawCourse.introduction, modules }))
+    issues.push({ file: pageFile(p.pageId), id: p.pageId, reason: `${p.field}: ${p.problem}` });
   if (issues.length) return { course: null, issues };
 
   return {

@@ -375,3 +375,35 @@ export function placeholderValues(
     'curso.horas': spanishNumber(course.hours),
   };
 }
+
+/** Fields shown as plain text (attributes, React text), filled without HTML escaping. */
+const PLAIN_FIELDS = new Set(['alt', 'fuente']);
+
+function fillValue(value: unknown, values: PlaceholderValues, plain: boolean): unknown {
+  if (typeof value === 'string')
+    return value.includes('{{') ? fillTemplate(value, values, { html: !plain }) : value;
+  if (Array.isArray(value)) return value.map((v) => fillValue(v, values, plain));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [k, fillValue(v, values, PLAIN_FIELDS.has(k))]),
+    );
+  return value;
+}
+
+/** A module with every placeholder filled (its title is shown as plain text in the side menu). */
+export function fillModule<M extends Module>(module: M, values: PlaceholderValues): M {
+  const filled = fillValue(module, values, false) as M;
+  return { ...filled, title: fillTemplate(module.title, values, { html: false }) };
+}
+
+/** The course (introduction and every module) with its placeholders filled for one obra. */
+export function fillCourse<C extends Pick<Course, 'introduction' | 'modules'>>(
+  course: C,
+  values: PlaceholderValues,
+): C {
+  return {
+    ...course,
+    introduction: fillValue(course.introduction, values, false) as C['introduction'],
+    modules: course.modules.map((m) => fillModule(m, values)),
+  };
+}

@@ -1,91 +1,115 @@
+// The certificate made in the browser carries the company configuration bundled with the build
+// (issue 12): company and NIT, signatory and licence, obra, course hours, and «EJEMPLO — SIN
+// VALIDEZ» with the demonstration configuration only.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { describe, expect, it } from 'vitest';
+import { companyInfo, loadCompanyConfig, selectObra } from '../../domain/config/index.ts';
+import { DEFAULT_COURSE_TITLE } from '../../domain/certificate/config.ts';
 import { buildCertificateData } from './certificate-data.ts';
-import {
-  DEFAULT_COMPANY_NAME,
-  DEFAULT_COURSE_TITLE,
-  DEFAULT_HOURS,
-  readCertificateConfig,
-} from '../../domain/certificate/config.ts';
 import { createCertificatePdf } from './create-certificate-pdf.ts';
 
-describe('readCertificateConfig', () => {
-  it('falls back to placeholders', () => {
-    expect(readCertificateConfig({})).toEqual({
-      companyName: DEFAULT_COMPANY_NAME,
-      signerName: 'Responsable del SG-SST',
-      signerRole: expect.any(String),
-      hours: null,
-      courseTitle: null,
-    });
-  });
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
+const COURSE = JSON.parse(readFileSync(join(ROOT, 'content', 'es', 'course.json'), 'utf8')) as {
+  title: string;
+  hours: number;
+};
 
-  it('reads the VITE_CERT_* variables', () => {
-    const config = readCertificateConfig({
-      VITE_CERT_COMPANY: ' Obras Andinas S.A.S. ',
-      VITE_CERT_SIGNER_NAME: 'Luisa Fernanda Ríos',
-      VITE_CERT_SIGNER_ROLE: 'Coordinadora SST',
-      VITE_CERT_HOURS: '2,5',
-      VITE_CERT_COURSE_TITLE: 'Inducción SST',
-    });
-    expect(config).toEqual({
-      companyName: 'Obras Andinas S.A.S.',
-      signerName: 'Luisa Fernanda Ríos',
-      signerRole: 'Coordinadora SST',
-      hours: 2.5,
-      courseTitle: 'Inducción SST',
-    });
+function company(file: string, slug?: string) {
+  const path = join(ROOT, file);
+  const { config, errors } = loadCompanyConfig(readFileSync(path, 'utf8'), file, {
+    readFile: (rel) => readFileSync(join(dirname(path), rel), 'utf8'),
   });
+  if (!config) throw new Error(errors.join('\n'));
+  return companyInfo(config, selectObra(config, slug).obra!);
+}
+const DEMO = company('config/ejemplo.json');
+const ANDINA = company('test/fixtures/config/constructora-andina.json', 'puente-sur');
 
-  it('ignores invalid hours', () => {
-    expect(readCertificateConfig({ VITE_CERT_HOURS: 'cuatro' }).hours).toBeNull();
-    expect(readCertificateConfig({ VITE_CERT_HOURS: '0' }).hours).toBeNull();
-  });
-});
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const pdf = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;
+  const content = await (await pdf.getPage(1)).getTextContent();
+  const text = content.items
+    .filter((item): item is TextItem => 'str' in item)
+    .map((item) => item.str)
+    .join(' ');
+  await pdf.destroy();
+  return text.replace(/\s+/g, ' ');
+}
 
-const config = readCertificateConfig({});
+/** Letter-spaced lines come out of pdf.js with spaces between letters: compare without spaces. */
+const squash = (s: string) => s.replace(/\s+/g, '');
+
+const input = { learnerName: 'Ana Gómez', courseTitle: COURSE.title, hours: COURSE.hours };
+const hoursText = `${String(COURSE.hours).replace('.', ',')} hora${COURSE.hours === 1 ? '' : 's'}`;
 
 describe('buildCertificateData', () => {
-  it('fills company, signer, title and hours', () => {
+  it('fills company, NIT, logo, signatory, licence, obra and the mark from the configuration', () => {
     const completedAt = new Date('2026-11-22T15:00:00Z');
-    const data = buildCertificateData({ learnerName: '  María   Pérez ', completedAt }, config);
+    const data = buildCertificateData(
+      { learnerName: '  María   Pérez ', completedAt, hours: 1.5 },
+      ANDINA,
+    );
     expect(data).toEqual({
       learnerName: 'María Pérez',
       document: null,
       courseTitle: DEFAULT_COURSE_TITLE,
       completedAt,
-      hours: DEFAULT_HOURS,
-      companyName: DEFAULT_COMPANY_NAME,
-      signerName: config.signerName,
-      signerRole: config.signerRole,
+      hours: 1.5,
+      companyName: 'Constructora Andina S.A.S.',
+      companyNit: '901234567-7',
+      logo: expect.objectContaining({ paths: expect.any(Array) }),
+      signerName: 'Hernán Ospina',
+      signerRole: 'Representante legal',
+      signerLicence: 'Licencia SST 67890 de 2022',
+      obraName: 'Puente Sur',
+      sample: false,
       verification: null,
     });
   });
 
-  it('uses the course content’s title and hours unless the environment overrides them', () => {
-    const input = { learnerName: 'Ana', courseTitle: 'Curso X', hours: 3 };
-    expect(buildCertificateData(input, config)).toMatchObject({ courseTitle: 'Curso X', hours: 3 });
-    const overridden = readCertificateConfig({
-      VITE_CERT_HOURS: '8',
-      VITE_CERT_COURSE_TITLE: 'Curso Y',
-    });
-    expect(buildCertificateData(input, overridden)).toMatchObject({
-      courseTitle: 'Curso Y',
-      hours: 8,
+  it('signs with the responsable SST when no signatory is configured', () => {
+    expect(buildCertificateData(input, DEMO)).toMatchObject({
+      signerName: 'Laura Gómez',
+      signerRole: 'Responsable del SG-SST',
+      signerLicence: 'Licencia SST 00000 de 2024 (ejemplo)',
+      sample: true,
+      logo: null,
     });
   });
 
   it('defaults the completion date to now', () => {
     const before = Date.now();
-    const data = buildCertificateData({ learnerName: 'Ana' }, config);
+    const data = buildCertificateData(input, DEMO);
     expect(data.completedAt.getTime()).toBeGreaterThanOrEqual(before);
   });
 });
 
 describe('createCertificatePdf', () => {
-  it('loads the generator on demand and returns a PDF', async () => {
-    const bytes = await createCertificatePdf(
-      buildCertificateData({ learnerName: 'Ana Gómez' }, config),
+  it('demo configuration: the PDF says «EJEMPLO — SIN VALIDEZ» with the demo company and hours', async () => {
+    const text = squash(
+      await pdfText(await createCertificatePdf(buildCertificateData(input, DEMO))),
     );
-    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
+    expect(text).toContain(squash('EJEMPLO — SIN VALIDEZ'));
+    expect(text).toContain(squash('CONSTRUCTORA EJEMPLO S.A.S. · NIT 900123456-8'));
+    expect(text).toContain(squash('Laura Gómez'));
+    expect(text).toContain(squash('Licencia SST 00000 de 2024 (ejemplo)'));
+    expect(text).toContain(squash('para la obra Obra Ejemplo,'));
+    expect(text).toContain(squash(`con una intensidad de ${hoursText}.`));
+  });
+
+  it('real configuration: company, NIT, signatory, licence, obra and hours, no mark', async () => {
+    const text = squash(
+      await pdfText(await createCertificatePdf(buildCertificateData(input, ANDINA))),
+    );
+    expect(text).not.toContain(squash('EJEMPLO'));
+    expect(text).toContain(squash('CONSTRUCTORA ANDINA S.A.S. · NIT 901234567-7'));
+    expect(text).toContain(squash('Hernán Ospina'));
+    expect(text).toContain(squash('Representante legal'));
+    expect(text).toContain(squash('Licencia SST 67890 de 2022'));
+    expect(text).toContain(squash('para la obra Puente Sur,'));
+    expect(text).toContain(squash(`con una intensidad de ${hoursText}.`));
   });
 });

@@ -1,38 +1,33 @@
-// Fills a certificate's fixed parts (company, signer, hours, title) from configuration, so a
-// caller only supplies what it knows about the learner.
+// Fills a certificate's fixed parts (company, NIT, logo, signatory, obra, EJEMPLO mark) from the
+// company configuration bundled with the build (issue 12), so a caller only supplies what it
+// knows about the learner and the course.
 import type { CertificateData, CertificateVerification } from '../../domain/certificate/types.ts';
-import {
-  DEFAULT_COURSE_TITLE,
-  DEFAULT_HOURS,
-  readCertificateConfig,
-  type CertificateConfig,
-} from '../../domain/certificate/config.ts';
+import { DEFAULT_COURSE_TITLE, issuerFields } from '../../domain/certificate/config.ts';
+import type { CompanyInfo } from '../../domain/config/company-info.ts';
 
 export interface CertificateInput {
   learnerName: string;
   document?: string | null;
   /** Defaults to now. */
   completedAt?: Date;
-  /** From the course content (course.json `title` / `hours`); the environment overrides them. */
+  /** From the course content (course.json `title` / `hours`). */
   courseTitle?: string | null;
-  hours?: number | null;
+  hours: number;
   /** Server mode only. */
   verification?: CertificateVerification | null;
 }
 
 export function buildCertificateData(
   input: CertificateInput,
-  config: CertificateConfig = readCertificateConfig(),
+  company: CompanyInfo,
 ): CertificateData {
   return {
     learnerName: input.learnerName.replace(/\s+/g, ' ').trim(),
     document: input.document?.trim() || null,
-    courseTitle: config.courseTitle ?? (input.courseTitle?.trim() || DEFAULT_COURSE_TITLE),
+    courseTitle: input.courseTitle?.trim() || DEFAULT_COURSE_TITLE,
     completedAt: input.completedAt ?? new Date(),
-    hours: config.hours ?? (input.hours && input.hours > 0 ? input.hours : DEFAULT_HOURS),
-    companyName: config.companyName,
-    signerName: config.signerName,
-    signerRole: config.signerRole,
+    hours: input.hours,
+    ...issuerFields(company),
     verification: input.verification ?? null,
   };
 }

@@ -3,6 +3,7 @@
 // domain are imported statically here.
 import { certificateFileName } from '../../domain/certificate/text.ts';
 import type { CertificateData } from '../../domain/certificate/types.ts';
+import type { CompanyInfo } from '../../domain/config/company-info.ts';
 import { buildCertificateData, type CertificateInput } from './certificate-data.ts';
 import { downloadPdf } from './download-pdf.ts';
 
@@ -16,8 +17,11 @@ export async function createCertificatePdf(data: CertificateData): Promise<Uint8
  * 'certificado-sst-<nombre>.pdf'. Rejects with CertificateError on invalid input (e.g. an
  * empty name) and with the import's error when the chunk cannot be loaded.
  */
-export async function downloadCertificate(input: CertificateInput): Promise<CertificateData> {
-  const data = buildCertificateData(input);
+export async function downloadCertificate(
+  input: CertificateInput,
+  company: CompanyInfo,
+): Promise<CertificateData> {
+  const data = buildCertificateData(input, company);
   const bytes = await createCertificatePdf(data);
   downloadPdf(bytes, certificateFileName(data.learnerName));
   return data;

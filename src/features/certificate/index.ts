@@ -1,7 +1,6 @@
 // Public API of the certificate feature (browser side).
 export { createCertificatePdf, downloadCertificate } from './create-certificate-pdf.ts';
 export { buildCertificateData, type CertificateInput } from './certificate-data.ts';
-export { readCertificateConfig, type CertificateConfig } from '../../domain/certificate/config.ts';
 export { downloadPdf } from './download-pdf.ts';
 export {
   NameForCertificate,

@@ -6,12 +6,12 @@
 // the latest state is always safe.
 import type { ProgressChange, Snapshot, TrackingHealth, TrackingPort } from '../port.ts';
 import {
-  decodeRoute,
   decodeRouteLenient,
   encodeRoute,
   type ModulesViewed,
 } from '../../domain/progress/route-codec.ts';
 import { mergeViewed, risingScore, type CourseShape } from '../../domain/progress/engine.ts';
+import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { ApiError, createApiClient, type ApiClient } from './api-client.ts';
 import { KEYS, readJson, readUser, safeGet, safeRemove, safeSet, storeUser } from './storage.ts';
 import type { CourseUser, UserResponse } from './types.ts';
@@ -193,12 +193,18 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       const candidates = [serverScore, localScore, ours?.score ?? null].filter(
         (n): n is number => n !== null,
       );
-      const read = (route: string) =>
-        (options.shape ? decodeRoute(route, options.shape.topicCounts) : decodeRouteLenient(route))
-          .viewed;
+      // Read against today's shape with the score stored beside the route: completed modules
+      // survive a content update (decision 0076).
+      const read = (route: string, score: number | null) =>
+        options.shape
+          ? restoreProgress({ route, score }, options.shape).viewed
+          : decodeRouteLenient(route).viewed;
       let viewed: ModulesViewed | null =
-        typeof user?.route === 'string' && user.route !== '' ? read(user.route) : null;
-      if (ours?.route) viewed = viewed ? mergeViewed(viewed, read(ours.route)) : read(ours.route);
+        typeof user?.route === 'string' && user.route !== '' ? read(user.route, serverScore) : null;
+      if (ours?.route) {
+        const pendingViewed = read(ours.route, ours.score ?? null);
+        viewed = viewed ? mergeViewed(viewed, pendingViewed) : pendingViewed;
+      }
       if (ours) void send();
       const bookmark =
         ours?.bookmark ?? user?.current_location ?? safeGet(store, KEYS.currentLocation) ?? null;

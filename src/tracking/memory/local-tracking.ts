@@ -9,7 +9,8 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
-import { decodeRoute, decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
+import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
+import { restoreProgress } from '../../domain/progress/carry-over.ts';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -73,9 +74,12 @@ export function createLocalTracking(
       console.warn('[curso-sst] no se pudo guardar en este navegador', e);
     }
   };
-  const readViewed = (route: string | null) => {
+  // Read against today's shape; completed modules survive a content update (decision 0076).
+  const readViewed = (route: string | null, score: number | null) => {
     if (route === null) return null;
-    return (shape ? decodeRoute(route, shape.topicCounts) : decodeRouteLenient(route)).viewed;
+    return shape
+      ? restoreProgress({ route, score }, shape).viewed
+      : decodeRouteLenient(route).viewed;
   };
   const interactions = new Map<string, Interaction>();
   try {
@@ -107,11 +111,12 @@ export function createLocalTracking(
       } catch {
         name = null;
       }
+      const validScore =
+        score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null;
       return {
         learner: { id: null, name },
-        score:
-          score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null,
-        viewed: readViewed(read(LOCAL_KEYS.route)),
+        score: validScore,
+        viewed: readViewed(read(LOCAL_KEYS.route), validScore),
         bookmark,
       };
     },

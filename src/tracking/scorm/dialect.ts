@@ -30,6 +30,8 @@ export interface LmsStartData {
   interactionIds: string[] | null;
   /** Ids of stored objectives, by index. */
   objectiveIds: string[];
+  /** Ids of stored objectives whose status says completed (the module was completed). */
+  completedObjectiveIds: string[];
 }
 
 export interface ScormDialect {

@@ -20,12 +20,7 @@ import type {
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
-import {
-  decodeRoute,
-  emptyViewed,
-  encodeRoute,
-  type ModulesViewed,
-} from '../../domain/progress/route-codec.ts';
+import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
 import {
   answeredQuestionIds,
   isCourseComplete,
@@ -35,6 +30,7 @@ import {
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
+import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import type { LmsStartData, ScormDialect } from './dialect.ts';
 import { displayName } from './learner-name.ts';
 import {
@@ -373,17 +369,6 @@ export class ScormSession implements TrackingPort {
       );
     const cached = this.cache.read();
 
-    // Progress from the LMS: whatever of the route can be read; the rest is logged, never fatal.
-    const decoded = decodeRoute(data.suspendData, this.course.topicCounts);
-    if (decoded.dropped.length)
-      this.log.warn(`suspend_data: kept what could be read; dropped ${decoded.dropped.join('; ')}`);
-    this.lmsRouteWasEmpty = data.suspendData.trim() === '';
-    this.queue.assumeCommitted(
-      this.dialect.suspendData(data.suspendData).element,
-      data.suspendData,
-    );
-    if (data.bookmark)
-      this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
     let score: number | null = null;
     if (data.scoreRaw.trim() !== '') {
       const n = Number(data.scoreRaw);
@@ -393,6 +378,33 @@ export class ScormSession implements TrackingPort {
           `stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`,
         );
     }
+    // Progress from the LMS: whatever of the route can be read, read against today's shape;
+    // modules the stored score or objectives say were completed stay completed after a content
+    // update (decision 0076). The rest is logged, never fatal.
+    const numbers = this.course.moduleNumbers ?? this.course.topicCounts.map((_, i) => i + 1);
+    const decoded = restoreProgress(
+      {
+        route: data.suspendData,
+        score,
+        completedModules: data.completedObjectiveIds
+          .map((id) => numbers.indexOf(Number(/^modulo(\d+)$/.exec(id)?.[1])))
+          .filter((i) => i >= 0),
+      },
+      this.course,
+    );
+    if (decoded.dropped.length)
+      this.log.warn(`suspend_data: kept what could be read; dropped ${decoded.dropped.join('; ')}`);
+    if (decoded.carried.length)
+      this.log.warn(
+        `suspend_data: modules ${decoded.carried.map((m) => m + 1).join(', ')} kept as completed from the stored score/objectives (the course changed shape)`,
+      );
+    this.lmsRouteWasEmpty = data.suspendData.trim() === '';
+    this.queue.assumeCommitted(
+      this.dialect.suspendData(data.suspendData).element,
+      data.suspendData,
+    );
+    if (data.bookmark)
+      this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
     const lms: Progress = {
       viewed: decoded.viewed,
       score,
@@ -763,9 +775,10 @@ const progressToCache = (p: Progress): CachedProgress => ({
 });
 
 function progressFromCache(c: CachedProgress, course: CourseShape): Progress {
+  const score = isValidScore(c.score) ? c.score : null;
   return {
-    viewed: decodeRoute(c.route, course.topicCounts).viewed,
-    score: isValidScore(c.score) ? c.score : null,
+    viewed: restoreProgress({ route: c.route, score }, course).viewed,
+    score,
     bookmark: typeof c.bookmark === 'string' && c.bookmark ? c.bookmark : null,
     completed: c.completed === true,
   };

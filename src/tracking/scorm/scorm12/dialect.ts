@@ -36,8 +36,14 @@ export const scorm12: ScormDialect = {
     const entry = get('cmi.core.entry');
     const notAttempted = status === 'not attempted' || status === 'unknown';
     const objectiveIds: string[] = [];
+    const completedObjectiveIds: string[] = [];
     const objectiveCount = parseCount(get('cmi.objectives._count'));
-    for (let i = 0; i < objectiveCount; i++) objectiveIds.push(get(`cmi.objectives.${i}.id`));
+    for (let i = 0; i < objectiveCount; i++) {
+      const id = get(`cmi.objectives.${i}.id`);
+      objectiveIds.push(id);
+      const done = get(`cmi.objectives.${i}.status`);
+      if (done === 'completed' || done === 'passed') completedObjectiveIds.push(id);
+    }
     return {
       learnerId: get('cmi.core.student_id'),
       learnerName: get('cmi.core.student_name'),
@@ -52,6 +58,7 @@ export const scorm12: ScormDialect = {
       interactionCount: parseCount(get('cmi.interactions._count')),
       interactionIds: null,
       objectiveIds,
+      completedObjectiveIds,
     };
   },
   incomplete: () => [{ element: 'cmi.core.lesson_status', value: 'incomplete' }],

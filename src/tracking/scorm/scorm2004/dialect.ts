@@ -43,8 +43,17 @@ export const scorm2004: ScormDialect = {
     const interactionIds: string[] = [];
     for (let i = 0; i < interactionCount; i++) interactionIds.push(get(`cmi.interactions.${i}.id`));
     const objectiveIds: string[] = [];
+    const completedObjectiveIds: string[] = [];
     const objectiveCount = parseCount(get('cmi.objectives._count'));
-    for (let i = 0; i < objectiveCount; i++) objectiveIds.push(get(`cmi.objectives.${i}.id`));
+    for (let i = 0; i < objectiveCount; i++) {
+      const id = get(`cmi.objectives.${i}.id`);
+      objectiveIds.push(id);
+      if (
+        get(`cmi.objectives.${i}.completion_status`) === 'completed' ||
+        get(`cmi.objectives.${i}.success_status`) === 'passed'
+      )
+        completedObjectiveIds.push(id);
+    }
     return {
       learnerId: get('cmi.learner_id'),
       learnerName: get('cmi.learner_name'),
@@ -59,6 +68,7 @@ export const scorm2004: ScormDialect = {
       interactionCount,
       interactionIds,
       objectiveIds,
+      completedObjectiveIds,
     };
   },
   incomplete: () => [{ element: 'cmi.completion_status', value: 'incomplete' }],
