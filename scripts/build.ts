@@ -1,4 +1,4 @@
-// npm run build: both builds (DESIGN.md §1) and the LMS preview.
+// npm run build: both builds (decision 0001) and the LMS preview.
 //   dist/lms  (SCORM build: hash routing, relative paths)
 //   dist/web  (standalone build served by our server)
 //   dist/lms-preview (scorm-again hosting the LMS build)

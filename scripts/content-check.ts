@@ -1,5 +1,5 @@
 // npm run content:check [-- --json]
-// Validates the course content. With --json prints only the summary of DESIGN.md §7 on stdout.
+// Validates the course content. With --json prints only the summary (decision 0029) on stdout.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
 import { formatIssues, readCourse } from '../server/read-content.ts';
 

@@ -1,6 +1,7 @@
 // npm run package [-- --edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
 // Writes the SCORM zips from the LMS build (dist/lms). Default: SCORM 1.2 and 2004 3rd Edition;
-// `--edition 4th` writes only the 4th Edition zip and leaves the others as they are (DESIGN.md §7).
+// `--edition 4th` writes only the 4th Edition zip and leaves the others as they are
+// (decisions 0022 and 0029).
 // Exit codes: 0 done; 1 bad input (missing build, content, template, schema, write); 2 bad usage.
 import { rmSync } from 'node:fs';
 import { PackageError, packageScorm, parseArgs, partialFiles, USAGE } from './lib/package-scorm.ts';

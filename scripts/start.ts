@@ -1,5 +1,5 @@
-// npm start (DESIGN.md §7): builds what is missing or stale, writes both SCORM zips, then serves the
-// standalone course and the LMS preview with the embedded database (or DATABASE_URL).
+// npm start (decision 0029): builds what is missing or stale, writes both SCORM zips, then serves
+// the standalone course and the LMS preview with the embedded database (or DATABASE_URL).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
