@@ -1,4 +1,4 @@
-// Two builds from one code base (DESIGN.md §1):
+// Two builds from one code base (decision 0001):
 //   vite build --mode lms  -> dist/lms  (hash routing, relative paths: runs from any LMS folder)
 //   vite build --mode web  -> dist/web  (history routing, served by our server at /)
 import { defineConfig } from 'vite';

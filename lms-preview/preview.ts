@@ -1,4 +1,4 @@
-// LMS preview (DESIGN.md §1): the LMS build of the course in a frame under scorm-again, a real
+// LMS preview (decision 0001): the LMS build of the course in a frame under scorm-again, a real
 // SCORM run-time, so an admin or developer sees what an LMS would record before uploading the
 // zip. The CMI data is kept in this page's localStorage (per version) on every Commit and at
 // Terminate; "Relanzar" starts a new session from it with cmi.entry as an LMS would set it.

@@ -1,4 +1,4 @@
-// Builds the LMS preview (DESIGN.md §1) into dist/lms-preview/: the preview page (lms-preview/,
+// Builds the LMS preview (decision 0001) into dist/lms-preview/: the preview page (lms-preview/,
 // bundled with scorm-again) and a copy of the LMS build under course/, so the page hosts exactly
 // the package an LMS would get. Run after `vite build --mode lms` (npm run build does both).
 // With the demonstration configuration ("ejemplo": true) the page carries a banner saying so.

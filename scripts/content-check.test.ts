@@ -1,4 +1,4 @@
-// `npm run content:check` as tools and CI call it: the JSON summary of DESIGN.md §7 on the real
+// `npm run content:check` as tools and CI call it: the JSON summary (decision 0029) on the real
 // content, and a broken copy of the content that must stop with the file, the id and the reason.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +65,7 @@ describe('content:check --json on the real content', () => {
     expect(() => JSON.parse(stdout)).not.toThrow();
   });
 
-  it('has the shape of DESIGN.md §7', () => {
+  it('prints the summary with its stable fields and types', () => {
     const summary = JSON.parse(stdout) as {
       modules: {
         id: string;

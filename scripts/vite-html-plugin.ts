@@ -1,5 +1,5 @@
 // Build-time work on index.html for a fast first screen on a slow site-office link
-// (DESIGN.md §5; figures in README "Rendimiento"):
+// (decisions 0012 and 0013; budgets in decision 0024, figures in README "Rendimiento"):
 //   - the entry CSS is inlined: no render-blocking request before the first paint;
 //   - LMS build: an inline script finds the LMS and calls Initialize while the app's JavaScript
 //     is still downloading (src/tracking/scorm/early-init.ts);

@@ -1,4 +1,4 @@
-// The API server as a Fastify instance (DESIGN.md §4): buildApp(options) wires security,
+// The API server as a Fastify instance (decision 0018): buildApp(options) wires security,
 // the API routes under the API base, the public verification page and the static builds.
 // server.ts listens; tests call buildApp with an in-memory database and use inject().
 import { existsSync } from 'node:fs';
@@ -209,7 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     setXsrfCookie(reply, sessionBinding(request.headers.authorization));
   };
 
-  // Every response sets the XSRF cookie when the request came without one (DESIGN.md §4).
+  // Every response sets the XSRF cookie when the request came without one (decision 0018).
   app.addHook('onRequest', async (request, reply) => {
     ensureXsrfCookie(request, reply);
   });

@@ -1,4 +1,4 @@
-// The server's certificate issuer (DESIGN.md §2, issue 7): the shared PDF generator fed with the
+// The server's certificate issuer (issue 7, decision 0020): the shared PDF generator fed with the
 // learner, the course content and the issuing company, with a verification code and a QR code
 // to /verificar/:code. The PDF is stored with the certificate row (bytea) and served by
 // routes/certificate-file.ts at /certificados/<token>.pdf.

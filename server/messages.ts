@@ -1,4 +1,4 @@
-// Every Spanish text the server and its CLI show, in one table (DESIGN.md §6).
+// Every Spanish text the server and its CLI show, in one table.
 export const MESSAGES = {
   badRequest: 'La solicitud no es válida: no se pudo leer su contenido.',
   unauthorized: 'No está autorizado. Inicie sesión de nuevo.',

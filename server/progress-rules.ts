@@ -1,7 +1,7 @@
 // How the server accepts a learner's progress (update-user). Pure; the SQL lives in db/store.ts.
 //
 // Score rule: stored = max(stored, min(claimed, computed-from-merged-route)).
-//  - never lower: the stored score only rises (SPEC.md §4/§9), also under concurrent calls
+//  - never lower: the stored score only rises (decision 0015), also under concurrent calls
 //    (the UPDATE uses GREATEST while holding the row);
 //  - never more than the route proves: a client cannot claim 100 without having viewed the
 //    topics and quizzes that add up to it (computeScore of the merged route is the ceiling);
@@ -16,7 +16,10 @@ import {
   type CourseShape,
 } from '../src/domain/progress/engine.ts';
 
-/** Syntax of a route string (SPEC.md §3): '0,1,2-0,1-{}-{}-{}'. Semantics are checked by decodeRoute. */
+/**
+ * Syntax of a route string (decision 0003): '0,1,2-0,1-{}-{}-{}'. Semantics are checked by
+ * decodeRoute.
+ */
 const ROUTE_SYNTAX = /^(?:\{\}|\d{1,4}(?:,\d{1,4})*)?(?:-(?:\{\}|\d{1,4}(?:,\d{1,4})*)?)*$/;
 export const MAX_ROUTE_LENGTH = 1000;
 

@@ -1,4 +1,4 @@
-// Starts the API server (DESIGN.md §7): `startServer()` from scripts/start.ts, or run directly
+// Starts the API server (decision 0029): `startServer()` from scripts/start.ts, or run directly
 // with `tsx server/server.ts`. Environment: HOST, PORT, DATABASE_URL, DATA_DIR, API_BASE,
 // TOKEN_TTL_HOURS, SECURE_COOKIES, TRUST_PROXY, LOGIN_RATE_LIMIT, RECAPTCHA_SECRET,
 // RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY); for certificates PUBLIC_URL and CURSO_CONFIG,

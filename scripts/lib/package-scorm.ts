@@ -68,7 +68,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
   },
 };
 
-/** `npm run package` with no options (DESIGN.md §7). */
+/** `npm run package` with no options (decision 0029). */
 export const DEFAULT_EDITIONS: ScormEdition[] = ['scorm12', 'scorm2004-3rd'];
 
 /**
@@ -251,7 +251,7 @@ export function renderManifest({
   if (/<([\w.-]+:)?masteryscore\b/i.test(text))
     throw new PackageError(
       'template',
-      `${shown}: contiene adlcp:masteryscore; el curso fija el estado él mismo (DESIGN.md §2).`,
+      `${shown}: contiene adlcp:masteryscore; el curso fija el estado él mismo (decisión 0007 en docs/decisions/).`,
     );
   const listed = new Set([...text.matchAll(/<file\s+href="([^"]*)"/g)].map((m) => m[1]));
   const missing = files.filter((f) => !listed.has(hrefFor(f).replace(/&/g, '&amp;')));

@@ -126,7 +126,7 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
     expect(out.at(-1)).toContain('npm run users -- import ARCHIVO.csv');
   });
 
-  it('writes the report with the columns of DESIGN.md §7', async () => {
+  it('writes the report with its stable columns in order', async () => {
     const [hugo] = await t.db.query<{ id: number }>(
       "SELECT id FROM users WHERE document = '8888888'",
     );

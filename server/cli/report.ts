@@ -1,4 +1,4 @@
-// Progress report for the SST coordinator (DESIGN.md §7):
+// Progress report for the SST coordinator (decision 0029):
 //   npm run report -- --csv [--out FILE]
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

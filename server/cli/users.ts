@@ -1,4 +1,4 @@
-// Admin CLI for learners (DESIGN.md §7):
+// Admin CLI for learners (decision 0029):
 //   npm run users -- add --document D --name N --password P [--email E]
 //   npm run users -- import FILE.csv
 // Same database as the server: DATABASE_URL, else PGlite in ./data (refused while the server runs).

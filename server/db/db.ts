@@ -1,4 +1,4 @@
-// A tiny database interface over the two engines we support (DESIGN.md §4): embedded PGlite
+// A tiny database interface over the two engines we support (decision 0017): embedded PGlite
 // (default, data in ./data) and PostgreSQL through a `pg` Pool (when DATABASE_URL is set).
 // Routes and the CLI only ever see `Db`, so the SQL they run is the same on both.
 import { PGlite } from '@electric-sql/pglite';

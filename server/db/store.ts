@@ -6,7 +6,10 @@ import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
 import type { CourseShape } from '../../src/domain/progress/engine.ts';
 
-/** The user as the API returns it (DESIGN.md §7: at least id, name, document, score, route, url_certificate). */
+/**
+ * The user as the API returns it: at least id, name, document, score, route, url_certificate
+ * (decision 0029).
+ */
 export interface PublicUser {
   id: number;
   name: string;
@@ -308,7 +311,7 @@ export interface NewCertificate {
 
 /**
  * Stores an issued certificate. When two requests race, the first row wins and both callers
- * get it back, so "asking again returns the same url_file" (DESIGN.md §7) holds.
+ * get it back, so "asking again returns the same url_file" holds (decisions 0020 and 0029).
  */
 export async function saveCertificate(
   db: Queryable,

@@ -1,4 +1,4 @@
-// csrf-cookie, auth/login, me, logout (DESIGN.md §4/§7).
+// csrf-cookie, auth/login, me, logout (decisions 0018 and 0029).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';

@@ -1,7 +1,7 @@
 // GET /certificados/<token>.pdf: the stored PDF of a certificate issued by this server.
 //
 // No token (Authorization) is asked for, on purpose: the client opens url_file in a new tab
-// (SPEC.md §4), and a tab opened that way carries no Authorization header. Access is instead
+// (decision 0020), and a tab opened that way carries no Authorization header. Access is instead
 // by the URL itself, a capability: 128 random bits, unrelated to the verification code printed
 // on the paper (knowing the code gives only /verificar's name/course/date, never this PDF with
 // the document number). The URL is returned only to its learner, by download-certificate, and

@@ -1,4 +1,4 @@
-// download-certificate (SPEC.md §7, DESIGN.md §7). The PDF itself is the certificate work's
+// download-certificate (decisions 0020 and 0029). The PDF itself is the certificate work's
 // (the `certificateIssuer` hook of buildApp); this route decides when to issue, gives each
 // certificate a unique verification code, stores it once, and answers the same url_file after.
 import { randomInt } from 'node:crypto';
@@ -27,7 +27,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     const existing = await certificateForUser(ctx.db, userId);
     if (existing) return { success: true, url_file: existing.url_file, user };
 
-    // success:false (not an error status): SPEC.md §7 says the client then simply does nothing.
+    // success:false (not an error status): the client then does nothing but show the message
+    // (decision 0019).
     if (user.score < COMPLETION_SCORE)
       return { success: false, message: MESSAGES.certificateNeedsCompletion };
     if (!ctx.certificateIssuer) return { success: false, message: MESSAGES.certificateUnavailable };

@@ -1,4 +1,4 @@
-// update-user (SPEC.md §7, DESIGN.md §4/§7): multipart id, score, route, optional final_terms=1
+// update-user (decisions 0016 and 0029): multipart id, score, route, optional final_terms=1
 // (and our optional current_location, the bookmark). JSON and urlencoded bodies are accepted too.
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';

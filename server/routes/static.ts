@@ -1,4 +1,4 @@
-// The web build at / with history fallback, and the LMS preview at /lms-preview/ (DESIGN.md §1).
+// The web build at / with history fallback, and the LMS preview at /lms-preview/ (decision 0001).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';

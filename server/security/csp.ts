@@ -1,7 +1,7 @@
 // Content Security Policy for the served app. Scripts only from our origin, plus the exact
 // inline scripts found in the built HTML (by sha256 hash), so the policy follows whatever the
 // build emits without allowing arbitrary inline script. Styles allow 'unsafe-inline' because
-// the launch HTML paints with inline critical CSS (DESIGN.md §5).
+// the launch HTML paints with inline critical CSS (decisions 0013 and 0018).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

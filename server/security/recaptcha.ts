@@ -1,4 +1,5 @@
-// reCAPTCHA v3 check of the sign-in (action 'homepage', SPEC.md §7), only when a secret is set.
+// reCAPTCHA v3 check of the sign-in (action 'homepage'), only when a secret is set
+// (decisions 0018 and 0021).
 export interface RecaptchaResult {
   success: boolean;
   score?: number;

@@ -7,7 +7,7 @@ export const hashToken = (token: string) =>
   createHash('sha256').update(token, 'utf8').digest('hex');
 
 /**
- * The Authorization header carries the raw token (SPEC.md §7); 'Bearer ' is accepted too,
+ * The Authorization header carries the raw token (decision 0018); 'Bearer ' is accepted too,
  * since tools like curl users add it by habit. Anything not shaped like our tokens is null.
  */
 export function tokenFromHeader(header: string | string[] | undefined): string | null {

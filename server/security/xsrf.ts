@@ -1,4 +1,4 @@
-// XSRF protection as SPEC.md §7 expects from the client — the server sets the XSRF-TOKEN cookie
+// XSRF protection as the client expects it (decision 0018) — the server sets the XSRF-TOKEN cookie
 // (readable by JavaScript), the client echoes it in X-XSRF-TOKEN on every non-GET call — with
 // the token bound to the session (docs/decisions/0051-xsrf-bound-to-session.md): a signed
 // double-submit token `<random>.<HMAC(secret, random | session)>`, where the session is the

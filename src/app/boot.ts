@@ -1,4 +1,4 @@
-// Boot: pick the runtime mode once (DESIGN.md §1) and connect its tracking adapter.
+// Boot: pick the runtime mode once (decision 0001) and connect its tracking adapter.
 //   LMS build: an LMS API found → `lms`; none → `local` (localStorage).
 //   Web build: `server` (our API) — see server-mode.ts.
 import { outline } from 'virtual:course';

@@ -1,4 +1,4 @@
-// The certificate flow (SPEC.md §4, DESIGN.md §2), started by the modal service's download event
+// The certificate flow (decisions 0020 and 0028), started by the modal service's download event
 // from the footer's 'Certificado' (score 100) or the congratulations modal's DESCARGAR.
 //   lms:    PDF made in the browser with the learner's name from the LMS; no server call.
 //   local:  the learner types the name to print, then the PDF is made in the browser.

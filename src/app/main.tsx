@@ -1,5 +1,5 @@
 // Entry point. The LMS connection starts before React renders anything, so Initialize does not
-// wait for the app (DESIGN.md §5). The web build runs in `server` mode instead.
+// wait for the app (decision 0012). The web build runs in `server` mode instead.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';

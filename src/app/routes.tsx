@@ -1,4 +1,4 @@
-// Every route of SPEC.md §2. Topic screens and quizzes are two lazily loaded sections.
+// Every route (decision 0027). Topic screens and quizzes are two lazily loaded sections.
 import type { ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Layout } from '../features/shell/index.ts';

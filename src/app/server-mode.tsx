@@ -1,5 +1,5 @@
-// `server` mode (web build, DESIGN.md §1): sign-in, the token guard of SPEC.md §4/§6, progress
-// through our API, certificates issued by the server, logout.
+// `server` mode (web build, decision 0001): sign-in, the token guard (signed in = a token is
+// stored, decision 0026), progress through our API, certificates issued by the server, logout.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { outline } from 'virtual:course';
@@ -66,12 +66,12 @@ export function serverRouteOptions(controller: CourseController): Partial<RouteO
     extra: [{ path: '/auth/login', element: <SignIn controller={controller} /> }],
     onLogout: () => {
       controller.tracking.flush();
-      logout().catch(() => undefined); // on failure nothing happens (SPEC.md §4)
+      logout().catch(() => undefined); // on failure nothing happens: the learner stays signed in
     },
   };
 }
 
-/** SPEC.md §4: open the issued certificate, or ask the server to issue it. */
+/** Opens the issued certificate, or asks the server to issue it (decision 0020). */
 export async function issueOnServer(controller: CourseController): Promise<void> {
   const url = controller.getState().learner.urlCertificate;
   if (url) {

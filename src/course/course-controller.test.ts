@@ -1,5 +1,5 @@
 // The course controller against a fake tracking port that records every call: what is stored,
-// when, and that the rules of SPEC.md §4 and §9 hold end to end (one save per screen view).
+// when, and that the progress rules (decision 0015) hold end to end (one save per screen view).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CourseOutline, ModuleOutline, PageRef } from '../domain/content/outline.ts';
 import type {

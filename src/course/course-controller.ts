@@ -153,7 +153,7 @@ export class CourseController {
     this.tracking.save({ bookmark: place });
   }
 
-  /** The quiz of a module was completed: recorded with force (SPEC.md §4). */
+  /** The quiz of a module was completed: recorded with force (decision 0015). */
   completeActivity(pageId: string) {
     this.record(pageId, true);
   }

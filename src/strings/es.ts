@@ -1,5 +1,5 @@
-// Interface text (Spanish). Course text lives in content/es/. Exact texts from SPEC.md are
-// requirements: do not reword them.
+// Interface text (Spanish). Course text lives in content/es/. Texts quoted in the decision
+// records (e.g. decisions 0028 and 0021) are requirements: do not reword them.
 export const es = {
   appTitle: 'Inducción — Seguridad y Salud en el Trabajo',
   header: 'INDUCCIÓN / SEGURIDAD Y SALUD EN EL TRABAJO',

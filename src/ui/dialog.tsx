@@ -1,6 +1,6 @@
 // Accessible modal dialog on the native <dialog> element: showModal() makes the rest of the
 // page inert (focus stays inside) and we put focus back where it was on close. Our modals are
-// not dismissed by Escape or a backdrop click (SPEC.md §2): only their own buttons close them.
+// not dismissed by Escape or a backdrop click (decision 0028): only their own buttons close them.
 import { useEffect, useRef, type ReactNode } from 'react';
 import './dialog.css';
 

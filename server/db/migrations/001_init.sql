@@ -19,7 +19,7 @@ CREATE TABLE progress (
   user_id integer PRIMARY KEY REFERENCES users (id) ON DELETE CASCADE,
   -- 0-100 with two decimals (20 per module, 100 at the end); only ever rises.
   score numeric(5, 2) NOT NULL DEFAULT 0 CHECK (score >= 0 AND score <= 100),
-  -- The route string of SPEC.md §3, always stored merged and normalised.
+  -- The route string (decision 0003), always stored merged and normalised.
   route text NOT NULL DEFAULT '',
   current_location text,
   final_terms_at timestamptz,

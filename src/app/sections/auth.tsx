@@ -1,2 +1,2 @@
-// The authentication section (SPEC.md §2): the sign-in page, loaded on demand.
+// The authentication section (decision 0014): the sign-in page, loaded on demand.
 export { default } from '../../features/auth/index.ts';

@@ -1,2 +1,2 @@
-// The 'games' section (DESIGN.md §2): quiz screens, one lazily loaded chunk.
+// The 'games' section (decision 0014): quiz screens, one lazily loaded chunk.
 export { default as QuizPage } from '../../features/quiz/quiz-page.tsx';

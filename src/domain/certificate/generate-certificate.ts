@@ -1,4 +1,4 @@
-// The participation certificate as a PDF (DESIGN.md §2): one generator for the browser (LMS
+// The participation certificate as a PDF (decision 0020): one generator for the browser (LMS
 // and local modes) and the server (with verification code and QR code). Pure: pdf-lib's
 // standard fonts (WinAnsi, not embedded) for fixed text, the learner's name in an embedded
 // subset of Noto Sans Bold (Latin-1 + Latin Extended, docs/decisions/0054-certificate-font-and-fallback.md),

@@ -1,4 +1,4 @@
-// Business constants of the course content (SPEC.md §1, §3, §9).
+// Business constants of the course content (decision 0023).
 
 export const MODULE_COUNT = 5;
 /** Questions in each module's quiz, in module order. */
@@ -11,7 +11,7 @@ export const ACTIVITY_TYPE_BY_MODULE = [
   'select-answer',
   'select-answer',
 ] as const;
-/** Module titles, exactly as SPEC.md §1. */
+/** Module titles, exactly as the course names them (decision 0023). */
 export const MODULE_TITLES = [
   'Generalidades',
   'Políticas',

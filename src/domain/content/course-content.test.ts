@@ -1,5 +1,5 @@
-// Checks the real course in content/es/ (not fixtures): the business rules of SPEC.md §1, §3 and §9
-// and the content rules of issue 3 that the loader alone does not enforce.
+// Checks the real course in content/es/ (not fixtures): the shape rules of this course
+// (decision 0023) and the content rules of issue 3 that the loader alone does not enforce.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

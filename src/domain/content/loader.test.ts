@@ -132,7 +132,7 @@ describe('loadCourse on valid content', () => {
     ]);
   });
 
-  it('gives pages the ids of DESIGN.md §2 and chains them: topics, then the quiz, then the menu', () => {
+  it('gives pages the ids moduloN-temaM / moduloN-actividad and chains them: topics, then the quiz, then the menu', () => {
     const course = loadCourseOrThrow(
       { file: `${DIR}/course.json`, data: validFixture().course },
       (name) => ({ file: `${DIR}/${name}`, data: validFixture().files[name] }),
@@ -279,7 +279,7 @@ describe('loadCourse content errors name the file, the id and the reason', () =>
     expect(issueFor(issues, 'modulo1.json', 'modulo1-actividad').reason).toContain('drag-answer');
   });
 
-  it('a module title other than the one of SPEC.md §1', () => {
+  it("a module title other than the course's", () => {
     const issues = issuesOf((fx) => {
       mod(fx, 4).title = 'Seguridad vial';
     });

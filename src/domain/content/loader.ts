@@ -219,7 +219,7 @@ export function loadCourse(
   });
   if (issues.length) return { course: null, issues };
 
-  // Course-wide rules (SPEC.md §1, §3, §9).
+  // Course-wide rules (decision 0023).
   const file = (m: Module) => files.get(m.id) ?? courseFile.file;
   if (modules.length !== MODULE_COUNT)
     issues.push({

@@ -1,4 +1,4 @@
-// The content summary of DESIGN.md §7 (`npm run -s content:check -- --json`).
+// The stable content summary (decision 0029, `npm run -s content:check -- --json`).
 import { describe, expect, it } from 'vitest';
 import { summarizeCourse } from './summary.ts';
 import type { Course, Module, TopicScreenType } from './types.ts';
@@ -136,7 +136,7 @@ describe('summarizeCourse', () => {
     expect(all.modules[0]!.screenTypes).toHaveLength(9);
   });
 
-  it('serialises to plain JSON with only the fields of DESIGN.md §7', () => {
+  it('serialises to plain JSON with only the fields of the stable summary', () => {
     const parsed = JSON.parse(JSON.stringify(summary)) as Record<string, unknown>;
     expect(Object.keys(parsed).sort()).toEqual(['modules', 'screenTypes']);
     const first = (parsed.modules as Record<string, unknown>[])[0]!;

@@ -1,4 +1,4 @@
-// The content summary printed by `npm run -s content:check -- --json` (DESIGN.md §7).
+// The content summary printed by `npm run -s content:check -- --json` (decision 0029).
 import { SCREEN_TYPES, type Course, type ScreenType } from './types.ts';
 
 export interface ContentSummary {

@@ -1,4 +1,4 @@
-// Course content model (SPEC.md §3). Raw content files are validated by schema.ts and
+// Course content model (decision 0023). Raw content files are validated by schema.ts and
 // normalised by loader.ts into these types; the app only ever sees normalised content.
 
 import { TOPIC_SCREEN_TYPES, type ActivityType, type TopicScreenType } from '../registry/index.ts';
@@ -7,7 +7,7 @@ import { TOPIC_SCREEN_TYPES, type ActivityType, type TopicScreenType } from '../
 export { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../registry/index.ts';
 export type { ActivityType, TopicScreenType } from '../registry/index.ts';
 
-/** Every screen type of SPEC.md §2: the menu plus the nine topic screen types. */
+/** Every screen type (decision 0027): the menu plus the nine topic screen types. */
 export const SCREEN_TYPES = ['content', 'menu', ...TOPIC_SCREEN_TYPES.slice(1)] as const;
 export type ScreenType = (typeof SCREEN_TYPES)[number];
 

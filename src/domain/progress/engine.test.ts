@@ -1,4 +1,4 @@
-// The progress rules of SPEC.md §4 and §9: recording views, module states, unlocking, the score.
+// The progress rules (decision 0015): recording views, module states, unlocking, the score.
 import { describe, expect, it } from 'vitest';
 import {
   canOpenModule,

@@ -1,4 +1,4 @@
-// The progress rules of SPEC.md §4 and §9, pure: what was viewed, what is unlocked, the score.
+// The progress rules (decision 0015), pure: what was viewed, what is unlocked, the score.
 // Each rule is written here once; the controller, every tracking adapter and the server use it.
 import type { ModulesViewed } from './route-codec.ts';
 

@@ -1,4 +1,4 @@
-// Page paths (SPEC.md §2), next-page navigation (§4) and position keys (§3).
+// Page paths, next-page navigation and position keys (decision 0027).
 import { describe, expect, it } from 'vitest';
 import { readCourse } from '../../../server/read-content.ts';
 import { buildOutline, courseShape, pagesById } from '../content/outline.ts';
@@ -18,7 +18,7 @@ describe('pagePath', () => {
     ['list8', '/lista8/modulo1-tema1'],
     ['drag-answer', '/arrastra-la-pregunta/modulo1-tema1'],
     ['select-answer', '/seleccionar-pregunta/modulo1-tema1'],
-  ])('puts a %s page under the route of SPEC.md §2', (type, path) => {
+  ])('puts a %s page under its route', (type, path) => {
     expect(pagePath({ id: 'modulo1-tema1', type })).toBe(path);
     expect(path.startsWith(`/${routeSegment(type)}/`)).toBe(true);
   });
@@ -57,7 +57,7 @@ describe('nextPath', () => {
 });
 
 describe('positionKey', () => {
-  it('names topics and the quiz as in SPEC.md §3', () => {
+  it('names topics and the quiz with position keys', () => {
     expect(positionKey(0, 0, 3)).toBe('0-topics-0');
     expect(positionKey(2, 1, 3)).toBe('2-topics-1');
     expect(positionKey(0, 3, 3)).toBe('0-activity');

@@ -1,4 +1,4 @@
-// Page paths, position keys and next-page navigation (SPEC.md §2, §3, §4).
+// Page paths, position keys and next-page navigation (decision 0027).
 import type { PageType } from '../content/types.ts';
 import { quizType, screenType } from '../registry/index.ts';
 

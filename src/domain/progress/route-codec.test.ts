@@ -1,5 +1,5 @@
-// The route string codec of SPEC.md §3: modules joined by '-', indexes by ',', an empty module '{}'.
-// Decoding never throws: it keeps what it can read and reports the rest (DESIGN.md §5 reliability).
+// The route string codec (decision 0003): modules joined by '-', indexes by ',', an empty module
+// '{}'. Decoding never throws: it keeps what it can read and reports the rest.
 import { describe, expect, it } from 'vitest';
 import { decodeRoute, emptyViewed, encodeRoute, type ModulesViewed } from './route-codec.ts';
 import { mergeViewed } from './engine.ts';
@@ -35,7 +35,7 @@ describe('emptyViewed', () => {
 });
 
 describe('encodeRoute', () => {
-  it('writes the example of SPEC.md §3', () => {
+  it('writes the example route 0,1,2-0,1-{}-{}-{}', () => {
     expect(encodeRoute([[0, 1, 2], [0, 1], [], [], []])).toBe('0,1,2-0,1-{}-{}-{}');
   });
 
@@ -53,7 +53,7 @@ describe('encodeRoute', () => {
 });
 
 describe('decodeRoute', () => {
-  it('round-trips the example of SPEC.md §3', () => {
+  it('round-trips the example route', () => {
     const route = '0,1,2-0,1-{}-{}-{}';
     const { viewed, dropped } = decodeRoute(route, COUNTS);
     expect(viewed).toEqual([[0, 1, 2], [0, 1], [], [], []]);

@@ -1,4 +1,4 @@
-// The route string of SPEC.md §3, shared by the LMS (suspend_data) and the server:
+// The route string (decision 0003), shared by the LMS (suspend_data) and the server:
 // modules joined by '-', viewed indexes within a module joined by ',', an empty module '{}'.
 // Example: '0,1,2-0,1-{}-{}-{}'. An index equal to the module's topic count marks its quiz done.
 

@@ -1,6 +1,6 @@
 // The sign-in page of the web build (/auth/login and the empty path). It shows its own Spanish
-// messages and never clears storage on failure (DESIGN.md §2); on success the token and user
-// are stored (by login()) and onSignedIn() lets the app move on.
+// messages and never clears storage on failure (decisions 0021 and 0026); on success the token and
+// user are stored (by login()) and onSignedIn() lets the app move on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { es } from '../../strings/es.ts';
 import { preloadRecaptcha, recaptchaToken } from './recaptcha.ts';

@@ -1,4 +1,4 @@
-// reCAPTCHA v3 (SPEC.md §7: action 'homepage'), loaded from Google only when a site key is set.
+// reCAPTCHA v3 (action 'homepage', decision 0021), loaded from Google only when a site key is set.
 interface Grecaptcha {
   ready(callback: () => void): void;
   execute(siteKey: string, options: { action: string }): Promise<string>;

@@ -1,5 +1,5 @@
 // Opening a module from the menu or the side menu: its first page, or the locked-module modal
-// ('Este módulo no está habilitado.', SPEC.md §4) when it is not unlocked yet.
+// ('Este módulo no está habilitado.') when it is not unlocked yet (decisions 0015 and 0027).
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useCourseController } from '../../course/course-context.tsx';

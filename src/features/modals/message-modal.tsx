@@ -4,7 +4,10 @@ import { es } from '../../strings/es.ts';
 import { modals } from './modal-service.ts';
 import './modals.css';
 
-/** Animation delays of SPEC.md §9: the modal fades in over 150 ms (modals.css), out over 300 ms. */
+/**
+ * Animation delays of the original product: the modal fades in over 150 ms (modals.css), out over
+ * 300 ms.
+ */
 const CLOSE_DELAY_MS = 300;
 
 const ICON: Record<string, string> = { alert: '!', 'bad-answer': '✕', 'good-answer': '✓' };

@@ -1,5 +1,5 @@
 // The shared modal service: at most one message modal open at a time (opening while one is
-// open does nothing, SPEC.md §4), and the certificate 'download' event (SPEC.md §2).
+// open does nothing), and the certificate 'download' event (decision 0028).
 export type MessageType = 'alert' | 'bad-answer' | 'good-answer';
 
 export interface MessageRequest {

@@ -1,4 +1,5 @@
-// Real Spanish pages with a way back (DESIGN.md §2 departs from the spec's scaffold texts).
+// Real Spanish pages with a way back, not the product specification's placeholder texts
+// (decision 0021).
 import { Link } from 'react-router-dom';
 import { es } from '../../strings/es.ts';
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The quiz flow of DESIGN.md §2 on the real content: a wrong answer opens the bad-answer modal
+// The quiz flow (decision 0028) on the real content: a wrong answer opens the bad-answer modal
 // (with the question's explanation) and the learner tries again on the same question; a right
 // one opens good-answer and moves on; after the last question the quiz is recorded and the
 // learner goes to the menu. Only the first answer to each question is recorded.

@@ -1,7 +1,7 @@
 // Quiz screens (/arrastra-la-pregunta/:id, /seleccionar-pregunta/:id): one question at a time.
 // A wrong answer opens the bad-answer modal and the learner tries again; a right one opens
 // good-answer and moves on. After the last question the activity is recorded (forced) and
-// navigation goes on (DESIGN.md §2). The first answer to each question is recorded.
+// navigation goes on (decision 0028). The first answer to each question is recorded.
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useCourseController } from '../../course/course-context.tsx';

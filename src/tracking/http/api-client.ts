@@ -1,10 +1,10 @@
-// The API client of SPEC.md §7: the stored token goes as is in Authorization (no prefix),
+// The API client (decision 0026): the stored token goes as is in Authorization (no prefix),
 // non-GET calls to relative URLs carry X-XSRF-TOKEN from the XSRF-TOKEN cookie (read per
 // request; csrf-cookie is fetched first when the cookie is missing), and every failure runs the
-// error handler and is then re-thrown as 'ups algo salió mal'. The handler departs from SPEC.md
-// §8 on purpose (docs/decisions/0101-standalone-saves-never-lose-or-eject.md): only a refused
-// identity (401/403) ends the session; 404, 500 and 503 are left to the caller (a progress save
-// retries, the certificate shows its message), never a logout nor the error page.
+// error handler and is then re-thrown as 'ups algo salió mal'. The handler departs on purpose
+// from the product specification (docs/decisions/0101-standalone-saves-never-lose-or-eject.md):
+// only a refused identity (401/403) ends the session; 404, 500 and 503 are left to the caller (a
+// progress save retries, the certificate shows its message), never a logout nor the error page.
 // Navigation is injected: this module knows no router.
 import { HTTP_MESSAGES } from './messages.ts';
 import {
@@ -45,14 +45,14 @@ export interface ApiClientOptions {
   store?: KeyValueStore;
   /** Goes to a path of the app ('/', '/auth/login'). Default: location.assign. */
   navigate?: (path: string) => void;
-  /** Where the handler's texts go (SPEC.md §8: console only). */
+  /** Where the handler's texts go (console only, decision 0026). */
   log?: (message: string) => void;
   /** document.cookie by default. */
   readCookies?: () => string;
 }
 
 export interface RequestOptions {
-  /** false: skip the SPEC.md §8 handler (the sign-in form shows its own messages). */
+  /** false: skip the error handler (the sign-in form shows its own messages). */
   handleErrors?: boolean;
   /** Keep the request alive while the page unloads (pending progress on pagehide). */
   keepalive?: boolean;
@@ -70,7 +70,7 @@ export interface ApiClient {
   delete<T>(path: string, options?: RequestOptions): Promise<T>;
   /** GET to an external absolute URL: no token, no XSRF header. */
   getExternal<T>(url: string, options?: RequestOptions): Promise<T>;
-  /** Clears local storage and goes to '/', without calling the server (DESIGN.md §2). */
+  /** Clears local storage and goes to '/', without calling the server (decision 0021). */
   forceLogout(): void;
   /**
    * The server refused the session: the token goes, the learner (and their pending progress)

@@ -1,4 +1,4 @@
-// Sign-in, sign-out and the token guard (SPEC.md §4/§6: signed in = a token in localStorage).
+// Sign-in, sign-out and the token guard (signed in = a token in localStorage; decision 0026).
 import { ApiError, createApiClient, type ApiClient, type ApiClientOptions } from './api-client.ts';
 import { HTTP_MESSAGES } from './messages.ts';
 import {
@@ -32,7 +32,7 @@ export function signInNotice(store = sharedClient().store): string | null {
   return safeGet(store, KEYS.signInReason) === 'session-ended' ? HTTP_MESSAGES.sessionEnded : null;
 }
 
-/** The guard of SPEC.md §4/§6: only whether a token is stored, not whether it is valid. */
+/** The token guard (decision 0026): only whether a token is stored, not whether it is valid. */
 export function hasToken(store = defaultStore()): boolean {
   return Boolean(safeGet(store, KEYS.token));
 }
@@ -66,8 +66,8 @@ export interface LoginOptions {
 
 /**
  * Signs in with a número de documento or a correo (a value with '@') and a password; stores
- * token and user. The SPEC.md §8 handler is skipped on purpose: the form explains the problem
- * itself and nothing is cleared (DESIGN.md §2).
+ * token and user. The error handler (decision 0026) is skipped on purpose: the form explains
+ * the problem itself and nothing is cleared (decision 0021).
  */
 export async function login(
   identifier: string,
@@ -102,7 +102,8 @@ export async function login(
   }
   if (!response?.token || !response.user)
     throw new LoginError('server', HTTP_MESSAGES.loginServer, 200);
-  // A different learner on this browser starts clean: local storage is never shared (DESIGN.md §2).
+  // A different learner on this browser starts clean: local storage is never shared
+  // (decision 0011).
   const previous = safeGet(api.store, KEYS.user);
   if (previous) {
     try {
@@ -121,7 +122,7 @@ export async function login(
 }
 
 /**
- * SPEC.md §4: POST logout; on success clear local storage and go to '/'. On failure the
+ * POST logout (decision 0026); on success clear local storage and go to '/'. On failure the
  * error handler runs (a 401 already clears and redirects) and the promise rejects.
  */
 export async function logout(options: { api?: ApiClient } = {}): Promise<void> {
@@ -131,7 +132,7 @@ export async function logout(options: { api?: ApiClient } = {}): Promise<void> {
   api.navigate('/');
 }
 
-/** SPEC.md §5's validity check: POST me with empty form data; true when it succeeds. */
+/** Token validity check: POST me with empty form data; true when it succeeds (decision 0026). */
 export async function isTokenValid(options: { api?: ApiClient } = {}): Promise<boolean> {
   const api = options.api ?? sharedClient();
   try {

@@ -1,5 +1,5 @@
-// GET download-certificate (SPEC.md §7): on success the stored user is replaced and the file
-// URL returned for the caller to open; success:false resolves to null (nothing happens).
+// GET download-certificate (decisions 0020 and 0029): on success the stored user is replaced and
+// the file URL returned for the caller to open; success:false resolves to null (nothing happens).
 import type { ApiClient } from './api-client.ts';
 import { sharedClient } from './auth.ts';
 import { storeUser } from './storage.ts';

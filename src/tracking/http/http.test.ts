@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The HTTP adapter against a fake fetch: headers, XSRF, the SPEC.md §8 handler, sign-in
+// The HTTP adapter against a fake fetch: headers, XSRF, the error handler (decision 0026), sign-in
 // messages, and progress queued on network failure and re-sent.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';

@@ -1,5 +1,5 @@
-// Every Spanish text of the HTTP adapter and the sign-in flow, in one table (DESIGN.md §6).
-// The first four are SPEC.md §8's error-handler texts, verbatim (they are only logged).
+// Every Spanish text of the HTTP adapter and the sign-in flow, in one table.
+// The first four are the error-handler texts of decision 0026, verbatim (they are only logged).
 import { es } from '../../strings/es.ts';
 
 export const HTTP_MESSAGES = {

@@ -1,5 +1,6 @@
-// The local-storage keys of SPEC.md §3 and the adapter's own queue, behind a tiny interface so
-// tests (and private-mode browsers that throw on access) never break the course.
+// The local-storage keys (user, token, score, current_location; decisions 0011 and 0026) and the
+// adapter's own queue, behind a tiny interface so tests (and private-mode browsers that throw on
+// access) never break the course.
 import type { CourseUser } from './types.ts';
 
 export const KEYS = {

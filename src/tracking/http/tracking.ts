@@ -1,8 +1,8 @@
-// The HTTP tracking adapter (mode 'server', DESIGN.md §1): progress goes to our API with a local
+// The HTTP tracking adapter (mode 'server', decision 0001): progress goes to our API with a local
 // cache. update-user is sent when the score rises or the route changes (final_terms=1 with the
 // change that completes the last activity); when the network fails the change is kept in
 // localStorage and re-sent later (on 'online', on the next save, with backoff), so no progress
-// is lost (DESIGN.md §2). The server merges routes and keeps the highest score, so re-sending
+// is lost (decision 0026). The server merges routes and keeps the highest score, so re-sending
 // the latest state is always safe.
 import type { ProgressChange, Snapshot, TrackingHealth, TrackingPort } from '../port.ts';
 import {

@@ -1,4 +1,4 @@
-// Shapes the API returns (DESIGN.md §7).
+// Shapes the API returns (decision 0029).
 export interface CourseUser {
   id: number | string;
   name: string;

@@ -1,4 +1,4 @@
-// The `local` adapter: SPEC.md §3 keys in a key-value store, namespaced by package (DESIGN.md §1).
+// The `local` adapter: its keys in a key-value store, namespaced by package (decision 0001).
 import { describe, expect, it, vi } from 'vitest';
 import type { Interaction } from '../port.ts';
 import {
@@ -61,7 +61,7 @@ describe('createLocalTracking', () => {
     });
   });
 
-  it('writes the SPEC.md §3 keys under the package namespace only', () => {
+  it('writes the local-mode keys under the package namespace only', () => {
     const { store, data } = spyStore();
     createLocalTracking('curso-sst-12', store).save({
       score: 20,

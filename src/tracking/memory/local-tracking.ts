@@ -1,6 +1,6 @@
-// `local` mode (DESIGN.md §1): the LMS build opened with no LMS, `npm run dev`, component tests.
-// Progress lives in localStorage under the SPEC.md §3 keys, namespaced by package, so two
-// packages on one origin never share progress.
+// `local` mode (decision 0001): the LMS build opened with no LMS, `npm run dev`, component tests.
+// Progress lives in localStorage under the keys score, modules_viewed, current_location, user and
+// interactions, namespaced by package, so two packages on one origin never share progress.
 import type {
   Interaction,
   ProgressChange,

@@ -13,7 +13,7 @@ export interface FoundApi {
   host: Window;
 }
 
-/** SPEC.md §9: the API search climbs at most 500 parent windows. */
+/** The API search climbs at most 500 parent windows (decision 0002). */
 export const MAX_PARENT_LEVELS = 500;
 /** Openers are followed a few levels only: a longer chain is a loop or not an LMS. */
 const MAX_OPENER_LEVELS = 10;

@@ -1,4 +1,4 @@
-// Early Initialize (DESIGN.md §5: "LMS initialisation does not wait for the whole app").
+// Early Initialize: LMS initialisation does not wait for the whole app (decision 0012).
 // The build inlines this, bundled with discovery.ts, as a tiny script in the LMS build's
 // index.html, so the LMS sees Initialize while the app's JavaScript is still downloading on a
 // slow link. The app's session (connectScorm) then adopts the open session instead of calling

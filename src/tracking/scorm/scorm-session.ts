@@ -1,6 +1,6 @@
 // The TrackingPort in `lms` mode, the same for SCORM 1.2 and 2004 (the dialect holds what
-// differs). Decisions, from DESIGN.md §2/§3 and SPEC.md §4/§5:
-// - start(): Initialize at once, read back the stored data 200 ms later (SPEC constant).
+// differs). Decisions 0004, 0005, 0006 and 0025:
+// - start(): Initialize at once, read back the stored data 200 ms later (decision 0012).
 // - save()/recordAnswer() only queue values; a short debounce sends them and commits, so a
 //   screen view costs one Commit; completing the course commits at once; answers ride along
 //   with the next commit (or a later timer) instead of committing on their own.
@@ -44,7 +44,7 @@ import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
 import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
 
 export interface Timing {
-  /** SPEC.md §9: the stored data is read 200 ms after Initialize. */
+  /** The stored data is read 200 ms after Initialize (decision 0012). */
   initialReadMs: number;
   /** Debounce for progress (one Commit per screen view). */
   progressCommitMs: number;
@@ -227,7 +227,7 @@ export class ScormSession implements TrackingPort {
   recordAnswer(interaction: Interaction): void {
     if (this.finished) return;
     try {
-      if (this.recorded.has(interaction.id)) return; // retries never add records (DESIGN §2)
+      if (this.recorded.has(interaction.id)) return; // retries never add records (decision 0008)
       if (!this.readDone) {
         if (!this.earlyAnswers.some((a) => a.id === interaction.id))
           this.earlyAnswers.push(interaction);
@@ -497,7 +497,7 @@ export class ScormSession implements TrackingPort {
     }
     if (change.score !== undefined) {
       if (isValidScore(change.score)) {
-        // The score only rises (SPEC.md §9); the LMS is never given a lower one.
+        // The score only rises (decision 0015); the LMS is never given a lower one.
         this.progress.score = risingScore(this.progress.score, change.score);
         this.progressTouched = true;
       } else {

@@ -71,7 +71,7 @@ export const scorm12: ScormDialect = {
   suspendData: (route) => ({ element: 'cmi.suspend_data', value: route }),
   // CMIString255
   bookmark: (pageId) => ({ element: 'cmi.core.lesson_location', value: pageId.slice(0, 255) }),
-  // SPEC.md §4: suspend while not completed; logout once completed.
+  // Suspend while not completed; logout once completed (decision 0006).
   exit: (completed) => ({ element: 'cmi.core.exit', value: completed ? 'logout' : 'suspend' }),
   sessionTime: (ms) => ({ element: 'cmi.core.session_time', value: scorm12Timespan(ms) }),
   objective: (index, id, status) => [
