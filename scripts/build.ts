@@ -1,4 +1,4 @@
-// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview ...]: both builds (DESIGN.md §1)
+// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview ...]: both builds (decision 0001)
 // and the LMS preview, from one company configuration (issue 12, decision 0075):
 //   dist/lms  (SCORM build: hash routing, relative paths; the course filled for one obra)
 //   dist/web  (standalone build served by our server)

@@ -1,5 +1,5 @@
 // npm run content:check [-- --json]
-// Validates the course content. With --json prints only the summary of DESIGN.md §7 on stdout.
+// Validates the course content. With --json prints only the stable summary (decision 0029) on stdout.
 // Also the readability gate (decision 0105): INFLESZ ≥ 70 and sentences ≤ 20 words on every
 // screen and question, with the demo configuration and without optional values.
 import { summarizeCourse } from '../src/domain/content/summary.ts';

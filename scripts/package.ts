@@ -3,7 +3,7 @@
 // 0075). Default configuration: CURSO_CONFIG, else config/ejemplo.json (today's zip names and
 // identifiers). Builds the LMS app first when it is missing, older than its sources, or was
 // built from another configuration or obra (its stamp), so one obra's text never ships under
-// another's name. Default editions: SCORM 1.2 and 2004 3rd Edition (DESIGN.md §7).
+// another's name. Default editions: SCORM 1.2 and 2004 3rd Edition (decision 0029).
 // Exit codes: 0 done; 1 bad input (configuration, content, build, template, schema, write);
 // 2 bad usage. A bad configuration or content stops before anything is built or written.
 import { spawnSync } from 'node:child_process';

@@ -4,7 +4,7 @@ import { computeScore, isModuleComplete } from './engine.ts';
 
 const OLD = { topicCounts: [6, 6, 7, 5, 5] };
 const NEW = { topicCounts: [8, 8, 10, 5, 5] };
-/** Modules 1–2 completed under the old shape (SPEC.md §3: index = topic count marks the quiz). */
+/** Modules 1–2 completed under the old shape (decision 0003: an index equal to the topic count marks the quiz). */
 const OLD_ROUTE = '0,1,2,3,4,5,6-0,1,2,3,4,5,6-{}-{}-{}';
 
 describe('modulesCompletedByScore', () => {

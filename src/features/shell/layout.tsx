@@ -1,4 +1,4 @@
-// The layout shell (SPEC.md §2): a sticky header with the course or module title, footer with
+// The layout shell : a sticky header with the course or module title, footer with
 // 'Certificado', 'Glosario' (decision 0106) and 'Menú' (hidden on /introduccion), the learner's
 // progress, the small-screen side menu, and the non-blocking notices.
 import { Link, Outlet, useLocation } from 'react-router-dom';
