@@ -50,6 +50,7 @@ export class CourseController {
   private state: CourseState;
   private listeners = new Set<Listener>();
   private finished = false;
+  private answers = new Map<string, Interaction>();
 
   constructor(
     readonly outline: CourseOutline,
@@ -158,7 +159,15 @@ export class CourseController {
   }
 
   recordAnswer(interaction: Interaction) {
+    // The first answer per question is the one the LMS keeps (interactions, objectives); the
+    // quiz's result panel reads these same records (docs/decisions/0095-quiz-feedback-and-results.md).
+    if (!this.answers.has(interaction.id)) this.answers.set(interaction.id, interaction);
     this.tracking.recordAnswer(interaction);
+  }
+
+  /** The first answers recorded this session for a module's questions, in the order given. */
+  firstAnswers(moduleId: string): Interaction[] {
+    return [...this.answers.values()].filter((a) => a.moduleId === moduleId);
   }
 
   private commit(viewed: ModulesViewed, changed: boolean, bookmark: string, lastActivity = false) {
