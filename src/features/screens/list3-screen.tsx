@@ -8,6 +8,7 @@ import { screenStrings } from './strings.ts';
 import { TopicIntro } from './topic-intro.tsx';
 import './screen-common.css';
 import './list3-screen.css';
+import { imageSize } from '../../ui/image-size.ts';
 
 /** Flip cards: the front shows the title (and picture), the back the explanation. */
 export function List3Screen({ topic, assetBase }: TopicScreenProps) {
@@ -49,7 +50,14 @@ function FlipCard({ item, assetBase }: { item: ListItem; assetBase: string }) {
       <div className="l3-inner">
         <div className="l3-face l3-front" aria-hidden={flipped} inert={flipped}>
           <div className="l3-front-main">
-            {item.img && <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />}
+            {item.img && (
+              <img
+                className="l3-img"
+                src={assetBase + item.img}
+                alt={item.alt ?? ''}
+                {...imageSize(item.img)}
+              />
+            )}
             <p className="l3-title" aria-hidden="true">
               {item.title}
             </p>

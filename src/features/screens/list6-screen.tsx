@@ -6,6 +6,7 @@ import { screenStrings } from './strings.ts';
 import { TopicIntro } from './topic-intro.tsx';
 import './screen-common.css';
 import './list6-screen.css';
+import { imageSize } from '../../ui/image-size.ts';
 
 /*
  * Image hotspots: numbered buttons placed at (x %, y %) of topic.img. Choosing one (on the
@@ -24,7 +25,12 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
       <div className="l6-layout">
         <div className="l6-stage">
           {topic.img && (
-            <img className="l6-img" src={assetBase + topic.img} alt={topic.alt ?? ''} />
+            <img
+              className="l6-img"
+              src={assetBase + topic.img}
+              alt={topic.alt ?? ''}
+              {...imageSize(topic.img)}
+            />
           )}
           <ul className="l6-spots" aria-label={screenStrings.hotspotSpots}>
             {items.map((it, i) => (

@@ -13,6 +13,7 @@ import { topicScreens } from '../screens/index.ts';
 import { PageNav } from './page-nav.tsx';
 import { usePage } from './use-page.ts';
 import { LoadError } from './load-error.tsx';
+import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
 import { afterPaint, prefetchImages, whenIdle } from '../../app/idle.ts';
 
@@ -25,13 +26,36 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
 
   const painted = load.status === 'ready';
   useEffect(() => {
-    if (ready && ref && allowed && painted) return afterPaint(() => controller.visitPage(ref.id));
+    if (!(ready && ref && allowed && painted)) return;
+    let done = false;
+    const visit = () => {
+      if (done) return;
+      done = true;
+      controller.visitPage(ref.id);
+    };
+    const cancel = afterPaint(visit);
+    return () => {
+      // Leaving within those two frames (a quick double tap) still counts the visit.
+      cancel();
+      visit();
+    };
   }, [ready, ref, allowed, painted, controller]);
   useEffect(() => {
     if (load.status !== 'ready' || !ref) return;
     const next = load.module.topics[ref.index + 1];
     if (next) whenIdle(() => prefetchImages(next, assetBase));
-  }, [load, ref, assetBase]);
+    else {
+      // Last topic: the next module's first screen comes after the quiz and the menu.
+      const nextModule = controller.outline.modules[ref.moduleIndex + 1];
+      if (nextModule)
+        whenIdle(() =>
+          loadModule(nextModule.id).then(
+            (m) => prefetchImages(m.topics[0], assetBase),
+            () => undefined,
+          ),
+        );
+    }
+  }, [load, ref, assetBase, controller]);
   useEffect(() => {
     if (load.status === 'ready') headingRef.current?.focus({ preventScroll: false });
   }, [load.status, ref?.id]);
