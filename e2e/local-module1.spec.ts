@@ -46,6 +46,11 @@ test('module 1 from the introduction through its quiz, keyboard only', async ({ 
     await expect(dialog).toHaveCount(0);
   }
 
+  // The result panel on the quiz route, then the way on to the menu.
+  const result = page.getByRole('region', { name: 'Resultado' });
+  await expect(result).toContainText(`${answers.length} de ${answers.length} al primer intento`);
+  await expect(result).toContainText(`Se desbloqueó el módulo 2: ${course().modules[1]!.title}`);
+  await pressOn(page, result.getByRole('link', { name: 'Ir al menú' }));
   await expect(page).toHaveURL(/#\/menu$/);
   await expect(page.getByText('Progreso: 20 %')).toBeVisible();
   const cards = page.getByRole('listitem');
@@ -75,7 +80,20 @@ test('a wrong answer shows the bad-answer modal and the learner tries again', as
   const wrong = q.options.find((o) => o.correct === 0)!.option;
   await page.getByRole('button', { name: wrong, exact: true }).click();
   await page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }).click();
-  await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
-  await page.getByRole('dialog').getByRole('button', { name: 'ACEPTAR' }).click();
-  await expect(page.getByText('Pregunta 1 de 3')).toBeVisible();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Respuesta incorrecta');
+  // A hint, never the right option nor the explanation.
+  await expect(dialog).toContainText(
+    q.pista ? q.pista.replace(/<[^>]+>/g, '') : 'Vuelve a leer la pregunta',
+  );
+  await expect(dialog).not.toContainText(q.options.find((o) => o.correct === 1)!.option);
+  if (q.message) await expect(dialog).not.toContainText(q.message.replace(/<[^>]+>/g, ''));
+  await dialog.getByRole('button', { name: 'ACEPTAR' }).click();
+  await expect(
+    page.getByText(`Pregunta 1 de ${course().modules[0]!.activity.questions.length}`),
+  ).toBeVisible();
+  // The wrong choice stays marked, described as such to screen readers.
+  await expect(page.getByRole('button', { name: wrong, exact: true })).toHaveAccessibleDescription(
+    'Respuesta incorrecta',
+  );
 });

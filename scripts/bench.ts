@@ -31,6 +31,7 @@ import {
 import { startBenchServer } from './bench/serve.ts';
 import { fileBytes, measureSizes, zipFolderBytes } from './bench/sizes.ts';
 import { summarise, walkCourse } from './bench/walkthrough.ts';
+import { measureNavigation, summariseNavigation, type NavigationRun } from './bench/navigation.ts';
 
 const USAGE = 'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild]';
 
@@ -240,6 +241,26 @@ async function main(): Promise<number> {
       }
     })();
 
+    const throttled = CONDITIONS.find((c) => c.name === 'throttled')!;
+    const navRuns: NavigationRun[] = [];
+    for (let i = 0; i < options.runs; i++) {
+      log(`  navigation (${throttled.label}): run ${i + 1}/${options.runs}`);
+      navRuns.push(
+        await retryOnce(
+          () =>
+            measureNavigation(
+              browser!,
+              server.origin,
+              course.hostPath,
+              course.scoPrefix,
+              throttled,
+            ),
+          log,
+        ),
+      );
+    }
+    const navigation = summariseNavigation(navRuns, throttled.label);
+
     const sizes = {
       course: measureSizes(join(work, 'course'), fileBytes(ZIP)),
       reference: measureSizes(REFERENCE_DIR, await zipFolderBytes(REFERENCE_DIR)),
@@ -256,12 +277,14 @@ async function main(): Promise<number> {
         'Transferred = CDP encodedDataLength (body + headers) of the SCO’s own files; before FCP = requests finished before the frame’s first contentful paint.',
         'The frame shares the LMS page’s JS heap: heap = Runtime.getHeapUsage after two forced GCs, minus the LMS page alone with an empty frame.',
         'Requests and bytes of the first screen: until the network has been quiet for 0.5 s (1.5 s throttled) after the first screen is usable.',
+        'Navigation: the whole course per run, throttled, cache on (fresh context); each screen read for 1 s; time = the learner’s pointerdown to the animation frame in which the next screen is complete (heading, text, no loading placeholder); waited on network = a course request started in between.',
         'Screen views: the first screen plus each route change (pushState/hashchange) in the course frame; the walkthrough stays 450 ms on each screen and ends by unloading the course.',
       ],
       harnessHeapBytes: harnessHeap,
       conditions,
       sizes,
       walkthrough: { course: walk, reference: referenceWalk },
+      navigation,
       encodings: { ...server.encodings },
     };
     const results: BenchResults = { ...partial, budgets: budgets(partial) };

@@ -10,6 +10,7 @@ import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
 import { readBuildCourse, type BuildCourse } from './lib/build-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
+import { imageSizesOf } from './lib/svg-size.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 
 const COURSE = 'virtual:course';
@@ -66,7 +67,8 @@ export function contentPlugin(): Plugin {
         const outline = buildOutline(c);
         const img = outline.introduction.img;
         if (img) outline.introduction = { ...outline.introduction, inlineImg: svgDataUri(img) };
-        return `export const outline = ${JSON.stringify(outline)};`;
+        // Illustration sizes, so every <img> reserves its space (docs/decisions/0098).
+        return `export const outline = ${JSON.stringify(outline)};\nexport const imageSizes = ${JSON.stringify(imageSizesOf(c))};`;
       }
       if (real === MODULES) {
         const cases = c.modules

@@ -10,6 +10,7 @@ import { build, type Plugin } from 'vite';
 import { ROOT } from '../server/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
+import { svgSize } from './lib/svg-size.ts';
 
 const STATIC_START = '<!--static-screen-->';
 const STATIC_END = '<!--/static-screen-->';
@@ -17,6 +18,19 @@ const STATIC_END = '<!--/static-screen-->';
 const escapeAttr = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+
+/**
+ * The introduction's «Siguiente» as a real link (hash routing): it works before the app has
+ * started — the click sets #/menu and the app, once it starts, opens there
+ * (docs/decisions/0098-no-screen-waits-on-the-network.md).
+ */
+const STATIC_NEXT =
+  '<nav class="page-nav" aria-label="Navegación de la página"><a class="btn btn-primary btn-next" href="#/menu">Siguiente<span aria-hidden="true">→</span></a></nav>';
+
+const sizeAttrs = (img: string) => {
+  const size = svgSize(img);
+  return size ? ` width="${size[0]}" height="${size[1]}"` : '';
+};
 
 /** Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. */
 function staticIntroduction(): string {
@@ -29,9 +43,9 @@ function staticIntroduction(): string {
   }
   const intro = course.introduction;
   const img = intro.img
-    ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}">`
+    ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}"${sizeAttrs(intro.img)}>`
     : '';
-  return `<div class="shell"><header class="shell-header"><div class="shell-header-inner"><div class="shell-title"><span class="shell-course">${escapeText(course.header)}</span></div></div></header><main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div></div></main></div>`;
+  return `<div class="shell"><header class="shell-header"><div class="shell-header-inner"><div class="shell-title"><span class="shell-course">${escapeText(course.header)}</span></div></div></header><main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
 }
 
 async function earlyInitScript(): Promise<string> {

@@ -3,6 +3,8 @@
 /* eslint-disable @typescript-eslint/consistent-type-imports */
 declare module 'virtual:course' {
   export const outline: import('./domain/content/outline.ts').CourseOutline;
+  /** Intrinsic [width, height] of each illustration the course names, by file name. */
+  export const imageSizes: Record<string, [number, number]>;
 }
 declare module 'virtual:course-modules' {
   export function loadModule(id: string): Promise<import('./domain/content/types.ts').Module>;

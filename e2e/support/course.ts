@@ -5,7 +5,7 @@ import { course } from './content.ts';
 import { takeModule } from './learner.ts';
 
 // The learner's steps (reading topics, answering a quiz) live in learner.ts, for pages and frames.
-export { answerQuiz, readTopics } from './learner.ts';
+export { answerQuiz, leaveResults, readTopics } from './learner.ts';
 
 /** The hash route the course shows, e.g. '/menu', '/contenido/modulo1-tema2'. */
 export function routeOf(frame: Frame): string {
@@ -29,14 +29,15 @@ export async function leaveIntroduction(frame: Frame): Promise<void> {
   await expectRoute(frame, '/menu');
 }
 
-/** From the menu: every topic of module n, then its quiz; ends back on the menu (or the congratulations). */
+/** From the menu: every topic of module n, its quiz and result panel; ends back on the menu (or the congratulations). */
 export async function completeModule(
   frame: Frame,
   moduleNumber: number,
   options: { firstTryWrong?: boolean } = {},
 ) {
   await takeModule(frame, moduleNumber, 'mouse', options);
-  await expectRoute(frame, '/menu');
+  // (The last module ends on its result panel, under the congratulations modal.)
+  if (moduleNumber < course().modules.length) await expectRoute(frame, '/menu');
 }
 
 /** The whole course from the introduction; ends with the congratulations modal open. */

@@ -11,6 +11,7 @@ export type Surface = Page | Frame;
 
 const pageOf = (surface: Surface): Page => ('mainFrame' in surface ? surface : surface.page());
 const plain = (html: string) => html.replace(/<[^>]+>/g, '');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function activate(surface: Surface, mode: InputMode, target: Locator, backwards = false) {
   if (mode === 'keyboard') await pressOn(pageOf(surface), target, 'Enter', { backwards });
@@ -18,9 +19,20 @@ async function activate(surface: Surface, mode: InputMode, target: Locator, back
   else await target.click();
 }
 
-async function acceptFeedback(surface: Surface, mode: InputMode, expected: RegExp) {
+async function acceptFeedback(
+  surface: Surface,
+  mode: InputMode,
+  expected: RegExp,
+  mustNotShow: string[] = [],
+) {
   const dialog = surface.getByRole('dialog').filter({ hasText: expected });
   await expect(dialog).toBeVisible();
+  // After a wrong answer: a hint, never the right option nor the explanation.
+  // (As a whole word: a right option may be a single letter, e.g. the class of a fire.)
+  for (const text of mustNotShow)
+    await expect(dialog).not.toContainText(
+      new RegExp(`(^|[^\\p{L}\\p{N}])${escapeRegExp(text)}($|[^\\p{L}\\p{N}])`, 'u'),
+    );
   const accept = dialog.getByRole('button', { name: 'ACEPTAR' });
   if (mode === 'keyboard') {
     await expect(accept).toBeFocused();
@@ -93,9 +105,23 @@ export async function answerQuiz(
         surface,
         mode,
         index === right ? /¡Respuesta correcta!/ : /Respuesta incorrecta/,
+        index === right ? [] : [texts[right]!, ...(q.message ? [plain(q.message)] : [])],
       );
     }
   }
+  // The result panel, on the quiz route: the first answers, as the LMS recorded them.
+  const total = activity.questions.length;
+  const firstTry = options.firstTryWrong ? total - 1 : total;
+  await expect(surface.getByRole('region', { name: 'Resultado' })).toContainText(
+    `${firstTry} de ${total} al primer intento`,
+  );
+}
+
+/** From a quiz's result panel to the menu («Ir al menú»). */
+export async function leaveResults(surface: Surface, mode: InputMode = 'mouse') {
+  const panel = surface.getByRole('region', { name: 'Resultado' });
+  await activate(surface, mode, panel.getByRole('link', { name: 'Ir al menú' }));
+  await expectMenu(surface);
 }
 
 /** From the menu: opens module n and reads its topics with 'Siguiente' (up to topic `upTo`). */
@@ -120,7 +146,7 @@ export async function readTopics(
   }
 }
 
-/** From the menu: every topic of module n, then its quiz. */
+/** From the menu: every topic of module n, then its quiz and its result panel (to the menu). */
 export async function takeModule(
   surface: Surface,
   moduleNumber: number,
@@ -129,6 +155,8 @@ export async function takeModule(
 ) {
   await readTopics(surface, moduleNumber, mode);
   await answerQuiz(surface, moduleNumber, mode, options);
+  // After the last module the congratulations modal opens over the result panel.
+  if (moduleNumber < course().modules.length) await leaveResults(surface, mode);
 }
 
 /** Seeds `local` mode progress: the first `completed` modules done (for screens deep in the course). */

@@ -1,5 +1,6 @@
 // Results of a bench run: statistics, the budgets of issue 8, and the printed table.
 import type { Sizes } from './sizes.ts';
+import type { NavigationResult } from './navigation.ts';
 import type { WalkthroughResult } from './walkthrough.ts';
 
 export interface Stat {
@@ -64,6 +65,8 @@ export interface BenchResults {
   conditions: Record<'unthrottled' | 'throttled', ConditionResult>;
   sizes: { course: Sizes; reference: Sizes };
   walkthrough: { course: WalkthroughResult; reference: WalkthroughResult };
+  /** Every navigation of the course, throttled, in the LMS frame (issue 14). */
+  navigation: NavigationResult;
   encodings: Record<string, number>;
   budgets: BudgetResult[];
 }
@@ -155,8 +158,44 @@ export function budgets(r: Omit<BenchResults, 'budgets'>): BudgetResult[] {
       unit: 'chars',
       note: '',
     },
+    ...navigationBudgets(r.navigation),
   ];
   return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
+}
+
+function navigationBudgets(nav: NavigationResult): Omit<BudgetResult, 'pass'>[] {
+  const worst = [...nav.kinds].sort((a, b) => b.p95 - a.p95)[0]!;
+  const waited = nav.kinds.reduce((n, k) => n + k.waitedOnNetwork, 0);
+  const total = nav.kinds.reduce((n, k) => n + k.count, 0);
+  const usable = stat(nav.usableMs);
+  return [
+    {
+      id: 'nav-network',
+      label: 'Transitions that waited on a request (throttled)',
+      value: waited,
+      limit: 0,
+      unit: 'count',
+      note: `${waited} of ${total}; slowest: ${nav.slowest
+        .map((t) => `${t.kind} to ${t.to} ${secs(t.ms)} (${t.requests} req.)`)
+        .join(', ')}`,
+    },
+    {
+      id: 'nav-p95',
+      label: 'Navigation p95, worst transition kind (throttled)',
+      value: worst.p95,
+      limit: 600,
+      unit: 'ms',
+      note: `${worst.kind}`,
+    },
+    {
+      id: 'usable',
+      label: 'First screen usable («Siguiente» works; throttled, median)',
+      value: usable.median,
+      limit: 1200,
+      unit: 'ms',
+      note: `menu shown after that click: ${secs(stat(nav.menuAfterEarlyClickMs).median)}`,
+    },
+  ];
 }
 
 export const kib = (n: number) => `${(n / KIB).toFixed(1)} KiB`;
@@ -253,6 +292,24 @@ export function formatReport(r: BenchResults): string {
       ],
       ['', 'Curso SST', 'Reference SCO', 'Budget'],
     ),
+  );
+  const nav = r.navigation;
+  out.push(
+    `\nNavigation, ${nav.condition}, in the LMS frame (${nav.runs} runs of the whole course): click → next screen complete`,
+  );
+  out.push(
+    table(
+      nav.kinds.map((k) => [
+        `${k.kind} (${k.count})`,
+        `${secs(k.p50)} / ${secs(k.p95)} / ${secs(k.max)}`,
+        `${k.waitedOnNetwork} (max ${k.maxRequests} req.)`,
+        '',
+      ]),
+      ['', 'p50 / p95 / max', 'waited on network', ''],
+    ),
+  );
+  out.push(
+    `First screen usable («Siguiente» clicked as soon as shown): ${range(stat(nav.usableMs), secs)} ${mark('usable')}; menu shown after it: ${range(stat(nav.menuAfterEarlyClickMs), secs)}. Budgets: ${mark('nav-network')} transitions waiting on a request, p95 ${mark('nav-p95')}.`,
   );
   out.push(
     `\nHarness heap (subtracted): ${range(r.harnessHeapBytes, mib)}. Encodings served: ${JSON.stringify(r.encodings)}.`,

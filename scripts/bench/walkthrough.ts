@@ -118,6 +118,12 @@ export async function walkCourse(
         }
         await acceptFeedback(frame);
       }
+      // The quiz ends on its result panel; the last one under the congratulations modal.
+      if (index < course.modules.length - 1)
+        await frame
+          .getByRole('region', { name: 'Resultado' })
+          .getByRole('link', { name: 'Ir al menú' })
+          .click({ timeout: TIMEOUT });
     }
     await frame
       .getByRole('dialog')

@@ -13,6 +13,7 @@ import {
 import { hasToken } from '../tracking/http/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { resumePath } from './routes.tsx';
+import { prefetchAfterFirstPaint } from './prefetch.ts';
 
 /** The longest the first screen waits for the stored progress before the app opens anyway. */
 const START_TIMEOUT_MS = 4000;
@@ -41,6 +42,9 @@ function render() {
     </StrictMode>,
   );
 }
+
+// After the first paint, when idle: the next screens' code and content (no screen waits).
+prefetchAfterFirstPaint(controller);
 
 if (__BUILD_TARGET__ === 'web') render();
 else {

@@ -63,6 +63,7 @@ export class CourseController {
   private state: CourseState;
   private listeners = new Set<Listener>();
   private finished = false;
+  private answers = new Map<string, Interaction>();
 
   constructor(
     readonly outline: CourseOutline,
@@ -172,7 +173,11 @@ export class CourseController {
     this.commit(viewed, changed, pageId, lastActivity);
   }
 
-  /** Records an answer under its question's id (only the first answer counts: the port keeps it). */
+  /**
+   * Records an answer under its question's id. The first answer per question is the one the LMS
+   * keeps (interactions, objectives); the quiz's result panel reads these same records
+   * (docs/decisions/0095-quiz-feedback-and-results.md).
+   */
   recordAnswer(answer: Answer) {
     const page = this.pages.get(answer.activityId);
     const module = page && this.outline.modules[page.moduleIndex];
@@ -184,7 +189,13 @@ export class CourseController {
       moduleId: module.id,
       type: answerKindOf(module.activityType),
     };
+    if (!this.answers.has(interaction.id)) this.answers.set(interaction.id, interaction);
     this.tracking.recordAnswer(interaction);
+  }
+
+  /** The first answers recorded this session for a module's questions, in the order given. */
+  firstAnswers(moduleId: string): Interaction[] {
+    return [...this.answers.values()].filter((a) => a.moduleId === moduleId);
   }
 
   private commit(viewed: ModulesViewed, changed: boolean, bookmark: string, lastActivity = false) {

@@ -73,6 +73,29 @@ export const es = {
     good: '<p><strong>¡Respuesta correcta!</strong></p>',
     bad: '<p><strong>Respuesta incorrecta.</strong> Inténtalo de nuevo.</p>',
     done: '¡Completaste el cuestionario del módulo!',
+    hintTitle: 'Pista:',
+    genericHint: 'Vuelve a leer la pregunta y piensa qué harías en la obra.',
+    wrongMark: 'Respuesta incorrecta',
+    resultTitle: 'Resultado',
+    firstTry: (right: number, total: number) => `${right} de ${total} al primer intento`,
+    firstTryNote: 'Cuenta la primera respuesta que diste a cada pregunta.',
+    unlocked: (n: number, title: string) => `Se desbloqueó el módulo ${n}: ${title}`,
+    courseDone: 'Completaste todos los módulos del curso.',
+    continueModule: (n: number) => `Continuar con el módulo ${n}`,
+    dragHelpMouse:
+      'Arrastra la respuesta correcta hasta el recuadro, o haz clic en ella y luego en el recuadro.',
+    dragHelpTouch:
+      'Arrastra con el dedo la respuesta correcta hasta el recuadro, o tócala y luego toca el recuadro.',
+    dragHelpKeyboard:
+      'Con el teclado: elige una respuesta con Enter o Espacio y luego suéltala en el recuadro con Enter o Espacio.',
+    dropped: (option: string) => `Soltaste: ${option}.`,
+  },
+  listen: {
+    group: 'Escuchar esta pantalla',
+    listen: 'Escuchar',
+    pause: 'Pausar',
+    resume: 'Continuar',
+    stop: 'Detener',
   },
   /** The sign-in page of the web build and the sign-in messages of the HTTP adapter. */
   signIn: {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { imageSize } from '../../ui/image-size.ts';
 import './menu.css';
 
 export function IntroPage({ assetBase }: { assetBase: string }) {
@@ -21,6 +22,7 @@ export function IntroPage({ assetBase }: { assetBase: string }) {
             className="intro-img"
             src={intro.inlineImg ?? assetBase + intro.img}
             alt={intro.alt ?? ''}
+            {...imageSize(intro.img)}
           />
         )}
         <div className="intro-text" dangerouslySetInnerHTML={{ __html: intro.text }} />

@@ -1,15 +1,43 @@
 // Small pure helpers of the quiz flow.
+import type { Question } from '../../domain/content/types.ts';
 import { es } from '../../strings/es.ts';
 
 /** Question ids (m1-q1 …) come from the domain, the same ids the tracking records. */
 export { questionId } from '../../domain/progress/engine.ts';
 
-/** The feedback modal's HTML: right/wrong, plus the question's explanation when it has one. */
-export function feedbackHtml(correct: boolean, explanation?: string): string {
-  const head = correct ? es.quiz.good : es.quiz.bad;
-  return explanation
-    ? `${head}${explanation.startsWith('<') ? explanation : `<p>${explanation}</p>`}`
-    : head;
+/**
+ * The feedback modal's HTML. Right: the question's explanation (`message`) when it has one.
+ * Wrong: the question's hint (`pista`), or a generic one — never the explanation, which would
+ * give the answer away (docs/decisions/0095-quiz-feedback-and-results.md).
+ */
+export function feedbackHtml(
+  correct: boolean,
+  question: Pick<Question, 'message' | 'pista'>,
+): string {
+  if (correct) {
+    const explanation = question.message;
+    return explanation ? `${es.quiz.good}${asBlock(explanation)}` : es.quiz.good;
+  }
+  const hint = question.pista?.trim() || es.quiz.genericHint;
+  return `${es.quiz.bad}<div class="feedback-hint"><p><strong>${es.quiz.hintTitle}</strong></p>${asBlock(hint)}</div>`;
+}
+
+const asBlock = (html: string) => (html.startsWith('<') ? html : `<p>${html}</p>`);
+
+export interface FirstAttemptResult {
+  right: number;
+  total: number;
+}
+
+/**
+ * «n de N al primer intento» from the first answers recorded for the LMS (one per question);
+ * questions not answered in this session count as not right.
+ */
+export function firstAttemptResult(
+  firstAnswers: readonly { correct: boolean }[],
+  questionCount: number,
+): FirstAttemptResult {
+  return { right: firstAnswers.filter((a) => a.correct).length, total: questionCount };
 }
 
 /** Question HTML as plain text, for LMS reports. */

@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-// The quiz flow (decision 0028) on the real content: a wrong answer opens the bad-answer modal
-// (with the question's explanation) and the learner tries again on the same question; a right
-// one opens good-answer and moves on; after the last question the quiz is recorded and the
-// learner goes to the menu. Only the first answer to each question is recorded.
+// The quiz flow on the real content: a wrong answer marks the option and opens the bad-answer
+// modal with the question's hint (never the explanation nor the right option), and the learner
+// tries again on the same question; a right one opens good-answer with the explanation and
+// moves on; after the last question the quiz is recorded and the result panel shows the first
+// answers the LMS got. Only the first answer to each question is recorded.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -30,11 +31,18 @@ afterEach(() => {
   modals.closeMessage(); // the modal service is shared: never let one test's modal leak
 });
 
-/** Local progress with every module before `moduleIndex` completed, so its quiz is open. */
+/**
+ * Local progress with every module before `moduleIndex` completed, so its quiz is open, and the
+ * topics of that module viewed (as a learner reaching its quiz has).
+ */
 function unlockedUpTo(moduleIndex: number) {
   const route = outline.modules
     .map((m, i) =>
-      i < moduleIndex ? Array.from({ length: m.topicCount + 1 }, (_, k) => k).join(',') : '{}',
+      i < moduleIndex
+        ? Array.from({ length: m.topicCount + 1 }, (_, k) => k).join(',')
+        : i === moduleIndex
+          ? Array.from({ length: m.topicCount }, (_, k) => k).join(',')
+          : '{}',
     )
     .join('-');
   return memoryStore({ 'quiz-test:modules_viewed': route });
@@ -86,15 +94,34 @@ describe('quiz flow', () => {
         await user.click(screen.getByRole('button', { name: 'Responder' }));
         const dialog = await screen.findByRole('dialog');
         expect(dialog.textContent).toContain('Respuesta incorrecta');
-        if (q.message) expect(dialog.innerHTML).toContain(q.message);
+        const hint = q.pista ?? 'Vuelve a leer la pregunta y piensa qué harías en la obra.';
+        expect(dialog.innerHTML).toContain(hint);
+        if (q.message) expect(dialog.innerHTML).not.toContain(q.message);
+        expect(dialog.textContent).not.toContain(right.option);
         await closeModal(user);
         expect(screen.getByText(`Pregunta 1 de ${questions.length}`)).toBeTruthy();
+        // The wrong choice stays marked, for screen readers too.
+        const marked = screen.getByRole('radio', { name: wrong.option });
+        expect(marked.getAttribute('aria-describedby')).toBeTruthy();
+        expect(
+          document.getElementById(marked.getAttribute('aria-describedby')!)!.textContent,
+        ).toContain('Respuesta incorrecta');
       }
       await user.click(screen.getByRole('radio', { name: right.option }));
       await user.click(screen.getByRole('button', { name: 'Responder' }));
-      expect((await screen.findByRole('dialog')).textContent).toContain('¡Respuesta correcta!');
+      const good = await screen.findByRole('dialog');
+      expect(good.textContent).toContain('¡Respuesta correcta!');
+      if (q.message) expect(good.innerHTML).toContain(q.message);
       await closeModal(user);
     }
+    // The result panel, on the quiz route: first-try score, what unlocked, the way on.
+    const panel = await screen.findByRole('region', { name: 'Resultado' });
+    const firstTry = answers.filter((a) => a.correct).length;
+    expect(panel.textContent).toContain(`${firstTry} de ${questions.length} al primer intento`);
+    const next = outline.modules[2]!;
+    expect(panel.textContent).toContain(`Se desbloqueó el módulo ${next.number}: ${next.title}`);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.click(within(panel).getByRole('link', { name: 'Ir al menú' }));
     await screen.findByText('MENÚ DEL CURSO');
     expect(controller.getState().viewed[1]).toContain(outline.modules[1]!.topicCount);
     // One record per question; the first (wrong) answer is the one kept for question 1.

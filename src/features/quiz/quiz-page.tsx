@@ -1,17 +1,27 @@
 // Quiz screens (/arrastra-la-pregunta/:id, /seleccionar-pregunta/:id): one question at a time.
-// A wrong answer opens the bad-answer modal and the learner tries again; a right one opens
-// good-answer and moves on. After the last question the activity is recorded (forced) and
-// navigation goes on (decision 0028). The first answer to each question is recorded.
+// A wrong answer marks the chosen option and opens the bad-answer modal with the question's hint,
+// and the learner tries again; a right one opens good-answer (with the explanation) and moves
+// on. After the last question the activity is recorded (forced) and the result panel shows on
+// this route (docs/decisions/0095-quiz-feedback-and-results.md). The first answer to each
+// question is recorded.
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
 import { useCourseController } from '../../course/course-context.tsx';
 import { isActivity, type Activity } from '../../domain/content/types.ts';
-import { nextPath } from '../../domain/progress/navigation.ts';
+import { pagePath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
 import { LoadError, usePage } from '../topic/index.ts';
 import { answerComponents } from './answer-components.ts';
-import { feedbackHtml, plainText, questionId } from './quiz-logic.ts';
+import {
+  feedbackHtml,
+  firstAttemptResult,
+  plainText,
+  questionId,
+  type FirstAttemptResult,
+} from './quiz-logic.ts';
+import { QuizResult } from './quiz-result.tsx';
+import { Listen } from '../listen/index.ts';
 import './quiz.css';
 
 export default function QuizPage() {
@@ -26,29 +36,50 @@ export default function QuizPage() {
 
 function Quiz({ activity }: { activity: Activity }) {
   const controller = useCourseController();
-  const navigate = useNavigate();
   const [index, setIndex] = useState(0);
   const [busy, setBusy] = useState(false);
+  const [wrong, setWrong] = useState<ReadonlySet<number>>(new Set());
+  const [result, setResult] = useState<FirstAttemptResult | null>(null);
   const answered = useRef(new Set<number>());
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const articleRef = useRef<HTMLElement>(null);
   const question = activity.questions[index];
   const total = activity.questions.length;
 
   useEffect(() => {
     shownAt.current = Date.now();
+    setWrong(new Set());
   }, [index]);
   useEffect(() => {
     headingRef.current?.focus();
   }, []);
 
+  const moduleIndex = controller.pages.get(activity.id)?.moduleIndex ?? -1;
+  const moduleId = controller.outline.modules[moduleIndex]?.id ?? '';
+  const nextModule = controller.outline.modules[moduleIndex + 1];
+  if (result) {
+    const firstPage = nextModule?.pages[0];
+    const unlocked =
+      nextModule && firstPage && controller.canOpen(moduleIndex + 1)
+        ? { number: nextModule.number, title: nextModule.title, path: pagePath(firstPage) }
+        : null;
+    return (
+      <article className="page quiz-page" data-screen-type={activity.type}>
+        <h1 className="page-title" ref={headingRef} tabIndex={-1}>
+          {activity.title}
+        </h1>
+        <QuizResult result={result} unlocked={unlocked} courseDone={!nextModule} />
+      </article>
+    );
+  }
   if (!question) return null;
   const qid = questionId(activity.number, index);
 
   const finish = () => {
     controller.completeActivity(activity.id);
-    const ref = controller.pages.get(activity.id);
-    navigate(ref ? nextPath(ref, controller.pages) : '/menu');
+    // The same first answers the LMS got (interactions of this module).
+    setResult(firstAttemptResult(controller.firstAnswers(moduleId), total));
   };
 
   const onAnswer = (optionIndex: number) => {
@@ -69,9 +100,10 @@ function Quiz({ activity }: { activity: Activity }) {
       });
     }
     setBusy(true);
+    if (!correct) setWrong((w) => new Set(w).add(optionIndex));
     const isLastQuestion = index === total - 1;
     modals.openMessage(
-      feedbackHtml(correct, question.message),
+      feedbackHtml(correct, question),
       correct ? 'good-answer' : 'bad-answer',
       () => {
         setBusy(false);
@@ -87,10 +119,11 @@ function Quiz({ activity }: { activity: Activity }) {
 
   const Answer = answerComponents[activity.type];
   return (
-    <article className="page quiz-page" data-screen-type={activity.type}>
+    <article className="page quiz-page" data-screen-type={activity.type} ref={articleRef}>
       <h1 className="page-title" ref={headingRef} tabIndex={-1}>
         {activity.title}
       </h1>
+      <Listen key={qid} target={articleRef} />
       <div className="card quiz-card">
         <p className="quiz-counter">{es.quiz.question(index + 1, total)}</p>
         <div className="quiz-progress" aria-hidden="true">
@@ -103,7 +136,13 @@ function Quiz({ activity }: { activity: Activity }) {
           id={`${qid}-text`}
           dangerouslySetInnerHTML={{ __html: question.question }}
         />
-        <Answer question={question} questionId={qid} onAnswer={onAnswer} busy={busy} />
+        <Answer
+          question={question}
+          questionId={qid}
+          onAnswer={onAnswer}
+          busy={busy}
+          wrong={wrong}
+        />
       </div>
     </article>
   );

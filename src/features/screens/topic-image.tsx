@@ -1,3 +1,4 @@
+import { imageSize } from '../../ui/image-size.ts';
 import './topic-image.css';
 
 interface TopicImageProps {
@@ -12,7 +13,13 @@ interface TopicImageProps {
 export function TopicImage({ src, alt, assetBase, className }: TopicImageProps) {
   return (
     <figure className={className ? `ti-figure ${className}` : 'ti-figure'}>
-      <img className="ti-img" src={assetBase + src} alt={alt ?? ''} decoding="async" />
+      <img
+        className="ti-img"
+        src={assetBase + src}
+        alt={alt ?? ''}
+        decoding="async"
+        {...imageSize(src)}
+      />
     </figure>
   );
 }

@@ -1,5 +1,7 @@
 // Topic screens (/contenido/:id, /lista1/:id … /lista8/:id): the page heading, the body of the
-// screen type, and Anterior / Siguiente. Viewing a topic records it.
+// screen type, and Anterior / Siguiente. Viewing a topic records it once its content has
+// painted, so a synchronous LMS commit never delays that paint; the next screen's
+// illustrations are fetched meanwhile (docs/decisions/0098-no-screen-waits-on-the-network.md).
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
@@ -11,16 +13,49 @@ import { topicScreens } from '../screens/index.ts';
 import { PageNav } from './page-nav.tsx';
 import { usePage } from './use-page.ts';
 import { LoadError } from './load-error.tsx';
+import { loadModule } from 'virtual:course-modules';
+import { Listen } from '../listen/index.ts';
+import { afterPaint, prefetchImages, whenIdle } from '../../ui/idle.ts';
 
 export default function TopicPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
   const { ready } = useCourse();
   const { ref, load, allowed } = usePage();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const articleRef = useRef<HTMLElement>(null);
 
+  const painted = load.status === 'ready';
   useEffect(() => {
-    if (ready && ref && allowed) controller.visitPage(ref.id);
-  }, [ready, ref, allowed, controller]);
+    if (!(ready && ref && allowed && painted)) return;
+    let done = false;
+    const visit = () => {
+      if (done) return;
+      done = true;
+      controller.visitPage(ref.id);
+    };
+    const cancel = afterPaint(visit);
+    return () => {
+      // Leaving within those two frames (a quick double tap) still counts the visit.
+      cancel();
+      visit();
+    };
+  }, [ready, ref, allowed, painted, controller]);
+  useEffect(() => {
+    if (load.status !== 'ready' || !ref) return;
+    const next = load.module.topics[ref.index + 1];
+    if (next) whenIdle(() => prefetchImages(next, assetBase));
+    else {
+      // Last topic: the next module's first screen comes after the quiz and the menu.
+      const nextModule = controller.outline.modules[ref.moduleIndex + 1];
+      if (nextModule)
+        whenIdle(() =>
+          loadModule(nextModule.id).then(
+            (m) => prefetchImages(m.topics[0], assetBase),
+            () => undefined,
+          ),
+        );
+    }
+  }, [load, ref, assetBase, controller]);
   useEffect(() => {
     if (load.status === 'ready') headingRef.current?.focus({ preventScroll: false });
   }, [load.status, ref?.id]);
@@ -38,7 +73,7 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   const Screen = topicScreens[topic.type];
   const previousRef = ref.previous ? controller.pages.get(ref.previous) : undefined;
   return (
-    <article className="page topic-page" data-screen-type={topic.type}>
+    <article className="page topic-page" data-screen-type={topic.type} ref={articleRef}>
       <p className="topic-count">{es.topicOf(ref.index + 1, load.module.topics.length)}</p>
       <h1
         className="page-title"
@@ -46,6 +81,7 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
         tabIndex={-1}
         dangerouslySetInnerHTML={{ __html: topic.title }}
       />
+      <Listen key={ref.id} target={articleRef} />
       <Screen topic={topic} assetBase={assetBase} />
       {topic.fuente && (
         <p className="topic-source">

@@ -1,6 +1,8 @@
-// Drag-answer question: drag the right option into the drop zone with a mouse or a finger, or
-// with the keyboard: pick an option (Enter/Space), then drop it on the zone (Enter/Space).
-// Every step is announced to screen readers through a live region.
+// Drag-answer question: drag the right option into the drop zone with a mouse or a finger
+// (pointer events: the answer counts when it lands), or with the keyboard: pick an option
+// (Enter/Space), then drop it on the zone (Enter/Space). The instructions follow the input in
+// use — no keyboard instructions for touch users — and every step is announced to screen
+// readers through a live region (docs/decisions/0096-drag-answer-input.md).
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Question } from '../../domain/content/types.ts';
 import { es } from '../../strings/es.ts';
@@ -11,12 +13,30 @@ export interface AnswerProps {
   onAnswer: (optionIndex: number) => void;
   /** True while a feedback modal is open: input is paused. */
   busy: boolean;
+  /** Options already answered wrong on this question: marked, visibly and for screen readers. */
+  wrong?: ReadonlySet<number>;
+}
+
+export type InputKind = 'mouse' | 'touch' | 'keyboard';
+
+/** The input a learner most likely uses before they touch anything: coarse pointer = touch. */
+export function initialInputKind(): InputKind {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches
+    ? 'touch'
+    : 'mouse';
+}
+
+export function helpFor(kind: InputKind): string {
+  if (kind === 'touch') return es.quiz.dragHelpTouch;
+  if (kind === 'keyboard') return es.quiz.dragHelpKeyboard;
+  return `${es.quiz.dragHelpMouse} ${es.quiz.dragHelpKeyboard}`;
 }
 
 const DRAG_THRESHOLD_PX = 6;
 
-export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps) {
+export function DragAnswer({ question, questionId, onAnswer, busy, wrong }: AnswerProps) {
   const [picked, setPicked] = useState<number | null>(null);
+  const [input, setInput] = useState<InputKind>(initialInputKind);
   const [drag, setDrag] = useState<{ index: number; dx: number; dy: number; over: boolean } | null>(
     null,
   );
@@ -60,6 +80,7 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLButtonElement>, index: number) => {
+    setInput(e.pointerType === 'touch' || e.pointerType === 'pen' ? 'touch' : 'mouse');
     if (busy || (e.pointerType === 'mouse' && e.button !== 0)) return;
     start.current = { x: e.clientX, y: e.clientY, index, moved: false, pointerId: e.pointerId };
     e.currentTarget.setPointerCapture?.(e.pointerId);
@@ -81,6 +102,7 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
     setDrag(null);
     if (overZone(e.clientX, e.clientY) && !busy) {
       setPicked(s.index);
+      setAnnounce(es.quiz.dropped(question.options[s.index]?.option ?? ''));
       onAnswer(s.index);
     }
   };
@@ -90,15 +112,21 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
   };
 
   const pickedOption = picked !== null ? question.options[picked] : undefined;
+  const pickedWrong = picked !== null && !!wrong?.has(picked);
   return (
-    <div className="drag-answer">
-      <p className="quiz-help" id={`${questionId}-help`}>
-        {es.quiz.dragHelp}
+    <div
+      className="drag-answer"
+      onKeyDown={(e) => {
+        if (e.key === 'Tab' || e.key === 'Enter' || e.key === ' ') setInput('keyboard');
+      }}
+    >
+      <p className="quiz-help" id={`${questionId}-help`} data-input={input}>
+        {helpFor(input)}
       </p>
       <button
         ref={zoneRef}
         type="button"
-        className={`drop-zone${drag?.over ? ' is-over' : ''}${pickedOption ? ' has-answer' : ''}`}
+        className={`drop-zone${drag?.over ? ' is-over' : ''}${pickedOption ? ' has-answer' : ''}${pickedWrong ? ' is-wrong' : ''}`}
         onClick={drop}
         aria-describedby={`${questionId}-help`}
       >
@@ -114,8 +142,9 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
           <li key={i}>
             <button
               type="button"
-              className={`drag-option${picked === i ? ' is-picked' : ''}${drag?.index === i ? ' is-dragging' : ''}`}
+              className={`drag-option${picked === i ? ' is-picked' : ''}${drag?.index === i ? ' is-dragging' : ''}${wrong?.has(i) ? ' is-wrong' : ''}`}
               aria-pressed={picked === i}
+              aria-describedby={wrong?.has(i) ? `${questionId}-o${i}-wrong` : undefined}
               style={
                 drag?.index === i
                   ? { transform: `translate(${drag.dx}px, ${drag.dy}px)` }
@@ -138,6 +167,7 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
               </span>
               {o.option}
             </button>
+            {wrong?.has(i) && <WrongMark id={`${questionId}-o${i}-wrong`} />}
           </li>
         ))}
       </ul>
@@ -145,5 +175,17 @@ export function DragAnswer({ question, questionId, onAnswer, busy }: AnswerProps
         {announce}
       </p>
     </div>
+  );
+}
+
+/**
+ * The mark beside an option answered wrong. Hidden from the accessibility tree so the option's
+ * name stays its text; screen readers get it as the option's description (aria-describedby).
+ */
+export function WrongMark({ id }: { id: string }) {
+  return (
+    <span className="option-wrong" id={id} aria-hidden="true">
+      {es.quiz.wrongMark}
+    </span>
   );
 }

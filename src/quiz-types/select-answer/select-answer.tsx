@@ -1,9 +1,9 @@
 // Select-answer question: a radio group (arrow keys move between options) and 'Responder'.
 import { useEffect, useState } from 'react';
 import { es } from '../../strings/es.ts';
-import type { AnswerProps } from '../drag-answer/drag-answer.tsx';
+import { WrongMark, type AnswerProps } from '../drag-answer/drag-answer.tsx';
 
-export function SelectAnswer({ question, questionId, onAnswer, busy }: AnswerProps) {
+export function SelectAnswer({ question, questionId, onAnswer, busy, wrong }: AnswerProps) {
   const [selected, setSelected] = useState<number | null>(null);
   const [hint, setHint] = useState('');
   useEffect(() => {
@@ -23,18 +23,23 @@ export function SelectAnswer({ question, questionId, onAnswer, busy }: AnswerPro
       <fieldset aria-describedby={`${questionId}-hint`}>
         <legend className="visually-hidden">{es.quiz.options}</legend>
         {question.options.map((o, i) => (
-          <label key={i} className={`select-option${selected === i ? ' is-selected' : ''}`}>
+          <label
+            key={i}
+            className={`select-option${selected === i ? ' is-selected' : ''}${wrong?.has(i) ? ' is-wrong' : ''}`}
+          >
             <input
               type="radio"
               name={questionId}
               value={i}
               checked={selected === i}
+              aria-describedby={wrong?.has(i) ? `${questionId}-o${i}-wrong` : undefined}
               onChange={() => {
                 setSelected(i);
                 setHint('');
               }}
             />
             <span>{o.option}</span>
+            {wrong?.has(i) && <WrongMark id={`${questionId}-o${i}-wrong`} />}
           </label>
         ))}
       </fieldset>

@@ -10,6 +10,7 @@ import { TopicImage } from '../../features/screens/topic-image.tsx';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list1-screen.css';
+import { imageSize } from '../../ui/image-size.ts';
 
 /** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
 export function List1Screen({ topic, assetBase }: TopicScreenProps) {
@@ -110,7 +111,14 @@ function ModalList({ items, assetBase }: ItemsProps) {
               aria-haspopup="dialog"
               onClick={() => setCurrent(i)}
             >
-              {it.img && <img className="l1-card-img" src={assetBase + it.img} alt="" />}
+              {it.img && (
+                <img
+                  className="l1-card-img"
+                  src={assetBase + it.img}
+                  alt=""
+                  {...imageSize(it.img)}
+                />
+              )}
               <span className="l1-card-title">{it.title}</span>
               <span className="l1-card-more" aria-hidden="true">
                 {screenStrings.open}

@@ -8,6 +8,7 @@ import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list3-screen.css';
+import { imageSize } from '../../ui/image-size.ts';
 
 /** Flip cards: the front shows the title (and picture), the back the explanation. */
 export function List3Screen({ topic, assetBase }: TopicScreenProps) {
@@ -58,7 +59,12 @@ function FlipCard({
         <div className="l3-face l3-front" aria-hidden={flipped} inert={flipped}>
           <div className="l3-front-main">
             {item.img ? (
-              <img className="l3-img" src={assetBase + item.img} alt={item.alt ?? ''} />
+              <img
+                className="l3-img"
+                src={assetBase + item.img}
+                alt={item.alt ?? ''}
+                {...imageSize(item.img)}
+              />
             ) : (
               <span className="l3-badge" aria-hidden="true">
                 {number}

@@ -7,6 +7,7 @@ import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list6-screen.css';
+import { imageSize } from '../../ui/image-size.ts';
 
 /*
  * Image hotspots: numbered markers beside points (x %, y %) of topic.img — a small dot marks the
@@ -41,7 +42,12 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
       <div className="l6-layout">
         <div className="l6-stage">
           {topic.img && (
-            <img className="l6-img" src={assetBase + topic.img} alt={topic.alt ?? ''} />
+            <img
+              className="l6-img"
+              src={assetBase + topic.img}
+              alt={topic.alt ?? ''}
+              {...imageSize(topic.img)}
+            />
           )}
           <ul className="l6-spots" aria-label={screenStrings.hotspotSpots}>
             {items.map((it, i) => (

@@ -1,0 +1,292 @@
+// Navigation figures (issue 14): the whole course taken in the LMS frame on the throttled link
+// (CPU ×4 + Fast 3G), timing every transition from the learner's click to the frame in which the
+// next screen is complete (its heading and text in the DOM, no loading placeholder), and
+// counting the course's requests started in between — the requests the screen waited on.
+// Also "first screen usable": the learner clicks the first screen's «Siguiente» as soon as it is
+// on screen; usable = when that click happened (it is honoured), plus when the menu then shows.
+// The learner reads each screen for DWELL_MS (people read for longer: this is the hard case for
+// prefetching). Cache on (a fresh context: cold at the start), as a browser is.
+import type { Browser, CDPSession, Frame } from 'playwright-core';
+import { readCourse } from '../../server/read-content.ts';
+import { FRAME_TITLE } from './host-page.ts';
+import { findScoFrame, newBenchPage, type Condition } from './measure-load.ts';
+
+export const TRANSITION_KINDS = [
+  'menu → first topic',
+  'topic → topic',
+  'topic → quiz',
+  'question → question',
+  'quiz → menu',
+] as const;
+export type TransitionKind = (typeof TRANSITION_KINDS)[number];
+
+export interface TransitionSample {
+  kind: TransitionKind;
+  /** Click to the frame in which the next screen is complete. */
+  ms: number;
+  /** The course's requests started between the click and that frame. */
+  requests: number;
+  to: string;
+}
+
+export interface NavigationRun {
+  /** When the first screen's «Siguiente» was clicked (as soon as it showed), from frame start. */
+  usableMs: number;
+  /** When the menu showed after that early click, from frame start. */
+  menuAfterEarlyClickMs: number;
+  transitions: TransitionSample[];
+}
+
+const DWELL_MS = 1000;
+const TIMEOUT = 60_000;
+
+/** In every SCO frame: click times (capture phase) and a waiter for a complete screen. */
+function navScript(scoPrefix: string): string {
+  return `(() => {
+  if (!location.pathname.startsWith(${JSON.stringify(scoPrefix)})) return;
+  const nav = (window.__nav = { clicks: [], handled: [] });
+  addEventListener('pointerdown', (e) => { nav.clicks.push(e.timeStamp); nav.handled.push(performance.now()); }, true);
+  addEventListener('keydown', (e) => nav.clicks.push(e.timeStamp), true);
+  const norm = (s) => (s || '').replace(/\\s+/g, ' ').trim();
+  nav.wait = (headingHtml, text, hash) => new Promise((resolve) => {
+    const d = document.createElement('div');
+    d.innerHTML = headingHtml || '';
+    const heading = norm(d.textContent);
+    const done = () => {
+      const h = document.querySelector('h1');
+      if (!h || document.querySelector('.loading')) return false;
+      if (heading && norm(h.textContent) !== heading) return false;
+      if (hash && !location.hash.endsWith(hash)) return false;
+      if (text && !(document.body.textContent || "").includes(text)) return false;
+      return true;
+    };
+    const finish = () => requestAnimationFrame((t) => resolve(t));
+    if (done()) return finish();
+    const mo = new MutationObserver(() => { if (done()) { mo.disconnect(); finish(); } });
+    mo.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+    addEventListener('hashchange', () => { if (done()) { mo.disconnect(); finish(); } });
+  });
+})();`;
+}
+
+interface Waiting {
+  heading?: string;
+  text?: string;
+  hash?: string;
+}
+
+export async function measureNavigation(
+  browser: Browser,
+  origin: string,
+  hostPath: string,
+  scoPrefix: string,
+  condition: Condition,
+): Promise<NavigationRun> {
+  const { course } = readCourse();
+  if (!course) throw new Error('content/ does not load: run npm run content:check');
+  const { page, cdp, close } = await newBenchPage(browser);
+  try {
+    const started: number[] = []; // wall-clock ms of the course's request starts
+    const scoUrl = origin + scoPrefix;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      if (e.request.url.startsWith(scoUrl)) started.push(e.wallTime * 1000);
+    });
+    await throttle(cdp, condition);
+    await page.context().addInitScript({ content: navScript(scoPrefix) });
+    await page.goto(origin + hostPath, { waitUntil: 'commit' });
+    const frame: Frame = await findScoFrame(page, scoPrefix);
+    const timeOrigin = async () => frame.evaluate(() => performance.timeOrigin);
+
+    const lastClick = () =>
+      frame.evaluate(() =>
+        (window as unknown as { __nav: { clicks: number[] } }).__nav.clicks.at(-1),
+      );
+    const waitFor = (w: Waiting) =>
+      withTimeout(
+        `the screen ${JSON.stringify(w)}`,
+        TIMEOUT,
+        frame.evaluate(
+          ([h, t, hash]) =>
+            (
+              window as unknown as {
+                __nav: { wait: (h?: string, t?: string, hash?: string) => Promise<number> };
+              }
+            ).__nav.wait(h, t, hash),
+          [w.heading, w.text, w.hash] as const,
+        ),
+      );
+
+    // First screen: click «Siguiente» as soon as it shows; usable = when the frame handled that
+    // click (performance.now() in its capture listener: its main thread was free for it).
+    const next = frame.getByRole('link', { name: 'Siguiente' });
+    await next.waitFor({ timeout: TIMEOUT });
+    const menuShown = waitFor({ hash: '/menu', text: 'Progreso' });
+    menuShown.catch(() => undefined); // awaited below; never an unhandled rejection
+    await next.click({ timeout: TIMEOUT });
+    const usableMs = await frame.evaluate(
+      () => (window as unknown as { __nav: { handled: number[] } }).__nav.handled[0] ?? NaN,
+    );
+    const menuAfterEarlyClickMs = await menuShown;
+    const origin0 = await timeOrigin();
+
+    const transitions: TransitionSample[] = [];
+    const step = async (
+      kind: TransitionKind,
+      to: string,
+      target: Waiting,
+      click: () => Promise<void>,
+    ) => {
+      await page.waitForTimeout(DWELL_MS);
+      const painted = waitFor(target);
+      const before = started.length;
+      await click();
+      const paintedAt = await painted;
+      const clickedAt = (await lastClick())!;
+      const requests = started
+        .slice(before)
+        .filter((wall) => wall >= origin0 + clickedAt - 5 && wall <= origin0 + paintedAt).length;
+      transitions.push({ kind, to, ms: paintedAt - clickedAt, requests });
+    };
+
+    for (const [index, module] of course.modules.entries()) {
+      const n = index + 1;
+      const first = module.topics[0]!;
+      await step('menu → first topic', first.id, { heading: first.title }, () =>
+        frame
+          .getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) })
+          .click({ timeout: TIMEOUT }),
+      );
+      for (const i of module.topics.keys()) {
+        const following = module.topics[i + 1];
+        const activity = module.activity;
+        await step(
+          following ? 'topic → topic' : 'topic → quiz',
+          following ? following.id : activity.id,
+          following
+            ? { heading: following.title }
+            : { heading: activity.title, text: `Pregunta 1 de ${activity.questions.length}` },
+          () => frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT }),
+        );
+      }
+      const activity = module.activity;
+      for (const [i, q] of activity.questions.entries()) {
+        const answer = q.options.find((o) => o.correct === 1)?.option;
+        if (answer === undefined)
+          throw new Error(`${activity.id}: question ${i + 1} has no answer`);
+        await page.waitForTimeout(DWELL_MS);
+        if (activity.type === 'drag-answer') {
+          await frame
+            .getByRole('button', { name: answer, exact: true })
+            .click({ timeout: TIMEOUT });
+          await frame
+            .getByRole('button', { name: /Soltar la respuesta elegida aquí/ })
+            .click({ timeout: TIMEOUT });
+        } else {
+          await frame.getByRole('radio', { name: answer, exact: true }).check({ timeout: TIMEOUT });
+          await frame.getByRole('button', { name: 'Responder' }).click({ timeout: TIMEOUT });
+        }
+        const accept = frame
+          .getByRole('dialog')
+          .filter({ hasText: '¡Respuesta correcta!' })
+          .getByRole('button', { name: 'ACEPTAR' });
+        await accept.waitFor({ timeout: TIMEOUT });
+        const following = activity.questions[i + 1];
+        if (following)
+          await step(
+            'question → question',
+            `${activity.id} q${i + 2}`,
+            { heading: activity.title, text: `Pregunta ${i + 2} de ${activity.questions.length}` },
+            () => accept.click({ timeout: TIMEOUT }),
+          );
+        else {
+          await accept.click({ timeout: TIMEOUT });
+          await frame.getByRole('region', { name: 'Resultado' }).waitFor({ timeout: TIMEOUT });
+        }
+      }
+      if (index < course.modules.length - 1)
+        await step('quiz → menu', 'menu', { hash: '/menu', text: 'Progreso' }, () =>
+          frame
+            .getByRole('region', { name: 'Resultado' })
+            .getByRole('link', { name: 'Ir al menú' })
+            .click({ timeout: TIMEOUT }),
+        );
+    }
+    return { usableMs, menuAfterEarlyClickMs, transitions };
+  } catch (error) {
+    throw new Error(`navigation in the ${FRAME_TITLE} frame: ${(error as Error).message}`);
+  } finally {
+    await close();
+  }
+}
+
+function withTimeout<T>(what: string, ms: number, promise: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function throttle(cdp: CDPSession, condition: Condition) {
+  await cdp.send('Network.enable');
+  if (condition.network)
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, ...condition.network });
+  if (condition.cpuRate !== 1)
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpuRate });
+}
+
+export interface TransitionStats {
+  kind: TransitionKind;
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Transitions that started at least one request. */
+  waitedOnNetwork: number;
+  /** Most requests started by one transition. */
+  maxRequests: number;
+}
+
+export interface NavigationResult {
+  condition: string;
+  runs: number;
+  usableMs: number[];
+  menuAfterEarlyClickMs: number[];
+  kinds: TransitionStats[];
+  /** The slowest transitions, to see where the time goes. */
+  slowest: TransitionSample[];
+}
+
+/** Nearest-rank percentile. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return NaN;
+  const rank = Math.max(1, Math.ceil((p / 100) * sorted.length));
+  return sorted[rank - 1]!;
+}
+
+export function summariseNavigation(runs: NavigationRun[], condition: string): NavigationResult {
+  const all = runs.flatMap((r) => r.transitions);
+  return {
+    condition,
+    runs: runs.length,
+    usableMs: runs.map((r) => r.usableMs),
+    menuAfterEarlyClickMs: runs.map((r) => r.menuAfterEarlyClickMs),
+    kinds: TRANSITION_KINDS.map((kind) => {
+      const of = all.filter((t) => t.kind === kind);
+      const ms = of.map((t) => t.ms);
+      return {
+        kind,
+        count: of.length,
+        p50: percentile(ms, 50),
+        p95: percentile(ms, 95),
+        max: ms.length ? Math.max(...ms) : NaN,
+        waitedOnNetwork: of.filter((t) => t.requests > 0).length,
+        maxRequests: of.length ? Math.max(...of.map((t) => t.requests)) : 0,
+      };
+    }),
+    slowest: [...all].sort((a, b) => b.ms - a.ms).slice(0, 5),
+  };
+}

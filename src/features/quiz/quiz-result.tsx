@@ -1,0 +1,51 @@
+// The result panel shown on the quiz route after the last question (not a modal): the first-try
+// score the LMS recorded, what unlocked next, and the way on. For the last module the
+// congratulations modal opens over this panel, the only modal on screen
+// (docs/decisions/0095-quiz-feedback-and-results.md).
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router-dom';
+import { es } from '../../strings/es.ts';
+import type { FirstAttemptResult } from './quiz-logic.ts';
+
+export interface QuizResultProps {
+  result: FirstAttemptResult;
+  /** The module this quiz unlocked (its number, title and first page), if any. */
+  unlocked: { number: number; title: string; path: string } | null;
+  /** The last module: the course is complete. */
+  courseDone: boolean;
+}
+
+export function QuizResult({ result, unlocked, courseDone }: QuizResultProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The panel replaces the question the learner was on: focus follows, so screen readers
+    // read the result (the congratulations modal, when it opens, takes focus over it).
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <section className="card quiz-result" aria-labelledby="quiz-result-title">
+      <h2 id="quiz-result-title" className="quiz-result-title" ref={headingRef} tabIndex={-1}>
+        {es.quiz.resultTitle}
+      </h2>
+      <p className="quiz-result-score">
+        <strong>{es.quiz.firstTry(result.right, result.total)}</strong>
+      </p>
+      <p className="quiz-result-note">{es.quiz.firstTryNote}</p>
+      {unlocked && (
+        <p className="quiz-result-unlocked">{es.quiz.unlocked(unlocked.number, unlocked.title)}</p>
+      )}
+      {courseDone && <p className="quiz-result-unlocked">{es.quiz.courseDone}</p>}
+      <nav className="page-nav quiz-result-nav" aria-label={es.quiz.resultTitle}>
+        <Link className="btn" to="/menu">
+          {es.goToMenu}
+        </Link>
+        {unlocked && (
+          <Link className="btn btn-primary btn-next" to={unlocked.path}>
+            {es.quiz.continueModule(unlocked.number)}
+            <span aria-hidden="true">→</span>
+          </Link>
+        )}
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+// Scheduling helpers for work that must never delay a paint: after the next frame, when idle
+// (docs/decisions/0098-no-screen-waits-on-the-network.md). Kept apart from prefetch.ts, whose
+// dynamic imports of the screen chunks must stay in the entry chunk only.
+
+/** Runs `fn` after the next frame has been painted (a requestAnimationFrame pair). */
+export function afterPaint(fn: () => void): () => void {
+  let second = 0;
+  const first = requestAnimationFrame(() => {
+    second = requestAnimationFrame(() => fn());
+  });
+  return () => {
+    cancelAnimationFrame(first);
+    cancelAnimationFrame(second);
+  };
+}
+
+/** Runs `fn` when the browser is idle, or after `timeoutMs` at the latest. */
+export function whenIdle(fn: () => void, timeoutMs = 1500): void {
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(() => fn(), { timeout: timeoutMs });
+  else window.setTimeout(fn, Math.min(timeoutMs, 200));
+}
+
+/** Warms the HTTP cache with the illustrations a screen shows (all `img` fields, any depth). */
+export function prefetchImages(screen: unknown, assetBase: string): void {
+  const seen = new Set<string>();
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object')
+      for (const [key, v] of Object.entries(value))
+        if (key === 'img' && typeof v === 'string' && v && !v.startsWith('data:')) seen.add(v);
+        else walk(v);
+  };
+  walk(screen);
+  for (const src of seen) {
+    const img = new Image();
+    img.decoding = 'async';
+    img.src = assetBase + src;
+  }
+}
