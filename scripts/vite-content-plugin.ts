@@ -4,8 +4,11 @@
 //   virtual:course-modules  -> { loadModule(id) }          (one lazy chunk per module)
 //   virtual:course-glossary -> default: GlossaryEntry[]     (imported only by the lazy glossary)
 //   virtual:company         -> { company }                 (certificate issuer, EJEMPLO mark)
-// The course is filled with the values of the build's configuration and obra (issue 12,
-// decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts.
+//   virtual:company-obras   -> { obras }                   (web: every obra's values; LMS: null)
+// LMS build: the course is filled with the values of the build's configuration and obra (issue
+// 12, decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts. Web build:
+// the outline and modules stay unfilled and the app fills them for the signed-in learner's obra
+// from virtual:company-obras (decision 0078).
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
 import { readBuildCourse, type BuildCourse } from './lib/build-config.ts';
@@ -18,11 +21,13 @@ const MODULES = 'virtual:course-modules';
 const MODULE_PREFIX = 'virtual:course-module/';
 const GLOSSARY = 'virtual:course-glossary';
 const COMPANY = 'virtual:company';
+const COMPANY_OBRAS = 'virtual:company-obras';
 
 export function contentPlugin(): Plugin {
   // Read and validated once per build (or per content change in dev), not once per virtual
   // module: the outline and every module chunk come from the same reading.
   let cached: BuildCourse | null = null;
+  let web = false;
   const load = (fail: (msg: string) => never): BuildCourse => {
     if (!cached) {
       try {
@@ -35,6 +40,9 @@ export function contentPlugin(): Plugin {
   };
   return {
     name: 'curso-sst-content',
+    configResolved(config) {
+      web = config.mode === 'web';
+    },
     buildStart() {
       cached = null;
     },
@@ -44,13 +52,14 @@ export function contentPlugin(): Plugin {
         id === MODULES ||
         id === GLOSSARY ||
         id === COMPANY ||
+        id === COMPANY_OBRAS ||
         id.startsWith(MODULE_PREFIX)
       )
         return '\0' + id;
       return null;
     },
     load(id) {
-      if (!id.startsWith('\0virtual:course') && id !== '\0' + COMPANY) return null;
+      if (!id.startsWith('\0virtual:course') && !id.startsWith('\0' + COMPANY)) return null;
       if (id === '\0' + GLOSSARY) {
         // Validated like the rest of the content: an invalid glossary stops the build.
         const { glossary, issues, file } = readGlossary();
@@ -58,10 +67,14 @@ export function contentPlugin(): Plugin {
         if (!glossary) this.error(`El glosario tiene errores:\n${issues.join('\n')}`);
         return `export default ${JSON.stringify(glossary)};`;
       }
-      const { course: c, company, files } = load((msg) => this.error(msg));
+      const built = load((msg) => this.error(msg));
+      const { company, files } = built;
+      const c = web ? built.unfilled : built.course;
       files.forEach((f) => this.addWatchFile(f));
       const real = id.slice(1);
       if (real === COMPANY) return `export const company = ${JSON.stringify(company)};`;
+      if (real === COMPANY_OBRAS)
+        return `export const obras = ${web ? JSON.stringify(built.obras) : 'null'};`;
       if (real === COURSE) {
         // The introduction's illustration travels inline: it is the first screen's image.
         const outline = buildOutline(c);

@@ -52,6 +52,40 @@ describe('issuer configuration', () => {
     ).toThrow(/PUBLIC_URL/);
   });
 
+  it('names the learner’s own obra (users.obra), else the configuration’s first (decision 0078)', async () => {
+    const issue = createCertificateIssuer({
+      config: ANDINA,
+      course: COURSE,
+      publicUrl: PUBLIC_URL,
+    });
+    const user = (obra: string | null) => ({
+      id: 1,
+      name: 'Ana Ruiz',
+      document: '1020304050',
+      email: null,
+      obra,
+      score: 100,
+      route: '',
+      current_location: null,
+      final_terms: true,
+      completed_at: null,
+      url_certificate: null,
+    });
+    const printed = async (obra: string | null) => {
+      const when = new Date('2026-11-23T12:00:00Z');
+      const issued = await issue({
+        user: user(obra),
+        code: 'SST-AAAA-BBBB-CCCC',
+        issuedAt: when,
+        completedAt: when,
+        origin: PUBLIC_URL,
+      });
+      return pdfText(issued.file!.pdf);
+    };
+    expect(await printed('puente-sur')).toContain('para la obra Puente Sur,');
+    expect(await printed(null)).toContain('para la obra Torre Norte,');
+  });
+
   it('takes the course title and hours from the content', () => {
     const facts = readCourseFacts();
     expect(facts.title).toBe('Inducción — Seguridad y Salud en el Trabajo');

@@ -98,9 +98,8 @@ export function createCertificateIssuer(options: IssuerOptions = {}): Certificat
 
   return async ({ user, code, completedAt, origin }) => {
     const base = publicUrl ?? normalisePublicUrl(origin) ?? '';
-    // The learner's obra (users.obra), else the configuration's first.
-    const slug = (user as { obra?: string | null }).obra;
-    const obra = config.obras.find((o) => o.slug === slug) ?? config.obras[0]!;
+    // The learner's obra (users.obra, decision 0078), else the configuration's first.
+    const obra = config.obras.find((o) => o.slug === user.obra) ?? config.obras[0]!;
     const pdf = await generateCertificate({
       learnerName: user.name,
       document: user.document,

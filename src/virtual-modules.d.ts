@@ -16,3 +16,7 @@ declare module 'virtual:course-glossary' {
 declare module 'virtual:company' {
   export const company: import('./domain/config/company-info.ts').CompanyInfo;
 }
+declare module 'virtual:company-obras' {
+  /** Web build: the values of every obra (decision 0078). LMS build: null (filled when built). */
+  export const obras: import('./domain/content/fill-per-obra.ts').CompanyObras | null;
+}

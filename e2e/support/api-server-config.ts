@@ -30,3 +30,13 @@ export const LEARNERS = {
   /** Fresh: goes offline mid-course in standalone-saves.spec.ts. */
   goesOffline: { document: '1000000109', name: 'Paola Andrea Quintero' },
 } as const;
+
+/**
+ * Learners of two obras of one configuration (decision 0078), seeded with modules 1–4 done
+ * (module 5 open) only when the server's configuration (CURSO_CONFIG) has their obras:
+ * e2e/obra-learner.spec.ts runs its own server on test/fixtures/config/constructora-andina.json.
+ */
+export const OBRA_LEARNERS = {
+  torreNorte: { document: '1000000201', name: 'Hernán Darío Toro', obra: 'torre-norte' },
+  puenteSur: { document: '1000000202', name: 'Yolanda Patiño Gil', obra: 'puente-sur' },
+} as const;

@@ -2,6 +2,8 @@
 // data folder, serving dist/web at / with the API, the certificate issuer and /verificar.
 // Seeds the learners of api-server-config.ts first (the server holds the data-folder lock while
 // it runs, so seeding happens before it starts, through the same store functions).
+// CURSO_CONFIG: the configuration (default config/ejemplo.json); E2E_WEB_DIR: the web build
+// (default dist/web) — e2e/obra-learner.spec.ts starts one on a two-obra configuration.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -10,13 +12,18 @@ import { createUser, updateProgress } from '../../server/db/store.ts';
 import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
-import { API_PORT, API_URL, LEARNERS, PASSWORD } from './api-server-config.ts';
+import { readConfiguration, withEnv } from '../../server/read-config.ts';
+import { API_PORT, API_URL, LEARNERS, OBRA_LEARNERS, PASSWORD } from './api-server-config.ts';
 
 // Browser tests sign in many times on a shared 2-core machine: scrypt at N=2^12 instead of the
 // production 2^17 (docs/decisions/0052-password-hashing-cost.md), like the unit tests.
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
+const obraSlugs = readConfiguration(withEnv({}), { firstObra: true }).config.obras.map(
+  (o) => o.slug,
+);
+const obraLearners = Object.values(OBRA_LEARNERS).filter((l) => obraSlugs.includes(l.obra));
 const dataDir = mkdtempSync(join(tmpdir(), 'curso-sst-e2e-'));
 const removeData = () => rmSync(dataDir, { recursive: true, force: true });
 
@@ -27,6 +34,8 @@ async function seed() {
     for (const learner of Object.values(LEARNERS)) {
       await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
     }
+    for (const learner of obraLearners)
+      await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
     const idOf = async (document: string) => {
       const [row] = await opened.db.query<{ id: number }>(
         'SELECT id FROM users WHERE document = $1',
@@ -47,6 +56,15 @@ async function seed() {
     }
     // The last module's topics viewed, its quiz (the last index) not yet: score 80.
     const almost = full.map((m, i) => (i === full.length - 1 ? m.slice(0, -1) : m));
+    // Learners of two obras: modules 1–4 done, so module 5 (the obra's emergency plan) is open.
+    const fourDone = full.map((m, i) => (i === full.length - 1 ? [] : m));
+    for (const learner of obraLearners)
+      await updateProgress(
+        opened.db,
+        await idOf(learner.document),
+        { score: 80, route: route(fourDone), finalTerms: false },
+        shape,
+      );
     await updateProgress(
       opened.db,
       await idOf(LEARNERS.almost.document),
@@ -67,7 +85,7 @@ try {
     // PGlite here even when the shell has DATABASE_URL set: tests never touch a real database.
     databaseUrl: '',
     app: {
-      webDir: join(ROOT, 'dist', 'web'),
+      webDir: process.env.E2E_WEB_DIR || join(ROOT, 'dist', 'web'),
       lmsPreviewDir: null,
       // Specs sign in many times from one address, and one of them on purpose with a wrong password.
       rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },

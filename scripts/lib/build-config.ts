@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { companyInfo, type CompanyInfo } from '../../src/domain/config/index.ts';
 import { fillCourse, placeholderValues } from '../../src/domain/content/placeholders.ts';
+import { companyObras, type CompanyObras } from '../../src/domain/content/fill-per-obra.ts';
 import type { Course } from '../../src/domain/content/types.ts';
 import { formatIssues, readCourse } from '../../server/read-content.ts';
 import {
@@ -44,8 +45,12 @@ export const hasBuild = (target: BuildTarget, root = distRoot()) =>
 
 export interface BuildCourse {
   loaded: LoadedConfig;
-  /** LMS build: filled for the build's obra. Web build: filled for the default obra. */
+  /** Filled for the build's obra (the LMS build and its static first screen). */
   course: Course;
+  /** Not filled: the web build fills it per learner with `obras` (decision 0078). */
+  unfilled: Course;
+  /** The placeholder values of every obra of the configuration (web build). */
+  obras: CompanyObras;
   company: CompanyInfo;
   /** Content files read (for watch mode). */
   files: string[];
@@ -63,6 +68,8 @@ export function readBuildCourse(env: NodeJS.ProcessEnv = process.env): BuildCour
   return {
     loaded,
     course: fillCourse(course, values),
+    unfilled: course,
+    obras: companyObras(loaded.config, course),
     company: companyInfo(loaded.config, loaded.obra),
     files,
   };

@@ -4,7 +4,8 @@
 // - rows: one record per line (no field of ours holds a line break), so an unbalanced quote
 //   spoils its own line only; NUL and other control characters reject that row; every bad row
 //   is reported with its line and the rest imported;
-// - headers: documento, nombre, correo, contraseña (accents, case and spaces ignored); a column
+// - headers: documento, nombre, correo, contraseña and the optional obra (decision 0078; accents,
+//   case and spaces ignored); a column
 //   that looks like a password but is not recognised stops the import, so passwords are never
 //   silently generated instead of the file's; other unknown columns are ignored with a notice;
 // - speed: passwords hashed concurrently on libuv's thread pool (one per core), then rows saved
@@ -132,7 +133,7 @@ export function parseCsvRows(text: string): { rows: CsvRow[]; delimiter: ',' | '
   return { rows, delimiter };
 }
 
-type Column = 'document' | 'name' | 'email' | 'password';
+type Column = 'document' | 'name' | 'email' | 'password' | 'obra';
 
 const HEADER_ALIASES: Record<string, Column> = {
   documento: 'document',
@@ -142,6 +143,7 @@ const HEADER_ALIASES: Record<string, Column> = {
   contrasena: 'password',
   clave: 'password',
   password: 'password',
+  obra: 'obra',
 };
 
 const simplify = (h: string) =>
@@ -181,7 +183,7 @@ export function checkHeader(row: CsvRow): HeaderCheck {
   const notices: string[] = [];
   const unknown = row.fields.filter((_, i) => columns[i] === undefined);
   const passwordLike = unknown.filter(looksLikePassword);
-  const expected = 'se esperan documento,nombre,correo,contraseña';
+  const expected = 'se esperan documento,nombre,correo,contraseña[,obra]';
   if (row.error)
     return { columns, notices, error: `Línea ${row.line}: el encabezado ${row.error}.` };
   if (passwordLike.length)
@@ -215,6 +217,8 @@ export interface ImportRow {
   document: string;
   name: string;
   email: string | null;
+  /** Slug of the learner's obra (optional `obra` column); null = the configuration's first. */
+  obra?: string | null;
   /** From the file, or generated (then shown once). */
   password: string;
   generated: boolean;
@@ -256,11 +260,11 @@ export async function hashAll(
 
 const INSERT_BATCH = `
 WITH input AS (
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[])
-    AS t(document, name, email, password_hash, ord)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::text[])
+    AS t(document, name, email, password_hash, ord, obra)
 ), inserted AS (
-  INSERT INTO users (document, name, email, password_hash)
-  SELECT document, name, email, password_hash FROM input ORDER BY ord
+  INSERT INTO users (document, name, email, password_hash, obra)
+  SELECT document, name, email, password_hash, obra FROM input ORDER BY ord
   ON CONFLICT DO NOTHING
   RETURNING id, document
 ), progress_rows AS (
@@ -303,6 +307,7 @@ export async function saveRows(
         batch.map((r) => r.email),
         batch.map((_, i) => hashes[start + i]!),
         batch.map((_, i) => i),
+        batch.map((r) => r.obra ?? null),
       ]);
       for (const r of result) inserted.add(r.document);
       progress(`Filas guardadas: ${Math.min(start + BATCH_SIZE, rows.length)} de ${rows.length}…`);

@@ -1,7 +1,8 @@
 // Admin CLI for learners (decision 0029):
-//   npm run users -- add --document D --name N --password P [--email E]
+//   npm run users -- add --document D --name N --password P [--email E] [--obra SLUG]
 //   npm run users -- import FILE.csv
 // Same database as the server: DATABASE_URL, else PGlite in ./data (refused while the server runs).
+// A learner's obra must be one of the server's configuration (CURSO_CONFIG; decision 0078).
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,7 @@ import {
   normalizeEmail,
 } from '../identity.ts';
 import { parseArgs, UsageError } from './args.ts';
+import { ConfigError, formatConfigError, readConfiguration, withEnv } from '../read-config.ts';
 import {
   checkHeader,
   controlCharacter,
@@ -34,6 +36,7 @@ import { runWithDb, type CliIo } from './run.ts';
 
 export const USERS_HELP = `Uso:
   npm run users -- add --document DOCUMENTO --name "NOMBRE" --password CONTRASEÑA [--email CORREO]
+                       [--obra SLUG]
   npm run users -- import ARCHIVO.csv
   npm run users -- --help
 
@@ -41,10 +44,15 @@ Comandos:
   add      Crea un aprendiz. El documento es su usuario para ingresar al curso.
   import   Crea aprendices desde un CSV (UTF-8 con o sin BOM, o Windows-1252 de Excel; separado
            por coma o punto y coma) con los encabezados: documento,nombre,correo,contraseña
-           - correo y contraseña pueden ir vacíos;
+           y, si quiere, obra
+           - correo, contraseña y obra pueden ir vacíos;
            - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
            - cada fila con errores se informa con su número de línea y las demás se importan;
            - un documento que ya existe (o repetido en el archivo) se informa y no se modifica.
+
+Obra: el slug de una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
+config/ejemplo.json). El curso y el certificado del aprendiz muestran los datos de esa obra; sin
+obra, los de la primera obra de la configuración.
 
 Base de datos: la de DATABASE_URL (PostgreSQL) o, si no está definida, ./data (o DATA_DIR).
 Con ./data, detenga antes el servidor: la base embebida no admite dos procesos a la vez.
@@ -56,16 +64,44 @@ export interface NewUserRow {
   document: string;
   name: string;
   email: string | null;
+  /** Slug of the learner's obra; null = the configuration's first. */
+  obra: string | null;
   password: string | null;
 }
 
-/** Checks one learner's fields; returns Spanish problems (empty when valid). */
-export function validateUser(raw: {
-  document?: string;
-  name?: string;
-  email?: string;
-  password?: string;
-}): {
+/** The obras a learner may be given: the slugs of the server's configuration, and its file. */
+export interface KnownObras {
+  slugs: readonly string[];
+  /** The configuration file, as shown in messages. */
+  file: string;
+}
+
+/** The obras of the configuration the server uses (CURSO_CONFIG, else config/ejemplo.json). */
+export function serverObras(env: NodeJS.ProcessEnv = process.env): KnownObras {
+  const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
+  return { slugs: loaded.config.obras.map((o) => o.slug), file: loaded.shownPath };
+}
+
+/** Spanish problem for an obra slug the configuration does not have, else null. */
+export function unknownObra(slug: string, known: KnownObras): string | null {
+  if (known.slugs.includes(slug)) return null;
+  return `obra desconocida «${slug}»: las obras de ${known.file} son ${known.slugs.map((s) => `«${s}»`).join(', ')}`;
+}
+
+/**
+ * Checks one learner's fields; returns Spanish problems (empty when valid). `obras`: the known
+ * slugs, required when an obra is given.
+ */
+export function validateUser(
+  raw: {
+    document?: string;
+    name?: string;
+    email?: string;
+    obra?: string;
+    password?: string;
+  },
+  obras?: KnownObras,
+): {
   user: NewUserRow | null;
   problems: string[];
 } {
@@ -74,6 +110,7 @@ export function validateUser(raw: {
   const name = (raw.name ?? '').trim().replace(/\s+/g, ' ');
   const email = raw.email?.trim() ? normalizeEmail(raw.email) : null;
   const password = raw.password ?? '';
+  const obra = raw.obra?.trim() || null;
   if (!document) problems.push('falta el documento');
   else if (!isValidDocument(document))
     problems.push(
@@ -85,26 +122,40 @@ export function validateUser(raw: {
   if (password && password.length < MIN_PASSWORD_LENGTH)
     problems.push(`la contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
   if (password.length > MAX_PASSWORD_LENGTH) problems.push('la contraseña es demasiado larga');
+  if (obra !== null) {
+    const problem = obras
+      ? unknownObra(obra, obras)
+      : 'no se conocen las obras de la configuración';
+    if (problem) problems.push(problem);
+  }
   return {
-    user: problems.length ? null : { document, name, email, password: password || null },
+    user: problems.length ? null : { document, name, email, obra, password: password || null },
     problems,
   };
 }
 
-export async function addUser(db: Db, argv: string[], io: CliIo): Promise<number> {
-  const { options, positionals } = parseArgs(argv, {
-    values: ['document', 'name', 'password', 'email'],
-    flags: [],
-  });
+const ADD_VALUES = ['document', 'name', 'password', 'email', 'obra'];
+
+export async function addUser(
+  db: Db,
+  argv: string[],
+  io: CliIo,
+  obras: () => KnownObras = serverObras,
+): Promise<number> {
+  const { options, positionals } = parseArgs(argv, { values: ADD_VALUES, flags: [] });
   if (positionals.length) throw new UsageError(`Argumento inesperado: ${positionals[0]}`);
   for (const required of ['document', 'name', 'password'] as const)
     if (!options.has(required)) throw new UsageError(`Falta --${required}.`);
-  const { user, problems } = validateUser({
-    document: String(options.get('document')),
-    name: String(options.get('name')),
-    password: String(options.get('password')),
-    email: options.has('email') ? String(options.get('email')) : undefined,
-  });
+  const { user, problems } = validateUser(
+    {
+      document: String(options.get('document')),
+      name: String(options.get('name')),
+      password: String(options.get('password')),
+      email: options.has('email') ? String(options.get('email')) : undefined,
+      obra: options.has('obra') ? String(options.get('obra')) : undefined,
+    },
+    options.has('obra') ? obras() : undefined,
+  );
   if (!user || !user.password) {
     io.err(`No se creó el usuario: ${problems.join('; ') || 'falta la contraseña'}.`);
     return 1;
@@ -137,7 +188,7 @@ export async function importUsers(
   db: Db,
   input: string | Uint8Array,
   io: ImportIo,
-  options: { hashConcurrency?: number } = {},
+  options: { hashConcurrency?: number; obras?: () => KnownObras } = {},
 ): Promise<ImportSummary | null> {
   const started = performance.now();
   const decoded: Decoded =
@@ -162,6 +213,8 @@ export async function importUsers(
     return null;
   }
   for (const notice of notices) io.err(notice);
+  // The optional obra column (decision 0078): its slugs are checked against the configuration.
+  const obras = columns.includes('obra') ? (options.obras ?? serverObras)() : undefined;
 
   let rejected = 0;
   const reject = (line: number, why: string) => {
@@ -193,7 +246,7 @@ export async function importUsers(
       reject(row.line, `contiene un carácter de control (${control})`);
       continue;
     }
-    const { user, problems } = validateUser(raw);
+    const { user, problems } = validateUser(raw, obras);
     if (!user) {
       reject(row.line, problems.join('; '));
       continue;
@@ -214,6 +267,7 @@ export async function importUsers(
       document: user.document,
       name: user.name,
       email: user.email,
+      obra: user.obra,
       password: user.password ?? newPassword(),
       generated: !user.password,
     });
@@ -251,7 +305,7 @@ export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<numb
   }
   if (command === 'add') {
     // Arguments are checked before the database is opened, so a typo never waits on it.
-    parseArgs(rest, { values: ['document', 'name', 'password', 'email'], flags: [] });
+    parseArgs(rest, { values: ADD_VALUES, flags: [] });
     return runWithDb(db, io, (d) => addUser(d, rest, io));
   }
   if (command === 'import') {
@@ -281,6 +335,10 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`${error.message}\n\n${USERS_HELP}`);
+      return 1;
+    }
+    if (error instanceof ConfigError) {
+      io.err(formatConfigError(error));
       return 1;
     }
     io.err((error as Error).message);

@@ -15,6 +15,8 @@ export interface PublicUser {
   name: string;
   document: string;
   email: string | null;
+  /** Slug of the learner's obra; null = the configuration's first (decision 0078). */
+  obra: string | null;
   score: number;
   route: string;
   current_location: string | null;
@@ -28,6 +30,7 @@ interface UserRow {
   name: string;
   document: string;
   email: string | null;
+  obra: string | null;
   score: string | number | null;
   route: string | null;
   current_location: string | null;
@@ -45,6 +48,7 @@ function toPublic(row: UserRow): PublicUser {
     name: row.name,
     document: row.document,
     email: row.email,
+    obra: row.obra ?? null,
     score: Number(row.score ?? 0),
     route: row.route ?? '',
     current_location: row.current_location,
@@ -55,7 +59,7 @@ function toPublic(row: UserRow): PublicUser {
 }
 
 const USER_SELECT = `
-  SELECT u.id, u.name, u.document, u.email, p.score, p.route, p.current_location,
+  SELECT u.id, u.name, u.document, u.email, u.obra, p.score, p.route, p.current_location,
          p.final_terms_at, p.completed_at, c.url_file AS url_certificate
     FROM users u
     LEFT JOIN progress p ON p.user_id = u.id
@@ -86,6 +90,8 @@ export interface NewUser {
   document: string;
   name: string;
   email?: string | null;
+  /** Slug of one of the configuration's obras (checked by the caller); null = the first. */
+  obra?: string | null;
   password: string;
 }
 
@@ -94,8 +100,8 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
   try {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO users (document, name, email, password_hash) VALUES ($1, $2, $3, $4) RETURNING id',
-        [input.document, input.name, input.email || null, passwordHash],
+        'INSERT INTO users (document, name, email, obra, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [input.document, input.name, input.email || null, input.obra || null, passwordHash],
       );
       await tx.query('INSERT INTO progress (user_id) VALUES ($1)', [row!.id]);
       return row!.id;

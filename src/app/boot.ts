@@ -7,6 +7,7 @@ import { connectScorm } from '../tracking/scorm/index.ts';
 import { browserStore, createLocalTracking } from '../tracking/memory/local-tracking.ts';
 import type { TrackingPort } from '../tracking/port.ts';
 import { CourseController } from '../course/course-controller.ts';
+import { outlineForObra } from '../course/obra-fill.ts';
 
 export function packageId() {
   return outline.id;
@@ -23,5 +24,6 @@ export function connectLmsOrLocal(win: Window = window): TrackingPort {
 }
 
 export function createController(tracking: TrackingPort) {
-  return new CourseController(outline, tracking);
+  // The standalone app fills the texts for the learner's obra (decision 0078).
+  return new CourseController(outline, tracking, outlineForObra);
 }

@@ -35,6 +35,7 @@ export const learnerOf = (user: CourseUser) => ({
   name: user.name,
   document: user.document ?? null,
   urlCertificate: user.url_certificate,
+  obra: user.obra ?? null,
 });
 
 function SignIn({ controller }: { controller: CourseController }) {

@@ -441,3 +441,26 @@ describe('CourseController other events', () => {
     expect(controller.getState().learner).toEqual({ id: 'x', name: 'Ana' });
   });
 });
+
+describe('outline filled for the learner’s obra (standalone app, decision 0078)', () => {
+  it('gives the outline and its pages filled for the current learner’s obra', async () => {
+    const base = makeOutline(TOPICS);
+    base.introduction = { title: 'Bienvenido a {{obra.nombre}}', text: '' };
+    const names: Record<string, string> = { a: 'Torre Norte', b: 'Puente Sur' };
+    const tracking = new FakeTracking({ learner: { id: '1', name: 'Ana', obra: 'a' } });
+    const controller = new CourseController(base, tracking, (outline, obra) => ({
+      ...outline,
+      introduction: {
+        ...outline.introduction,
+        title: outline.introduction.title.replace('{{obra.nombre}}', names[obra ?? 'a']!),
+      },
+    }));
+    await controller.start();
+    expect(controller.outline.introduction.title).toBe('Bienvenido a Torre Norte');
+    expect(controller.pages.get('modulo1-tema1')).toBeDefined();
+    controller.setLearner({ id: '2', name: 'Beto', obra: 'b' });
+    expect(controller.outline.introduction.title).toBe('Bienvenido a Puente Sur');
+    // The shape never depends on the obra.
+    expect(controller.shape.topicCounts).toEqual(TOPICS);
+  });
+});

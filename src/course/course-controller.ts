@@ -57,20 +57,31 @@ export interface Answer {
   timestamp: Date;
 }
 
+/** Fills the outline's texts for a learner's obra (the standalone app, decision 0078). */
+export type OutlineFiller = (
+  outline: CourseOutline,
+  obra: string | null | undefined,
+) => CourseOutline;
+
 export class CourseController {
   readonly shape: CourseShape;
-  readonly pages: Map<string, PageRef>;
   private state: CourseState;
   private listeners = new Set<Listener>();
   private finished = false;
   private answers = new Map<string, Interaction>();
+  private filled: {
+    obra: string | null | undefined;
+    outline: CourseOutline;
+    pages: Map<string, PageRef>;
+  } | null = null;
 
   constructor(
-    readonly outline: CourseOutline,
+    private readonly baseOutline: CourseOutline,
     readonly tracking: TrackingPort,
+    private readonly fillOutline: OutlineFiller = (outline) => outline,
   ) {
+    const outline = baseOutline;
     this.shape = courseShape(outline);
-    this.pages = pagesById(outline);
     this.state = {
       ready: false,
       mode: tracking.mode,
@@ -82,6 +93,24 @@ export class CourseController {
       congratulations: false,
     };
     tracking.onHealth((health) => this.set({ health }));
+  }
+
+  /** The outline, its texts filled for the current learner's obra. */
+  get outline(): CourseOutline {
+    return this.current().outline;
+  }
+
+  get pages(): Map<string, PageRef> {
+    return this.current().pages;
+  }
+
+  private current() {
+    const obra = this.state.learner.obra;
+    if (!this.filled || this.filled.obra !== obra) {
+      const outline = this.fillOutline(this.baseOutline, obra);
+      this.filled = { obra, outline, pages: pagesById(outline) };
+    }
+    return this.filled;
   }
 
   subscribe = (listener: Listener) => {

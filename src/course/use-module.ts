@@ -1,7 +1,10 @@
-// Loads a module's page bodies (one lazy chunk per module), cached for the session.
+// Loads a module's page bodies (one lazy chunk per module), cached for the session, with its
+// texts filled for the learner's obra in the standalone app (decision 0078).
 import { useEffect, useState } from 'react';
 import { loadModule } from 'virtual:course-modules';
 import type { Module } from '../domain/content/types.ts';
+import { useCourse } from './course-context.tsx';
+import { moduleForObra } from './obra-fill.ts';
 
 const cache = new Map<string, Promise<Module>>();
 
@@ -21,6 +24,12 @@ export type ModuleLoad =
   | { status: 'error'; retry: () => void };
 
 export function useModule(id: string | undefined): ModuleLoad {
+  const obra = useCourse().learner.obra;
+  const state = useLoadedModule(id);
+  return state.status === 'ready' ? { ...state, module: moduleForObra(state.module, obra) } : state;
+}
+
+function useLoadedModule(id: string | undefined): ModuleLoad {
   // The state remembers which module it holds: when the id changes (one topic screen to another
   // module's, the component kept), the old module is never returned for the new id.
   const [held, setState] = useState<ModuleLoad & { id?: string }>({ status: 'loading' });

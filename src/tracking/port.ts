@@ -18,6 +18,8 @@ export interface Learner {
   document?: string | null;
   /** Server mode: URL of an already issued certificate. */
   urlCertificate?: string | null;
+  /** Server mode: slug of the learner's obra; null = the configuration's first (decision 0078). */
+  obra?: string | null;
 }
 
 export interface Snapshot {

@@ -390,6 +390,11 @@ function fillValue(value: unknown, values: PlaceholderValues, plain: boolean): u
   return value;
 }
 
+/** Every string of a content object filled (alt/fuente as plain text, the rest as HTML). */
+export function fillFields<T>(value: T, values: PlaceholderValues): T {
+  return fillValue(value, values, false) as T;
+}
+
 /** A module with every placeholder filled (its title is shown as plain text in the side menu). */
 export function fillModule<M extends Module>(module: M, values: PlaceholderValues): M {
   const filled = fillValue(module, values, false) as M;

@@ -238,14 +238,26 @@ describe('HTTP tracking adapter', () => {
     const { fetch } = fakeFetch(() =>
       json(200, {
         success: true,
-        user: user({ score: 20, route: '0,1-{}', current_location: 'modulo2-tema1' }),
+        user: user({
+          score: 20,
+          route: '0,1-{}',
+          current_location: 'modulo2-tema1',
+          obra: 'torre-norte',
+        }),
       }),
     );
     const tracking = createHttpTracking({ api: createApiClient({ fetch }), events: null });
     expect(tracking.mode).toBe('server');
     const snapshot = await tracking.start();
     expect(snapshot).toEqual({
-      learner: { id: '7', name: 'Ana', document: '123', urlCertificate: null },
+      learner: {
+        id: '7',
+        name: 'Ana',
+        document: '123',
+        urlCertificate: null,
+        // The learner's obra, for the texts of the standalone app (decision 0078).
+        obra: 'torre-norte',
+      },
       score: 20,
       viewed: [[0, 1], []],
       bookmark: 'modulo2-tema1',

@@ -215,6 +215,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
           name: user?.name ?? null,
           document: user?.document ?? null,
           urlCertificate: user?.url_certificate ?? null,
+          obra: user?.obra ?? null,
         },
         score: candidates.length ? Math.max(...candidates) : null,
         viewed,

@@ -4,6 +4,8 @@ export interface CourseUser {
   name: string;
   document?: string | null;
   email?: string | null;
+  /** Slug of the learner's obra; null = the configuration's first (decision 0078). */
+  obra?: string | null;
   score?: number | null;
   route?: string | null;
   current_location?: string | null;
