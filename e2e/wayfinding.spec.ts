@@ -6,7 +6,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { course } from './support/content.ts';
 import { pagePath } from '../src/domain/progress/navigation.ts';
-import { answerQuiz, seedLocalProgress, type InputMode, type Surface } from './support/learner.ts';
+import {
+  answerQuiz,
+  leaveResults,
+  seedLocalProgress,
+  type InputMode,
+  type Surface,
+} from './support/learner.ts';
 import { launchLms } from './support/lms-fixture.ts';
 import {
   drawer,
@@ -133,6 +139,8 @@ for (const setting of settings) {
         await answerQuiz(surface, m + 1, mode);
         seen += 1;
         if (m < modules.length - 1) {
+          // The quiz ends on its result panel; «Ir al menú» leads on.
+          await leaveResults(surface, mode);
           // Back on the menu: at the top, the heading focused, no quiz title left in the header.
           await expectTopAndHeadingFocused(surface, 'Módulos del curso');
           await expect(banner).not.toContainText(module.activity.title);
