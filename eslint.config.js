@@ -4,8 +4,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { kebabCaseFiles } from './eslint-rules/kebab-case-files.js';
+import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 /** Adapters, written so that a bare directory import ('../../tracking/http') is caught too. */
 const ADAPTERS = ['scorm', 'http', 'memory'].flatMap((a) => [
@@ -77,14 +77,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX, local: { rules: { 'kebab-case-files': kebabCaseFiles } } },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    plugins: {
+      local: { rules: { 'kebab-case-files': kebabCaseFiles, 'no-import-cycle': noImportCycle } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-import-cycle': 'error',
       'local/kebab-case-files': 'error',
     },
   },
