@@ -1,11 +1,11 @@
-// Lint rules, including the import layering of DESIGN.md §3:
+// Lint rules, including the one-way import layering (docs/decisions/0030-one-way-layers-enforced-by-lint.md):
 // domain/ is pure (no React, DOM or fetch); tracking/ sees only domain/; features never
 // reach into each other's internals; only tracking/scorm/ knows the SCORM version folders.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import { kebabCaseFiles } from './eslint-rules/kebab-case-files.js';
+import { noImportCycle } from './eslint-rules/no-import-cycle.js';
 
 /** Adapters, written so that a bare directory import ('../../tracking/http') is caught too. */
 const ADAPTERS = ['scorm', 'http', 'memory'].flatMap((a) => [
@@ -76,14 +76,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx,js}'],
-    plugins: { 'import-x': importX, local: { rules: { 'kebab-case-files': kebabCaseFiles } } },
-    settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    plugins: {
+      local: { rules: { 'kebab-case-files': kebabCaseFiles, 'no-import-cycle': noImportCycle } },
     },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-import-cycle': 'error',
       'local/kebab-case-files': 'error',
     },
   },

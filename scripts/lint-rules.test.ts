@@ -80,7 +80,49 @@ describe('layering lint', () => {
         "import { b } from './b.ts';\nexport const a = 1;\nexport const c = b;\n",
       );
       const [result] = await eslint.lintFiles([join(dir, 'a.ts')]);
-      expect(result!.messages.map((m) => m.ruleId)).toContain('import-x/no-cycle');
+      const cycle = result!.messages.filter((m) => m.ruleId === 'local/no-import-cycle');
+      expect(cycle).toHaveLength(1);
+      expect(cycle[0]!.line).toBe(1);
+      expect(cycle[0]!.message).toContain('b.ts');
+    });
+
+    it('fails on a longer cycle through an index file and a dynamic import', async () => {
+      mkdirSync(join(dir, 'sub'), { recursive: true });
+      writeFileSync(
+        join(dir, 'c.ts'),
+        "export const c = 1;\nexport const load = () => import('./sub');\n",
+      );
+      writeFileSync(join(dir, 'sub', 'index.ts'), "export { d } from './d.ts';\n");
+      writeFileSync(
+        join(dir, 'sub', 'd.ts'),
+        "import { e } from '../e.ts';\nexport const d = e;\n",
+      );
+      writeFileSync(join(dir, 'e.ts'), "import { c } from './c.ts';\nexport const e = c;\n");
+      const [result] = await eslint.lintFiles([join(dir, 'e.ts')]);
+      expect(result!.messages.map((m) => m.ruleId)).toContain('local/no-import-cycle');
+    });
+
+    it('allows a type-only import back, and an acyclic chain', async () => {
+      writeFileSync(
+        join(dir, 'f.ts'),
+        "import type { G } from './g.ts';\nexport type F = G;\nexport const f = 1;\n",
+      );
+      writeFileSync(
+        join(dir, 'g.ts'),
+        "import { f } from './f.ts';\nexport type G = number;\nexport const g = f;\n",
+      );
+      writeFileSync(
+        join(dir, 'h.ts'),
+        "import { type G } from './g.ts';\nexport const h: G = 2;\n",
+      );
+      const results = await eslint.lintFiles([
+        join(dir, 'f.ts'),
+        join(dir, 'g.ts'),
+        join(dir, 'h.ts'),
+      ]);
+      for (const r of results) {
+        expect(r.messages.map((m) => m.ruleId)).not.toContain('local/no-import-cycle');
+      }
     });
   });
 });
