@@ -12,7 +12,7 @@ import {
   screenReadability,
   type TextStats,
 } from '../src/domain/content/text-metrics/index.ts';
-import { formatIssues, readCourse, ROOT } from './lib/read-content.ts';
+import { formatIssues, readCourse, ROOT } from '../server/read-content.ts';
 
 const INFLESZ_MIN = 70;
 const MAX_SENTENCE_WORDS = 20;

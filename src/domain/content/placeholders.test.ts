@@ -226,7 +226,7 @@ describe('placeholderValues', () => {
 
 describe('courseTemplateProblems', () => {
   it('finds no problem in the current course content', async () => {
-    const { readCourse } = await import('../../../scripts/lib/read-content.ts');
+    const { readCourse } = await import('../../../server/read-content.ts');
     const { course } = readCourse();
     expect(course).not.toBeNull();
     expect(courseTemplateProblems(course!)).toEqual([]);

@@ -74,6 +74,25 @@ export const rawModuleSchema = z.strictObject({
   activity: rawActivitySchema,
 });
 
+/**
+ * Shape rules of one course, written in its own course.json and checked by the loader: the
+ * engine itself works for any number of modules, topics and questions (decision record 0033).
+ */
+export const courseRulesSchema = z.strictObject({
+  /** One entry per module, in order: the module count is the length of this list. */
+  modules: z
+    .array(
+      z.strictObject({
+        title: z.string().min(1),
+        questions: z.number().int().min(1),
+        quizType: z.enum(ACTIVITY_TYPES),
+      }),
+    )
+    .min(1),
+  /** Title of every quiz; `{n}` is the module number. */
+  quizTitle: z.string().includes('{n}', { message: 'debe contener {n} (el número del módulo)' }),
+});
+
 export const rawCourseSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
@@ -87,8 +106,11 @@ export const rawCourseSchema = z.strictObject({
   }),
   /** Module files, in order, relative to the course file. */
   modules: z.array(z.string().regex(/^[a-z0-9-]+\.json$/)).min(1),
+  /** This course's own shape rules (optional: without them any shape is accepted). */
+  rules: courseRulesSchema.optional(),
 });
 
 export type RawTopic = z.infer<typeof rawTopicSchema>;
 export type RawModule = z.infer<typeof rawModuleSchema>;
 export type RawCourse = z.infer<typeof rawCourseSchema>;
+export type CourseRules = z.infer<typeof courseRulesSchema>;

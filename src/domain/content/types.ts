@@ -98,7 +98,7 @@ export interface Activity {
 }
 
 export interface Module {
-  /** 'modulo1' … 'modulo5'. */
+  /** 'modulo1', 'modulo2' … (one per module, any number). */
   id: string;
   /** May contain HTML. */
   name: string;
