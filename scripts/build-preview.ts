@@ -4,6 +4,7 @@
 import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
+import { courseIdentity } from '../server/read-content.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const lmsBuild = join(ROOT, 'dist', 'lms');
@@ -21,6 +22,20 @@ await build({
   root: join(ROOT, 'lms-preview'),
   base: './',
   logLevel: 'warn',
+  plugins: [
+    {
+      // The page names the course by its title in course.json (decision record 0034).
+      name: 'preview-course-title',
+      transformIndexHtml: (html) =>
+        html.replaceAll(
+          '%COURSE_TITLE%',
+          courseIdentity()
+            .title.replace(/&/g, '&amp;')
+            .replace(/"/g, '&quot;')
+            .replace(/</g, '&lt;'),
+        ),
+    },
+  ],
   build: {
     outDir: out,
     emptyOutDir: true,

@@ -62,7 +62,11 @@ export function htmlPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        let out = html;
+        // The page title is the course's title from course.json (decision record 0034).
+        const { course } = readCourse();
+        let out = course
+          ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(course.title)}</title>`)
+          : html;
         if (target === 'lms') {
           const start = out.indexOf(STATIC_START);
           const end = out.indexOf(STATIC_END);

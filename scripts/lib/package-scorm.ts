@@ -17,6 +17,10 @@ import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { ZipArchive } from 'archiver';
 import { assertWellFormedXml, fillTemplate, XmlSyntaxError } from './package-xml.ts';
+import { courseIdentity } from '../../server/read-content.ts';
+
+/** Title, identifiers and zip prefix come from content/es/course.json (decision record 0034). */
+const COURSE = courseIdentity();
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -38,21 +42,21 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     label: 'SCORM 1.2',
     template: 'scorm12.xml',
     schemaSet: 'scorm12edition',
-    zipName: 'curso-sst-scorm12.zip',
+    zipName: `${COURSE.package.zipPrefix}-scorm12.zip`,
   },
   'scorm2004-3rd': {
     edition: 'scorm2004-3rd',
     label: 'SCORM 2004 3rd Edition',
     template: 'scorm2004-3rd.xml',
     schemaSet: 'scorm20043rdedition',
-    zipName: 'curso-sst-scorm2004.zip',
+    zipName: `${COURSE.package.zipPrefix}-scorm2004.zip`,
   },
   'scorm2004-4th': {
     edition: 'scorm2004-4th',
     label: 'SCORM 2004 4th Edition',
     template: 'scorm2004-4th.xml',
     schemaSet: 'scorm20044thedition',
-    zipName: 'curso-sst-scorm2004-4th.zip',
+    zipName: `${COURSE.package.zipPrefix}-scorm2004-4th.zip`,
   },
 };
 
@@ -65,17 +69,15 @@ export const DEFAULT_EDITIONS: ScormEdition[] = ['scorm12', 'scorm2004-3rd'];
  * Changing any of these is a breaking change for every LMS that already has the course.
  */
 export const IDENTIFIERS = {
-  manifest: 'com.curso-sst.induccion-sst',
-  organization: 'curso-sst-org',
-  item: 'curso-sst-item',
-  resource: 'curso-sst-sco',
+  manifest: COURSE.package.manifestIdentifier,
+  organization: `${COURSE.package.identifierPrefix}-org`,
+  item: `${COURSE.package.identifierPrefix}-item`,
+  resource: `${COURSE.package.identifierPrefix}-sco`,
 } as const;
 
-export const COURSE_TITLE = 'Inducción — Seguridad y Salud en el Trabajo';
+export const COURSE_TITLE = COURSE.title;
 export const COURSE_LANGUAGE = 'es';
-export const COURSE_DESCRIPTION =
-  'Curso de inducción al Sistema de Gestión de la Seguridad y Salud en el Trabajo (SG-SST): ' +
-  'generalidades, políticas, gestión de peligros, estrategia de seguridad vial y emergencias.';
+export const COURSE_DESCRIPTION = COURSE.package.description;
 export const LAUNCH_FILE = 'index.html';
 
 /** Zip entry timestamp when SOURCE_DATE_EPOCH is not set (any fixed date works; DOS dates start in 1980). */
@@ -608,10 +610,10 @@ export interface CliArgs {
 }
 
 export const USAGE = `Uso: npm run package [-- --edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
-  (sin opciones)   dist-scorm/curso-sst-scorm12.zip y dist-scorm/curso-sst-scorm2004.zip (2004 3rd Edition)
-  --edition 4th    solo dist-scorm/curso-sst-scorm2004-4th.zip (los otros zips no se tocan)
-  --edition 3rd    solo dist-scorm/curso-sst-scorm2004.zip
-  --edition 1.2    solo dist-scorm/curso-sst-scorm12.zip
+  (sin opciones)   dist-scorm/${EDITIONS.scorm12.zipName} y dist-scorm/${EDITIONS['scorm2004-3rd'].zipName} (2004 3rd Edition)
+  --edition 4th    solo dist-scorm/${EDITIONS['scorm2004-4th'].zipName} (los otros zips no se tocan)
+  --edition 3rd    solo dist-scorm/${EDITIONS['scorm2004-3rd'].zipName}
+  --edition 1.2    solo dist-scorm/${EDITIONS.scorm12.zipName}
   --edition all    los tres zips
   --dist DIR       build LMS de origen (por defecto dist/lms)
   --out DIR        carpeta de salida (por defecto dist-scorm)`;

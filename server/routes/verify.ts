@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
-import { DEFAULT_COURSE_TITLE } from '../../src/domain/certificate/config.ts';
+import { courseIdentity } from '../read-content.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../../src/domain/certificate/text.ts';
@@ -95,7 +95,7 @@ ${lookupForm()}`,
     }
     if (!cert) return notFound(reply, typed);
     const date = formatSpanishDate(new Date(cert.completed_at ?? cert.issued_at));
-    const course = cert.course_title ?? DEFAULT_COURSE_TITLE;
+    const course = cert.course_title ?? courseIdentity().title;
     return sendPage(
       reply,
       200,

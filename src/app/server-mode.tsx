@@ -42,6 +42,7 @@ function SignIn({ controller }: { controller: CourseController }) {
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
         signIn={signIn}
+        courseTitle={controller.outline.title}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
         }}

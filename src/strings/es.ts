@@ -1,8 +1,6 @@
 // Interface text (Spanish). Course text lives in content/es/. Exact texts from SPEC.md are
 // requirements: do not reword them.
 export const es = {
-  appTitle: 'Inducción — Seguridad y Salud en el Trabajo',
-  header: 'INDUCCIÓN / SEGURIDAD Y SALUD EN EL TRABAJO',
   headerModule: (n: number) => `MÓDULO ${n}`,
   next: 'Siguiente',
   previous: 'Anterior',
@@ -58,7 +56,6 @@ export const es = {
   /** The sign-in page of the web build and the sign-in messages of the HTTP adapter. */
   signIn: {
     title: 'Ingreso al curso',
-    subtitle: 'Inducción — Seguridad y Salud en el Trabajo',
     identifierLabel: 'Número de documento o correo',
     identifierHint: 'Escribe el número sin puntos ni espacios, o tu correo.',
     passwordLabel: 'Contraseña',

@@ -9,7 +9,6 @@
 export const DEFAULT_COMPANY_NAME = 'Empresa Constructora S.A.S.';
 export const DEFAULT_SIGNER_NAME = 'Responsable del SG-SST';
 export const DEFAULT_SIGNER_ROLE = 'Sistema de Gestión de Seguridad y Salud en el Trabajo';
-export const DEFAULT_COURSE_TITLE = 'Inducción — Seguridad y Salud en el Trabajo';
 export const DEFAULT_HOURS = 4;
 
 export interface CertificateConfig {

@@ -283,6 +283,12 @@ export function loadCourse(
       title: rawCourse.title,
       header: rawCourse.header,
       hours: rawCourse.hours,
+      package: rawCourse.package ?? {
+        manifestIdentifier: `com.${rawCourse.id}`,
+        identifierPrefix: rawCourse.id,
+        zipPrefix: rawCourse.id,
+        description: rawCourse.title,
+      },
       introduction: rawCourse.introduction,
       modules,
     },

@@ -106,6 +106,19 @@ export const rawCourseSchema = z.strictObject({
   }),
   /** Module files, in order, relative to the course file. */
   modules: z.array(z.string().regex(/^[a-z0-9-]+\.json$/)).min(1),
+  /**
+   * How the course is packaged: the prefix of the SCORM identifiers, of the zip names, and the
+   * manifest description (decision record 0034). Optional: the prefixes default to `id`.
+   */
+  package: z
+    .strictObject({
+      /** The manifest's own identifier (kept stable: LMSs match updates by it). */
+      manifestIdentifier: z.string().regex(/^[A-Za-z0-9._-]+$/),
+      identifierPrefix: z.string().regex(/^[a-z0-9-]+$/),
+      zipPrefix: z.string().regex(/^[a-z0-9-]+$/),
+      description: z.string().min(1),
+    })
+    .optional(),
   /** This course's own shape rules (optional: without them any shape is accepted). */
   rules: courseRulesSchema.optional(),
 });

@@ -23,6 +23,8 @@ export interface LoginPageProps {
   onSignedIn?: () => void;
   /** reCAPTCHA v3 site key; default VITE_RECAPTCHA_SITE_KEY. Empty: no reCAPTCHA at all. */
   recaptchaSiteKey?: string;
+  /** The course's title (course.json), shown above the form. */
+  courseTitle?: string;
 }
 
 const AUTH_TEXT = es.signIn;
@@ -35,6 +37,7 @@ export default function LoginPage({
   onSignedIn,
   recaptchaSiteKey = ENV_SITE_KEY,
   signIn,
+  courseTitle,
 }: LoginPageProps) {
   const id = useId();
   const [identifier, setIdentifier] = useState('');
@@ -99,7 +102,7 @@ export default function LoginPage({
         aria-labelledby={`${id}-title`}
         aria-busy={busy}
       >
-        <p className="login-subtitle">{AUTH_TEXT.subtitle}</p>
+        {courseTitle ? <p className="login-subtitle">{courseTitle}</p> : null}
         <h1 id={`${id}-title`} className="login-title">
           {AUTH_TEXT.title}
         </h1>

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { buildCertificateData } from './certificate-data.ts';
 import {
   DEFAULT_COMPANY_NAME,
-  DEFAULT_COURSE_TITLE,
   DEFAULT_HOURS,
   readCertificateConfig,
 } from '../../domain/certificate/config.ts';
@@ -47,11 +46,14 @@ const config = readCertificateConfig({});
 describe('buildCertificateData', () => {
   it('fills company, signer, title and hours', () => {
     const completedAt = new Date('2026-11-22T15:00:00Z');
-    const data = buildCertificateData({ learnerName: '  María   Pérez ', completedAt }, config);
+    const data = buildCertificateData(
+      { learnerName: '  María   Pérez ', courseTitle: ' Curso de prueba ', completedAt },
+      config,
+    );
     expect(data).toEqual({
       learnerName: 'María Pérez',
       document: null,
-      courseTitle: DEFAULT_COURSE_TITLE,
+      courseTitle: 'Curso de prueba',
       completedAt,
       hours: DEFAULT_HOURS,
       companyName: DEFAULT_COMPANY_NAME,
@@ -76,7 +78,7 @@ describe('buildCertificateData', () => {
 
   it('defaults the completion date to now', () => {
     const before = Date.now();
-    const data = buildCertificateData({ learnerName: 'Ana' }, config);
+    const data = buildCertificateData({ learnerName: 'Ana', courseTitle: 'Curso' }, config);
     expect(data.completedAt.getTime()).toBeGreaterThanOrEqual(before);
   });
 });
@@ -84,7 +86,7 @@ describe('buildCertificateData', () => {
 describe('createCertificatePdf', () => {
   it('loads the generator on demand and returns a PDF', async () => {
     const bytes = await createCertificatePdf(
-      buildCertificateData({ learnerName: 'Ana Gómez' }, config),
+      buildCertificateData({ learnerName: 'Ana Gómez', courseTitle: 'Curso' }, config),
     );
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
   });

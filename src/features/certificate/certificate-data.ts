@@ -2,7 +2,6 @@
 // caller only supplies what it knows about the learner.
 import type { CertificateData, CertificateVerification } from '../../domain/certificate/types.ts';
 import {
-  DEFAULT_COURSE_TITLE,
   DEFAULT_HOURS,
   readCertificateConfig,
   type CertificateConfig,
@@ -14,7 +13,7 @@ export interface CertificateInput {
   /** Defaults to now. */
   completedAt?: Date;
   /** From the course content (course.json `title` / `hours`); the environment overrides them. */
-  courseTitle?: string | null;
+  courseTitle: string;
   hours?: number | null;
   /** Server mode only. */
   verification?: CertificateVerification | null;
@@ -27,7 +26,7 @@ export function buildCertificateData(
   return {
     learnerName: input.learnerName.replace(/\s+/g, ' ').trim(),
     document: input.document?.trim() || null,
-    courseTitle: config.courseTitle ?? (input.courseTitle?.trim() || DEFAULT_COURSE_TITLE),
+    courseTitle: config.courseTitle ?? input.courseTitle.trim(),
     completedAt: input.completedAt ?? new Date(),
     hours: config.hours ?? (input.hours && input.hours > 0 ? input.hours : DEFAULT_HOURS),
     companyName: config.companyName,

@@ -59,7 +59,7 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
                 <span className="shell-topic" dangerouslySetInnerHTML={{ __html: header.title }} />
               </>
             ) : (
-              <span className="shell-course">{es.header}</span>
+              <span className="shell-course">{controller.outline.header}</span>
             )}
           </div>
           <div className="shell-progress">
