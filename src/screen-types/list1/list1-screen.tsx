@@ -5,11 +5,11 @@ import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { ChevronIcon, CloseIcon } from '../../features/screens/icons.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicImage } from '../../features/screens/topic-image.tsx';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list1-screen.css';
+import { es } from '../../strings/es.ts';
 
 /** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
 export function List1Screen({ topic, assetBase }: TopicScreenProps) {
@@ -113,7 +113,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
               {it.img && <img className="l1-card-img" src={assetBase + it.img} alt="" />}
               <span className="l1-card-title">{it.title}</span>
               <span className="l1-card-more" aria-hidden="true">
-                {screenStrings.open}
+                {es.screens.open}
                 <ChevronIcon direction="right" size={18} />
               </span>
             </button>
@@ -130,7 +130,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
               <button
                 type="button"
                 className="l1-dialog-close scr-focus"
-                aria-label={screenStrings.close}
+                aria-label={es.screens.close}
                 onClick={close}
               >
                 <CloseIcon />
@@ -141,7 +141,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
             </div>
             <div className="l1-dialog-foot">
               <button type="button" className="scr-btn scr-btn--primary" onClick={close}>
-                {screenStrings.accept}
+                {es.screens.accept}
               </button>
             </div>
           </div>

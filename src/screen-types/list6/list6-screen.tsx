@@ -2,10 +2,10 @@ import { useId, useState } from 'react';
 import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list6-screen.css';
+import { es } from '../../strings/es.ts';
 
 /*
  * Image hotspots: numbered buttons placed at (x %, y %) of topic.img. Choosing one (on the
@@ -26,7 +26,7 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
           {topic.img && (
             <img className="l6-img" src={assetBase + topic.img} alt={topic.alt ?? ''} />
           )}
-          <ul className="l6-spots" aria-label={screenStrings.hotspotSpots}>
+          <ul className="l6-spots" aria-label={es.screens.hotspotSpots}>
             {items.map((it, i) => (
               <li
                 key={i}
@@ -64,10 +64,10 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
                 <HtmlBlock html={item.text} />
               </>
             ) : (
-              <p className="l6-hint">{screenStrings.hotspotHint}</p>
+              <p className="l6-hint">{es.screens.hotspotHint}</p>
             )}
           </div>
-          <ol className="l6-legend" aria-label={screenStrings.hotspotList}>
+          <ol className="l6-legend" aria-label={es.screens.hotspotList}>
             {items.map((it, i) => (
               <li key={i}>
                 <button

@@ -3,8 +3,8 @@
 // csrf-cookie first when the cookie is missing), and every failure runs the error handler
 // of SPEC.md §8 (read as DESIGN.md §2 says) and is then re-thrown as 'ups algo salió mal'.
 // Navigation is injected: this module knows no router.
-import { HTTP_MESSAGES } from './messages.ts';
 import { defaultStore, KEYS, safeClear, safeGet, type KeyValueStore } from './storage.ts';
+import { es } from '../../strings/es.ts';
 
 export const DEFAULT_API_BASE: string =
   (typeof import.meta !== 'undefined' &&
@@ -20,7 +20,7 @@ export class ApiError extends Error {
     /** Parsed response body, when there was one. */
     readonly body: unknown,
   ) {
-    super(HTTP_MESSAGES.failed);
+    super(es.httpLog.failed);
   }
   get network(): boolean {
     return this.status === 0;
@@ -107,11 +107,11 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   function handleError(status: number, body: unknown) {
     switch (status) {
       case 404:
-        log(HTTP_MESSAGES.notFound);
+        log(es.httpLog.notFound);
         forceLogout();
         break;
       case 503:
-        log(HTTP_MESSAGES.noConnection);
+        log(es.httpLog.noConnection);
         forceLogout();
         break;
       case 500:
@@ -119,7 +119,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         break;
       case 401:
       case 403:
-        log(HTTP_MESSAGES.unauthorized);
+        log(es.httpLog.unauthorized);
         safeClear(store);
         navigate('/auth/login');
         break;

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';
 import { hasToken, login, LoginError, logout } from './auth.ts';
 import { createHttpTracking } from './tracking.ts';
-import { HTTP_MESSAGES } from './messages.ts';
 import { KEYS } from './storage.ts';
 import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
+import { es } from '../../strings/es.ts';
 
 const viewedOf = (route: string) => decodeRouteLenient(route).viewed;
 
@@ -93,10 +93,10 @@ describe('API client', () => {
   });
 
   const cases: [number, string | null, string | null, boolean][] = [
-    [404, HTTP_MESSAGES.notFound, '/', true],
-    [503, HTTP_MESSAGES.noConnection, '/', true],
-    [401, HTTP_MESSAGES.unauthorized, '/auth/login', true],
-    [403, HTTP_MESSAGES.unauthorized, '/auth/login', true],
+    [404, es.httpLog.notFound, '/', true],
+    [503, es.httpLog.noConnection, '/', true],
+    [401, es.httpLog.unauthorized, '/auth/login', true],
+    [403, es.httpLog.unauthorized, '/auth/login', true],
     [500, null, '/error-500', false],
   ];
   it.each(cases)(
@@ -176,10 +176,10 @@ describe('login, logout and the guard', () => {
   });
 
   it.each([
-    [401, 'credentials', HTTP_MESSAGES.loginWrongCredentials],
+    [401, 'credentials', es.signIn.wrongCredentials],
     [429, 'too-many', 'Espere, por favor.'],
     [422, 'validation', 'uno\ndos'],
-    [500, 'server', HTTP_MESSAGES.loginServer],
+    [500, 'server', es.signIn.server],
   ] as const)(
     'a %i gives a "%s" LoginError without clearing storage or navigating',
     async (status, kind, message) => {
@@ -207,7 +207,7 @@ describe('login, logout and the guard', () => {
     const { fetch } = fakeFetch(() => 'network-error');
     await expect(login('123', 'x', { api: createApiClient({ fetch }) })).rejects.toMatchObject({
       kind: 'network',
-      message: HTTP_MESSAGES.loginNetwork,
+      message: es.signIn.network,
     });
   });
 
