@@ -62,10 +62,13 @@ export function htmlPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        // The page title is the course's title from course.json (decision record 0034).
+        // Title, description and header come from course.json (decision record 0034).
         const { course } = readCourse();
         let out = course
-          ? html.replace(/<title>[^<]*<\/title>/, `<title>${escapeText(course.title)}</title>`)
+          ? html
+              .replaceAll('__COURSE_TITLE__', escapeAttr(course.title))
+              .replaceAll('__COURSE_HEADER__', escapeAttr(course.header))
+              .replaceAll('__COURSE_DESCRIPTION__', escapeAttr(course.package.description))
           : html;
         if (target === 'lms') {
           const start = out.indexOf(STATIC_START);
