@@ -1,4 +1,4 @@
-// Lint rules, including the one-way import layering of decision 0030:
+// Lint rules, including the one-way import layering (docs/decisions/0030-one-way-layers-enforced-by-lint.md):
 // domain/ is pure (no React, DOM or fetch); tracking/ sees only domain/; features never
 // reach into each other's internals; only tracking/scorm/ knows the SCORM version folders.
 import js from '@eslint/js';

@@ -169,6 +169,8 @@ function flatten(value: unknown, prefix: string, out: [string, string][]) {
 
 const $ = <T extends Element>(selector: string) => document.querySelector<T>(selector)!;
 const frameHolder = $<HTMLElement>('.course');
+/** The frame's title as the build wrote it (the course title from course.json). */
+const FRAME_TITLE = document.getElementById('course')?.title ?? '';
 const statusLine = $<HTMLElement>('#status');
 const tableBody = $<HTMLTableSectionElement>('#cmi tbody');
 const callsList = $<HTMLOListElement>('#calls');
@@ -303,7 +305,7 @@ function launch(fresh: boolean) {
   callsList.replaceChildren();
   const frame = document.createElement('iframe');
   frame.id = 'course';
-  frame.title = 'Curso SST (paquete SCORM)';
+  frame.title = FRAME_TITLE;
   frame.src = COURSE_URL;
   frameHolder.append(frame);
   render();

@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { distRoot } from './lib/build-config.ts';
 import { readConfiguration, withEnv } from '../server/read-config.ts';
+import { courseIdentity } from '../server/read-content.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const lmsBuild = join(distRoot(), 'lms');
@@ -24,6 +25,20 @@ await build({
   root: join(ROOT, 'lms-preview'),
   base: './',
   logLevel: 'warn',
+  plugins: [
+    {
+      // The page names the course by its title in course.json (decision record 0034).
+      name: 'preview-course-title',
+      transformIndexHtml: (html) =>
+        html.replaceAll(
+          '%COURSE_TITLE%',
+          courseIdentity()
+            .title.replace(/&/g, '&amp;')
+            .replace(/"/g, '&quot;')
+            .replace(/</g, '&lt;'),
+        ),
+    },
+  ],
   build: {
     outDir: out,
     emptyOutDir: true,

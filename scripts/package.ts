@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageIdentity } from '../src/domain/config/index.ts';
-import { formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { courseIdentity, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
 import { distRoot, staleReason } from './lib/build-config.ts';
 import { PackageError, packageScorm, parseArgs, partialFiles, USAGE } from './lib/package-scorm.ts';
 import {
@@ -101,7 +101,7 @@ async function main(): Promise<number> {
       distDir: args.distDir ?? join(distRoot(), 'lms'),
       outDir: args.outDir,
       checkContent: true,
-      identity: packageIdentity(loaded.config, loaded.obra),
+      identity: packageIdentity(loaded.config, loaded.obra, courseIdentity()),
       log: (line) => console.log(line),
     });
     console.log('');

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageIdentity, zipName } from '../src/domain/config/index.ts';
-import { ROOT } from '../server/read-content.ts';
+import { courseIdentity, ROOT } from '../server/read-content.ts';
 import {
   ConfigError,
   demoWarning,
@@ -65,7 +65,7 @@ if (stale) {
   console.log(`Build: ${stale}`);
   run('npm run build', bin('tsx'), [join(ROOT, 'scripts', 'build.ts'), ...configArgs]);
 }
-const identity = packageIdentity(loaded.config, loaded.obra);
+const identity = packageIdentity(loaded.config, loaded.obra, courseIdentity());
 const zips = ['scorm12', 'scorm2004'].map((s) => join(ROOT, 'dist-scorm', zipName(identity, s)));
 const zipsAt = Math.min(...zips.map(mtime));
 if (zipsAt === 0 || zipsAt < mtime(join(distRoot(), 'lms', 'index.html')))

@@ -7,7 +7,7 @@
 //     in the app's own markup, so the first paint is the content the learner came for.
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { ROOT } from '../server/read-content.ts';
+import { readCourse, ROOT } from '../server/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';
@@ -82,7 +82,14 @@ export function htmlPlugin(): Plugin {
     transformIndexHtml: {
       order: 'post',
       async handler(html, ctx) {
-        let out = html;
+        // Title, description and header come from course.json (decision record 0034).
+        const { course } = readCourse();
+        let out = course
+          ? html
+              .replaceAll('__COURSE_TITLE__', escapeAttr(course.title))
+              .replaceAll('__COURSE_HEADER__', escapeAttr(course.header))
+              .replaceAll('__COURSE_DESCRIPTION__', escapeAttr(course.package.description))
+          : html;
         if (target === 'lms') {
           const start = out.indexOf(STATIC_START);
           const end = out.indexOf(STATIC_END);

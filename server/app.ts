@@ -19,7 +19,7 @@ import type { AppContext, CertificateIssuer } from './context.ts';
 import { HttpError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
-import { userIdForToken } from './db/store.ts';
+import { shippedCourseId, userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -83,6 +83,8 @@ export interface AppOptions {
   certificateIssuer?: CertificateIssuer | null;
   /** Topic counts per module; default read from content/. */
   courseShape?: CourseShape;
+  /** Whose progress the API reads and writes; default the id in content/es/course.json. */
+  courseId?: string;
   /** Largest accepted request body, bytes. Default 32 KiB. */
   bodyLimit?: number;
   logger?: boolean | Record<string, unknown>;
@@ -244,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.db,
     apiBase,
     shape: options.courseShape ?? loadCourseShape(),
+    courseId: options.courseId ?? shippedCourseId(),
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL,
     loginLimiter: new LoginLimiter({
       max: options.rateLimits?.failuresPerAccount ?? 5,

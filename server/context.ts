@@ -50,6 +50,8 @@ export interface AppContext {
   db: Db;
   apiBase: string;
   shape: CourseShape;
+  /** The course whose progress this API serves (progress is keyed by course; record 0035). */
+  courseId: string;
   tokenTtlMs: number;
   loginLimiter: LoginLimiter;
   loginRateLimit: { max: number; timeWindow: number } | false;

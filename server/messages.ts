@@ -1,31 +1,32 @@
-// Every Spanish text the server and its CLI show, in one table.
+// The server's and the CLI's Spanish messages, in one module (decision record 0036): API
+// answers and the pages the server renders speak to the learner in `tú`.
 export const MESSAGES = {
   badRequest: 'La solicitud no es válida: no se pudo leer su contenido.',
-  unauthorized: 'No está autorizado. Inicie sesión de nuevo.',
+  unauthorized: 'No tienes autorización. Inicia sesión de nuevo.',
   wrongCredentials: 'El documento, el correo o la contraseña no son correctos.',
-  forbidden: 'No puede modificar el progreso de otra persona.',
+  forbidden: 'No puedes modificar el progreso de otra persona.',
   notFound: 'El recurso solicitado no existe.',
   userNotFound: 'El usuario no existe.',
   tooLarge: 'La solicitud es demasiado grande.',
-  xsrf: 'La sesión del formulario expiró o no es válida. Recargue la página e intente de nuevo.',
-  tooManyAttempts: 'Demasiados intentos de ingreso. Espere unos minutos e intente de nuevo.',
+  xsrf: 'La sesión del formulario expiró o no es válida. Recarga la página e intenta de nuevo.',
+  tooManyAttempts: 'Demasiados intentos de ingreso. Espera unos minutos e intenta de nuevo.',
   loginWait: (seconds: number) =>
-    `Demasiados intentos fallidos con esta cuenta. Espere ${seconds} segundos e intente de nuevo con la contraseña correcta.`,
-  tooManyRequests: 'Demasiadas solicitudes. Espere un momento e intente de nuevo.',
-  serverError: 'Ocurrió un error en el servidor. Intente de nuevo más tarde.',
+    `Demasiados intentos fallidos con esta cuenta. Espera ${seconds} segundos e intenta de nuevo con la contraseña correcta.`,
+  tooManyRequests: 'Demasiadas solicitudes. Espera un momento e intenta de nuevo.',
+  serverError: 'Ocurrió un error en el servidor. Intenta de nuevo más tarde.',
   unavailable: 'El servicio no está disponible en este momento.',
   methodNotAllowed: 'Método no permitido.',
   badUrl: 'La dirección solicitada no es válida: contiene caracteres mal codificados.',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
-  requestTimeout: 'La solicitud tardó demasiado en llegar. Intente de nuevo.',
+  requestTimeout: 'La solicitud tardó demasiado en llegar. Intenta de nuevo.',
 
   // 422 validation
-  identifierRequired: 'Ingrese su número de documento o su correo.',
+  identifierRequired: 'Ingresa tu número de documento o tu correo.',
   identifierInvalid: 'El número de documento o el correo no es válido.',
-  passwordRequired: 'Ingrese su contraseña.',
+  passwordRequired: 'Ingresa tu contraseña.',
   passwordInvalid: 'La contraseña no es válida.',
   recaptchaFailed:
-    'No pudimos verificar que la solicitud la hace una persona. Recargue la página e intente de nuevo.',
+    'No pudimos verificar que la solicitud la hace una persona. Recarga la página e intenta de nuevo.',
   idRequired: 'El campo id es obligatorio.',
   idInvalid: 'El campo id debe ser un número entero positivo.',
   scoreRequired: 'El campo score es obligatorio.',
@@ -42,10 +43,25 @@ export const MESSAGES = {
   certificateNeedsCompletion:
     'Para visualizar y descargar tu certificado es necesario que realices los módulos.',
   certificateUnavailable:
-    'La emisión de certificados aún no está disponible en este servidor. Intente más tarde.',
-  certificateFailed: 'No se pudo generar el certificado. Intente de nuevo más tarde.',
+    'La emisión de certificados aún no está disponible en este servidor. Intenta más tarde.',
+  certificateFailed: 'No se pudo generar el certificado. Intenta de nuevo más tarde.',
 
-  // data folder lock (server and CLI)
+  // pages the server renders (/verificar, a missing certificate file)
+  pages: {
+    verifyTitle: 'Verificar un certificado',
+    verifyIntro:
+      'Escribe el código impreso en el certificado de participación (debajo del código QR).',
+    notFoundTitle: 'Certificado no encontrado',
+    notFoundCode: 'No existe ningún certificado con el código',
+    notFoundHelp: (example: string) =>
+      `Revisa que el código esté escrito tal como aparece en el certificado, por ejemplo ${example}. Si el problema continúa, el certificado puede no ser auténtico: consulta con el área de Seguridad y Salud en el Trabajo de la empresa.`,
+    unavailableTitle: 'Servicio no disponible',
+    unavailableText: 'No fue posible consultar el certificado. Intenta de nuevo en unos minutos.',
+    missingFile:
+      'Este enlace de certificado no existe. Para obtener tu certificado, ingresa al curso y usa el botón',
+  },
+
+  // data folder lock (server and CLI; for the administrator)
   dataDirLocked: (dir: string, pid: number | null, role: string | null) =>
     `La base de datos en ${dir} está en uso por otro proceso${pid ? ` (${role === 'cli' ? 'comando de administración' : 'servidor Curso SST'}, pid ${pid})` : ''}. ` +
     'Detenga ese proceso o use DATABASE_URL con PostgreSQL. / ' +

@@ -48,3 +48,31 @@ export function readCourse(contentDir = CONTENT_DIR, imageDir = IMAGE_DIR): Read
 export function formatIssues(issues: ContentIssue[]): string {
   return issues.map((i) => `  ${i.file}${i.id ? ` [${i.id}]` : ''}: ${i.reason}`).join('\n');
 }
+
+/** What names a course outside its screens: written once in course.json (decision record 0034). */
+export interface CourseIdentity {
+  id: string;
+  title: string;
+  header: string;
+  hours: number;
+  package: Course['package'];
+}
+
+const identities = new Map<string, CourseIdentity>();
+
+/** The course's identity from course.json; throws (in Spanish) when the content does not load. */
+export function courseIdentity(contentDir = CONTENT_DIR): CourseIdentity {
+  const known = identities.get(contentDir);
+  if (known) return known;
+  const { course, issues } = readCourse(contentDir);
+  if (!course) throw new Error(`El contenido del curso tiene errores:\n${formatIssues(issues)}`);
+  const identity = {
+    id: course.id,
+    title: course.title,
+    header: course.header,
+    hours: course.hours,
+    package: course.package,
+  };
+  identities.set(contentDir, identity);
+  return identity;
+}

@@ -10,8 +10,9 @@ import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
-import { parseTrustProxy, TrustProxyError } from './security/trust-proxy.ts';
 import { ConfigError, formatConfigError, takeConfigArgs } from './read-config.ts';
+import { TrustProxyError } from './security/trust-proxy.ts';
+import { EnvError, readServerEnv } from './env.ts';
 
 export interface StartOptions {
   host?: string;
@@ -33,16 +34,11 @@ export interface RunningServer {
 
 export const DEMO_DOCUMENT = '1000000001';
 
-const envNumber = (name: string) => {
-  const value = process.env[name];
-  return value !== undefined && value !== '' && Number.isFinite(Number(value))
-    ? Number(value)
-    : undefined;
-};
-
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const host = options.host ?? process.env.HOST ?? '127.0.0.1';
-  const port = options.port ?? envNumber('PORT') ?? 3000;
+  // Checked before anything opens, so a wrong variable stops the start at once (record 0038).
+  const env = readServerEnv();
+  const host = options.host ?? env.HOST;
+  const port = options.port ?? env.PORT ?? 3000;
   const print = options.print ?? ((line: string) => console.log(line));
   const opened = await openDatabase({
     databaseUrl: options.databaseUrl,
@@ -64,18 +60,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       );
     }
     await purgeTokens(opened.db);
-    const ttlHours = envNumber('TOKEN_TTL_HOURS');
+    const ttlHours = env.TOKEN_TTL_HOURS;
     const app = await buildApp({
       db: opened.db,
       logger: options.log ?? false,
-      secureCookies: process.env.SECURE_COOKIES === '1' || process.env.SECURE_COOKIES === 'true',
-      trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
-      xsrfSecret: process.env.XSRF_SECRET || undefined,
+      secureCookies: env.SECURE_COOKIES,
+      trustProxy: env.TRUST_PROXY,
+      xsrfSecret: env.XSRF_SECRET,
       ...(ttlHours ? { tokenTtlMs: ttlHours * 3_600_000 } : {}),
-      rateLimits: { loginPerIp: envNumber('LOGIN_RATE_LIMIT') },
+      rateLimits: { loginPerIp: env.LOGIN_RATE_LIMIT },
       recaptcha: {
-        secret: process.env.RECAPTCHA_SECRET || undefined,
-        siteKey: process.env.RECAPTCHA_SITE_KEY || process.env.VITE_RECAPTCHA_SITE_KEY || undefined,
+        secret: env.RECAPTCHA_SECRET,
+        siteKey: env.RECAPTCHA_SITE_KEY ?? env.VITE_RECAPTCHA_SITE_KEY,
       },
       // Real certificates by default (PDF stored in the database, QR to /verificar/:code).
       certificateIssuer: createCertificateIssuer(),
@@ -117,7 +113,11 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
     process.once('SIGTERM', stop);
     return server;
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof TrustProxyError)
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof TrustProxyError ||
+      error instanceof EnvError
+    )
       console.error(error.message);
     else if (error instanceof ConfigError) console.error(formatConfigError(error));
     else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')

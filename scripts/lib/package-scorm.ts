@@ -23,6 +23,10 @@ import {
   zipName,
   type PackageIdentity,
 } from '../../src/domain/config/package-identity.ts';
+import { courseIdentity } from '../../server/read-content.ts';
+
+/** Title, identifiers and zip prefix come from content/es/course.json (decision record 0034). */
+const COURSE = courseIdentity();
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,7 +51,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     label: 'SCORM 1.2',
     template: 'scorm12.xml',
     schemaSet: 'scorm12edition',
-    zipName: 'curso-sst-scorm12.zip',
+    zipName: `${COURSE.package.zipPrefix}-scorm12.zip`,
     suffix: 'scorm12',
   },
   'scorm2004-3rd': {
@@ -55,7 +59,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     label: 'SCORM 2004 3rd Edition',
     template: 'scorm2004-3rd.xml',
     schemaSet: 'scorm20043rdedition',
-    zipName: 'curso-sst-scorm2004.zip',
+    zipName: `${COURSE.package.zipPrefix}-scorm2004.zip`,
     suffix: 'scorm2004',
   },
   'scorm2004-4th': {
@@ -63,7 +67,7 @@ export const EDITIONS: Record<ScormEdition, EditionSpec> = {
     label: 'SCORM 2004 4th Edition',
     template: 'scorm2004-4th.xml',
     schemaSet: 'scorm20044thedition',
-    zipName: 'curso-sst-scorm2004-4th.zip',
+    zipName: `${COURSE.package.zipPrefix}-scorm2004-4th.zip`,
     suffix: 'scorm2004-4th',
   },
 };
@@ -77,23 +81,22 @@ export const DEFAULT_EDITIONS: ScormEdition[] = ['scorm12', 'scorm2004-3rd'];
  * Changing any of these is a breaking change for every LMS that already has the course.
  */
 export const IDENTIFIERS = {
-  manifest: 'com.curso-sst.induccion-sst',
-  organization: 'curso-sst-org',
-  item: 'curso-sst-item',
-  resource: 'curso-sst-sco',
+  manifest: COURSE.package.manifestIdentifier,
+  organization: `${COURSE.package.identifierPrefix}-org`,
+  item: `${COURSE.package.identifierPrefix}-item`,
+  resource: `${COURSE.package.identifierPrefix}-sco`,
 } as const;
 
-export const COURSE_TITLE = 'Inducción — Seguridad y Salud en el Trabajo';
+export const COURSE_TITLE = COURSE.title;
 
 /** The demonstration configuration's identity: exactly IDENTIFIERS, COURSE_TITLE and EDITIONS' zip names. */
 export const DEMO_IDENTITY: PackageIdentity = packageIdentity(
   { ejemplo: true },
   { slug: DEMO_OBRA_SLUG, nombre: '' },
+  COURSE,
 );
 export const COURSE_LANGUAGE = 'es';
-export const COURSE_DESCRIPTION =
-  'Curso de inducción al Sistema de Gestión de la Seguridad y Salud en el Trabajo (SG-SST): ' +
-  'generalidades, políticas, gestión de peligros, estrategia de seguridad vial y emergencias.';
+export const COURSE_DESCRIPTION = COURSE.package.description;
 export const LAUNCH_FILE = 'index.html';
 
 /** Zip entry timestamp when SOURCE_DATE_EPOCH is not set (any fixed date works; DOS dates start in 1980). */
@@ -636,9 +639,9 @@ export interface CliArgs {
 export const USAGE = `Uso: npm run package [-- --config FILE] [--obra SLUG] [--edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
   --config FILE    configuración de la empresa (por defecto CURSO_CONFIG o config/ejemplo.json)
   --obra SLUG      obra del paquete (obligatoria si la configuración tiene varias; o CURSO_OBRA)
-  (sin opciones)   dist-scorm/curso-sst-scorm12.zip y dist-scorm/curso-sst-scorm2004.zip (2004 3rd Edition);
-                   con otra obra: curso-sst-<slug>-scorm12.zip, curso-sst-<slug>-scorm2004.zip
-  --edition 4th    solo el zip SCORM 2004 4th Edition (curso-sst[-<slug>]-scorm2004-4th.zip; los otros no se tocan)
+  (sin opciones)   dist-scorm/${COURSE.package.zipPrefix}-scorm12.zip y dist-scorm/${COURSE.package.zipPrefix}-scorm2004.zip (2004 3rd Edition);
+                   con otra obra: ${COURSE.package.zipPrefix}-<slug>-scorm12.zip, ${COURSE.package.zipPrefix}-<slug>-scorm2004.zip
+  --edition 4th    solo el zip SCORM 2004 4th Edition (${COURSE.package.zipPrefix}[-<slug>]-scorm2004-4th.zip; los otros no se tocan)
   --edition 3rd    solo el zip SCORM 2004 3rd Edition
   --edition 1.2    solo el zip SCORM 1.2
   --edition all    los tres zips

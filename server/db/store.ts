@@ -4,6 +4,10 @@ import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
+import { courseIdentity } from '../read-content.ts';
+
+/** The course this server ships (content/es/course.json): the default course of every query. */
+export const shippedCourseId = (): string => courseIdentity().id;
 import type { CourseShape } from '../../src/domain/progress/engine.ts';
 
 /**
@@ -62,11 +66,16 @@ const USER_SELECT = `
   SELECT u.id, u.name, u.document, u.email, u.obra, p.score, p.route, p.current_location,
          p.final_terms_at, p.completed_at, c.url_file AS url_certificate
     FROM users u
-    LEFT JOIN progress p ON p.user_id = u.id
-    LEFT JOIN certificates c ON c.user_id = u.id`;
+    LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2
+    LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $2`;
 
-export async function getUser(db: Queryable, id: number): Promise<PublicUser | null> {
-  const [row] = await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id]);
+/** A learner with their progress in one course (by default the shipped one). */
+export async function getUser(
+  db: Queryable,
+  id: number,
+  courseId: string = shippedCourseId(),
+): Promise<PublicUser | null> {
+  const [row] = await db.query<UserRow>(`${USER_SELECT} WHERE u.id = $1`, [id, courseId]);
   return row ? toPublic(row) : null;
 }
 
@@ -103,7 +112,10 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
         'INSERT INTO users (document, name, email, obra, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
         [input.document, input.name, input.email || null, input.obra || null, passwordHash],
       );
-      await tx.query('INSERT INTO progress (user_id) VALUES ($1)', [row!.id]);
+      await tx.query('INSERT INTO progress (user_id, course_id) VALUES ($1, $2)', [
+        row!.id,
+        shippedCourseId(),
+      ]);
       return row!.id;
     });
     return (await getUser(db, id))!;
@@ -182,11 +194,19 @@ export async function updateProgress(
   userId: number,
   input: ProgressInput,
   shape: CourseShape,
+  courseId: string = shippedCourseId(),
 ): Promise<{ user: PublicUser; dropped: string[] } | null> {
   const dropped = await db.transaction(async (tx) => {
+    // A learner's first report in another course starts that course's row.
+    await tx.query(
+      `INSERT INTO progress (user_id, course_id)
+         SELECT id, $2 FROM users WHERE id = $1
+       ON CONFLICT (user_id, course_id) DO NOTHING`,
+      [userId, courseId],
+    );
     const [row] = await tx.query<{ route: string; score: string | number | null }>(
-      'SELECT route, score FROM progress WHERE user_id = $1 FOR UPDATE',
-      [userId],
+      'SELECT route, score FROM progress WHERE user_id = $1 AND course_id = $2 FOR UPDATE',
+      [userId, courseId],
     );
     if (!row) return null;
     const storedScore = row.score === null ? null : Number(row.score);
@@ -200,19 +220,20 @@ export async function updateProgress(
               completed_at = CASE WHEN GREATEST(score, $3::numeric) >= 100 THEN COALESCE(completed_at, now())
                                   ELSE completed_at END,
               updated_at = now()
-        WHERE user_id = $1`,
+        WHERE user_id = $1 AND course_id = $6`,
       [
         userId,
         decision.route,
         decision.acceptedScore,
         input.currentLocation ?? null,
         input.finalTerms,
+        courseId,
       ],
     );
     return decision.dropped;
   });
   if (dropped === null) return null;
-  const user = await getUser(db, userId);
+  const user = await getUser(db, userId, courseId);
   return user ? { user, dropped } : null;
 }
 
@@ -256,10 +277,11 @@ const toCertificate = (r: CertificateDbRow): CertificateRow => ({
 export async function certificateForUser(
   db: Queryable,
   userId: number,
+  courseId: string = shippedCourseId(),
 ): Promise<CertificateRow | null> {
   const [row] = await db.query<CertificateDbRow>(
-    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates WHERE user_id = $1`,
-    [userId],
+    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates WHERE user_id = $1 AND course_id = $2`,
+    [userId, courseId],
   );
   return row ? toCertificate(row) : null;
 }
@@ -323,12 +345,14 @@ export async function saveCertificate(
   db: Queryable,
   userId: number,
   cert: NewCertificate,
+  courseId: string = shippedCourseId(),
 ): Promise<CertificateRow> {
   await db.query(
     `INSERT INTO certificates
-       (user_id, code, url_file, name, document, score, file_token, pdf, course_title, completed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (user_id) DO NOTHING`,
+       (user_id, code, url_file, name, document, score, file_token, pdf, course_title, completed_at,
+        course_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+     ON CONFLICT (user_id, course_id) DO NOTHING`,
     [
       userId,
       cert.code,
@@ -341,9 +365,10 @@ export async function saveCertificate(
       cert.file ? Buffer.from(cert.file.pdf) : null,
       cert.course_title ?? null,
       cert.completed_at ?? null,
+      courseId,
     ],
   );
-  return (await certificateForUser(db, userId))!;
+  return (await certificateForUser(db, userId, courseId))!;
 }
 
 export interface ReportRow {
@@ -357,7 +382,10 @@ export interface ReportRow {
   certificate_code: string | null;
 }
 
-export async function reportRows(db: Queryable): Promise<ReportRow[]> {
+export async function reportRows(
+  db: Queryable,
+  courseId: string = shippedCourseId(),
+): Promise<ReportRow[]> {
   const rows = await db.query<{
     document: string;
     name: string;
@@ -371,9 +399,10 @@ export async function reportRows(db: Queryable): Promise<ReportRow[]> {
     `SELECT u.document, u.name, u.email, p.score, p.route, p.completed_at,
             c.url_file AS url_certificate, c.code AS certificate_code
        FROM users u
-       LEFT JOIN progress p ON p.user_id = u.id
-       LEFT JOIN certificates c ON c.user_id = u.id
+       LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $1
+       LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $1
       ORDER BY u.name, u.document`,
+    [courseId],
   );
   return rows.map((r) => ({
     document: r.document,

@@ -97,7 +97,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (needsRehash(credentials.password_hash))
         await setPasswordHash(ctx.db, credentials.id, await hashPassword(password));
       const token = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
-      const user = await getUser(ctx.db, credentials.id);
+      const user = await getUser(ctx.db, credentials.id, ctx.courseId);
       // A fresh XSRF token bound to the new session (docs/decisions/0051-xsrf-bound-to-session.md).
       ctx.setXsrfCookie(reply, sessionBinding(token));
       return reply.send({ success: true, token, user });
@@ -105,7 +105,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   app.post('/me', { preHandler: ctx.requireAuth }, async (request) => {
-    const user = await getUser(ctx.db, request.auth!.userId);
+    const user = await getUser(ctx.db, request.auth!.userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
     return { success: true, user };
   });

@@ -12,6 +12,7 @@ import { certificateFile } from '../db/store.ts';
 import { certificateFileName } from '../../src/domain/certificate/index.ts';
 import { CERTIFICATE_PATH, FILE_TOKEN_PATTERN } from '../certificates.ts';
 import { htmlPage } from './html-page.ts';
+import { MESSAGES } from '../messages.ts';
 
 function missing(reply: FastifyReply) {
   return reply
@@ -21,9 +22,9 @@ function missing(reply: FastifyReply) {
     .header('x-robots-tag', 'noindex, nofollow')
     .send(
       htmlPage(
-        'Certificado no encontrado',
-        `<h1>Certificado no encontrado</h1>
-<p>Este enlace de certificado no existe. Para obtener su certificado, ingrese al curso y use el botón <strong>Certificado</strong>.</p>`,
+        MESSAGES.pages.notFoundTitle,
+        `<h1>${MESSAGES.pages.notFoundTitle}</h1>
+<p>${MESSAGES.pages.missingFile} <strong>Certificado</strong>.</p>`,
       ),
     );
 }

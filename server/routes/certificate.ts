@@ -21,10 +21,10 @@ export function newVerificationCode(): string {
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/download-certificate', { preHandler: ctx.requireAuth }, async (request) => {
     const userId = request.auth!.userId;
-    const user = await getUser(ctx.db, userId);
+    const user = await getUser(ctx.db, userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
 
-    const existing = await certificateForUser(ctx.db, userId);
+    const existing = await certificateForUser(ctx.db, userId, ctx.courseId);
     if (existing) return { success: true, url_file: existing.url_file, user };
 
     // success:false (not an error status): the client then does nothing but show the message
@@ -47,16 +47,25 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       request.log.error({ err: error }, 'certificate issuer failed');
       return { success: false, message: MESSAGES.certificateFailed };
     }
-    const saved = await saveCertificate(ctx.db, userId, {
-      code,
-      url_file: issued.url_file,
-      name: user.name,
-      document: user.document,
-      score: user.score,
-      file: issued.file ?? null,
-      course_title: issued.courseTitle ?? null,
-      completed_at: completedAt,
-    });
-    return { success: true, url_file: saved.url_file, user: await getUser(ctx.db, userId) };
+    const saved = await saveCertificate(
+      ctx.db,
+      userId,
+      {
+        code,
+        url_file: issued.url_file,
+        name: user.name,
+        document: user.document,
+        score: user.score,
+        file: issued.file ?? null,
+        course_title: issued.courseTitle ?? null,
+        completed_at: completedAt,
+      },
+      ctx.courseId,
+    );
+    return {
+      success: true,
+      url_file: saved.url_file,
+      user: await getUser(ctx.db, userId, ctx.courseId),
+    };
   });
 }

@@ -1,6 +1,7 @@
 // The shell of the few pages the server renders itself (/verificar, a missing certificate file):
 // Spanish, readable on a phone, self-contained — inline CSS only (the CSP allows inline styles,
 // not scripts), no fonts or images to fetch, so it works on a slow site-office link.
+import { courseIdentity } from '../read-content.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(
@@ -48,7 +49,7 @@ export function htmlPage(title: string, body: string): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<header><p>INDUCCIÓN / SEGURIDAD Y SALUD EN EL TRABAJO</p></header>
+<header><p>${escapeHtml(courseIdentity().header)}</p></header>
 <main>
 ${body}
 </main>

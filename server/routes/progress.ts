@@ -69,7 +69,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
     if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
     const input = readProgress(fields);
-    const result = await updateProgress(ctx.db, id, input, ctx.shape);
+    const result = await updateProgress(ctx.db, id, input, ctx.shape, ctx.courseId);
     if (!result) throw new HttpError(401, MESSAGES.unauthorized);
     if (result.dropped.length)
       request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
-import { DEFAULT_COURSE_TITLE } from '../../src/domain/certificate/config.ts';
+import { courseIdentity } from '../read-content.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../../src/domain/certificate/text.ts';
@@ -48,10 +48,10 @@ function notFound(reply: FastifyReply, typed: string) {
   return sendPage(
     reply,
     404,
-    'Certificado no encontrado',
-    `<div class="status status-bad"><span class="icon" aria-hidden="true">✕</span><h1>Certificado no encontrado</h1></div>
-<p>No existe ningún certificado con el código <strong class="code">${escapeHtml(shown)}</strong>.</p>
-<p>Revise que el código esté escrito tal como aparece en el certificado, por ejemplo <span class="code">${EXAMPLE_CODE}</span>. Si el problema continúa, el certificado puede no ser auténtico: consulte con el área de Seguridad y Salud en el Trabajo de la empresa.</p>
+    MESSAGES.pages.notFoundTitle,
+    `<div class="status status-bad"><span class="icon" aria-hidden="true">✕</span><h1>${MESSAGES.pages.notFoundTitle}</h1></div>
+<p>${MESSAGES.pages.notFoundCode} <strong class="code">${escapeHtml(shown)}</strong>.</p>
+<p>${MESSAGES.pages.notFoundHelp(`<span class="code">${EXAMPLE_CODE}</span>`)}</p>
 ${lookupForm()}`,
   );
 }
@@ -68,9 +68,9 @@ export async function verifyRoutes(app: FastifyInstance, ctx: AppContext) {
     return sendPage(
       reply,
       200,
-      'Verificar un certificado',
-      `<h1>Verificar un certificado</h1>
-<p>Escriba el código impreso en el certificado de participación (debajo del código QR).</p>
+      MESSAGES.pages.verifyTitle,
+      `<h1>${MESSAGES.pages.verifyTitle}</h1>
+<p>${MESSAGES.pages.verifyIntro}</p>
 ${lookupForm()}`,
     );
   });
@@ -87,15 +87,15 @@ ${lookupForm()}`,
       return sendPage(
         reply,
         503,
-        'Servicio no disponible',
-        `<h1>Servicio no disponible</h1>
-<p>${escapeHtml(MESSAGES.unavailable)} No fue posible consultar el certificado. Intente de nuevo en unos minutos.</p>
+        MESSAGES.pages.unavailableTitle,
+        `<h1>${MESSAGES.pages.unavailableTitle}</h1>
+<p>${escapeHtml(MESSAGES.unavailable)} ${MESSAGES.pages.unavailableText}</p>
 ${lookupForm()}`,
       );
     }
     if (!cert) return notFound(reply, typed);
     const date = formatSpanishDate(new Date(cert.completed_at ?? cert.issued_at));
-    const course = cert.course_title ?? DEFAULT_COURSE_TITLE;
+    const course = cert.course_title ?? courseIdentity().title;
     return sendPage(
       reply,
       200,

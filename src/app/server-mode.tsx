@@ -45,6 +45,7 @@ function SignIn({ controller }: { controller: CourseController }) {
       <LoginPage
         signIn={signIn}
         notice={signInNotice()}
+        courseTitle={controller.outline.title}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
         }}

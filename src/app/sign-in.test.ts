@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { signInWith } from './sign-in.ts';
-import { HTTP_MESSAGES, LoginError } from '../tracking/http/index.ts';
+import { LoginError } from '../tracking/http/index.ts';
 import { es } from '../strings/es.ts';
 
 describe('signInWith', () => {
@@ -14,7 +14,7 @@ describe('signInWith', () => {
   it("shows the adapter's Spanish message for a refused sign-in", async () => {
     const login = vi
       .fn()
-      .mockRejectedValue(new LoginError('credentials', HTTP_MESSAGES.loginWrongCredentials, 401));
+      .mockRejectedValue(new LoginError('credentials', es.signIn.wrongCredentials, 401));
     expect(await signInWith(login)('1', 'x', {})).toEqual({
       ok: false,
       message: 'El número de documento, el correo o la contraseña no son correctos.',

@@ -1,8 +1,8 @@
-// Interface text (Spanish). Course text lives in content/es/. Texts quoted in the decision
-// records (e.g. decisions 0028 and 0021) are requirements: do not reword them.
+// Every text of the learner interface, in one module (decision record 0036). Spanish, `tú` for
+// the learner. Course text lives in content/es/; the course's title and header come from
+// course.json. The product's fixed texts (Siguiente, Anterior, Menú, ACEPTAR…) are requirements:
+// do not reword them.
 export const es = {
-  appTitle: 'Inducción — Seguridad y Salud en el Trabajo',
-  header: 'INDUCCIÓN / SEGURIDAD Y SALUD EN EL TRABAJO',
   headerShort: 'INDUCCIÓN SST',
   headerModule: (n: number) => `MÓDULO ${n}`,
   next: 'Siguiente',
@@ -100,7 +100,6 @@ export const es = {
   /** The sign-in page of the web build and the sign-in messages of the HTTP adapter. */
   signIn: {
     title: 'Ingreso al curso',
-    subtitle: 'Inducción — Seguridad y Salud en el Trabajo',
     identifierLabel: 'Número de documento o correo',
     identifierHint: 'Escribe el número sin puntos ni espacios, o tu correo.',
     passwordLabel: 'Contraseña',
@@ -129,5 +128,45 @@ export const es = {
       'Tuvimos un problema en el servidor. Tu avance está guardado; intenta de nuevo en unos minutos.',
     moduleLoad: 'No se pudo cargar este contenido. Revisa tu conexión e inténtalo de nuevo.',
     retry: 'Reintentar',
+  },
+  /** Fixed text of the topic screens (list screens, remember boxes). */
+  screens: {
+    remember: 'Recuerda',
+    close: 'Cerrar',
+    accept: 'ACEPTAR',
+    open: 'Ver más',
+    flipCard: 'Voltear tarjeta',
+    flipBack: 'Volver al frente',
+    carousel: 'carrusel',
+    slide: 'diapositiva',
+    previousSlide: 'Diapositiva anterior',
+    nextSlide: 'Diapositiva siguiente',
+    goToSlide: (n: number) => `Ir a la diapositiva ${n}`,
+    slideDots: 'Elegir diapositiva',
+    of: 'de',
+    position: (n: number, total: number) => `${n} de ${total}`,
+    hotspotHint: 'Toca o selecciona un número para ver su explicación.',
+    hotspotSpots: 'Puntos sobre la imagen',
+    hotspotList: 'Puntos encontrados',
+    step: 'Paso',
+  },
+  /** The certificate's name form. */
+  certificateForm: {
+    nameTitle: 'Tu certificado',
+    nameLabel: 'Escribe tu nombre completo como quieres que aparezca en el certificado',
+    nameHint: 'Nombres y apellidos, con tildes y ñ si los llevan.',
+    nameRequired: 'Escribe tu nombre completo para generar el certificado.',
+    download: 'DESCARGAR',
+    cancel: 'Cancelar',
+  },
+  /**
+   * The HTTP adapter's error-handler texts: fixed by the product and only written to the log,
+   * never shown to the learner (the sign-in messages above are what the learner reads).
+   */
+  httpLog: {
+    failed: 'ups algo salió mal',
+    notFound: 'El servidor no pudo procesar la solicitud!',
+    unauthorized: 'No está autorizado para realizar esta acción!',
+    noConnection: 'Algo no va bien, parece que no tiene conexión!',
   },
 } as const;

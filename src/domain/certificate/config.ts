@@ -4,9 +4,6 @@
 import type { CompanyInfo } from '../config/company-info.ts';
 import type { CertificateData } from './types.ts';
 
-/** Title printed when a stored certificate has none (older rows). */
-export const DEFAULT_COURSE_TITLE = 'Inducción — Seguridad y Salud en el Trabajo';
-
 export type IssuerFields = Pick<
   CertificateData,
   | 'companyName'

@@ -1,13 +1,31 @@
-// Checks the real course in content/es/ (not fixtures): the shape rules of this course
-// (decision 0023) and the content rules of issue 3 that the loader alone does not enforce.
-import { existsSync } from 'node:fs';
+// Checks the real course in content/es/ (not fixtures): this course's shape (five modules, their
+// titles, question counts and quiz types, written in course.json's rules; decision record 0033)
+// and the content rules that the loader alone does not enforce.
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_DIR, readCourse } from '../../../server/read-content.ts';
-import { ACTIVITY_TYPE_BY_MODULE, MODULE_TITLES, QUESTION_COUNTS } from './constants.ts';
+import { CONTENT_DIR, IMAGE_DIR, readCourse } from '../../../server/read-content.ts';
+import { rawCourseSchema } from './schema.ts';
 import { TOPIC_SCREEN_TYPES, type Course } from './types.ts';
 
 const result = readCourse();
+
+/** This course's shape, as the product defines it. */
+const MODULE_TITLES = [
+  'Generalidades',
+  'Políticas',
+  'Gestión de peligros',
+  'Estrategia de seguridad vial',
+  'Emergencia',
+];
+const QUESTION_COUNTS = [3, 3, 3, 3, 2];
+const ACTIVITY_TYPE_BY_MODULE = [
+  'drag-answer',
+  'select-answer',
+  'drag-answer',
+  'select-answer',
+  'select-answer',
+];
 
 function course(): Course {
   if (!result.course) throw new Error(`course did not load: ${JSON.stringify(result.issues)}`);
@@ -46,8 +64,22 @@ describe('course content (content/es)', () => {
     expect(result.course).not.toBeNull();
   });
 
+  it('writes its shape rules in course.json, so the loader enforces them on every build', () => {
+    const raw = rawCourseSchema.parse(
+      JSON.parse(readFileSync(join(CONTENT_DIR, 'course.json'), 'utf8')),
+    );
+    expect(raw.rules).toEqual({
+      modules: MODULE_TITLES.map((title, i) => ({
+        title,
+        questions: QUESTION_COUNTS[i],
+        quizType: ACTIVITY_TYPE_BY_MODULE[i],
+      })),
+      quizTitle: 'PONTE A PRUEBA MÓDULO {n}',
+    });
+  });
+
   it('has five modules with the exact titles', () => {
-    expect(course().modules.map((m) => m.title)).toEqual([...MODULE_TITLES]);
+    expect(course().modules.map((m) => m.title)).toEqual(MODULE_TITLES);
   });
 
   it('has at least four topic screens in every module', () => {
@@ -56,8 +88,8 @@ describe('course content (content/es)', () => {
 
   it('has 3, 3, 3, 3 and 2 questions and the right quiz type per module', () => {
     const mods = course().modules;
-    expect(mods.map((m) => m.activity.questions.length)).toEqual([...QUESTION_COUNTS]);
-    expect(mods.map((m) => m.activity.type)).toEqual([...ACTIVITY_TYPE_BY_MODULE]);
+    expect(mods.map((m) => m.activity.questions.length)).toEqual(QUESTION_COUNTS);
+    expect(mods.map((m) => m.activity.type)).toEqual(ACTIVITY_TYPE_BY_MODULE);
     mods.forEach((m) => expect(m.activity.title).toBe(`PONTE A PRUEBA MÓDULO ${m.number}`));
   });
 

@@ -1,6 +1,17 @@
-// The content loader on small fixtures: a valid five-module course, then one broken thing per case.
+// The content loader on small fixtures: a valid five-module course with its shape rules, then one
+// broken thing per case; then courses of other shapes (the engine is not tied to one course).
 // Every content error must name the file, the id and the reason (issue 2), so an editor can fix it.
 import { describe, expect, it } from 'vitest';
+import { buildOutline, courseShape } from './outline.ts';
+import {
+  canOpenModule,
+  computeScore,
+  isModuleComplete,
+  questionId,
+  recordView,
+} from '../progress/engine.ts';
+import { decodeRoute, emptyViewed, encodeRoute } from '../progress/route-codec.ts';
+import { pagePath } from '../progress/navigation.ts';
 import {
   ContentError,
   loadCourse,
@@ -79,9 +90,46 @@ function validFixture(): Fixture {
       hours: 4,
       introduction: { title: 'Bienvenida', text: '<p>Hola</p>' },
       modules: Object.keys(files),
+      rules: {
+        modules: TITLES.map((title, i) => ({
+          title,
+          questions: QUESTIONS[i],
+          quizType: QUIZ_TYPES[i],
+        })),
+        quizTitle: 'PONTE A PRUEBA MÓDULO {n}',
+      },
     },
     files,
   };
+}
+
+/** A course of any shape with no rules: `questions[i]` questions in module i + 1. */
+function shapedFixture(questions: number[], topics = 2): Fixture {
+  const files: Record<string, Json> = {};
+  questions.forEach((count, i) => {
+    const n = i + 1;
+    files[`modulo${n}.json`] = {
+      ...rawModule(1),
+      id: `modulo${n}`,
+      number: n,
+      title: `Módulo inventado ${n}`,
+      topics: Array.from({ length: topics }, (_, t) => ({
+        title: `Tema ${t + 1}`,
+        type: 'content',
+        text: '<p>Texto</p>',
+      })),
+      activity: {
+        title: `Cuestionario ${n}`,
+        type: n % 2 ? 'select-answer' : 'drag-answer',
+        ...(n === questions.length ? { last: true } : {}),
+        questions: Array.from({ length: count }, (_, q) => question(q + 1)),
+      },
+    };
+  });
+  const fx = validFixture();
+  delete fx.course.rules;
+  fx.course.modules = Object.keys(files);
+  return { course: fx.course, files };
 }
 
 const DIR = 'content/es';
@@ -118,6 +166,74 @@ function issueFor(issues: ContentIssue[], file: string, id: string | undefined):
 }
 
 const mod = (fx: Fixture, n: number): Json => fx.files[`modulo${n}.json`];
+
+describe('courses of other shapes (no rules: the engine takes any shape)', () => {
+  it('loads a two-module course of one question each, and plays it through', () => {
+    const result = load(shapedFixture([1, 1]));
+    expect(result.issues).toEqual([]);
+    const course = result.course!;
+    expect(course.modules.map((m) => m.activity.id)).toEqual([
+      'modulo1-actividad',
+      'modulo2-actividad',
+    ]);
+    expect(course.modules.map((m) => m.activity.last)).toEqual([false, true]);
+    const shape = courseShape(buildOutline(course));
+    expect(shape.questionCounts).toEqual([1, 1]);
+    let viewed = emptyViewed(2);
+    expect(canOpenModule(viewed, shape, 1)).toBe(false);
+    for (const index of [0, 1]) viewed = recordView(viewed, shape, 0, index).viewed;
+    viewed = recordView(viewed, shape, 0, 2, { force: true }).viewed;
+    expect(isModuleComplete(viewed, shape, 0)).toBe(true);
+    expect(canOpenModule(viewed, shape, 1)).toBe(true);
+    expect(computeScore(viewed, shape)).toBe(50);
+    expect(questionId(2, 0)).toBe('m2-q1');
+  });
+
+  it('loads a seven-module course: ids, paths, the route string and the score follow', () => {
+    const result = load(shapedFixture([1, 2, 3, 4, 1, 2, 5], 3));
+    expect(result.issues).toEqual([]);
+    const course = result.course!;
+    expect(course.modules.map((m) => m.id)).toEqual(
+      Array.from({ length: 7 }, (_, i) => `modulo${i + 1}`),
+    );
+    expect(course.modules.map((m) => m.activity.last)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    const m7 = course.modules[6]!;
+    expect(pagePath(m7.topics[2]!)).toBe('/contenido/modulo7-tema3');
+    expect(m7.topics[2]!.next).toBe('modulo7-actividad');
+    const shape = courseShape(buildOutline(course));
+    let viewed = emptyViewed(7);
+    for (let m = 0; m < 6; m++)
+      for (let i = 0; i <= 3; i++) viewed = recordView(viewed, shape, m, i, { force: true }).viewed;
+    expect(canOpenModule(viewed, shape, 6)).toBe(true);
+    expect(computeScore(viewed, shape)).toBeCloseTo((6 * 100) / 7, 1);
+    const route = encodeRoute(viewed);
+    expect(route.split('-')).toHaveLength(7);
+    expect(decodeRoute(route, shape.topicCounts).viewed).toEqual(viewed);
+  });
+
+  it('checks the rules only when the course writes them', () => {
+    const fx = shapedFixture([1, 1]);
+    fx.course.rules = {
+      modules: [{ title: 'Otro', questions: 1, quizType: 'select-answer' }],
+      quizTitle: 'Prueba {n}',
+    };
+    const result = load(fx);
+    expect(result.course).toBeNull();
+    expect(issueFor(result.issues, 'course.json', undefined).reason).toMatch(/1 módulos/);
+    expect(issueFor(result.issues, 'modulo1.json', 'modulo1').reason).toContain('Otro');
+    expect(issueFor(result.issues, 'modulo2.json', 'modulo2-actividad').reason).toContain(
+      'Prueba 2',
+    );
+  });
+});
 
 describe('loadCourse on valid content', () => {
   it('loads the fixture with no issues', () => {
@@ -279,7 +395,7 @@ describe('loadCourse content errors name the file, the id and the reason', () =>
     expect(issueFor(issues, 'modulo1.json', 'modulo1-actividad').reason).toContain('drag-answer');
   });
 
-  it("a module title other than the course's", () => {
+  it('a module title other than the one the rules give', () => {
     const issues = issuesOf((fx) => {
       mod(fx, 4).title = 'Seguridad vial';
     });

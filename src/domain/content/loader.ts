@@ -2,14 +2,7 @@
 // Every problem is reported with the file, the id and the reason, so a content editor can
 // fix it without reading code. Pure: the caller reads the files.
 import type { z } from 'zod';
-import {
-  ACTIVITY_TYPE_BY_MODULE,
-  MODULE_COUNT,
-  MODULE_TITLES,
-  QUESTION_COUNTS,
-  activityTitle,
-} from './constants.ts';
-import { rawCourseSchema, rawModuleSchema, type RawModule } from './schema.ts';
+import { rawCourseSchema, rawModuleSchema, type CourseRules, type RawModule } from './schema.ts';
 import { screenType } from '../registry/index.ts';
 import type { Activity, Course, ListItem, Module, Page, Topic } from './types.ts';
 import { positionKey } from '../progress/navigation.ts';
@@ -137,6 +130,45 @@ function normaliseModule(raw: RawModule, index: number): Module {
   };
 }
 
+/** The quiz title a course's rules ask for, e.g. 'PONTE A PRUEBA MÓDULO 2'. */
+export const ruleQuizTitle = (rules: CourseRules, moduleNumber: number) =>
+  rules.quizTitle.replaceAll('{n}', String(moduleNumber));
+
+/** Checks the shape rules written in the course's own course.json (decision record 0033). */
+function checkCourseRules(
+  rules: CourseRules,
+  modules: Module[],
+  courseFile: string,
+  file: (m: Module) => string,
+  issues: ContentIssue[],
+) {
+  if (modules.length !== rules.modules.length)
+    issues.push({
+      file: courseFile,
+      reason: `el curso debe tener ${rules.modules.length} módulos (tiene ${modules.length})`,
+    });
+  modules.forEach((m, i) => {
+    const rule = rules.modules[i];
+    if (rule && m.title !== rule.title)
+      issues.push({ file: file(m), id: m.id, reason: `el título debe ser "${rule.title}"` });
+    if (rule && m.activity.questions.length !== rule.questions)
+      issues.push({
+        file: file(m),
+        id: m.activity.id,
+        reason: `el cuestionario debe tener ${rule.questions} preguntas (tiene ${m.activity.questions.length})`,
+      });
+    if (rule && m.activity.type !== rule.quizType)
+      issues.push({
+        file: file(m),
+        id: m.activity.id,
+        reason: `el cuestionario debe ser de tipo ${rule.quizType}`,
+      });
+    const title = ruleQuizTitle(rules, m.number);
+    if (m.activity.title !== title)
+      issues.push({ file: file(m), id: m.activity.id, reason: `el título debe ser "${title}"` });
+  });
+}
+
 /** Validates and normalises the course. Returns the course, or every issue found. */
 export function loadCourse(
   courseFile: ContentFile,
@@ -219,36 +251,10 @@ export function loadCourse(
   });
   if (issues.length) return { course: null, issues };
 
-  // Course-wide rules (decision 0023).
   const file = (m: Module) => files.get(m.id) ?? courseFile.file;
-  if (modules.length !== MODULE_COUNT)
-    issues.push({
-      file: courseFile.file,
-      reason: `el curso debe tener ${MODULE_COUNT} módulos (tiene ${modules.length})`,
-    });
+  if (rawCourse.rules) checkCourseRules(rawCourse.rules, modules, courseFile.file, file, issues);
+  // The only quiz marked last is the last module's, for any number of modules.
   modules.forEach((m, i) => {
-    if (MODULE_TITLES[i] && m.title !== MODULE_TITLES[i])
-      issues.push({ file: file(m), id: m.id, reason: `el título debe ser "${MODULE_TITLES[i]}"` });
-    const expectedCount = QUESTION_COUNTS[i];
-    if (expectedCount !== undefined && m.activity.questions.length !== expectedCount)
-      issues.push({
-        file: file(m),
-        id: m.activity.id,
-        reason: `el cuestionario debe tener ${expectedCount} preguntas (tiene ${m.activity.questions.length})`,
-      });
-    const expectedType = ACTIVITY_TYPE_BY_MODULE[i];
-    if (expectedType && m.activity.type !== expectedType)
-      issues.push({
-        file: file(m),
-        id: m.activity.id,
-        reason: `el cuestionario debe ser de tipo ${expectedType}`,
-      });
-    if (m.activity.title !== activityTitle(m.number))
-      issues.push({
-        file: file(m),
-        id: m.activity.id,
-        reason: `el título debe ser "${activityTitle(m.number)}"`,
-      });
     const isLast = i === modules.length - 1;
     if (m.activity.last !== isLast)
       issues.push({
@@ -286,6 +292,12 @@ export function loadCourse(
       title: rawCourse.title,
       header: rawCourse.header,
       hours: rawCourse.hours,
+      package: rawCourse.package ?? {
+        manifestIdentifier: `com.${rawCourse.id}`,
+        identifierPrefix: rawCourse.id,
+        zipPrefix: rawCourse.id,
+        description: rawCourse.title,
+      },
       introduction: rawCourse.introduction,
       modules,
     },

@@ -74,6 +74,25 @@ export const rawModuleSchema = z.strictObject({
   activity: rawActivitySchema,
 });
 
+/**
+ * Shape rules of one course, written in its own course.json and checked by the loader: the
+ * engine itself works for any number of modules, topics and questions (decision record 0033).
+ */
+export const courseRulesSchema = z.strictObject({
+  /** One entry per module, in order: the module count is the length of this list. */
+  modules: z
+    .array(
+      z.strictObject({
+        title: z.string().min(1),
+        questions: z.number().int().min(1),
+        quizType: z.enum(ACTIVITY_TYPES),
+      }),
+    )
+    .min(1),
+  /** Title of every quiz; `{n}` is the module number. */
+  quizTitle: z.string().includes('{n}', { message: 'debe contener {n} (el número del módulo)' }),
+});
+
 export const rawCourseSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
@@ -87,8 +106,24 @@ export const rawCourseSchema = z.strictObject({
   }),
   /** Module files, in order, relative to the course file. */
   modules: z.array(z.string().regex(/^[a-z0-9-]+\.json$/)).min(1),
+  /**
+   * How the course is packaged: the prefix of the SCORM identifiers, of the zip names, and the
+   * manifest description (decision record 0034). Optional: the prefixes default to `id`.
+   */
+  package: z
+    .strictObject({
+      /** The manifest's own identifier (kept stable: LMSs match updates by it). */
+      manifestIdentifier: z.string().regex(/^[A-Za-z0-9._-]+$/),
+      identifierPrefix: z.string().regex(/^[a-z0-9-]+$/),
+      zipPrefix: z.string().regex(/^[a-z0-9-]+$/),
+      description: z.string().min(1),
+    })
+    .optional(),
+  /** This course's own shape rules (optional: without them any shape is accepted). */
+  rules: courseRulesSchema.optional(),
 });
 
 export type RawTopic = z.infer<typeof rawTopicSchema>;
 export type RawModule = z.infer<typeof rawModuleSchema>;
 export type RawCourse = z.infer<typeof rawCourseSchema>;
+export type CourseRules = z.infer<typeof courseRulesSchema>;

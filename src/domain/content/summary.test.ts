@@ -60,6 +60,12 @@ function course(modules: Module[]): Course {
     title: 'C',
     header: 'H',
     hours: 4,
+    package: {
+      manifestIdentifier: 'com.x',
+      identifierPrefix: 'x',
+      zipPrefix: 'x',
+      description: 'x',
+    },
     introduction: { title: 'I', text: 'x' },
     modules,
   };

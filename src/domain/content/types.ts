@@ -98,7 +98,7 @@ export interface Activity {
 }
 
 export interface Module {
-  /** 'modulo1' … 'modulo5'. */
+  /** 'modulo1', 'modulo2' … (one per module, any number). */
   id: string;
   /** May contain HTML. */
   name: string;
@@ -129,7 +129,21 @@ export interface Course {
   introduction: Introduction;
   /** Hours of the course, printed on the certificate. */
   hours: number;
+  /** Package identity: identifier and zip-name prefixes, manifest description. */
+  package: CoursePackage;
   modules: Module[];
+}
+
+/** How a course is packaged, from course.json (decision record 0034). */
+export interface CoursePackage {
+  /** The manifest identifier; never changes between versions (LMSs match updates by it). */
+  manifestIdentifier: string;
+  /** Prefix of the SCORM organization, item and resource identifiers. */
+  identifierPrefix: string;
+  /** Prefix of the zip names, e.g. 'curso-sst' → curso-sst-scorm12.zip. */
+  zipPrefix: string;
+  /** Manifest description. */
+  description: string;
 }
 
 /** A page the router can show: a topic or an activity. */

@@ -15,7 +15,15 @@ describe('LoginPage', () => {
   it('has labelled fields and signs in with document and password', async () => {
     const login = vi.fn().mockResolvedValue({ ok: true });
     const onSignedIn = vi.fn();
-    render(<LoginPage signIn={login} onSignedIn={onSignedIn} recaptchaSiteKey="" />);
+    render(
+      <LoginPage
+        signIn={login}
+        onSignedIn={onSignedIn}
+        recaptchaSiteKey=""
+        courseTitle="Curso de prueba"
+      />,
+    );
+    expect(screen.getByText('Curso de prueba').className).toBe('login-subtitle');
     await userEvent.type(screen.getByLabelText('Número de documento o correo'), '1020304050');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'secreto123');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));
@@ -48,7 +56,14 @@ describe('LoginPage', () => {
     localStorage.setItem('current_location', 'menu');
     const login = vi.fn().mockResolvedValue({ ok: false, message: text });
     const onSignedIn = vi.fn();
-    render(<LoginPage signIn={login} onSignedIn={onSignedIn} recaptchaSiteKey="" />);
+    render(
+      <LoginPage
+        signIn={login}
+        onSignedIn={onSignedIn}
+        recaptchaSiteKey=""
+        courseTitle="Curso de prueba"
+      />,
+    );
     await userEvent.type(screen.getByLabelText('Número de documento o correo'), '1');
     await userEvent.type(screen.getByLabelText('Contraseña'), 'x');
     await userEvent.click(screen.getByRole('button', { name: 'Ingresar' }));

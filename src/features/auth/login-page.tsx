@@ -25,6 +25,8 @@ export interface LoginPageProps {
   recaptchaSiteKey?: string;
   /** Why the learner is here (e.g. the session ended), shown calmly above the form. */
   notice?: string | null;
+  /** The course's title (course.json), shown above the form. */
+  courseTitle?: string;
 }
 
 const AUTH_TEXT = es.signIn;
@@ -38,6 +40,7 @@ export default function LoginPage({
   onSignedIn,
   recaptchaSiteKey = ENV_SITE_KEY,
   signIn,
+  courseTitle,
 }: LoginPageProps) {
   const id = useId();
   const [identifier, setIdentifier] = useState('');
@@ -102,7 +105,7 @@ export default function LoginPage({
         aria-labelledby={`${id}-title`}
         aria-busy={busy}
       >
-        <p className="login-subtitle">{AUTH_TEXT.subtitle}</p>
+        {courseTitle ? <p className="login-subtitle">{courseTitle}</p> : null}
         <h1 id={`${id}-title`} className="login-title">
           {AUTH_TEXT.title}
         </h1>

@@ -7,7 +7,6 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import { describe, expect, it } from 'vitest';
 import { companyInfo, loadCompanyConfig, selectObra } from '../../domain/config/index.ts';
-import { DEFAULT_COURSE_TITLE } from '../../domain/certificate/config.ts';
 import { buildCertificateData } from './certificate-data.ts';
 import { createCertificatePdf } from './create-certificate-pdf.ts';
 
@@ -49,13 +48,18 @@ describe('buildCertificateData', () => {
   it('fills company, NIT, logo, signatory, licence, obra and the mark from the configuration', () => {
     const completedAt = new Date('2026-11-22T15:00:00Z');
     const data = buildCertificateData(
-      { learnerName: '  María   Pérez ', completedAt, hours: 1.5 },
+      {
+        learnerName: '  María   Pérez ',
+        courseTitle: ' Curso de prueba ',
+        completedAt,
+        hours: 1.5,
+      },
       ANDINA,
     );
     expect(data).toEqual({
       learnerName: 'María Pérez',
       document: null,
-      courseTitle: DEFAULT_COURSE_TITLE,
+      courseTitle: 'Curso de prueba',
       completedAt,
       hours: 1.5,
       companyName: 'Constructora Andina S.A.S.',

@@ -2,7 +2,7 @@
 // company configuration bundled with the build (issue 12), so a caller only supplies what it
 // knows about the learner and the course.
 import type { CertificateData, CertificateVerification } from '../../domain/certificate/types.ts';
-import { DEFAULT_COURSE_TITLE, issuerFields } from '../../domain/certificate/config.ts';
+import { issuerFields } from '../../domain/certificate/config.ts';
 import type { CompanyInfo } from '../../domain/config/company-info.ts';
 
 export interface CertificateInput {
@@ -10,8 +10,8 @@ export interface CertificateInput {
   document?: string | null;
   /** Defaults to now. */
   completedAt?: Date;
-  /** From the course content (course.json `title` / `hours`). */
-  courseTitle?: string | null;
+  /** From the course content (course.json `title` / `hours`; decision record 0034). */
+  courseTitle: string;
   hours: number;
   /** Server mode only. */
   verification?: CertificateVerification | null;
@@ -24,7 +24,7 @@ export function buildCertificateData(
   return {
     learnerName: input.learnerName.replace(/\s+/g, ' ').trim(),
     document: input.document?.trim() || null,
-    courseTitle: input.courseTitle?.trim() || DEFAULT_COURSE_TITLE,
+    courseTitle: input.courseTitle.trim(),
     completedAt: input.completedAt ?? new Date(),
     hours: input.hours,
     ...issuerFields(company),

@@ -1,8 +1,8 @@
 // `local` mode (no LMS, no server): the learner types the name to print on the certificate.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_NAME_LENGTH } from '../../domain/certificate/types.ts';
-import { certificateStrings as t } from './strings.ts';
 import './name-for-certificate.css';
+import { es } from '../../strings/es.ts';
 
 export interface NameForCertificateProps {
   onSubmit(name: string): void;
@@ -44,13 +44,13 @@ export function NameForCertificate({
   return (
     <form className="cert-name" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="cert-name__title">
-        {t.nameTitle}
+        {es.certificateForm.nameTitle}
       </h2>
       <label htmlFor={`${id}-input`} className="cert-name__label">
-        {t.nameLabel}
+        {es.certificateForm.nameLabel}
       </label>
       <p id={`${id}-hint`} className="cert-name__hint">
-        {t.nameHint}
+        {es.certificateForm.nameHint}
       </p>
       <input
         ref={inputRef}
@@ -74,12 +74,12 @@ export function NameForCertificate({
       />
       {error && (
         <p id={`${id}-error`} className="cert-name__error" role="alert">
-          {t.nameRequired}
+          {es.certificateForm.nameRequired}
         </p>
       )}
       <div className="cert-name__actions">
         <button type="button" className="btn" onClick={onCancel}>
-          {t.cancel}
+          {es.certificateForm.cancel}
         </button>
         <button
           type="submit"
@@ -87,7 +87,7 @@ export function NameForCertificate({
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {t.download}
+          {es.certificateForm.download}
         </button>
       </div>
     </form>

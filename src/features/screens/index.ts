@@ -10,7 +10,6 @@ export type { TopicScreenProps } from './screen-props.ts';
 export { defineScreenFeature, type ScreenFeature } from './define.ts';
 export { RememberBoxes } from './remember-boxes.tsx';
 export { TopicImage } from './topic-image.tsx';
-export { screenStrings } from './strings.ts';
 
 /** Remounts the screen when the topic changes, so tab, slide or open state never leaks from
  *  one topic into the next even when the router reuses the component. */

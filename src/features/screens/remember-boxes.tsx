@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import type { Remember } from '../../domain/content/types.ts';
 import { HtmlBlock } from './html-block.tsx';
-import { screenStrings } from './strings.ts';
 import './screen-common.css';
 import './remember-boxes.css';
+import { es } from '../../strings/es.ts';
 
 /** The topic's key rules as 'Recuerda' boxes, rendered at the end of every topic screen. */
 export function RememberBoxes({ remember }: { remember: Remember[] }) {
@@ -14,7 +14,7 @@ export function RememberBoxes({ remember }: { remember: Remember[] }) {
         <RememberBox
           key={i}
           box={box}
-          position={remember.length > 1 ? screenStrings.position(i + 1, remember.length) : null}
+          position={remember.length > 1 ? es.screens.position(i + 1, remember.length) : null}
         />
       ))}
     </div>
@@ -30,7 +30,7 @@ const normalise = (s: string) =>
 function RememberBox({ box, position }: { box: Remember; position: string | null }) {
   const id = useId();
   // A title that only repeats 'Recuerda' is not shown twice.
-  const showTitle = normalise(box.title) !== normalise(screenStrings.remember);
+  const showTitle = normalise(box.title) !== normalise(es.screens.remember);
   // Named by heading (+ title, + position) so several boxes on a page are distinct landmarks.
   return (
     <aside
@@ -56,7 +56,7 @@ function RememberBox({ box, position }: { box: Remember; position: string | null
           <path d="M12 9v5.5" stroke="var(--c-ink)" strokeWidth="2.2" strokeLinecap="round" />
           <circle cx="12" cy="17.6" r="1.3" fill="var(--c-ink)" />
         </svg>
-        {screenStrings.remember}
+        {es.screens.remember}
         {position && <span className="scr-sr-only"> ({position})</span>}
       </h2>
       {showTitle && (

@@ -60,7 +60,7 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
               </span>
             ) : (
               <span className="shell-course">
-                <span className="shell-course-long">{es.header}</span>
+                <span className="shell-course-long">{controller.outline.header}</span>
                 <span className="shell-course-short">{es.headerShort}</span>
               </span>
             )}

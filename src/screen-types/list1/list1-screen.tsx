@@ -5,12 +5,12 @@ import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { ChevronIcon, CloseIcon } from '../../features/screens/icons.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicImage } from '../../features/screens/topic-image.tsx';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list1-screen.css';
 import { imageSize } from '../../ui/image-size.ts';
+import { es } from '../../strings/es.ts';
 
 /** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
 export function List1Screen({ topic, assetBase }: TopicScreenProps) {
@@ -121,7 +121,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
               )}
               <span className="l1-card-title">{it.title}</span>
               <span className="l1-card-more" aria-hidden="true">
-                {screenStrings.open}
+                {es.screens.open}
                 <ChevronIcon direction="right" size={18} />
               </span>
             </button>
@@ -138,7 +138,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
               <button
                 type="button"
                 className="l1-dialog-close scr-focus"
-                aria-label={screenStrings.close}
+                aria-label={es.screens.close}
                 onClick={close}
               >
                 <CloseIcon />
@@ -149,7 +149,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
             </div>
             <div className="l1-dialog-foot">
               <button type="button" className="scr-btn scr-btn--primary" onClick={close}>
-                {screenStrings.accept}
+                {es.screens.accept}
               </button>
             </div>
           </div>

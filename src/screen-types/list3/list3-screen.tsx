@@ -4,11 +4,11 @@ import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { FlipIcon } from '../../features/screens/icons.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list3-screen.css';
 import { imageSize } from '../../ui/image-size.ts';
+import { es } from '../../strings/es.ts';
 
 /** Flip cards: the front shows the title (and picture), the back the explanation. */
 export function List3Screen({ topic, assetBase }: TopicScreenProps) {
@@ -52,7 +52,7 @@ function FlipCard({
         onClick={() => setFlipped((f) => !f)}
       >
         <span className="scr-sr-only">
-          {item.title}. {screenStrings.flipCard}
+          {item.title}. {es.screens.flipCard}
         </span>
       </button>
       <div className="l3-inner">
@@ -76,7 +76,7 @@ function FlipCard({
           </div>
           <span className="l3-hint" aria-hidden="true">
             <FlipIcon />
-            {screenStrings.flipCard}
+            {es.screens.flipCard}
           </span>
         </div>
         <div className="l3-face l3-back" id={`${id}-back`} aria-hidden={!flipped} inert={!flipped}>
@@ -84,7 +84,7 @@ function FlipCard({
           <HtmlBlock className="l3-text" html={item.text} />
           <span className="l3-hint" aria-hidden="true">
             <FlipIcon />
-            {screenStrings.flipBack}
+            {es.screens.flipBack}
           </span>
         </div>
       </div>

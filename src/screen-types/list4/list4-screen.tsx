@@ -1,16 +1,15 @@
 import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicImage } from '../../features/screens/topic-image.tsx';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list4-screen.css';
+import { es } from '../../strings/es.ts';
 
 /** True when the visible label already says 'Paso n', so the heading need not say it again. */
 const repeatsStep = (label: string | undefined, i: number) =>
-  label?.trim().toLocaleLowerCase('es') ===
-  `${screenStrings.step} ${i + 1}`.toLocaleLowerCase('es');
+  label?.trim().toLocaleLowerCase('es') === `${es.screens.step} ${i + 1}`.toLocaleLowerCase('es');
 
 /** Numbered steps of a procedure, in order. item.label is an optional tag (e.g. 'Antes'). */
 export function List4Screen({ topic, assetBase }: TopicScreenProps) {
@@ -31,7 +30,7 @@ export function List4Screen({ topic, assetBase }: TopicScreenProps) {
                   {!repeatsStep(item.label, i) && (
                     <>
                       <span className="scr-sr-only">
-                        {screenStrings.step} {i + 1}:
+                        {es.screens.step} {i + 1}:
                       </span>{' '}
                     </>
                   )}

@@ -3,11 +3,11 @@ import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { ChevronIcon } from '../../features/screens/icons.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicImage } from '../../features/screens/topic-image.tsx';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list5-screen.css';
+import { es } from '../../strings/es.ts';
 
 /** Horizontal distance (px) a touch must travel to count as a swipe. */
 const SWIPE_MIN = 50;
@@ -60,7 +60,7 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
       {item && (
         <section
           className="l5-carousel"
-          aria-roledescription={screenStrings.carousel}
+          aria-roledescription={es.screens.carousel}
           aria-label={topic.title}
           onKeyDown={onKeyDown}
         >
@@ -77,12 +77,12 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
               key={current}
               className={item.img ? 'l5-slide l5-slide--with-img' : 'l5-slide'}
               role="group"
-              aria-roledescription={screenStrings.slide}
+              aria-roledescription={es.screens.slide}
               aria-labelledby={`${id}-pos ${id}-title`}
             >
               <div className="l5-text">
                 <p className="l5-pos" id={`${id}-pos`}>
-                  {screenStrings.position(current + 1, total)}
+                  {es.screens.position(current + 1, total)}
                 </p>
                 <h2 className="l5-title" id={`${id}-title`}>
                   {item.title}
@@ -103,19 +103,19 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
             <button
               type="button"
               className="scr-btn l5-arrow"
-              aria-label={screenStrings.previousSlide}
+              aria-label={es.screens.previousSlide}
               aria-disabled={atStart}
               onClick={() => go(current - 1)}
             >
               <ChevronIcon direction="left" />
             </button>
-            <ul className="l5-dots" aria-label={screenStrings.slideDots}>
+            <ul className="l5-dots" aria-label={es.screens.slideDots}>
               {items.map((it, i) => (
                 <li key={i}>
                   <button
                     type="button"
                     className="l5-dot"
-                    aria-label={screenStrings.goToSlide(i + 1)}
+                    aria-label={es.screens.goToSlide(i + 1)}
                     aria-current={i === current ? 'true' : undefined}
                     onClick={() => go(i)}
                   >
@@ -127,7 +127,7 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
             <button
               type="button"
               className="scr-btn l5-arrow"
-              aria-label={screenStrings.nextSlide}
+              aria-label={es.screens.nextSlide}
               aria-disabled={atEnd}
               onClick={() => go(current + 1)}
             >

@@ -3,7 +3,6 @@ import { es } from '../../strings/es.ts';
 import { HtmlBlock } from '../../features/screens/html-block.tsx';
 import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { screenStrings } from '../../features/screens/strings.ts';
 import { TopicIntro } from '../../features/screens/topic-intro.tsx';
 import '../../features/screens/screen-common.css';
 import './list6-screen.css';
@@ -49,7 +48,7 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
               {...imageSize(topic.img)}
             />
           )}
-          <ul className="l6-spots" aria-label={screenStrings.hotspotSpots}>
+          <ul className="l6-spots" aria-label={es.screens.hotspotSpots}>
             {items.map((it, i) => (
               <li
                 key={i}
@@ -90,12 +89,12 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
                 <HtmlBlock html={item.text} />
               </>
             ) : (
-              <p className="l6-hint">{screenStrings.hotspotHint}</p>
+              <p className="l6-hint">{es.screens.hotspotHint}</p>
             )}
           </div>
           {found.size > 0 && (
             // What was found so far, to read again; what is left stays to be found on the picture.
-            <ol className="l6-legend" aria-label={screenStrings.hotspotList}>
+            <ol className="l6-legend" aria-label={es.screens.hotspotList}>
               {items.map((it, i) =>
                 found.has(i) ? (
                   <li key={i}>

@@ -6,7 +6,6 @@
 // only a refused identity (401/403) ends the session; 404, 500 and 503 are left to the caller (a
 // progress save retries, the certificate shows its message), never a logout nor the error page.
 // Navigation is injected: this module knows no router.
-import { HTTP_MESSAGES } from './messages.ts';
 import {
   defaultStore,
   KEYS,
@@ -16,6 +15,7 @@ import {
   safeSet,
   type KeyValueStore,
 } from './storage.ts';
+import { es } from '../../strings/es.ts';
 
 export const DEFAULT_API_BASE: string =
   (typeof import.meta !== 'undefined' &&
@@ -31,7 +31,7 @@ export class ApiError extends Error {
     /** Parsed response body, when there was one. */
     readonly body: unknown,
   ) {
-    super(HTTP_MESSAGES.failed);
+    super(es.httpLog.failed);
   }
   get network(): boolean {
     return this.status === 0;
@@ -129,14 +129,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   function handleError(status: number, body: unknown) {
     switch (status) {
       case 404:
-        log(HTTP_MESSAGES.notFound);
+        log(es.httpLog.notFound);
         break;
       case 503:
-        log(HTTP_MESSAGES.noConnection);
+        log(es.httpLog.noConnection);
         break;
       case 401:
       case 403:
-        log(HTTP_MESSAGES.unauthorized);
+        log(es.httpLog.unauthorized);
         endSession();
         break;
       case 422: {

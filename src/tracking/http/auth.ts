@@ -1,6 +1,5 @@
 // Sign-in, sign-out and the token guard (signed in = a token in localStorage; decision 0026).
 import { ApiError, createApiClient, type ApiClient, type ApiClientOptions } from './api-client.ts';
-import { HTTP_MESSAGES } from './messages.ts';
 import {
   defaultStore,
   KEYS,
@@ -11,6 +10,7 @@ import {
   storeUser,
 } from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
+import { es } from '../../strings/es.ts';
 
 let shared: ApiClient | null = null;
 
@@ -29,7 +29,7 @@ export function sharedClient(): ApiClient {
  * session (decision record 0101), cleared by the next successful sign-in.
  */
 export function signInNotice(store = sharedClient().store): string | null {
-  return safeGet(store, KEYS.signInReason) === 'session-ended' ? HTTP_MESSAGES.sessionEnded : null;
+  return safeGet(store, KEYS.signInReason) === 'session-ended' ? es.signIn.sessionEnded : null;
 }
 
 /** The token guard (decision 0026): only whether a token is stored, not whether it is valid. */
@@ -86,22 +86,16 @@ export async function login(
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
     const body = error instanceof ApiError ? error.body : null;
-    if (status === 0) throw new LoginError('network', HTTP_MESSAGES.loginNetwork, 0);
-    if (status === 401)
-      throw new LoginError('credentials', HTTP_MESSAGES.loginWrongCredentials, status);
+    if (status === 0) throw new LoginError('network', es.signIn.network, 0);
+    if (status === 401) throw new LoginError('credentials', es.signIn.wrongCredentials, status);
     if (status === 429)
-      throw new LoginError(
-        'too-many',
-        serverMessage(body) ?? HTTP_MESSAGES.loginTooManyAttempts,
-        status,
-      );
-    if (status === 419) throw new LoginError('expired', HTTP_MESSAGES.loginExpired, status);
+      throw new LoginError('too-many', serverMessage(body) ?? es.signIn.tooManyAttempts, status);
+    if (status === 419) throw new LoginError('expired', es.signIn.expired, status);
     if (status === 422 || status === 400)
-      throw new LoginError('validation', serverMessage(body) ?? HTTP_MESSAGES.loginServer, status);
-    throw new LoginError('server', HTTP_MESSAGES.loginServer, status);
+      throw new LoginError('validation', serverMessage(body) ?? es.signIn.server, status);
+    throw new LoginError('server', es.signIn.server, status);
   }
-  if (!response?.token || !response.user)
-    throw new LoginError('server', HTTP_MESSAGES.loginServer, 200);
+  if (!response?.token || !response.user) throw new LoginError('server', es.signIn.server, 200);
   // A different learner on this browser starts clean: local storage is never shared
   // (decision 0011).
   const previous = safeGet(api.store, KEYS.user);

@@ -5,9 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';
 import { hasToken, login, LoginError, logout, signInNotice } from './auth.ts';
 import { createHttpTracking } from './tracking.ts';
-import { HTTP_MESSAGES } from './messages.ts';
 import { KEYS } from './storage.ts';
 import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
+import { es } from '../../strings/es.ts';
 
 const viewedOf = (route: string) => decodeRouteLenient(route).viewed;
 
@@ -94,11 +94,11 @@ describe('API client', () => {
 
   // Decision record 0101: only a refused identity ends the session; nothing else navigates.
   const cases: [number, string | null, string | null][] = [
-    [404, HTTP_MESSAGES.notFound, null],
-    [503, HTTP_MESSAGES.noConnection, null],
+    [404, es.httpLog.notFound, null],
+    [503, es.httpLog.noConnection, null],
     [500, null, null],
-    [401, HTTP_MESSAGES.unauthorized, '/auth/login'],
-    [403, HTTP_MESSAGES.unauthorized, '/auth/login'],
+    [401, es.httpLog.unauthorized, '/auth/login'],
+    [403, es.httpLog.unauthorized, '/auth/login'],
   ];
   it.each(cases)(
     'status %i: logs %s, goes to %s; the learner and their queue stay; rethrows "ups algo salió mal"',
@@ -118,7 +118,7 @@ describe('API client', () => {
       expect(localStorage.getItem('token') === null).toBe(path !== null);
       expect(localStorage.getItem('user')).toBe('{"id":1}');
       expect(localStorage.getItem(KEYS.pending)).not.toBeNull();
-      expect(signInNotice(api.store)).toBe(path ? HTTP_MESSAGES.sessionEnded : null);
+      expect(signInNotice(api.store)).toBe(path ? es.signIn.sessionEnded : null);
     },
   );
 
@@ -183,10 +183,10 @@ describe('login, logout and the guard', () => {
   });
 
   it.each([
-    [401, 'credentials', HTTP_MESSAGES.loginWrongCredentials],
+    [401, 'credentials', es.signIn.wrongCredentials],
     [429, 'too-many', 'Espere, por favor.'],
     [422, 'validation', 'uno\ndos'],
-    [500, 'server', HTTP_MESSAGES.loginServer],
+    [500, 'server', es.signIn.server],
   ] as const)(
     'a %i gives a "%s" LoginError without clearing storage or navigating',
     async (status, kind, message) => {
@@ -214,7 +214,7 @@ describe('login, logout and the guard', () => {
     const { fetch } = fakeFetch(() => 'network-error');
     await expect(login('123', 'x', { api: createApiClient({ fetch }) })).rejects.toMatchObject({
       kind: 'network',
-      message: HTTP_MESSAGES.loginNetwork,
+      message: es.signIn.network,
     });
   });
 
@@ -421,7 +421,7 @@ describe('HTTP tracking adapter', () => {
         await vi.advanceTimersByTimeAsync(10);
         expect(t.navigate).toHaveBeenCalledWith('/auth/login');
         expect(localStorage.getItem('token')).toBeNull();
-        expect(signInNotice(t.api.store)).toBe(HTTP_MESSAGES.sessionEnded);
+        expect(signInNotice(t.api.store)).toBe(es.signIn.sessionEnded);
         expect(JSON.parse(localStorage.getItem(KEYS.pending)!)).toMatchObject({
           userId: '7',
           score: 20,

@@ -22,7 +22,6 @@ export {
   type LoginOptions,
 } from './auth.ts';
 export { downloadCertificate } from './certificate.ts';
-export { HTTP_MESSAGES } from './messages.ts';
 export { KEYS as STORAGE_KEYS } from './storage.ts';
 export type { CourseUser } from './types.ts';
 export type { HttpTrackingOptions } from './tracking.ts';

@@ -54,6 +54,12 @@ function course(topics: Topic[], questions: Question[], intro = '<p>Hola a todos
     title: 'C',
     header: 'H',
     hours: 1,
+    package: {
+      manifestIdentifier: 'com.x',
+      identifierPrefix: 'x',
+      zipPrefix: 'x',
+      description: 'x',
+    },
     introduction: { title: 'Bienvenida', text: intro },
     modules: [mod],
   };
