@@ -34,7 +34,16 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
       controller.visitPage(ref.id);
     };
     const cancel = afterPaint(visit);
+    // Closing or hiding the page within those two frames still counts the visit, before the
+    // tracking's own pagehide/visibilitychange handlers commit (capture runs first).
+    const onHide = () => {
+      if (document.visibilityState === 'hidden') visit();
+    };
+    window.addEventListener('pagehide', visit, { capture: true });
+    document.addEventListener('visibilitychange', onHide, { capture: true });
     return () => {
+      window.removeEventListener('pagehide', visit, { capture: true });
+      document.removeEventListener('visibilitychange', onHide, { capture: true });
       // Leaving within those two frames (a quick double tap) still counts the visit.
       cancel();
       visit();
