@@ -80,7 +80,8 @@ function fallback(char: string, charset: ReadonlySet<number>): string {
   return '?';
 }
 
-const MONTHS = [
+/** Spanish month names, January first (also used to write configuration dates in the course). */
+export const MONTHS = [
   'enero',
   'febrero',
   'marzo',

@@ -4,6 +4,7 @@
 // error. Content fields are HTML, so inserted values are HTML-escaped.
 import type { CompanyConfig, Obra } from '../config/index.ts';
 import type { Course, ListItem, Module } from './types.ts';
+import { MONTHS } from '../certificate/text.ts';
 
 /** The names of content-brief §0.8 that the content may use, and whether they may be missing. */
 export const PLACEHOLDERS = {
@@ -312,21 +313,6 @@ export function unfilledTemplate(text: string, marker = 'dato'): string {
 }
 
 // ---------------------------------------------------------------- values
-
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
 
 /** 2026-01-15 → «15 de enero de 2026». */
 export function spanishDate(iso: string): string {
