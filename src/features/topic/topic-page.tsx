@@ -1,7 +1,6 @@
 // Topic screens (/contenido/:id, /lista1/:id … /lista8/:id): the page heading, the body of the
-// screen type, and Anterior / Siguiente. Viewing a topic records it once its content has
-// painted, so a synchronous LMS commit never delays that paint; the next screen's
-// illustrations are fetched meanwhile (docs/decisions/0098-no-screen-waits-on-the-network.md).
+// screen type, and Anterior / Siguiente. Viewing a topic records it once it has rendered; the
+// next screen's illustrations are fetched meanwhile (decision 0098).
 import { useEffect, useRef } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
@@ -15,7 +14,7 @@ import { usePage } from './use-page.ts';
 import { LoadError } from './load-error.tsx';
 import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
-import { afterPaint, prefetchImages, whenIdle } from '../../ui/idle.ts';
+import { prefetchImages, whenIdle } from '../../ui/idle.ts';
 
 export default function TopicPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
@@ -25,29 +24,10 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   const articleRef = useRef<HTMLElement>(null);
 
   const painted = load.status === 'ready';
+  // The visit is recorded once the screen has rendered (effects run after the browser paints).
+  // Saving only queues the change: the LMS commit is debounced, so it never delays this paint.
   useEffect(() => {
-    if (!(ready && ref && allowed && painted)) return;
-    let done = false;
-    const visit = () => {
-      if (done) return;
-      done = true;
-      controller.visitPage(ref.id);
-    };
-    const cancel = afterPaint(visit);
-    // Closing or hiding the page within those two frames still counts the visit, before the
-    // tracking's own pagehide/visibilitychange handlers commit (capture runs first).
-    const onHide = () => {
-      if (document.visibilityState === 'hidden') visit();
-    };
-    window.addEventListener('pagehide', visit, { capture: true });
-    document.addEventListener('visibilitychange', onHide, { capture: true });
-    return () => {
-      window.removeEventListener('pagehide', visit, { capture: true });
-      document.removeEventListener('visibilitychange', onHide, { capture: true });
-      // Leaving within those two frames (a quick double tap) still counts the visit.
-      cancel();
-      visit();
-    };
+    if (ready && ref && allowed && painted) controller.visitPage(ref.id);
   }, [ready, ref, allowed, painted, controller]);
   useEffect(() => {
     if (load.status !== 'ready' || !ref) return;
