@@ -14,6 +14,7 @@
 import { availableParallelism } from 'node:os';
 import type { Db } from '../db/db.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
+import { detectDelimiter } from './csv.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
 
@@ -75,14 +76,6 @@ export interface CsvRow {
   fields: string[];
   /** Why the line cannot be read as a record (Spanish), when it cannot. */
   error?: string;
-}
-
-/** Picks ';' or ',' from the header line (whichever appears more outside quotes). */
-export function detectDelimiter(firstLine: string): ',' | ';' {
-  const unquoted = firstLine.replace(/"[^"]*"/g, '');
-  const semicolons = (unquoted.match(/;/g) ?? []).length;
-  const commas = (unquoted.match(/,/g) ?? []).length;
-  return semicolons > commas ? ';' : ',';
 }
 
 /** One line as CSV fields; an unclosed quote is an error of this line only. */
