@@ -1,15 +1,19 @@
-// LMS preview (decision 0001): the LMS build of the course in a frame under scorm-again, a real
-// SCORM run-time, so an admin or developer sees what an LMS would record before uploading the
-// zip. The CMI data is kept in this page's localStorage (per version) on every Commit and at
-// Terminate; "Relanzar" starts a new session from it with cmi.entry as an LMS would set it.
+// LMS preview (decisions 0001 and 0150): the LMS build of the course in a frame under
+// scorm-again, a real SCORM run-time, so an admin sees what an LMS would record before uploading
+// the zip — first as a plain-Spanish summary (summary.ts), the raw CMI data and the calls behind
+// «Detalle técnico». The CMI data is kept in this page's localStorage (per version) on every
+// Commit and at Terminate; «Salir y volver a entrar» starts a new session from it with cmi.entry
+// as an LMS would set it. SCORM 1.2 by default: the package the admin guide recommends.
 import { Scorm12API, Scorm2004API } from 'scorm-again';
+import { sessionMs, summarize, type PreviewOutline, type Version } from './summary.ts';
 
-type Version = '1.2' | '2004';
 type Json = Record<string, unknown>;
 type Api = Scorm12API | Scorm2004API;
 
 const PREFS_KEY = 'curso-sst:lms-preview:prefs';
 const dataKey = (v: Version) => `curso-sst:lms-preview:cmi:${v}`;
+/** Time of the attempt's sessions so far (an LMS keeps the total; scorm-again does not store it). */
+const timeKey = (v: Version) => `curso-sst:lms-preview:time:${v}`;
 const COURSE_URL = './course/index.html';
 const MAX_CALLS = 200;
 
@@ -60,7 +64,7 @@ interface Prefs {
 }
 
 const DEFAULT_PREFS: Prefs = {
-  version: '2004',
+  version: '1.2',
   learnerId: 'demo-001',
   learnerName: 'Pérez Gómez, María José',
 };
@@ -88,8 +92,8 @@ function loadPrefs(): Prefs {
   const version: Version =
     fromUrl === '1.2' || fromUrl === '2004'
       ? fromUrl
-      : stored.version === '1.2'
-        ? '1.2'
+      : stored.version === '2004'
+        ? '2004'
         : DEFAULT_PREFS.version;
   return {
     version,
@@ -172,6 +176,17 @@ const frameHolder = $<HTMLElement>('.course');
 /** The frame's title as the build wrote it (the course title from course.json). */
 const FRAME_TITLE = document.getElementById('course')?.title ?? '';
 const statusLine = $<HTMLElement>('#status');
+const summaryList = $<HTMLDListElement>('#summary');
+/** Module sizes and page names, written into the page by scripts/build-preview.ts. */
+const OUTLINE: PreviewOutline = (() => {
+  try {
+    return JSON.parse(
+      document.getElementById('course-outline')?.textContent ?? '',
+    ) as PreviewOutline;
+  } catch {
+    return { modules: [], pages: {} };
+  }
+})();
 const tableBody = $<HTMLTableSectionElement>('#cmi tbody');
 const callsList = $<HTMLOListElement>('#calls');
 const filterInput = $<HTMLInputElement>('#filter');
@@ -184,10 +199,12 @@ interface Session {
   api: Api;
   /** False once the session is replaced: its late commits are not stored over the new data. */
   live: boolean;
-  state: 'sin iniciar' | 'sesión abierta' | 'sesión terminada';
+  state: 'sin abrir' | 'sesión abierta' | 'sesión cerrada';
   commits: number;
   calls: number;
   entry: string;
+  /** Time of the attempt's earlier sessions, in ms. */
+  previousMs: number;
   previous: Map<string, string>;
   changed: Set<string>;
 }
@@ -231,8 +248,20 @@ function render() {
       }),
   );
   statusLine.textContent =
-    `SCORM ${s.version} · ${s.state} · entrada: ${s.entry || '(nueva)'} · ` +
-    `${s.commits} ${s.commits === 1 ? 'commit' : 'commits'} · ${s.calls} llamadas`;
+    `SCORM ${s.version} · ${s.state} · ${s.entry === 'resume' ? 'intento retomado' : 'intento nuevo'} · ` +
+    (s.commits === 0
+      ? 'nada guardado todavía'
+      : `guardado ${s.commits} ${s.commits === 1 ? 'vez' : 'veces'}`);
+  summaryList.replaceChildren(
+    ...summarize(s.version, plain(s.api), OUTLINE, s.previousMs).flatMap((row) => {
+      const dt = document.createElement('dt');
+      dt.textContent = row.label;
+      const dd = document.createElement('dd');
+      dd.textContent = row.value;
+      dd.dataset.summary = row.key;
+      return [dt, dd];
+    }),
+  );
 }
 
 function logCall(text: string, failed: boolean) {
@@ -258,14 +287,16 @@ function launch(fresh: boolean) {
   const entry = String(
     (version === '1.2' ? (initial.core as Json | undefined)?.entry : initial.entry) ?? '',
   );
+  const previousMs = fresh ? 0 : (readJson<number>(timeKey(version)) ?? 0);
   const s: Session = {
     version,
     api,
     live: true,
-    state: 'sin iniciar',
+    state: 'sin abrir',
     commits: 0,
     calls: 0,
     entry,
+    previousMs,
     previous: new Map(),
     changed: new Set(),
   };
@@ -288,11 +319,13 @@ function launch(fresh: boolean) {
           !ok,
         );
       if (name === m.init && ok) s.state = 'sesión abierta';
-      if (name === m.finish) s.state = 'sesión terminada';
+      if (name === m.finish) s.state = 'sesión cerrada';
       if (name === m.commit && ok) s.commits++;
       // An LMS persists on Commit and at Terminate; so does the preview (unless replaced by a reset).
-      if ((name === m.commit || name === m.finish) && ok && s.live)
+      if ((name === m.commit || name === m.finish) && ok && s.live) {
         writeJson(dataKey(version), savedData(version, api));
+        writeJson(timeKey(version), s.previousMs + sessionMs(version, plain(api)));
+      }
       if (s.live) scheduleRender();
       return result;
     };
@@ -321,7 +354,7 @@ function syncForm() {
 function readForm(): Prefs {
   const data = new FormData(form);
   return {
-    version: data.get('version') === '1.2' ? '1.2' : '2004',
+    version: data.get('version') === '2004' ? '2004' : '1.2',
     learnerId: String(data.get('learnerId') ?? '').trim(),
     learnerName: String(data.get('learnerName') ?? '').trim(),
   };
@@ -341,6 +374,7 @@ $('#reset').addEventListener('click', () => {
   if (session) session.live = false; // the old session's last commits must not be stored back
   try {
     localStorage.removeItem(dataKey(prefs.version));
+    localStorage.removeItem(timeKey(prefs.version));
   } catch {
     // nothing stored anyway
   }
