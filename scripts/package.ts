@@ -74,7 +74,10 @@ async function main(): Promise<number> {
   if (!args.distDir) {
     const why = staleReason('lms', stampOf(loaded));
     if (why) {
-      console.log(`• Build LMS: ${why}; se construye para esta configuración`);
+      const where = join(distRoot(), 'lms').replace(ROOT + '/', '');
+      console.log(
+        `• Build LMS: ${why}; se construye para esta configuración (${where}), luego se empaqueta`,
+      );
       const r = spawnSync(
         join(ROOT, 'node_modules', '.bin', 'tsx'),
         [
