@@ -155,7 +155,7 @@ export function summarize(
     },
     {
       key: 'tiempo',
-      label: 'Tiempo en el curso',
+      label: 'Tiempo registrado',
       value: formatDuration(previousMs + sessionMs),
     },
     {
