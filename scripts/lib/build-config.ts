@@ -77,7 +77,7 @@ export function readBuildCourse(env: NodeJS.ProcessEnv = process.env): BuildCour
 
 /** Newest modification time under the given repository paths (files or folders), in ms. */
 export function newestSource(
-  paths = ['src', 'content', 'public', 'index.html', 'vite.config.ts', 'scripts'],
+  paths = ['src', 'content', 'public', 'index.html', 'vite.config.ts', 'scripts', 'pwa'],
 ): number {
   let latest = 0;
   const visit = (path: string) => {
