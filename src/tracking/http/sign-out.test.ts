@@ -116,6 +116,21 @@ describe('signOut', () => {
     tracking.finish();
   });
 
+  it('a network that never answers: the sign-out gives up waiting and refuses, keeping the progress', async () => {
+    vi.useFakeTimers();
+    try {
+      signedIn(true);
+      const net = fakeNetwork();
+      const never = new Promise<void>(() => undefined);
+      const result = signOut({ api: net.api, sync: () => never, waitMs: 8_000 });
+      await vi.advanceTimersByTimeAsync(8_000);
+      expect(await result).toBe('pending');
+      expect(localStorage.getItem(KEYS.token)).toBe('token-a');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a queue of another kind (any curso-sst:pending… key) also holds the sign-out', async () => {
     signedIn(false);
     localStorage.setItem('curso-sst:pending-activity', '[{"q":"m1-q1"}]');

@@ -5,6 +5,15 @@ import { sharedClient } from './auth.ts';
 import type { ApiClient } from './api-client.ts';
 import { hasPending, safeClear } from './storage.ts';
 
+/**
+ * The longest the sign-out waits on the network (a weak signal can hold a request for minutes):
+ * past it, pending progress counts as not sent, and a logout call as not answered.
+ */
+export const SIGN_OUT_WAIT_MS = 8_000;
+
+const within = <T>(work: Promise<T>, ms: number) =>
+  Promise.race([work, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+
 /** 'signed-out': local data cleared, off to '/'. 'pending': refused, progress not sent yet. */
 export type SignOutResult = 'signed-out' | 'pending';
 
@@ -12,6 +21,8 @@ export interface SignOutOptions {
   api?: ApiClient;
   /** Sends the pending progress now (the tracking adapter's sync); awaited before deciding. */
   sync?: () => Promise<void>;
+  /** Default SIGN_OUT_WAIT_MS. */
+  waitMs?: number;
 }
 
 /**
@@ -23,16 +34,19 @@ export interface SignOutOptions {
  */
 export async function signOut(options: SignOutOptions = {}): Promise<SignOutResult> {
   const api = options.api ?? sharedClient();
+  const waitMs = options.waitMs ?? SIGN_OUT_WAIT_MS;
   if (hasPending(api.store)) {
     try {
-      await options.sync?.();
+      if (options.sync) await within(options.sync(), waitMs);
     } catch {
       // A failed send leaves the queue in place: checked below.
     }
     if (hasPending(api.store)) return 'pending';
   }
   try {
-    await api.post('logout', new FormData(), { handleErrors: false });
+    const signal =
+      typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(waitMs) : undefined;
+    await api.post('logout', new FormData(), { handleErrors: false, signal });
   } catch {
     // Offline, the server failing, or the session already refused: nothing is pending, so the
     // session ends here; the server's token expires on its own.
