@@ -21,6 +21,9 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     locale: 'es-CO',
     trace: 'retain-on-failure',
+    // The web build registers a service worker (docs/decisions/0140): specs that intercept
+    // requests need it off; e2e/offline-standalone.spec.ts turns it back on.
+    serviceWorkers: 'block',
     launchOptions: {
       ...(chromium ? { executablePath: chromium } : {}),
       args: CHROMIUM_ARGS,

@@ -1,17 +1,25 @@
 // Two builds from one code base (decision 0001):
 //   vite build --mode lms  -> dist/lms  (hash routing, relative paths: runs from any LMS folder)
-//   vite build --mode web  -> dist/web  (history routing, served by our server at /)
+//   vite build --mode web  -> dist/web  (history routing, served by our server at /; installable
+//                                        and offline-first: manifest + service worker, decision 0140)
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite-content-plugin.ts';
 import { htmlPlugin } from './scripts/vite-html-plugin.ts';
 import { distRoot } from './scripts/lib/build-config.ts';
+import { pwaPlugins } from './scripts/vite-pwa-plugin.ts';
 
 export default defineConfig(({ mode }) => {
   const target = mode === 'web' ? 'web' : 'lms';
   return {
     base: target === 'lms' ? './' : '/',
-    plugins: [react(), contentPlugin(), htmlPlugin()],
+    plugins: [
+      react(),
+      contentPlugin(),
+      htmlPlugin(),
+      // The SCORM build never gets a manifest nor a service worker.
+      ...(target === 'web' ? pwaPlugins() : []),
+    ],
     define: {
       __BUILD_TARGET__: JSON.stringify(target),
     },

@@ -32,6 +32,11 @@ import { startBenchServer } from './bench/serve.ts';
 import { fileBytes, measureSizes, zipFolderBytes } from './bench/sizes.ts';
 import { summarise, walkCourse } from './bench/walkthrough.ts';
 import { measureNavigation, summariseNavigation, type NavigationRun } from './bench/navigation.ts';
+import {
+  ensureWebBuild,
+  formatWebFirstPaint,
+  measureWebFirstPaint,
+} from './bench/web-first-paint.ts';
 
 const USAGE = 'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild]';
 
@@ -154,6 +159,7 @@ async function main(): Promise<number> {
   const log = (line: string) => console.error(line);
   const started = Date.now();
   await ensurePackage(options.rebuild, log);
+  ensureWebBuild(options.rebuild, log);
 
   const work = mkdtempSync(join(tmpdir(), 'curso-sst-bench-'));
   let browser: Browser | null = null;
@@ -261,6 +267,9 @@ async function main(): Promise<number> {
     }
     const navigation = summariseNavigation(navRuns, throttled.label);
 
+    // The standalone web app, with and without its service worker (issue 17).
+    const webFirstPaint = await measureWebFirstPaint(browser, options.runs, log);
+
     const sizes = {
       course: measureSizes(join(work, 'course'), fileBytes(ZIP)),
       reference: measureSizes(REFERENCE_DIR, await zipFolderBytes(REFERENCE_DIR)),
@@ -285,6 +294,7 @@ async function main(): Promise<number> {
       sizes,
       walkthrough: { course: walk, reference: referenceWalk },
       navigation,
+      webFirstPaint,
       encodings: { ...server.encodings },
     };
     const results: BenchResults = { ...partial, budgets: budgets(partial) };
@@ -293,6 +303,7 @@ async function main(): Promise<number> {
     if (options.json) console.log(JSON.stringify(results, null, 2));
     else {
       console.log(formatReport(results));
+      console.log(formatWebFirstPaint(webFirstPaint));
       console.log(`Results: bench/results.json`);
     }
     const missed = results.budgets.filter((b) => !b.pass);

@@ -2,6 +2,7 @@
 import type { Sizes } from './sizes.ts';
 import type { NavigationResult } from './navigation.ts';
 import type { WalkthroughResult } from './walkthrough.ts';
+import type { WebFirstPaintResult } from './web-first-paint.ts';
 
 export interface Stat {
   min: number;
@@ -67,6 +68,8 @@ export interface BenchResults {
   walkthrough: { course: WalkthroughResult; reference: WalkthroughResult };
   /** Every navigation of the course, throttled, in the LMS frame (issue 14). */
   navigation: NavigationResult;
+  /** The standalone web app's first paint, with and without its service worker (issue 17). */
+  webFirstPaint?: WebFirstPaintResult;
   encodings: Record<string, number>;
   budgets: BudgetResult[];
 }

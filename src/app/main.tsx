@@ -14,6 +14,7 @@ import { hasToken } from '../tracking/http/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { resumePath } from './routes.tsx';
 import { prefetchAfterFirstPaint } from './prefetch.ts';
+import { afterPaint, whenIdle } from '../ui/idle.ts';
 
 /** The longest the first screen waits for the stored progress before the app opens anyway. */
 const START_TIMEOUT_MS = 4000;
@@ -45,6 +46,19 @@ function render() {
 
 // After the first paint, when idle: the next screens' code and content (no screen waits).
 prefetchAfterFirstPaint(controller);
+
+// Web build: the service worker that makes the app installable and offline-first, registered
+// from a lazy chunk after the first paint, when idle (docs/decisions/0140-installable-offline-web-app.md).
+if (__BUILD_TARGET__ === 'web' && import.meta.env.PROD && 'serviceWorker' in navigator)
+  afterPaint(() =>
+    whenIdle(() => {
+      import('./pwa/register-sw.ts')
+        .then((m) => m.registerServiceWorker())
+        .catch((e: unknown) =>
+          console.warn('[curso-sst] no se pudo registrar el service worker', e),
+        );
+    }),
+  );
 
 if (__BUILD_TARGET__ === 'web') render();
 else {

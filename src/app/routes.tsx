@@ -40,6 +40,8 @@ export interface RouteOptions {
   onCertificate: () => void;
   /** Server mode: the footer's 'Cerrar sesión'. */
   onLogout?: () => void;
+  /** Server mode: the notice while progress waits for the signal (decision record 0141). */
+  offlineNotice?: string;
   /** Wraps the course shell (the token guard in server mode). */
   guard?: (node: ReactNode) => ReactNode;
   /** Extra top-level routes (auth section in server mode). */
@@ -51,6 +53,7 @@ export interface RouteOptions {
 export function buildRoutes({
   onCertificate,
   onLogout,
+  offlineNotice,
   guard = (n) => n,
   extra = [],
   home,
@@ -69,7 +72,12 @@ export function buildRoutes({
     {
       path: '/',
       element: guard(
-        <Layout onCertificate={onCertificate} onLogout={onLogout} assetBase={ASSET_BASE} />,
+        <Layout
+          onCertificate={onCertificate}
+          onLogout={onLogout}
+          assetBase={ASSET_BASE}
+          offlineNotice={offlineNotice}
+        />,
       ),
       children: [
         { index: true, element: home ?? <ResumeRedirect /> },

@@ -9,11 +9,12 @@ import {
   createHttpTracking,
   downloadCertificate,
   hasToken,
-  logout,
   signInNotice,
+  signOut,
   type CourseUser,
+  type HttpTracking,
 } from '../tracking/http/index.ts';
-import { es } from '../strings/es.ts';
+import { es, esOffline } from '../strings/es.ts';
 import { modals } from '../features/modals/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
@@ -22,7 +23,7 @@ import { signInWith } from './sign-in.ts';
 const LoginPage = lazy(() => import('./sections/auth.tsx'));
 const signIn = signInWith();
 
-export function createServerTracking(onUser: (user: CourseUser) => void) {
+export function createServerTracking(onUser: (user: CourseUser) => void): HttpTracking {
   // A refused session (401/403) leaves the page through a full load: nothing of the old session
   // survives in memory; its pending progress stays stored for the same learner (record 0101).
   configureHttp({ navigate: (path) => window.location.assign(path) });
@@ -66,11 +67,21 @@ export function serverRouteOptions(controller: CourseController): Partial<RouteO
   return {
     guard: (node) => <Guard controller={controller}>{node}</Guard>,
     extra: [{ path: '/auth/login', element: <SignIn controller={controller} /> }],
-    onLogout: () => {
-      controller.tracking.flush();
-      logout().catch(() => undefined); // on failure nothing happens: the learner stays signed in
-    },
+    onLogout: () => void signOutOrExplain(controller),
+    offlineNotice: esOffline.pending,
   };
+}
+
+/**
+ * 'Cerrar sesión' on a shared device (decision record 0141): pending progress is sent first; if
+ * it cannot be, the learner stays signed in and is told why, in plain words.
+ */
+export async function signOutOrExplain(controller: CourseController): Promise<void> {
+  const tracking = controller.tracking as Partial<HttpTracking>;
+  const result = await signOut({
+    sync: tracking.sync ? () => tracking.sync!() : undefined,
+  }).catch(() => 'pending' as const);
+  if (result === 'pending') modals.openMessage(esOffline.signOutPending, 'alert');
 }
 
 /** Opens the issued certificate, or asks the server to issue it (decision 0020). */

@@ -170,3 +170,14 @@ export const es = {
     noConnection: 'Algo no va bien, parece que no tiene conexión!',
   },
 } as const;
+
+/**
+ * The standalone app with no signal, and signing out on a shared device (decision record 0141).
+ * A separate export so the SCORM build, which never shows them, does not carry them.
+ */
+export const esOffline = {
+  pending:
+    'Sin conexión. Tu avance está guardado en este teléfono y se enviará cuando vuelva la señal.',
+  signOutPending:
+    '<p><strong>Todavía no puedes cerrar sesión.</strong> Tu avance aún no se ha enviado: está guardado en este teléfono y se enviará cuando vuelva la señal.</p><p>Cuando haya conexión, vuelve a tocar <strong>Cerrar sesión</strong>.</p>',
+} as const;

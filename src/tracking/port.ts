@@ -67,8 +67,12 @@ export interface Interaction {
   timestamp: Date;
 }
 
-/** 'ok' when the runtime answers; 'retrying' while saves are failing and being retried. */
-export type TrackingHealth = 'ok' | 'retrying';
+/**
+ * 'ok' when the runtime answers; 'retrying' while saves are failing and being retried;
+ * 'offline' (server mode) while saves wait for the network to come back — progress is kept on
+ * the device (docs/decisions/0141-offline-first-progress-and-sign-out.md).
+ */
+export type TrackingHealth = 'ok' | 'retrying' | 'offline';
 
 export interface TrackingPort {
   readonly mode: RuntimeMode;

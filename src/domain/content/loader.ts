@@ -291,6 +291,7 @@ export function loadCourse(
       id: rawCourse.id,
       title: rawCourse.title,
       header: rawCourse.header,
+      ...(rawCourse.shortName ? { shortName: rawCourse.shortName } : {}),
       hours: rawCourse.hours,
       package: rawCourse.package ?? {
         manifestIdentifier: `com.${rawCourse.id}`,

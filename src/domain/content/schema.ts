@@ -97,6 +97,8 @@ export const rawCourseSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
   header: z.string().min(1),
+  /** Name under the installed web app's icon (manifest short_name; decision record 0140). */
+  shortName: z.string().min(1).max(20).optional(),
   hours: z.number().positive(),
   introduction: z.strictObject({
     title: z.string().min(1),

@@ -126,6 +126,8 @@ export interface Course {
   title: string;
   /** Header text when no module is current. */
   header: string;
+  /** Name under the installed web app's icon; the title when absent (decision record 0140). */
+  shortName?: string;
   introduction: Introduction;
   /** Hours of the course, printed on the certificate. */
   hours: number;

@@ -18,9 +18,11 @@ export interface LayoutProps {
   /** Server mode only: signs out. */
   onLogout?: (() => void) | undefined;
   assetBase: string;
+  /** Standalone app: the notice while progress waits for the signal (decision record 0141). */
+  offlineNotice?: string | undefined;
 }
 
-export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
+export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: LayoutProps) {
   const controller = useCourseController();
   const { score, viewed } = useCourse();
   const location = useLocation();
@@ -82,7 +84,7 @@ export function Layout({ onCertificate, onLogout, assetBase }: LayoutProps) {
           <ScreensSeen seen={screens.seen} total={screens.total} />
         </div>
       </header>
-      <TrackingNotice />
+      <TrackingNotice offlineText={offlineNotice} />
       <main id="contenido-principal" tabIndex={-1} className="shell-main">
         <Outlet />
       </main>

@@ -307,7 +307,8 @@ describe('HTTP tracking adapter', () => {
     tracking.onHealth((h) => health.push(h));
     await tracking.start();
     tracking.save({ score: 20, viewed: viewedOf('0,1,2-{}') });
-    await vi.waitFor(() => expect(health).toEqual(['retrying']));
+    // No answer at all: «sin conexión», not a failing server (decision record 0141).
+    await vi.waitFor(() => expect(health).toEqual(['offline']));
     tracking.save({ score: 40, viewed: viewedOf('0,1,2-0,1,2') });
     const pending = JSON.parse(localStorage.getItem(KEYS.pending)!);
     expect(pending).toMatchObject({ userId: '7', score: 40, route: '0,1,2-0,1,2' });
@@ -318,7 +319,7 @@ describe('HTTP tracking adapter', () => {
     await vi.waitFor(() => expect(localStorage.getItem(KEYS.pending)).toBeNull());
     const last = calls.filter((c) => c.url.endsWith('/update-user')).at(-1)!;
     expect(formOf(last)).toMatchObject({ score: '40', route: '0,1,2-0,1,2' });
-    expect(health).toEqual(['retrying', 'ok']);
+    expect(health).toEqual(['offline', 'ok']);
   });
 
   it('re-sends a queue left by an earlier page on start()', async () => {
@@ -402,14 +403,16 @@ describe('HTTP tracking adapter', () => {
         const t = setUp(status);
         t.tracking.save({ score: 20, viewed: viewedOf('0,1,2') });
         await vi.advanceTimersByTimeAsync(10);
-        expect(t.health).toEqual(['retrying']);
+        // A network failure is «sin conexión»; an answering but failing server, «no responde».
+        const notice = status === 'network' ? 'offline' : 'retrying';
+        expect(t.health).toEqual([notice]);
         expect(t.navigate).not.toHaveBeenCalled();
         expect(localStorage.getItem('token')).toBe('t');
         expect(JSON.parse(localStorage.getItem(KEYS.pending)!)).toMatchObject({ score: 20 });
         t.heal();
         await vi.advanceTimersByTimeAsync(1000);
         expect(localStorage.getItem(KEYS.pending)).toBeNull();
-        expect(t.health).toEqual(['retrying', 'ok']);
+        expect(t.health).toEqual([notice, 'ok']);
       },
     );
 

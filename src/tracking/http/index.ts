@@ -22,9 +22,10 @@ export {
   type LoginOptions,
 } from './auth.ts';
 export { downloadCertificate } from './certificate.ts';
+export { signOut, type SignOutResult } from './sign-out.ts';
 export { KEYS as STORAGE_KEYS } from './storage.ts';
 export type { CourseUser } from './types.ts';
-export type { HttpTrackingOptions } from './tracking.ts';
+export type { HttpTracking, HttpTrackingOptions } from './tracking.ts';
 
 /** The TrackingPort for the web build; uses the client set by configureHttp() unless given one. */
 export function createHttpTracking(options: HttpTrackingOptions = {}) {

@@ -92,5 +92,22 @@ export function readUser(store: KeyValueStore): CourseUser | null {
     : null;
 }
 
+/**
+ * Whether anything of the learner's is still waiting to reach the server: every queue of this
+ * adapter lives under a key starting with 'curso-sst:pending' (decision record 0141).
+ */
+export function hasPending(store: KeyValueStore): boolean {
+  try {
+    if (safeGet(store, KEYS.pending)) return true;
+    const ls = store as Partial<Storage>;
+    if (typeof ls.length !== 'number' || typeof ls.key !== 'function') return false;
+    for (let i = 0; i < ls.length; i++)
+      if (ls.key(i)?.startsWith('curso-sst:pending') && safeGet(store, ls.key(i)!)) return true;
+  } catch {
+    // Unreadable storage holds nothing we could send.
+  }
+  return false;
+}
+
 export const storeUser = (store: KeyValueStore, user: CourseUser) =>
   safeSet(store, KEYS.user, JSON.stringify(user));

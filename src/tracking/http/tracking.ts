@@ -50,7 +50,13 @@ const toNumber = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingPort {
+/** The port, plus a sync the sign-out awaits (decision record 0141). */
+export interface HttpTracking extends TrackingPort {
+  /** Sends what is pending now; resolves once that attempt ended (accepted or failed). */
+  sync(): Promise<void>;
+}
+
+export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTracking {
   const api = options.api ?? createApiClient();
   const store = api.store;
   const delays = options.retryDelays?.length ? options.retryDelays : DEFAULT_DELAYS;
@@ -146,7 +152,8 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
           return;
         }
         // Network down, the server failing (404, 419, 429, 5xx): keep it, say so calmly, retry.
-        setHealth('retrying');
+        // No answer at all is «sin conexión», not a failing server (decision record 0141).
+        setHealth(status === 0 ? 'offline' : 'retrying');
         scheduleRetry();
       })
       .finally(() => {
@@ -269,6 +276,8 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
     },
 
     flush,
+
+    sync: () => send(),
 
     finish(): void {
       if (finished) return;
