@@ -2,7 +2,7 @@
 // stored, decision 0026), progress through our API, certificates issued by the server, logout.
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { outline } from 'virtual:course';
+import { contentVersion, outline } from 'virtual:course';
 import { courseShape } from '../domain/content/outline.ts';
 import {
   configureHttp,
@@ -26,7 +26,15 @@ export function createServerTracking(onUser: (user: CourseUser) => void) {
   // A refused session (401/403) leaves the page through a full load: nothing of the old session
   // survives in memory; its pending progress stays stored for the same learner (record 0101).
   configureHttp({ navigate: (path) => window.location.assign(path) });
-  return createHttpTracking({ shape: courseShape(outline), onUser });
+  return createHttpTracking({
+    shape: courseShape(outline),
+    onUser,
+    contentVersion,
+    // A coordinator started a new induction cycle (reinducción) while this page was open: the
+    // old cycle's queue is already dropped; a full load starts the course afresh from the new
+    // cycle, with nothing of the old one left in memory (record 0126).
+    onCycleChange: () => window.location.assign('/'),
+  });
 }
 
 /** The learner as the course sees it, from the user the server returns. */
