@@ -5,7 +5,7 @@
 //   virtual:course-glossary -> default: GlossaryEntry[]     (imported only by the lazy glossary)
 //   virtual:company         -> { company }                 (certificate issuer, EJEMPLO mark)
 //   virtual:company-obras   -> { obras }                   (web: every obra's values; LMS: null)
-//   virtual:data-notice     -> { text, version }           (web: the habeas-data notice; LMS: empty)
+//   virtual:data-notice     -> { text, version }           (the habeas-data notice; web only imports it)
 // LMS build: the course is filled with the values of the build's configuration and obra (issue
 // 12, decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts. Web build:
 // the outline and modules stay unfilled and the app fills them for the signed-in learner's obra
@@ -86,12 +86,10 @@ export function contentPlugin(): Plugin {
       if (real === COMPANY_OBRAS)
         return `export const obras = ${web ? JSON.stringify(built.obras) : 'null'};`;
       if (real === DATA_NOTICE) {
-        // Only the standalone app asks for the notice (docs/decisions/0125-content-version-and-data-notice.md).
+        // Only the standalone app's notice screen imports it (the LMS build never reaches it):
+        // docs/decisions/0125-content-version-and-data-notice.md.
         const config = built.loaded.config;
-        const notice = web
-          ? { text: dataNoticeText(config), version: dataNoticeVersion(config) }
-          : { text: '', version: '' };
-        return `export const text = ${JSON.stringify(notice.text)};\nexport const version = ${JSON.stringify(notice.version)};`;
+        return `export const text = ${JSON.stringify(dataNoticeText(config))};\nexport const version = ${JSON.stringify(dataNoticeVersion(config))};`;
       }
       if (real === COURSE) {
         // The introduction's illustration travels inline: it is the first screen's image.

@@ -23,8 +23,8 @@ declare module 'virtual:company-obras' {
   export const obras: import('./domain/content/fill-per-obra.ts').CompanyObras | null;
 }
 declare module 'virtual:data-notice' {
-  /** Web build: the habeas-data notice (paragraphs split by a blank line). LMS build: ''. */
+  /** The habeas-data notice of the build's configuration (paragraphs split by a blank line). */
   export const text: string;
-  /** Web build: dataNoticeVersion() of the configuration. LMS build: ''. */
+  /** dataNoticeVersion() of the same configuration. */
   export const version: string;
 }

@@ -7,6 +7,7 @@ import {
   safeGet,
   safeRemove,
   safeSet,
+  readUser,
   storeUser,
 } from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
@@ -30,6 +31,14 @@ export function sharedClient(): ApiClient {
  */
 export function signInNotice(store = sharedClient().store): string | null {
   return safeGet(store, KEYS.signInReason) === 'session-ended' ? es.signIn.sessionEnded : null;
+}
+
+/**
+ * The signed-in learner has not accepted the habeas-data notice yet: the server said so (null).
+ * A stored user without the field (an older server) never sees it (record 0127).
+ */
+export function needsDataNotice(store = sharedClient().store): boolean {
+  return readUser(store)?.dataNoticeAcceptedAt === null;
 }
 
 /** The token guard (decision 0026): only whether a token is stored, not whether it is valid. */
