@@ -516,12 +516,15 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       const answer: QueuedAnswer = {
         questionId: interaction.id,
         question: interaction.description.slice(0, 1000),
-        option: (interaction.responseText ?? '').slice(0, 500),
-        correctOption: (interaction.correctResponseText ?? '').slice(0, 500),
+        // The server wants both texts; without them (no quiz text given) the option's number.
+        option: (interaction.responseText || `Opción ${interaction.response + 1}`).slice(0, 500),
+        correctOption: (
+          interaction.correctResponseText || `Opción ${interaction.correctResponse + 1}`
+        ).slice(0, 500),
         correct: interaction.correct,
         contentVersion: contentVersion.slice(0, 64),
         answeredAt: interaction.timestamp.toISOString(),
-        latencyMs: Math.max(0, Math.round(interaction.latencyMs)),
+        latencyMs: Math.min(86_400_000, Math.max(0, Math.round(interaction.latencyMs))),
       };
       // Only the first answer per question and cycle is kept (the queue ignores later ones).
       activity.addAnswer(userId, cycle ?? 1, answer);
