@@ -39,6 +39,7 @@ import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/reca
 import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
 import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
+import { activityRoutes } from './routes/activity.ts';
 import { certificateRoutes } from './routes/certificate.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
@@ -309,6 +310,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
       await authRoutes(api, ctx);
       await progressRoutes(api, ctx);
+      await activityRoutes(api, ctx);
       await certificateRoutes(api, ctx);
     },
     { prefix: apiBase },
