@@ -2,6 +2,7 @@
 // before the course (record 0127); a quiz's first answers reach the server through
 // record-activity even when the connection drops — and a batch the server stored but whose
 // answer never arrived is re-sent without being stored twice (record 0126).
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
@@ -52,6 +53,10 @@ test('first sign-in: the notice once; a quiz answered wrong then right, the conn
   await expect(heading).toBeFocused();
   await expect(page.getByText('Ley 1581 de 2012')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
   const accepted = page.waitForResponse((r) => r.url().endsWith('/accept-data-notice'));
   await page.getByRole('button', { name: 'Acepto' }).click();
   const acceptance = (await (await accepted).json()) as {

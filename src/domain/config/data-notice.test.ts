@@ -29,7 +29,8 @@ describe('the habeas-data notice', () => {
     ])
       expect(text).toContain(right);
     expect(text).toContain(config.sst.responsable.nombre);
-    expect(text).toContain(config.sst.responsable.contacto!);
+    // The phone number, kept on one line.
+    expect(text).toContain(config.sst.responsable.contacto!.replace(/ /g, '\u00a0'));
     // Short paragraphs for readers who read little.
     for (const paragraph of text.split('\n\n')) expect(paragraph.length).toBeLessThan(260);
   });

@@ -24,7 +24,10 @@ export function dataNoticeText(config: DataNoticeConfig): string {
   if (configured) return configured;
   const { nombre, nit } = config.empresa;
   const responsable = config.sst.responsable;
-  const contact = responsable.contacto?.trim();
+  // A phone number never breaks across lines (non-breaking spaces).
+  const contact = responsable.contacto
+    ?.trim()
+    .replace(/^[0-9+()# -]+$/, (phone) => phone.replace(/ /g, '\u00a0'));
   return [
     `${nombre} (NIT ${nit}) guarda y usa tus datos personales. Son tu nombre, tu documento, tu obra y tus respuestas en este curso.`,
     'Los usamos solo para registrar tu inducción en Seguridad y Salud en el Trabajo y para darte tu certificado. La ley nos pide guardar ese registro.',
