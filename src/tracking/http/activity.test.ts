@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api-client.ts';
 import { createHttpTracking, type HttpTrackingOptions } from './tracking.ts';
 import { KEYS } from './storage.ts';
+import { login } from './auth.ts';
 import type { Interaction, Snapshot } from '../port.ts';
 import { decodeRouteLenient } from '../../domain/progress/route-codec.ts';
 
@@ -361,6 +362,41 @@ describe('induction cycles', () => {
     expect(server.sent('record-activity')).toEqual([]);
     expect(localStorage.getItem(KEYS.pending)).toBeNull();
     expect(localStorage.getItem(KEYS.activity) ?? '').not.toContain('m5-q2');
+  });
+
+  it('the same learner signs in again after a reinducción: nothing of the old cycle counts or is sent', async () => {
+    localStorage.setItem('score', '100');
+    localStorage.setItem('current_location', 'modulo5-actividad');
+    localStorage.setItem(
+      KEYS.pending,
+      JSON.stringify({
+        userId: '7',
+        score: 100,
+        route: '0,1',
+        bookmark: 'x',
+        finalTerms: true,
+        cycle: 1,
+      }),
+    );
+    localStorage.removeItem('token');
+    const server = fakeServer();
+    server.state.cycle = 2;
+    const loginFetch = (async (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).endsWith('/auth/login')
+        ? new Response(
+            JSON.stringify({
+              token: 't2',
+              user: { id: 7, name: 'Ana', score: 0, route: '', url_certificate: null, cycle: 2 },
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          )
+        : server.fetch(input, init)) as typeof globalThis.fetch;
+    await login('123', 'clave', { api: createApiClient({ fetch: loginFetch }) });
+    const snapshot = await page(server).tracking.start();
+    await settle();
+    expect(snapshot).toMatchObject({ score: 0, viewed: null, bookmark: null });
+    expect(server.sent('update-user')).toEqual([]);
+    expect(localStorage.getItem(KEYS.score) ?? '0').toBe('0');
   });
 
   it('a progress record queued before cycles existed counts as cycle 1', async () => {

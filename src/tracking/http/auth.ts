@@ -110,8 +110,17 @@ export async function login(
   const previous = safeGet(api.store, KEYS.user);
   if (previous) {
     try {
-      if (String((JSON.parse(previous) as CourseUser).id) !== String(response.user.id))
-        safeClear(api.store);
+      const before = JSON.parse(previous) as CourseUser;
+      if (String(before.id) !== String(response.user.id)) safeClear(api.store);
+      else if (
+        typeof response.user.cycle === 'number' &&
+        (before.cycle ?? 1) !== response.user.cycle
+      ) {
+        // The same learner in a new induction cycle (reinducción): this browser's copy and queues
+        // of the old cycle must neither count nor be sent (record 0126).
+        for (const key of [KEYS.score, KEYS.currentLocation, KEYS.pending, KEYS.activity])
+          safeRemove(api.store, key);
+      }
     } catch {
       safeClear(api.store);
     }

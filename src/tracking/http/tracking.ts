@@ -175,7 +175,8 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
 
   const acceptUser = (user: CourseUser) => {
     const next = cycleOf(user);
-    if (next !== null && cycle !== null && next !== cycle) forgetCycle(next);
+    // A user stored before cycles existed was in cycle 1 (record 0126).
+    if (next !== null && next !== (cycle ?? 1)) forgetCycle(next);
     if (next !== null) cycle = next;
     storeUser(store, user);
     const score = toNumber(user.score);
@@ -424,7 +425,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): TrackingP
       if (activity.hasPending()) void sendActivity();
 
       const serverScore = toNumber(user?.score);
-      const sameCycle = cycle === null || cycleOf(stored) === null || cycleOf(stored) === cycle;
+      const sameCycle = cycle === null || (cycleOf(stored) ?? 1) === cycle;
       const localScore =
         stored && stored.id?.toString() === userId && sameCycle
           ? toNumber(safeGet(store, KEYS.score))
