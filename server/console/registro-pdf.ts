@@ -80,6 +80,12 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
   );
   const person = (text: string | null) => toCertificateName(text ?? '', fontCovers);
   const fixed = (text: string) => toWinAnsi(text);
+  // People's text that Helvetica can print (most Spanish names) goes in Helvetica, which is much
+  // faster to lay out than the embedded font; anything beyond WinAnsi (Ł, ặ…) in Noto Sans.
+  const cellFont = (text: string, strong: boolean): { font: PDFFont; text: string } =>
+    toWinAnsi(text) === text
+      ? { font: strong ? bold : regular, text }
+      : { font: people, text: person(text) };
 
   const pages: PDFPage[] = [];
   let page!: PDFPage;
