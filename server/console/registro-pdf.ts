@@ -168,8 +168,9 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       const raw = c.key === '#' ? String(i + 1) : String(row[c.key] ?? '');
       const useFixed =
         c.key === '#' || c.key === 'date' || c.key === 'result' || c.key === 'certificateCode';
-      const font = useFixed ? regular : people;
-      const text = useFixed ? fixed(raw) : person(raw);
+      const { font, text } = useFixed
+        ? { font: regular, text: fixed(raw) }
+        : cellFont(raw, c.key === 'name');
       page.drawText(fit(font, text, 8.5, c.width - 6), {
         x: cx + 3,
         y,
