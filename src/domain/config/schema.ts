@@ -108,6 +108,10 @@ export const companyConfigSchema = z
         mostrarDocumentoEnLms: z.boolean().default(false),
       })
       .default({ mostrarDocumentoEnLms: false }),
+    /** Reinducción (console, decision 0111): months from completion until a learner is due again. */
+    reinduccion: z
+      .strictObject({ periodoMeses: z.number().int().min(1).max(60).default(12) })
+      .default({ periodoMeses: 12 }),
     /** Habeas-data notice shown where learners' data are collected (console issue). */
     avisoDatos: optionalText,
     /**
