@@ -29,6 +29,11 @@ export const LEARNERS = {
   sessionEnds: { document: '1000000108', name: 'Jorge Iván Cárdenas' },
   /** Fresh: goes offline mid-course in standalone-saves.spec.ts. */
   goesOffline: { document: '1000000109', name: 'Paola Andrea Quintero' },
+  /**
+   * Fresh, and the only seeded learner who has not accepted the habeas-data notice: signs in for
+   * the first time in standalone-activity.spec.ts (first answers and session time).
+   */
+  firstSignIn: { document: '1000000110', name: 'Wilson Arley Gaviria' },
 } as const;
 
 /**

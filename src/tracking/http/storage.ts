@@ -12,6 +12,8 @@ export const KEYS = {
   pending: 'curso-sst:pending-update',
   /** Why the learner is on the sign-in page ('session-ended'), until they sign in again. */
   signInReason: 'curso-sst:sign-in-reason',
+  /** First answers and session time not yet accepted by the server (record 0126). */
+  activity: 'curso-sst:pending-activity',
 } as const;
 
 export interface KeyValueStore {
