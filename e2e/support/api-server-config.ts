@@ -45,3 +45,6 @@ export const OBRA_LEARNERS = {
   torreNorte: { document: '1000000201', name: 'Hernán Darío Toro', obra: 'torre-norte' },
   puenteSur: { document: '1000000202', name: 'Yolanda Patiño Gil', obra: 'puente-sur' },
 } as const;
+
+/** The SST coordinator of e2e/console.spec.ts (issue 16): signs in at /consola. */
+export const COORDINATOR = { document: '1000000900', name: 'Laura Coordinadora SST' } as const;

@@ -14,7 +14,14 @@ import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
 import { readConfiguration, withEnv } from '../../server/read-config.ts';
-import { API_PORT, API_URL, LEARNERS, OBRA_LEARNERS, PASSWORD } from './api-server-config.ts';
+import {
+  API_PORT,
+  API_URL,
+  COORDINATOR,
+  LEARNERS,
+  OBRA_LEARNERS,
+  PASSWORD,
+} from './api-server-config.ts';
 
 // Browser tests sign in many times on a shared 2-core machine: scrypt at N=2^12 instead of the
 // production 2^17 (docs/decisions/0052-password-hashing-cost.md), like the unit tests.
@@ -37,6 +44,13 @@ async function seed() {
     }
     for (const learner of obraLearners)
       await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
+    // The coordinator of e2e/console.spec.ts (issue 16).
+    await createUser(opened.db, {
+      ...COORDINATOR,
+      email: null,
+      password: PASSWORD,
+      role: 'coordinador',
+    });
     const idOf = async (document: string) => {
       const [row] = await opened.db.query<{ id: number }>(
         'SELECT id FROM users WHERE document = $1',
