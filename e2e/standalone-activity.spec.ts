@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
-import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
+import { API_URL, COORDINATOR, LEARNERS, PASSWORD } from './support/api-server-config.ts';
 
 test.use({ baseURL: API_URL });
 
@@ -28,8 +28,8 @@ interface ActivityBody {
 
 const bodyOf = (request: Request) => JSON.parse(request.postData() ?? '{}') as ActivityBody;
 
-async function signIn(page: Page) {
-  await page.getByLabel('Número de documento o correo').fill(LEARNERS.firstSignIn.document);
+async function signIn(page: Page, document: string = LEARNERS.firstSignIn.document) {
+  await page.getByLabel('Número de documento o correo').fill(document);
   await page.getByLabel('Contraseña').fill(PASSWORD);
   await page.getByRole('button', { name: 'Ingresar' }).click();
 }
@@ -135,5 +135,86 @@ test('first sign-in: the notice once; a quiz answered wrong then right, the conn
   expect(sendsOfQ1.every((a) => !a.correct && a.option === wrong)).toBe(true);
   // …and the server stored one first answer per question: the re-sends stored nothing new.
   await expect.poll(() => storedBeforeCut + storedAfter).toBe(quiz.questions.length);
+  expect(errors).toEqual([]);
+});
+
+test("a reinducción while the learner has the course open: the old cycle's data is refused and dropped, and the course starts again from zero", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const learner = LEARNERS.reinduction;
+  await page.goto('/');
+  await signIn(page, learner.document);
+  await expect(page).toHaveURL(/\/(introduccion|menu|contenido|lista\d|seleccionar-pregunta)/);
+  if (/\/introduccion$/.test(page.url()))
+    await page.getByRole('link', { name: 'Siguiente' }).click();
+  else await page.getByRole('contentinfo').getByRole('link', { name: 'Menú' }).click();
+  await expect(page).toHaveURL(/\/menu$/);
+  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+
+  // The coordinator starts a new cycle for this learner (e2e/console.spec.ts drives the console).
+  const other = await browser.newContext({ baseURL: API_URL, locale: 'es-CO' });
+  try {
+    const coordinator = await other.newPage();
+    await coordinator.goto('/consola/aprendices');
+    await coordinator.getByLabel('Documento o correo').fill(COORDINATOR.document);
+    await coordinator.getByLabel('Contraseña').fill(PASSWORD);
+    await coordinator.getByRole('button', { name: 'Ingresar' }).click();
+    await coordinator
+      .getByLabel('Buscar (nombre, documento, correo o cargo)')
+      .fill(learner.document);
+    await coordinator.getByRole('button', { name: 'Filtrar' }).click();
+    await coordinator.getByRole('link', { name: learner.name }).click();
+    await coordinator.getByRole('button', { name: /Iniciar reinducción/ }).click();
+    await expect(coordinator.getByRole('status')).toContainText('Reinducción iniciada: ciclo 2');
+  } finally {
+    await other.close();
+  }
+
+  // The page still holds cycle 1. The learner switches to another app: this session's time goes
+  // (with cycle 1) as the page is hidden, and is refused.
+  // (Read through a route: the page reloads at once, before a response body could be read.)
+  const refusals: { path: string; sent: string; answer: unknown }[] = [];
+  await page.route(/\/api\/v1\/(record-activity|update-user)$/, async (route) => {
+    const response = await route.fetch();
+    if (response.status() === 409)
+      refusals.push({
+        path: new URL(route.request().url()).pathname,
+        sent: route.request().postData() ?? '',
+        answer: await response.json(),
+      });
+    await route.fulfill({ response });
+  });
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await expect.poll(() => refusals.length).toBeGreaterThan(0);
+  const refusal = refusals[0]!;
+  expect(refusal.answer).toMatchObject({ code: 'stale-cycle', cycle: 2 });
+  if (refusal.path.endsWith('/record-activity'))
+    expect((JSON.parse(refusal.sent) as ActivityBody).cycle).toBe(1);
+  else expect(refusal.sent).toMatch(/name="cycle"\r\n\r\n1\r\n/);
+  // Dropped for good; the course opens again from the start, at 0 %.
+  await expect(page).toHaveURL(/\/introduccion$/);
+  await expect(page.getByText('Progreso: 0 %')).toBeVisible();
+  const stored = await page.evaluate(() => ({
+    user: JSON.parse(localStorage.getItem('user') ?? '{}') as { cycle?: number },
+    activity: localStorage.getItem('curso-sst:pending-activity') ?? '',
+  }));
+  expect(stored.user.cycle).toBe(2);
+  expect(stored.activity).not.toContain('"cycle":1');
+
+  // The new cycle's saves carry cycle 2 and are accepted.
+  await page.getByRole('link', { name: 'Siguiente' }).click();
+  const accepted = page.waitForResponse((r) => r.url().endsWith('/update-user'));
+  await page.getByRole('button', { name: /Módulo 1\b/ }).click();
+  const next = await accepted;
+  expect(next.status()).toBe(200);
+  expect(next.request().postData() ?? '').toMatch(/name="cycle"\r\n\r\n2\r\n/);
+  expect(((await next.json()) as { user: { score: number } }).user.score).toBe(0);
   expect(errors).toEqual([]);
 });

@@ -34,6 +34,8 @@ export const LEARNERS = {
    * the first time in standalone-activity.spec.ts (first answers and session time).
    */
   firstSignIn: { document: '1000000110', name: 'Wilson Arley Gaviria' },
+  /** Seeded complete (100 %): a reinducción starts while their page is open. */
+  reinduction: { document: '1000000111', name: 'Yeison Andrés Mosquera' },
 } as const;
 
 /**

@@ -66,7 +66,8 @@ async function seed() {
     // Every topic and every quiz of every module viewed: the route the course itself would send.
     const full = shape.topicCounts.map((topics) => Array.from({ length: topics + 1 }, (_, i) => i));
     const route = (modules: number[][]) => modules.map((m) => m.join(',') || '{}').join('-');
-    for (const learner of [LEARNERS.complete, LEARNERS.offline]) {
+    // (reinduction: standalone-activity.spec.ts starts a new cycle while the page is open.)
+    for (const learner of [LEARNERS.complete, LEARNERS.offline, LEARNERS.reinduction]) {
       await updateProgress(
         opened.db,
         await idOf(learner.document),
