@@ -8,6 +8,7 @@
 // Then (issue 15) the data-folder lock race, 50 rounds × 8 processes per lock strategy, and the
 // CSV import of 10,000 generated rows (1 in 50 bad) as UTF-8 and as Windows-1252: time apart
 // from hashing, hashing time, and production-cost hashing measured on a sample.
+// Then (issue 16) the coordinator console at 10,000 learners: scripts/bench-console.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { importUsers } from '../server/cli/users.ts';
 import { generateImportCsv } from '../server/cli/import-fixture.ts';
 import { hashAll } from '../server/cli/csv-import.ts';
 import { DEFAULT_LOG2_N } from '../server/security/passwords.ts';
+import { benchConsole, formatConsoleBench } from './bench-console.ts';
 
 const USAGE =
   'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json]';
@@ -429,6 +431,8 @@ async function main(): Promise<number> {
     log('  (PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it)');
   const lock = await benchLockRace(log);
   const imports = await benchImport(log);
+  // Issue 16: the coordinator console's queries with 10,000 learners and 140,000 answers.
+  const consoleBench = await benchConsole(log);
   const lockOk = lock.every((r) => r.errors.length === 0 && r.holders.every((h) => h === 1));
   if (o.json)
     console.log(
@@ -440,6 +444,7 @@ async function main(): Promise<number> {
           results,
           lock,
           imports,
+          console: consoleBench,
         },
         null,
         2,
@@ -467,6 +472,8 @@ async function main(): Promise<number> {
         'CSV import into PGlite on disk (1 row in 50 bad)',
         ...importLines,
         `  hashing at production cost N=2^${p.log2N}: ${p.msPerPassword.toFixed(0)} ms per password over ${availableParallelism()} cores (sample of ${p.sample}) → about ${p.estimateSeconds.toFixed(0)} s for 10,000`,
+        '',
+        ...formatConsoleBench(consoleBench),
         `(${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version})`,
       ].join('\n'),
     );

@@ -5,12 +5,15 @@
 //   virtual:course-glossary -> default: GlossaryEntry[]     (imported only by the lazy glossary)
 //   virtual:company         -> { company }                 (certificate issuer, EJEMPLO mark)
 //   virtual:company-obras   -> { obras }                   (web: every obra's values; LMS: null)
+//   virtual:data-notice     -> { text, version }           (the habeas-data notice; web only imports it)
 // LMS build: the course is filled with the values of the build's configuration and obra (issue
 // 12, decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts. Web build:
 // the outline and modules stay unfilled and the app fills them for the signed-in learner's obra
 // from virtual:company-obras (decision 0078).
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
+import { contentVersion } from '../src/domain/content/content-version.ts';
+import { dataNoticeText, dataNoticeVersion } from '../src/domain/config/data-notice.ts';
 import { readBuildCourse, type BuildCourse } from './lib/build-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
 import { imageSizesOf } from './lib/svg-size.ts';
@@ -22,6 +25,7 @@ const MODULE_PREFIX = 'virtual:course-module/';
 const GLOSSARY = 'virtual:course-glossary';
 const COMPANY = 'virtual:company';
 const COMPANY_OBRAS = 'virtual:company-obras';
+const DATA_NOTICE = 'virtual:data-notice';
 
 export function contentPlugin(): Plugin {
   // Read and validated once per build (or per content change in dev), not once per virtual
@@ -53,13 +57,19 @@ export function contentPlugin(): Plugin {
         id === GLOSSARY ||
         id === COMPANY ||
         id === COMPANY_OBRAS ||
+        id === DATA_NOTICE ||
         id.startsWith(MODULE_PREFIX)
       )
         return '\0' + id;
       return null;
     },
     load(id) {
-      if (!id.startsWith('\0virtual:course') && !id.startsWith('\0' + COMPANY)) return null;
+      if (
+        !id.startsWith('\0virtual:course') &&
+        !id.startsWith('\0' + COMPANY) &&
+        id !== '\0' + DATA_NOTICE
+      )
+        return null;
       if (id === '\0' + GLOSSARY) {
         // Validated like the rest of the content: an invalid glossary stops the build.
         const { glossary, issues, file } = readGlossary();
@@ -75,13 +85,21 @@ export function contentPlugin(): Plugin {
       if (real === COMPANY) return `export const company = ${JSON.stringify(company)};`;
       if (real === COMPANY_OBRAS)
         return `export const obras = ${web ? JSON.stringify(built.obras) : 'null'};`;
+      if (real === DATA_NOTICE) {
+        // Only the standalone app's notice screen imports it (the LMS build never reaches it):
+        // docs/decisions/0125-content-version-and-data-notice.md.
+        const config = built.loaded.config;
+        return `export const text = ${JSON.stringify(dataNoticeText(config))};\nexport const version = ${JSON.stringify(dataNoticeVersion(config))};`;
+      }
       if (real === COURSE) {
         // The introduction's illustration travels inline: it is the first screen's image.
         const outline = buildOutline(c);
         const img = outline.introduction.img;
         if (img) outline.introduction = { ...outline.introduction, inlineImg: svgDataUri(img) };
         // Illustration sizes, so every <img> reserves its space (docs/decisions/0098).
-        return `export const outline = ${JSON.stringify(outline)};\nexport const imageSizes = ${JSON.stringify(imageSizesOf(c))};`;
+        // The content version travels with each first answer to the server (web build only; an
+        // unused export is dropped from the LMS build): a hash of the unfilled course (record 0125).
+        return `export const outline = ${JSON.stringify(outline)};\nexport const imageSizes = ${JSON.stringify(imageSizesOf(c))};\nexport const contentVersion = ${JSON.stringify(contentVersion(built.unfilled))};`;
       }
       if (real === MODULES) {
         const cases = c.modules

@@ -39,10 +39,13 @@ import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/reca
 import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
 import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
+import { activityRoutes } from './routes/activity.ts';
 import { certificateRoutes } from './routes/certificate.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
+import { adminChannelRoutes } from './console/admin-channel.ts';
+import { consoleRoutes, type ConsoleOptions } from './console/routes.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from './read-content.ts';
 
@@ -94,6 +97,10 @@ export interface AppOptions {
   xsrfSecret?: string;
   /** Longest a request may take to arrive, headers and body (408 after). Default 30 s. */
   requestTimeoutMs?: number;
+  /** Token of the CLI's channel to this server (console/admin-channel.ts); null = none. */
+  adminChannelToken?: string | null;
+  /** Reinducción period and the obras, for the console; default from CURSO_CONFIG. */
+  console?: ConsoleOptions;
 }
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
@@ -309,6 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
       await authRoutes(api, ctx);
       await progressRoutes(api, ctx);
+      await activityRoutes(api, ctx);
       await certificateRoutes(api, ctx);
     },
     { prefix: apiBase },
@@ -319,7 +327,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(async (pages) => {
     await verifyRoutes(pages, ctx);
     await certificateFileRoutes(pages, ctx);
+    if (options.adminChannelToken)
+      await adminChannelRoutes(pages, options.db, options.adminChannelToken);
   });
+
+  // The coordinator's console (issue 16): server-rendered pages under /consola.
+  await app.register(async (pages) => consoleRoutes(pages, ctx, xsrfTokens, options.console));
 
   await staticRoutes(
     app,

@@ -70,6 +70,8 @@ describe('issuer configuration', () => {
       final_terms: true,
       completed_at: null,
       url_certificate: null,
+      cycle: 1,
+      dataNoticeAcceptedAt: null,
     });
     const printed = async (obra: string | null) => {
       const when = new Date('2026-11-23T12:00:00Z');

@@ -38,6 +38,20 @@ export const MESSAGES = {
   unknownField: (name: string) => `El campo ${name} no se reconoce.`,
   filesNotAllowed: 'No se admiten archivos en esta solicitud.',
   bodyMustBeObject: 'El contenido de la solicitud debe ser un formulario o un objeto JSON.',
+  cycleInvalid: 'El campo cycle debe ser un número entero positivo.',
+  staleCycle:
+    'Este avance pertenece a un ciclo de inducción anterior: el coordinador inició una reinducción. Tu curso empieza de nuevo.',
+  activity: {
+    answersList: 'El campo answers debe ser una lista.',
+    sessionsList: 'El campo sessions debe ser una lista.',
+    tooManyAnswers: (max: number) => `Se admiten como máximo ${max} respuestas por envío.`,
+    tooManySessions: (max: number) => `Se admiten como máximo ${max} sesiones por envío.`,
+    badAnswer: (n: number, fields: string[]) =>
+      `La respuesta ${n} no es válida (${fields.join(', ')}).`,
+    badSession: (n: number, fields: string[]) =>
+      `La sesión ${n} no es válida (${fields.join(', ')}).`,
+    noticeVersion: 'El campo noticeVersion es obligatorio (texto de hasta 64 caracteres).',
+  },
 
   // certificate
   certificateNeedsCompletion:

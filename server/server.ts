@@ -13,6 +13,7 @@ import { createCertificateIssuer } from './certificates.ts';
 import { ConfigError, formatConfigError, takeConfigArgs } from './read-config.ts';
 import { TrustProxyError } from './security/trust-proxy.ts';
 import { EnvError, readServerEnv } from './env.ts';
+import { newAdminToken, writeAdminChannel } from './console/admin-channel.ts';
 
 export interface StartOptions {
   host?: string;
@@ -60,6 +61,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       );
     }
     await purgeTokens(opened.db);
+    // The coordinator's console (issue 16): how to create the first coordinator.
+    const [coordinators] = await opened.db.query<{ n: number }>(
+      "SELECT count(*)::integer AS n FROM users WHERE role = 'coordinador' AND active",
+    );
+    if (Number(coordinators?.n ?? 0) === 0)
+      print(
+        'Consola del coordinador: aún no hay coordinador. Cree uno (también con el servidor en marcha): ' +
+          'npm run users -- add --document D --name "N" --password P --rol coordinador',
+      );
+    const adminToken = opened.dataDir ? newAdminToken() : null;
     const ttlHours = env.TOKEN_TTL_HOURS;
     const app = await buildApp({
       db: opened.db,
@@ -75,6 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       },
       // Real certificates by default (PDF stored in the database, QR to /verificar/:code).
       certificateIssuer: createCertificateIssuer(),
+      adminChannelToken: adminToken,
       ...options.app,
     });
     await app.listen({ host, port });
@@ -85,12 +97,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const url = `http://${shownHost}:${actualPort}/`;
     print(`Curso SST: ${url}`);
     print(`Vista previa LMS: ${url}lms-preview/`);
+    print(`Consola del coordinador: ${url}consola`);
+    const removeChannel =
+      opened.dataDir && adminToken ? writeAdminChannel(opened.dataDir, url, adminToken) : () => {};
     let closed = false;
     return {
       url,
       async close() {
         if (closed) return;
         closed = true;
+        removeChannel();
         await app.close();
         await opened.close();
       },

@@ -15,8 +15,8 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A small course: five modules of 2 topics (1 in the last), 20 points per module. */
-export const SHAPE = { topicCounts: [2, 2, 2, 2, 1] };
+/** A small course: five modules of 2 topics (1 in the last), 2 questions each, 20 points per module. */
+export const SHAPE = { topicCounts: [2, 2, 2, 2, 1], questionCounts: [2, 2, 2, 2, 2] };
 export const FULL_ROUTE = '0,1,2-0,1,2-0,1,2-0,1,2-0,1';
 
 export interface TestDb {

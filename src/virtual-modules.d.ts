@@ -5,6 +5,8 @@ declare module 'virtual:course' {
   export const outline: import('./domain/content/outline.ts').CourseOutline;
   /** Intrinsic [width, height] of each illustration the course names, by file name. */
   export const imageSizes: Record<string, [number, number]>;
+  /** A short hash of the unfilled course (docs/decisions/0125-content-version-and-data-notice.md). */
+  export const contentVersion: string;
 }
 declare module 'virtual:course-modules' {
   export function loadModule(id: string): Promise<import('./domain/content/types.ts').Module>;
@@ -19,4 +21,10 @@ declare module 'virtual:company' {
 declare module 'virtual:company-obras' {
   /** Web build: the values of every obra (decision 0078). LMS build: null (filled when built). */
   export const obras: import('./domain/content/fill-per-obra.ts').CompanyObras | null;
+}
+declare module 'virtual:data-notice' {
+  /** The habeas-data notice of the build's configuration (paragraphs split by a blank line). */
+  export const text: string;
+  /** dataNoticeVersion() of the same configuration. */
+  export const version: string;
 }

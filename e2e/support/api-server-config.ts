@@ -29,6 +29,13 @@ export const LEARNERS = {
   sessionEnds: { document: '1000000108', name: 'Jorge Iván Cárdenas' },
   /** Fresh: goes offline mid-course in standalone-saves.spec.ts. */
   goesOffline: { document: '1000000109', name: 'Paola Andrea Quintero' },
+  /**
+   * Fresh, and the only seeded learner who has not accepted the habeas-data notice: signs in for
+   * the first time in standalone-activity.spec.ts (first answers and session time).
+   */
+  firstSignIn: { document: '1000000110', name: 'Wilson Arley Gaviria' },
+  /** Seeded complete (100 %): a reinducción starts while their page is open. */
+  reinduction: { document: '1000000111', name: 'Yeison Andrés Mosquera' },
 } as const;
 
 /**
@@ -40,3 +47,6 @@ export const OBRA_LEARNERS = {
   torreNorte: { document: '1000000201', name: 'Hernán Darío Toro', obra: 'torre-norte' },
   puenteSur: { document: '1000000202', name: 'Yolanda Patiño Gil', obra: 'puente-sur' },
 } as const;
+
+/** The SST coordinator of e2e/console.spec.ts (issue 16): signs in at /consola. */
+export const COORDINATOR = { document: '1000000900', name: 'Laura Coordinadora SST' } as const;

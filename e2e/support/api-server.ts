@@ -9,11 +9,19 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../server/db/open.ts';
 import { createUser, updateProgress } from '../../server/db/store.ts';
+import { acceptDataNotice } from '../../server/db/activity-store.ts';
 import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
 import { readConfiguration, withEnv } from '../../server/read-config.ts';
-import { API_PORT, API_URL, LEARNERS, OBRA_LEARNERS, PASSWORD } from './api-server-config.ts';
+import {
+  API_PORT,
+  API_URL,
+  COORDINATOR,
+  LEARNERS,
+  OBRA_LEARNERS,
+  PASSWORD,
+} from './api-server-config.ts';
 
 // Browser tests sign in many times on a shared 2-core machine: scrypt at N=2^12 instead of the
 // production 2^17 (docs/decisions/0052-password-hashing-cost.md), like the unit tests.
@@ -36,6 +44,13 @@ async function seed() {
     }
     for (const learner of obraLearners)
       await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
+    // The coordinator of e2e/console.spec.ts (issue 16).
+    await createUser(opened.db, {
+      ...COORDINATOR,
+      email: null,
+      password: PASSWORD,
+      role: 'coordinador',
+    });
     const idOf = async (document: string) => {
       const [row] = await opened.db.query<{ id: number }>(
         'SELECT id FROM users WHERE document = $1',
@@ -43,10 +58,16 @@ async function seed() {
       );
       return row!.id;
     };
+    // Every seeded learner has accepted the habeas-data notice but the one whose spec shows it
+    // (docs/decisions/0127-data-notice-screen.md): the other specs open the course on sign-in.
+    for (const learner of [...Object.values(LEARNERS), ...obraLearners])
+      if (learner !== LEARNERS.firstSignIn)
+        await acceptDataNotice(opened.db, await idOf(learner.document), 'e2e-seed');
     // Every topic and every quiz of every module viewed: the route the course itself would send.
     const full = shape.topicCounts.map((topics) => Array.from({ length: topics + 1 }, (_, i) => i));
     const route = (modules: number[][]) => modules.map((m) => m.join(',') || '{}').join('-');
-    for (const learner of [LEARNERS.complete, LEARNERS.offline]) {
+    // (reinduction: standalone-activity.spec.ts starts a new cycle while the page is open.)
+    for (const learner of [LEARNERS.complete, LEARNERS.offline, LEARNERS.reinduction]) {
       await updateProgress(
         opened.db,
         await idOf(learner.document),

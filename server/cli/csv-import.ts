@@ -126,7 +126,8 @@ export function parseCsvRows(text: string): { rows: CsvRow[]; delimiter: ',' | '
   return { rows, delimiter };
 }
 
-type Column = 'document' | 'name' | 'email' | 'password' | 'obra';
+type Column =
+  'document' | 'name' | 'email' | 'password' | 'obra' | 'contratista' | 'cargo' | 'fechaIngreso';
 
 const HEADER_ALIASES: Record<string, Column> = {
   documento: 'document',
@@ -137,6 +138,10 @@ const HEADER_ALIASES: Record<string, Column> = {
   clave: 'password',
   password: 'password',
   obra: 'obra',
+  contratista: 'contratista',
+  cargo: 'cargo',
+  fechaingreso: 'fechaIngreso',
+  fechadeingreso: 'fechaIngreso',
 };
 
 const simplify = (h: string) =>
@@ -176,7 +181,8 @@ export function checkHeader(row: CsvRow): HeaderCheck {
   const notices: string[] = [];
   const unknown = row.fields.filter((_, i) => columns[i] === undefined);
   const passwordLike = unknown.filter(looksLikePassword);
-  const expected = 'se esperan documento,nombre,correo,contraseña[,obra]';
+  const expected =
+    'se esperan documento,nombre,correo,contraseña[,obra,contratista,cargo,fecha_ingreso]';
   if (row.error)
     return { columns, notices, error: `Línea ${row.line}: el encabezado ${row.error}.` };
   if (passwordLike.length)
@@ -212,6 +218,10 @@ export interface ImportRow {
   email: string | null;
   /** Slug of the learner's obra (optional `obra` column); null = the configuration's first. */
   obra?: string | null;
+  /** Optional columns of issue 16 (fecha de ingreso as aaaa-mm-dd). */
+  contratista?: string | null;
+  cargo?: string | null;
+  fechaIngreso?: string | null;
   /** From the file, or generated (then shown once). */
   password: string;
   generated: boolean;
@@ -253,11 +263,13 @@ export async function hashAll(
 
 const INSERT_BATCH = `
 WITH input AS (
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::text[])
-    AS t(document, name, email, password_hash, ord, obra)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::text[],
+                       $7::text[], $8::text[], $9::date[])
+    AS t(document, name, email, password_hash, ord, obra, contratista, cargo, fecha_ingreso)
 ), inserted AS (
-  INSERT INTO users (document, name, email, password_hash, obra)
-  SELECT document, name, email, password_hash, obra FROM input ORDER BY ord
+  INSERT INTO users (document, name, email, password_hash, obra, contratista, cargo, fecha_ingreso)
+  SELECT document, name, email, password_hash, obra, contratista, cargo, fecha_ingreso
+    FROM input ORDER BY ord
   ON CONFLICT DO NOTHING
   RETURNING id, document
 ), progress_rows AS (
@@ -301,6 +313,9 @@ export async function saveRows(
         batch.map((_, i) => hashes[start + i]!),
         batch.map((_, i) => i),
         batch.map((r) => r.obra ?? null),
+        batch.map((r) => r.contratista ?? null),
+        batch.map((r) => r.cargo ?? null),
+        batch.map((r) => r.fechaIngreso ?? null),
       ]);
       for (const r of result) inserted.add(r.document);
       progress(`Filas guardadas: ${Math.min(start + BATCH_SIZE, rows.length)} de ${rows.length}…`);

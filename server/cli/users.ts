@@ -33,10 +33,17 @@ import {
   type ImportTimings,
 } from './csv-import.ts';
 import { runWithDb, type CliIo } from './run.ts';
+import { validateExtras, type LearnerExtras } from './learner-fields.ts';
+import { forwardUsers } from './forward.ts';
+import { audit, type Actor } from '../console/audit.ts';
+
+/** Who the audit log names for commands run from the CLI (decision 0115). */
+export const CLI_ACTOR: Actor = { userId: null, name: 'Administrador (línea de comandos)' };
 
 export const USERS_HELP = `Uso:
   npm run users -- add --document DOCUMENTO --name "NOMBRE" --password CONTRASEÑA [--email CORREO]
-                       [--obra SLUG]
+                       [--obra SLUG] [--contratista "EMPRESA"] [--cargo "CARGO"]
+                       [--fecha-ingreso dd/mm/aaaa] [--rol aprendiz|coordinador|auditor]
   npm run users -- import ARCHIVO.csv
   npm run users -- --help
 
@@ -44,8 +51,9 @@ Comandos:
   add      Crea un aprendiz. El documento es su usuario para ingresar al curso.
   import   Crea aprendices desde un CSV (UTF-8 con o sin BOM, o Windows-1252 de Excel; separado
            por coma o punto y coma) con los encabezados: documento,nombre,correo,contraseña
-           y, si quiere, obra
-           - correo, contraseña y obra pueden ir vacíos;
+           y, si quiere, obra,contratista,cargo,fecha_ingreso (dd/mm/aaaa o aaaa-mm-dd)
+           - correo, contraseña, obra, contratista (vacío = empleado directo), cargo y
+             fecha_ingreso pueden ir vacíos;
            - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
            - cada fila con errores se informa con su número de línea y las demás se importan;
            - un documento que ya existe (o repetido en el archivo) se informa y no se modifica.
@@ -54,8 +62,12 @@ Obra: el slug de una de las obras de la configuración del servidor (CURSO_CONFI
 config/ejemplo.json). El curso y el certificado del aprendiz muestran los datos de esa obra; sin
 obra, los de la primera obra de la configuración.
 
+Rol: aprendiz (por defecto), coordinador (usa la consola en /consola: ve, importa, exporta,
+inicia reinducciones) o auditor (solo lectura de la consola).
+
 Base de datos: la de DATABASE_URL (PostgreSQL) o, si no está definida, ./data (o DATA_DIR).
-Con ./data, detenga antes el servidor: la base embebida no admite dos procesos a la vez.
+Con ./data y el servidor en marcha, el comando se hace a través del servidor (el archivo
+data/curso-sst-admin.json que el servidor escribe al arrancar; decisión 0113).
 
 Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
 2 importación con filas rechazadas (las demás sí se importaron).`;
@@ -67,6 +79,8 @@ export interface NewUserRow {
   /** Slug of the learner's obra; null = the configuration's first. */
   obra: string | null;
   password: string | null;
+  /** Role, contratista, cargo, fecha de ingreso (issue 16). */
+  extras: LearnerExtras;
 }
 
 /** The obras a learner may be given: the slugs of the server's configuration, and its file. */
@@ -99,6 +113,10 @@ export function validateUser(
     email?: string;
     obra?: string;
     password?: string;
+    rol?: string;
+    contratista?: string;
+    cargo?: string;
+    fechaIngreso?: string;
   },
   obras?: KnownObras,
 ): {
@@ -128,13 +146,30 @@ export function validateUser(
       : 'no se conocen las obras de la configuración';
     if (problem) problems.push(problem);
   }
+  const { extras, problems: extraProblems } = validateExtras(raw);
+  problems.push(...extraProblems);
   return {
-    user: problems.length ? null : { document, name, email, obra, password: password || null },
+    user: problems.length
+      ? null
+      : { document, name, email, obra, password: password || null, extras },
     problems,
   };
 }
 
-const ADD_VALUES = ['document', 'name', 'password', 'email', 'obra'];
+const ADD_VALUES = [
+  'document',
+  'name',
+  'password',
+  'email',
+  'obra',
+  'rol',
+  'contratista',
+  'cargo',
+  'fecha-ingreso',
+];
+
+const optional = (options: Map<string, string | true>, name: string) =>
+  options.has(name) ? String(options.get(name)) : undefined;
 
 export async function addUser(
   db: Db,
@@ -151,8 +186,12 @@ export async function addUser(
       document: String(options.get('document')),
       name: String(options.get('name')),
       password: String(options.get('password')),
-      email: options.has('email') ? String(options.get('email')) : undefined,
-      obra: options.has('obra') ? String(options.get('obra')) : undefined,
+      email: optional(options, 'email'),
+      obra: optional(options, 'obra'),
+      rol: optional(options, 'rol'),
+      contratista: optional(options, 'contratista'),
+      cargo: optional(options, 'cargo'),
+      fechaIngreso: optional(options, 'fecha-ingreso'),
     },
     options.has('obra') ? obras() : undefined,
   );
@@ -161,8 +200,19 @@ export async function addUser(
     return 1;
   }
   try {
-    const created = await createUser(db, { ...user, password: user.password });
-    io.out(`Usuario creado: ${created.name} (documento ${created.document}, id ${created.id}).`);
+    const created = await createUser(db, {
+      ...user,
+      password: user.password,
+      role: user.extras.role,
+      contratista: user.extras.contratista,
+      cargo: user.extras.cargo,
+      fechaIngreso: user.extras.fechaIngreso,
+    });
+    await audit(db, CLI_ACTOR, 'crear-usuario', created, { rol: user.extras.role, via: 'cli' });
+    const role = user.extras.role === 'aprendiz' ? '' : `, rol ${user.extras.role}`;
+    io.out(
+      `Usuario creado: ${created.name} (documento ${created.document}, id ${created.id}${role}).`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof DuplicateUserError) {
@@ -188,7 +238,7 @@ export async function importUsers(
   db: Db,
   input: string | Uint8Array,
   io: ImportIo,
-  options: { hashConcurrency?: number; obras?: () => KnownObras } = {},
+  options: { hashConcurrency?: number; obras?: () => KnownObras; actor?: Actor } = {},
 ): Promise<ImportSummary | null> {
   const started = performance.now();
   const decoded: Decoded =
@@ -268,6 +318,9 @@ export async function importUsers(
       name: user.name,
       email: user.email,
       obra: user.obra,
+      contratista: user.extras.contratista,
+      cargo: user.extras.cargo,
+      fechaIngreso: user.extras.fechaIngreso,
       password: user.password ?? newPassword(),
       generated: !user.password,
     });
@@ -290,10 +343,19 @@ export async function importUsers(
       `${(timings.hashMs / 1000).toFixed(1)} s cifrando contraseñas.`,
   );
   io.out(`Importados: ${saved.imported.length}. Rechazados: ${rejected}.`);
+  await audit(db, options.actor ?? CLI_ACTOR, 'importar-csv', null, {
+    importados: saved.imported.length,
+    rechazados: rejected,
+  });
   return { imported: saved.imported.length, rejected, encoding: decoded.encoding, timings };
 }
 
-export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<number> {
+export async function runUsers(
+  argv: string[],
+  io: CliIo,
+  db?: Db,
+  options: { readFile?: (path: string) => Uint8Array } = {},
+): Promise<number> {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     (command ? io.out : io.err)(USERS_HELP);
@@ -314,7 +376,7 @@ export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<numb
       throw new UsageError('Indique un archivo CSV: npm run users -- import empleados.csv');
     let text: Uint8Array;
     try {
-      text = readFileSync(positionals[0]!);
+      text = (options.readFile ?? readFileSync)(positionals[0]!);
     } catch {
       io.err(`No se pudo leer el archivo ${positionals[0]}.`);
       return 1;
@@ -331,6 +393,13 @@ export async function runUsers(argv: string[], io: CliIo, db?: Db): Promise<numb
 export async function main(argv = process.argv.slice(2)): Promise<number> {
   const io: CliIo = { out: (s) => console.log(s), err: (s) => console.error(s) };
   try {
+    // With PGlite and the server running, through the server (decision 0113).
+    if (argv[0] === 'add' || argv[0] === 'import') {
+      if (!argv.includes('--help') && !argv.includes('-h')) {
+        const forwarded = await forwardUsers(argv, io);
+        if (forwarded !== null) return forwarded;
+      }
+    }
     return await runUsers(argv, io);
   } catch (error) {
     if (error instanceof UsageError) {

@@ -18,6 +18,8 @@ export interface OpenedDb {
   db: Db;
   /** Where the data lives, for messages: a folder or 'PostgreSQL'. */
   where: string;
+  /** The PGlite data folder (null on PostgreSQL). */
+  dataDir: string | null;
   close(): Promise<void>;
 }
 
@@ -31,7 +33,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
       await db.close();
       throw error;
     }
-    return { db, where: 'PostgreSQL (DATABASE_URL)', close: () => db.close() };
+    return { db, where: 'PostgreSQL (DATABASE_URL)', dataDir: null, close: () => db.close() };
   }
   const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
   const lock: DataDirLock = await acquireDataDirLock(dataDir, options.role);
@@ -46,6 +48,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
   return {
     db,
     where: dataDir,
+    dataDir,
     async close() {
       try {
         await db.close();

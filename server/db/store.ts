@@ -27,6 +27,10 @@ export interface PublicUser {
   final_terms: boolean;
   completed_at: string | null;
   url_certificate: string | null;
+  /** The learner's current induction cycle (≥ 1); progress above is this cycle's (record 0111). */
+  cycle: number;
+  /** When the learner accepted the data-processing notice (Ley 1581 de 2012), else null. */
+  dataNoticeAcceptedAt: string | null;
 }
 
 interface UserRow {
@@ -41,6 +45,8 @@ interface UserRow {
   final_terms_at: Date | string | null;
   completed_at: Date | string | null;
   url_certificate: string | null;
+  cycle: number | string;
+  data_notice_accepted_at: Date | string | null;
 }
 
 const iso = (value: Date | string | null) =>
@@ -59,15 +65,18 @@ function toPublic(row: UserRow): PublicUser {
     final_terms: row.final_terms_at !== null,
     completed_at: iso(row.completed_at),
     url_certificate: row.url_certificate,
+    cycle: Number(row.cycle),
+    dataNoticeAcceptedAt: iso(row.data_notice_accepted_at ?? null),
   };
 }
 
 const USER_SELECT = `
   SELECT u.id, u.name, u.document, u.email, u.obra, p.score, p.route, p.current_location,
-         p.final_terms_at, p.completed_at, c.url_file AS url_certificate
+         p.final_terms_at, p.completed_at, c.url_file AS url_certificate, u.cycle,
+         u.data_notice_accepted_at
     FROM users u
-    LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2
-    LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $2`;
+    LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2 AND p.cycle = u.cycle
+    LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $2 AND c.cycle = u.cycle`;
 
 /** A learner with their progress in one course (by default the shipped one). */
 export async function getUser(
@@ -102,15 +111,37 @@ export interface NewUser {
   /** Slug of one of the configuration's obras (checked by the caller); null = the first. */
   obra?: string | null;
   password: string;
+  /** Default 'aprendiz' (record 0113). */
+  role?: Role;
+  /** Empty = a direct employee. */
+  contratista?: string | null;
+  cargo?: string | null;
+  /** aaaa-mm-dd. */
+  fechaIngreso?: string | null;
 }
+
+export const ROLES = ['aprendiz', 'coordinador', 'auditor'] as const;
+export type Role = (typeof ROLES)[number];
 
 export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
-        'INSERT INTO users (document, name, email, obra, password_hash) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [input.document, input.name, input.email || null, input.obra || null, passwordHash],
+        `INSERT INTO users (document, name, email, obra, password_hash, role, contratista, cargo,
+                            fecha_ingreso)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date) RETURNING id`,
+        [
+          input.document,
+          input.name,
+          input.email || null,
+          input.obra || null,
+          passwordHash,
+          input.role ?? 'aprendiz',
+          input.contratista || null,
+          input.cargo || null,
+          input.fechaIngreso || null,
+        ],
       );
       await tx.query('INSERT INTO progress (user_id, course_id) VALUES ($1, $2)', [
         row!.id,
@@ -131,15 +162,17 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
 export async function findCredentials(
   db: Queryable,
   by: { document: string } | { email: string },
-): Promise<{ id: number; password_hash: string } | null> {
+): Promise<{ id: number; password_hash: string; role: Role } | null> {
+  type Row = { id: number; password_hash: string; role: Role };
+  // A deactivated account cannot sign in (record 0113); its records stay.
   const [row] =
     'document' in by
-      ? await db.query<{ id: number; password_hash: string }>(
-          'SELECT id, password_hash FROM users WHERE document = $1',
+      ? await db.query<Row>(
+          'SELECT id, password_hash, role FROM users WHERE document = $1 AND active',
           [by.document],
         )
-      : await db.query<{ id: number; password_hash: string }>(
-          'SELECT id, password_hash FROM users WHERE lower(email) = lower($1)',
+      : await db.query<Row>(
+          'SELECT id, password_hash, role FROM users WHERE lower(email) = lower($1) AND active',
           [by.email],
         );
   return row ?? null;
@@ -156,11 +189,20 @@ export async function issueToken(db: Queryable, userId: number, ttlMs: number): 
 
 /** The user id of a live token (not revoked, not expired), else null. */
 export async function userIdForToken(db: Queryable, token: string): Promise<number | null> {
-  const [row] = await db.query<{ user_id: number }>(
-    'SELECT user_id FROM tokens WHERE token_hash = $1 AND revoked_at IS NULL AND expires_at > now()',
+  return (await sessionForToken(db, token))?.userId ?? null;
+}
+
+/** The account behind a live token of an active user, with its role, else null. */
+export async function sessionForToken(
+  db: Queryable,
+  token: string,
+): Promise<{ userId: number; role: Role; name: string } | null> {
+  const [row] = await db.query<{ user_id: number; role: Role; name: string }>(
+    `SELECT t.user_id, u.role, u.name FROM tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active`,
     [hashToken(token)],
   );
-  return row ? Number(row.user_id) : null;
+  return row ? { userId: Number(row.user_id), role: row.role, name: row.name } : null;
 }
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
@@ -182,6 +224,35 @@ export interface ProgressInput {
   route?: string;
   currentLocation?: string;
   finalTerms: boolean;
+  /** The cycle the save belongs to; absent = the current one (old clients; record 0111). */
+  cycle?: number;
+}
+
+/** A save or activity for a cycle that is no longer the learner's current one. */
+export class StaleCycleError extends Error {
+  readonly code = 'stale-cycle';
+  constructor(readonly current: number) {
+    super(`stale cycle (current ${current})`);
+  }
+}
+
+/**
+ * The learner's current cycle, locked against a concurrent reinducción for the transaction; throws
+ * StaleCycleError when `expected` is given and differs. Null when the user does not exist.
+ */
+export async function lockCurrentCycle(
+  tx: Queryable,
+  userId: number,
+  expected: number | undefined,
+): Promise<number | null> {
+  const [row] = await tx.query<{ cycle: number }>(
+    'SELECT cycle FROM users WHERE id = $1 FOR SHARE',
+    [userId],
+  );
+  if (!row) return null;
+  const current = Number(row.cycle);
+  if (expected !== undefined && expected !== current) throw new StaleCycleError(current);
+  return current;
 }
 
 /**
@@ -197,16 +268,17 @@ export async function updateProgress(
   courseId: string = shippedCourseId(),
 ): Promise<{ user: PublicUser; dropped: string[] } | null> {
   const dropped = await db.transaction(async (tx) => {
-    // A learner's first report in another course starts that course's row.
+    const cycle = await lockCurrentCycle(tx, userId, input.cycle);
+    if (cycle === null) return null;
+    // A learner's first report in another course (or a new cycle) starts that row.
     await tx.query(
-      `INSERT INTO progress (user_id, course_id)
-         SELECT id, $2 FROM users WHERE id = $1
-       ON CONFLICT (user_id, course_id) DO NOTHING`,
-      [userId, courseId],
+      `INSERT INTO progress (user_id, course_id, cycle) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id, course_id, cycle) DO NOTHING`,
+      [userId, courseId, cycle],
     );
     const [row] = await tx.query<{ route: string; score: string | number | null }>(
-      'SELECT route, score FROM progress WHERE user_id = $1 AND course_id = $2 FOR UPDATE',
-      [userId, courseId],
+      'SELECT route, score FROM progress WHERE user_id = $1 AND course_id = $2 AND cycle = $3 FOR UPDATE',
+      [userId, courseId, cycle],
     );
     if (!row) return null;
     const storedScore = row.score === null ? null : Number(row.score);
@@ -220,7 +292,7 @@ export async function updateProgress(
               completed_at = CASE WHEN GREATEST(score, $3::numeric) >= 100 THEN COALESCE(completed_at, now())
                                   ELSE completed_at END,
               updated_at = now()
-        WHERE user_id = $1 AND course_id = $6`,
+        WHERE user_id = $1 AND course_id = $6 AND cycle = $7`,
       [
         userId,
         decision.route,
@@ -228,6 +300,7 @@ export async function updateProgress(
         input.currentLocation ?? null,
         input.finalTerms,
         courseId,
+        cycle,
       ],
     );
     return decision.dropped;
@@ -279,8 +352,11 @@ export async function certificateForUser(
   userId: number,
   courseId: string = shippedCourseId(),
 ): Promise<CertificateRow | null> {
+  // The current cycle's certificate (archived cycles keep theirs; record 0111).
   const [row] = await db.query<CertificateDbRow>(
-    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates WHERE user_id = $1 AND course_id = $2`,
+    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates
+      WHERE user_id = $1 AND course_id = $2
+        AND cycle = (SELECT cycle FROM users WHERE id = $1)`,
     [userId, courseId],
   );
   return row ? toCertificate(row) : null;
@@ -335,6 +411,8 @@ export interface NewCertificate {
   file?: { token: string; pdf: Uint8Array } | null;
   course_title?: string | null;
   completed_at?: Date | null;
+  /** The cycle it certifies; default the learner's current one. */
+  cycle?: number;
 }
 
 /**
@@ -350,9 +428,10 @@ export async function saveCertificate(
   await db.query(
     `INSERT INTO certificates
        (user_id, code, url_file, name, document, score, file_token, pdf, course_title, completed_at,
-        course_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (user_id, course_id) DO NOTHING`,
+        course_id, cycle)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
+             COALESCE($12::integer, (SELECT cycle FROM users WHERE id = $1)))
+     ON CONFLICT (user_id, course_id, cycle) DO NOTHING`,
     [
       userId,
       cert.code,
@@ -366,6 +445,7 @@ export async function saveCertificate(
       cert.course_title ?? null,
       cert.completed_at ?? null,
       courseId,
+      cert.cycle ?? null,
     ],
   );
   return (await certificateForUser(db, userId, courseId))!;
@@ -399,8 +479,9 @@ export async function reportRows(
     `SELECT u.document, u.name, u.email, p.score, p.route, p.completed_at,
             c.url_file AS url_certificate, c.code AS certificate_code
        FROM users u
-       LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $1
-       LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $1
+       LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $1 AND p.cycle = u.cycle
+       LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $1 AND c.cycle = u.cycle
+      WHERE u.role = 'aprendiz'
       ORDER BY u.name, u.document`,
     [courseId],
   );

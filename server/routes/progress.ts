@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { updateProgress, type ProgressInput } from '../db/store.ts';
+import { StaleCycleError, updateProgress, type ProgressInput } from '../db/store.ts';
+import { readCycle, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
 import { hasControlChars, readFields, text, type Fields } from './input.ts';
 
@@ -63,13 +64,21 @@ function readProgress(fields: Fields): ProgressInput {
 }
 
 export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/update-user', { preHandler: ctx.requireAuth }, async (request) => {
+  app.post('/update-user', { preHandler: ctx.requireAuth }, async (request, reply) => {
     const fields = readFields(request.body);
     const id = readId(fields);
     // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
     if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
     const input = readProgress(fields);
-    const result = await updateProgress(ctx.db, id, input, ctx.shape, ctx.courseId);
+    // Optional cycle (console contract 3): a save for an archived cycle is refused with 409.
+    const cycle = readCycle(fields.cycle);
+    let result;
+    try {
+      result = await updateProgress(ctx.db, id, { ...input, cycle }, ctx.shape, ctx.courseId);
+    } catch (error) {
+      if (error instanceof StaleCycleError) return sendStaleCycle(reply, error.current);
+      throw error;
+    }
     if (!result) throw new HttpError(401, MESSAGES.unauthorized);
     if (result.dropped.length)
       request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');

@@ -1,14 +1,15 @@
 // `server` mode (web build, decision 0001): sign-in, the token guard (signed in = a token is
 // stored, decision 0026), progress through our API, certificates issued by the server, logout.
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useReducer, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { outline } from 'virtual:course';
+import { contentVersion, outline } from 'virtual:course';
 import { courseShape } from '../domain/content/outline.ts';
 import {
   configureHttp,
   createHttpTracking,
   downloadCertificate,
   hasToken,
+  needsDataNotice,
   signInNotice,
   signOut,
   type CourseUser,
@@ -17,17 +18,27 @@ import {
 import { es, esOffline } from '../strings/es.ts';
 import { modals } from '../features/modals/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
+import { useCourse } from '../course/course-context.tsx';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 
 const LoginPage = lazy(() => import('./sections/auth.tsx'));
+const DataNotice = /* @__PURE__ */ lazy(() => import('./sections/data-notice.tsx'));
 const signIn = signInWith();
 
 export function createServerTracking(onUser: (user: CourseUser) => void): HttpTracking {
   // A refused session (401/403) leaves the page through a full load: nothing of the old session
   // survives in memory; its pending progress stays stored for the same learner (record 0101).
   configureHttp({ navigate: (path) => window.location.assign(path) });
-  return createHttpTracking({ shape: courseShape(outline), onUser });
+  return createHttpTracking({
+    shape: courseShape(outline),
+    onUser,
+    contentVersion,
+    // A coordinator started a new induction cycle (reinducción) while this page was open: the
+    // old cycle's queue is already dropped; a full load starts the course afresh from the new
+    // cycle, with nothing of the old one left in memory (record 0126).
+    onCycleChange: () => window.location.assign('/'),
+  });
 }
 
 /** The learner as the course sees it, from the user the server returns. */
@@ -55,9 +66,23 @@ function SignIn({ controller }: { controller: CourseController }) {
   );
 }
 
-/** Signed in = a token is stored. Signed out, '/' shows the sign-in; other paths go to it. */
+/**
+ * Signed in = a token is stored. Signed out, '/' shows the sign-in; other paths go to it.
+ * Signed in without having accepted the habeas-data notice: the notice, before anything of the
+ * course (record 0127).
+ */
 function Guard({ children, controller }: { children: ReactNode; controller: CourseController }) {
   const location = useLocation();
+  // Re-read on every change of the course state (`me` at launch stores the user) and once the
+  // notice is accepted.
+  useCourse();
+  const [, accepted] = useReducer((n: number) => n + 1, 0);
+  if (hasToken() && needsDataNotice())
+    return (
+      <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
+        <DataNotice courseTitle={controller.outline.title} onAccepted={accepted} />
+      </Suspense>
+    );
   if (hasToken()) return <>{children}</>;
   if (location.pathname === '/') return <SignIn controller={controller} />;
   return <Navigate to="/auth/login" replace />;

@@ -52,6 +52,9 @@ export interface Answer {
   description: string;
   response: number;
   correctResponse: number;
+  /** Plain text of the chosen and of the correct option (kept by the standalone server). */
+  responseText?: string;
+  correctResponseText?: string;
   correct: boolean;
   latencyMs: number;
   timestamp: Date;

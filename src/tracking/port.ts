@@ -61,6 +61,10 @@ export interface Interaction {
   response: number;
   /** Index of the correct option (0-based). */
   correctResponse: number;
+  /** Plain text of the chosen option (the standalone server keeps it with the answer). */
+  responseText?: string;
+  /** Plain text of the correct option. */
+  correctResponseText?: string;
   correct: boolean;
   /** Time from the question being shown to the answer. */
   latencyMs: number;

@@ -36,3 +36,4 @@ export {
   type PackageIdentity,
 } from './package-identity.ts';
 export { companyInfo, type CompanyInfo } from './company-info.ts';
+export { dataNoticeText, dataNoticeVersion, type DataNoticeConfig } from './data-notice.ts';

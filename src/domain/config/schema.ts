@@ -108,8 +108,17 @@ export const companyConfigSchema = z
         mostrarDocumentoEnLms: z.boolean().default(false),
       })
       .default({ mostrarDocumentoEnLms: false }),
+    /** Reinducción (console, decision 0111): months from completion until a learner is due again. */
+    reinduccion: z
+      .strictObject({ periodoMeses: z.number().int().min(1).max(60).default(12) })
+      .default({ periodoMeses: 12 }),
     /** Habeas-data notice shown where learners' data are collected (console issue). */
     avisoDatos: optionalText,
+    /**
+     * Personal data (Ley 1581 de 2012): `aviso` is the notice a learner accepts at first sign-in
+     * in the standalone app; without it a default text is used (src/domain/config/data-notice.ts).
+     */
+    datosPersonales: z.strictObject({ aviso: optionalText }).optional(),
     obras: z.array(obraSchema).min(1, 'debe haber al menos una obra'),
   })
   .superRefine((config, ctx) => {

@@ -52,3 +52,17 @@ export function plainText(html: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * The chosen and the correct option as plain text: the standalone server keeps them with a
+ * first answer, so the record still reads right after the content changes (issue 16).
+ */
+export function optionTexts(
+  question: Pick<Question, 'options'>,
+  chosen: number,
+): { responseText: string; correctResponseText: string } {
+  return {
+    responseText: plainText(question.options[chosen]?.option ?? ''),
+    correctResponseText: plainText(question.options.find((o) => o.correct === 1)?.option ?? ''),
+  };
+}

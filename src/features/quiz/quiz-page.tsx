@@ -16,6 +16,7 @@ import { answerComponents } from './answer-components.ts';
 import {
   feedbackHtml,
   firstAttemptResult,
+  optionTexts,
   plainText,
   questionId,
   type FirstAttemptResult,
@@ -94,6 +95,8 @@ function Quiz({ activity }: { activity: Activity }) {
         description: plainText(question.question),
         response: optionIndex,
         correctResponse: question.options.findIndex((o) => o.correct === 1),
+        // Web build only: the SCORM packages neither need nor carry the texts.
+        ...(__BUILD_TARGET__ === 'web' ? optionTexts(question, optionIndex) : {}),
         correct,
         latencyMs: Date.now() - shownAt.current,
         timestamp: new Date(),

@@ -7,6 +7,7 @@ import {
   safeGet,
   safeRemove,
   safeSet,
+  readUser,
   storeUser,
 } from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
@@ -30,6 +31,14 @@ export function sharedClient(): ApiClient {
  */
 export function signInNotice(store = sharedClient().store): string | null {
   return safeGet(store, KEYS.signInReason) === 'session-ended' ? es.signIn.sessionEnded : null;
+}
+
+/**
+ * The signed-in learner has not accepted the habeas-data notice yet: the server said so (null).
+ * A stored user without the field (an older server) never sees it (record 0127).
+ */
+export function needsDataNotice(store = sharedClient().store): boolean {
+  return readUser(store)?.dataNoticeAcceptedAt === null;
 }
 
 /** The token guard (decision 0026): only whether a token is stored, not whether it is valid. */
@@ -101,8 +110,17 @@ export async function login(
   const previous = safeGet(api.store, KEYS.user);
   if (previous) {
     try {
-      if (String((JSON.parse(previous) as CourseUser).id) !== String(response.user.id))
-        safeClear(api.store);
+      const before = JSON.parse(previous) as CourseUser;
+      if (String(before.id) !== String(response.user.id)) safeClear(api.store);
+      else if (
+        typeof response.user.cycle === 'number' &&
+        (before.cycle ?? 1) !== response.user.cycle
+      ) {
+        // The same learner in a new induction cycle (reinducción): this browser's copy and queues
+        // of the old cycle must neither count nor be sent (record 0126).
+        for (const key of [KEYS.score, KEYS.currentLocation, KEYS.pending, KEYS.activity])
+          safeRemove(api.store, key);
+      }
     } catch {
       safeClear(api.store);
     }

@@ -14,6 +14,7 @@ export {
   login,
   logout,
   hasToken,
+  needsDataNotice,
   isTokenValid,
   signInNotice,
   configureHttp,

@@ -131,14 +131,35 @@ describe('signOut', () => {
     }
   });
 
-  it('a queue of another kind (any curso-sst:pending… key) also holds the sign-out', async () => {
+  it('answers or time not sent yet (the activity queue) also hold the sign-out', async () => {
     signedIn(false);
-    localStorage.setItem('curso-sst:pending-activity', '[{"q":"m1-q1"}]');
+    localStorage.setItem(
+      KEYS.activity,
+      JSON.stringify({
+        userId: '7',
+        cycle: 1,
+        answers: [{ questionId: 'm1-q1' }],
+        sessions: [],
+        sent: [],
+      }),
+    );
     const net = fakeNetwork();
     net.state.online = false;
     expect(hasPending(localStorage)).toBe(true);
     expect(await signOut({ api: net.api })).toBe('pending');
     expect(localStorage.getItem(KEYS.token)).toBe('token-a');
+  });
+
+  it('an activity record holding only what was already sent does not hold the sign-out', async () => {
+    signedIn(false);
+    localStorage.setItem(
+      KEYS.activity,
+      JSON.stringify({ userId: '7', cycle: 1, answers: [], sessions: [], sent: ['m1-q1'] }),
+    );
+    const net = fakeNetwork();
+    net.state.online = false;
+    expect(hasPending(localStorage)).toBe(false);
+    expect(await signOut({ api: net.api })).toBe('signed-out');
   });
 
   it('after an offline sign-out the next learner signs in with their own document and finds nothing of the last', async () => {

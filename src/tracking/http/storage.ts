@@ -12,6 +12,8 @@ export const KEYS = {
   pending: 'curso-sst:pending-update',
   /** Why the learner is on the sign-in page ('session-ended'), until they sign in again. */
   signInReason: 'curso-sst:sign-in-reason',
+  /** First answers and session time not yet accepted by the server (record 0126). */
+  activity: 'curso-sst:pending-activity',
 } as const;
 
 export interface KeyValueStore {
@@ -101,8 +103,19 @@ export function hasPending(store: KeyValueStore): boolean {
     if (safeGet(store, KEYS.pending)) return true;
     const ls = store as Partial<Storage>;
     if (typeof ls.length !== 'number' || typeof ls.key !== 'function') return false;
-    for (let i = 0; i < ls.length; i++)
-      if (ls.key(i)?.startsWith('curso-sst:pending') && safeGet(store, ls.key(i)!)) return true;
+    for (let i = 0; i < ls.length; i++) {
+      const key = ls.key(i);
+      if (!key?.startsWith('curso-sst:pending') || !safeGet(store, key)) continue;
+      if (key === KEYS.activity) {
+        // The activity record also remembers which answers were already sent: only answers or
+        // session time still to send count as pending.
+        const r = readJson<{ answers?: unknown[]; sessions?: unknown[] }>(store, key);
+        if (!r || typeof r !== 'object') continue;
+        if ((r.answers?.length ?? 0) > 0 || (r.sessions?.length ?? 0) > 0) return true;
+        continue;
+      }
+      return true;
+    }
   } catch {
     // Unreadable storage holds nothing we could send.
   }

@@ -12,6 +12,10 @@ export interface CourseUser {
   final_terms?: boolean;
   completed_at?: string | null;
   url_certificate: string | null;
+  /** The learner's current induction cycle (≥ 1; a reinducción starts a new one). */
+  cycle?: number;
+  /** When the learner accepted the habeas-data notice; null = not yet (Ley 1581 de 2012). */
+  dataNoticeAcceptedAt?: string | null;
 }
 
 export interface LoginResponse {
@@ -30,4 +34,11 @@ export interface CertificateResponse {
   url_file?: string;
   user?: CourseUser;
   message?: string;
+}
+
+export interface ActivityResponse {
+  success: boolean;
+  /** First answers stored new (re-sent ones are not counted). */
+  answers: number;
+  sessions: number;
 }

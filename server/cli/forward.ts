@@ -1,0 +1,79 @@
+// The CLI side of the admin channel (docs/decisions/0113-roles-and-cli-through-server.md): with
+// PGlite and a server running on the same data folder, `users add` and `users import` are sent to
+// that server, which runs them on its database and sends back the output lines.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { DEFAULT_DATA_DIR } from '../db/open.ts';
+import {
+  ADMIN_FILE,
+  ADMIN_HEADER,
+  type AdminChannelFile,
+  type ForwardedLine,
+} from '../console/admin-file.ts';
+import type { CliIo } from './run.ts';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The running server's channel for this data folder, else null (PostgreSQL, no server). */
+export function adminChannel(env: NodeJS.ProcessEnv = process.env): AdminChannelFile | null {
+  if (env.DATABASE_URL) return null;
+  const file = join(resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), ADMIN_FILE);
+  if (!existsSync(file)) return null;
+  try {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as AdminChannelFile;
+    if (typeof parsed.url !== 'string' || typeof parsed.token !== 'string') return null;
+    return alive(Number(parsed.pid)) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `users` argv through the running server. Null when there is none to reach (the caller
+ * then opens the database itself, and the lock explains any conflict).
+ */
+export async function forwardUsers(
+  argv: string[],
+  io: CliIo,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number | null> {
+  const channel = adminChannel(env);
+  if (!channel) return null;
+  let file: string | undefined;
+  if (argv[0] === 'import') {
+    const path = argv.slice(1).find((a) => !a.startsWith('-'));
+    if (path) {
+      try {
+        file = readFileSync(path).toString('base64');
+      } catch {
+        io.err(`No se pudo leer el archivo ${path}.`);
+        return 1;
+      }
+    }
+  }
+  let response: Response;
+  try {
+    response = await fetch(new URL('consola/cli', channel.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [ADMIN_HEADER]: channel.token },
+      body: JSON.stringify({ argv, ...(file ? { file } : {}) }),
+    });
+  } catch {
+    return null;
+  }
+  if (!response.ok) {
+    io.err(`El servidor en marcha rechazó el comando (HTTP ${response.status}).`);
+    return 1;
+  }
+  const result = (await response.json()) as { code: number; lines: ForwardedLine[] };
+  io.err(`(Con el servidor en marcha, pid ${channel.pid}: el comando se hizo a través de él.)`);
+  for (const line of result.lines) (line.stream === 'out' ? io.out : io.err)(line.text);
+  return result.code;
+}

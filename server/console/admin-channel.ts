@@ -1,0 +1,79 @@
+// The CLI while the server holds the PGlite lock (docs/decisions/0113-roles-and-cli-through-server.md):
+// on start the server writes <data>/curso-sst-admin.json (mode 0600: its URL, pid and a random
+// token) and answers POST /consola/cli with that token in X-Curso-Admin by running the same
+// `users` command against its own database. Whoever can read the data folder can already read the
+// database, so the file grants nothing new; the token never leaves the machine's disk.
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { runUsers } from '../cli/users.ts';
+import { UsageError } from '../cli/args.ts';
+import { ConfigError, formatConfigError } from '../read-config.ts';
+
+import {
+  ADMIN_FILE,
+  ADMIN_HEADER,
+  type AdminChannelFile,
+  type ForwardedLine,
+} from './admin-file.ts';
+
+export { ADMIN_FILE, ADMIN_HEADER };
+/** Largest CSV forwarded (base64 in JSON). */
+const MAX_BODY = 20 * 1024 * 1024;
+
+export const newAdminToken = () => randomBytes(32).toString('base64url');
+
+/** Writes the channel file for a running server; returns a function that removes it. */
+export function writeAdminChannel(dataDir: string, url: string, token: string): () => void {
+  const file = join(dataDir, ADMIN_FILE);
+  const content: AdminChannelFile = { pid: process.pid, url, token };
+  writeFileSync(file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
+  return () => rmSync(file, { force: true });
+}
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export async function adminChannelRoutes(app: FastifyInstance, db: Db, token: string) {
+  app.post<{ Body: { argv?: unknown; file?: unknown } }>(
+    '/consola/cli',
+    { bodyLimit: MAX_BODY },
+    async (request, reply) => {
+      const given = request.headers[ADMIN_HEADER];
+      if (typeof given !== 'string' || !sameToken(given, token))
+        return reply.code(401).send({ success: false, message: 'No autorizado.' });
+      const { argv, file } = request.body ?? {};
+      if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string') || argv.length > 40)
+        return reply.code(422).send({ success: false, message: 'argv inválido.' });
+      const bytes = typeof file === 'string' ? Buffer.from(file, 'base64') : null;
+      const lines: ForwardedLine[] = [];
+      const io = {
+        out: (text: string) => void lines.push({ stream: 'out', text }),
+        err: (text: string) => void lines.push({ stream: 'err', text }),
+      };
+      let code: number;
+      try {
+        code = await runUsers(argv as string[], io, db, {
+          readFile: () => {
+            if (!bytes) throw new Error('no file');
+            return bytes;
+          },
+        });
+      } catch (error) {
+        if (error instanceof UsageError) io.err(error.message);
+        else if (error instanceof ConfigError) io.err(formatConfigError(error));
+        else {
+          request.log.error({ err: error }, 'forwarded CLI command failed');
+          io.err('El servidor no pudo completar el comando.');
+        }
+        code = 1;
+      }
+      return { success: true, code, lines };
+    },
+  );
+}

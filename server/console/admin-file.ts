@@ -1,0 +1,12 @@
+// The admin channel's file and header names (docs/decisions/0113-roles-and-cli-through-server.md),
+// shared by the server (admin-channel.ts) and the CLI (cli/forward.ts).
+export const ADMIN_FILE = 'curso-sst-admin.json';
+export const ADMIN_HEADER = 'x-curso-admin';
+
+export interface AdminChannelFile {
+  pid: number;
+  url: string;
+  token: string;
+}
+
+export type ForwardedLine = { stream: 'out' | 'err'; text: string };

@@ -1,0 +1,117 @@
+// The append-only audit log of coordinator actions (docs/decisions/0115-audit-log.md): who, what,
+// on whom, when, details. The table refuses UPDATE and DELETE (trigger in migration 005).
+import type { Queryable } from '../db/db.ts';
+
+export type AuditAction =
+  | 'ingreso'
+  | 'crear-usuario'
+  | 'importar-csv'
+  | 'desactivar'
+  | 'reactivar'
+  | 'restablecer-contrasena'
+  | 'reinduccion'
+  | 'exportar-csv'
+  | 'exportar-pdf'
+  | 'ver-aprendiz';
+
+export interface Actor {
+  userId: number | null;
+  name: string;
+}
+
+export async function audit(
+  db: Queryable,
+  actor: Actor,
+  action: AuditAction,
+  target: { id: number; name: string } | null,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_log (actor_id, actor_name, action, target_id, target_name, details)
+     VALUES ($1, $2, $3, $4, $5, $6::jsonb)`,
+    [
+      actor.userId,
+      actor.name,
+      action,
+      target?.id ?? null,
+      target?.name ?? null,
+      JSON.stringify(details),
+    ],
+  );
+}
+
+/** One row per target, in one statement (a reinducción of a whole obra). */
+export async function auditMany(
+  db: Queryable,
+  actor: Actor,
+  action: AuditAction,
+  items: { target: { id: number; name: string }; details: Record<string, unknown> }[],
+): Promise<void> {
+  if (!items.length) return;
+  await db.query(
+    `INSERT INTO audit_log (actor_id, actor_name, action, target_id, target_name, details)
+     SELECT $1, $2, $3, t.id, t.name, t.details::jsonb
+       FROM unnest($4::integer[], $5::text[], $6::text[]) AS t(id, name, details)`,
+    [
+      actor.userId,
+      actor.name,
+      action,
+      items.map((i) => i.target.id),
+      items.map((i) => i.target.name),
+      items.map((i) => JSON.stringify(i.details)),
+    ],
+  );
+}
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorName: string;
+  action: string;
+  targetId: number | null;
+  targetName: string | null;
+  details: Record<string, unknown>;
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** Newest first, one page (keyset-free OFFSET is fine at the sizes a log reaches per page). */
+export async function auditPage(
+  db: Queryable,
+  page: number,
+): Promise<{ entries: AuditEntry[]; total: number }> {
+  const rows = await db.query<{
+    id: string | number;
+    at: Date | string;
+    actor_name: string;
+    action: string;
+    target_id: number | null;
+    target_name: string | null;
+    details: unknown;
+    total: string | number;
+  }>(
+    `SELECT id, at, actor_name, action, target_id, target_name, details, count(*) OVER () AS total
+       FROM audit_log ORDER BY at DESC, id DESC LIMIT $1 OFFSET $2`,
+    [AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE],
+  );
+  const total = rows.length
+    ? Number(rows[0]!.total)
+    : Number(
+        (await db.query<{ n: number }>('SELECT count(*)::integer AS n FROM audit_log'))[0]?.n ?? 0,
+      );
+  return {
+    total,
+    entries: rows.map((r) => ({
+      id: Number(r.id),
+      at: new Date(r.at).toISOString(),
+      actorName: r.actor_name,
+      action: r.action,
+      targetId: r.target_id === null ? null : Number(r.target_id),
+      targetName: r.target_name,
+      details:
+        typeof r.details === 'string'
+          ? (JSON.parse(r.details) as Record<string, unknown>)
+          : ((r.details ?? {}) as Record<string, unknown>),
+    })),
+  };
+}

@@ -1,0 +1,223 @@
+// Exports (docs/decisions/0116-console-exports.md): the filtered learners table as CSV for Excel
+// in Spanish (UTF-8 with BOM, ';' between cells, formula-like cells neutralised), and the
+// «Registro de inducción» PDF for an obra and a period. Both are written to the audit log.
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleContext } from './console-context.ts';
+import { sendHtml } from './console-context.ts';
+import { consolePage, escapeHtml, plainDate, shortDate } from './layout.ts';
+import { audit } from './audit.ts';
+import { ESTADO_LABEL, learnersAll, type Filters, type Scope } from './queries.ts';
+import { filterQuery, readFilters } from './pages-overview.ts';
+import { csvCell } from '../cli/csv.ts';
+import type { Queryable } from '../db/db.ts';
+import { registroPdf, type RegistroRow } from './registro-pdf.ts';
+
+export const CSV_COLUMNS = [
+  'documento',
+  'nombre',
+  'correo',
+  'obra',
+  'contratista',
+  'cargo',
+  'fecha_ingreso',
+  'estado',
+  'ciclo',
+  'avance',
+  'primer_intento_correctas',
+  'primer_intento_respondidas',
+  'completado',
+  'reinduccion_vence',
+  'certificado',
+  'activo',
+] as const;
+
+/** ';' — Excel in Spanish (Colombia: decimal comma) splits on the list separator ';'. */
+export const CSV_SEPARATOR = ';';
+
+const cell = (value: string | number | null | undefined) => csvCell(value, { guardFormula: true });
+
+export async function exportCsv(
+  db: Queryable,
+  scope: Scope,
+  filters: Filters,
+  obraName: (slug: string) => string,
+): Promise<{ csv: string; rows: number }> {
+  const lines = [CSV_COLUMNS.join(CSV_SEPARATOR)];
+  let rows = 0;
+  for await (const batch of learnersAll(db, scope, filters)) {
+    for (const r of batch) {
+      rows++;
+      lines.push(
+        [
+          r.document,
+          r.name,
+          r.email,
+          obraName(r.obra),
+          r.contratista ?? '',
+          r.cargo,
+          plainDate(r.fechaIngreso),
+          r.active ? ESTADO_LABEL[r.estado] : 'Desactivado',
+          r.cycle,
+          r.score,
+          r.firstCorrect,
+          r.firstAnswered,
+          shortDate(r.completedAt),
+          shortDate(r.dueAt),
+          r.certificateCode,
+          r.active ? 'sí' : 'no',
+        ]
+          .map(cell)
+          .join(CSV_SEPARATOR),
+      );
+    }
+  }
+  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows };
+}
+
+/** Completed cycles (archived ones too) of an obra's learners in a period, oldest first. */
+export async function registroRows(
+  db: Queryable,
+  scope: Scope,
+  obra: string,
+  from: string,
+  to: string,
+): Promise<RegistroRow[]> {
+  const rows = await db.query<Record<string, unknown>>(
+    `SELECT u.name, u.document, u.cargo, u.contratista, p.completed_at, c.code,
+            (SELECT count(*) FILTER (WHERE a.correct) FROM answers a
+              WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS correct,
+            (SELECT count(*) FROM answers a
+              WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS answered
+       FROM progress p
+       JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz'
+       LEFT JOIN certificates c ON c.user_id = p.user_id AND c.course_id = $1 AND c.cycle = p.cycle
+      WHERE p.course_id = $1 AND p.completed_at >= $3::date AND p.completed_at < $4::date + 1
+        AND COALESCE(u.obra, $2) = $5
+      ORDER BY p.completed_at, u.name`,
+    [scope.courseId, scope.defaultObra, from, to, obra],
+  );
+  return rows.map((r) => {
+    const answered = Number(r.answered ?? 0);
+    const correct = Number(r.correct ?? 0);
+    return {
+      name: String(r.name),
+      document: String(r.document),
+      cargo: (r.cargo as string | null) ?? null,
+      contratista: (r.contratista as string | null) || 'Directo',
+      date: shortDate(r.completed_at as Date),
+      result: answered
+        ? `${correct}/${answered} (${Math.round((correct / answered) * 100)} %)`
+        : '',
+      certificateCode: (r.code as string | null) ?? null,
+    };
+  });
+}
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+const todayYmd = () => new Date().toISOString().slice(0, 10);
+
+export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
+
+  app.get('/consola/exportar.csv', { preHandler: cc.read }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const filters = readFilters(request.query as Record<string, unknown>);
+    const { csv, rows } = await exportCsv(db, cc.scope, filters, (slug) => cc.obraName(slug));
+    await audit(db, { userId: viewer.userId, name: viewer.name }, 'exportar-csv', null, {
+      filas: rows,
+      filtros: filterQuery(filters, { pagina: 1 }) || '(ninguno)',
+    });
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="aprendices-${todayYmd()}.csv"`)
+      .send(csv);
+  });
+
+  const form = (values: { obra?: string; desde?: string; hasta?: string }, message = '') => {
+    const year = new Date().getUTCFullYear();
+    return `<h1>Registro de inducción (PDF)</h1>
+<p>El registro lista a cada aprendiz de la obra que completó la inducción en el periodo (también los ciclos ya archivados por una reinducción): nombre, documento, cargo, contratista, fecha, resultado del primer intento y código del certificado, con el encabezado de la empresa y la firma del responsable SST.</p>
+${message}
+<form class="filters" method="get" action="/consola/registro.pdf">
+<div><label for="obra">Obra</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === values.obra ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+<div><label for="desde">Desde</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
+<div><label for="hasta">Hasta</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
+<div><button type="submit">Descargar PDF</button></div>
+</form>`;
+  };
+
+  app.get('/consola/registro', { preHandler: cc.read }, async (request, reply) =>
+    sendHtml(
+      reply,
+      consolePage('Registro de inducción', form({}), {
+        viewer: request.viewer!,
+        current: 'registro',
+      }),
+    ),
+  );
+
+  app.get<{ Querystring: Record<string, string | undefined> }>(
+    '/consola/registro.pdf',
+    { preHandler: cc.read },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const { obra = '', desde = '', hasta = '' } = request.query;
+      const obraInfo = cc.obras.find((o) => o.slug === obra);
+      if (
+        !obraInfo ||
+        !YMD.test(desde) ||
+        !YMD.test(hasta) ||
+        Number.isNaN(Date.parse(desde)) ||
+        Number.isNaN(Date.parse(hasta)) ||
+        desde > hasta
+      )
+        return sendHtml(
+          reply,
+          consolePage(
+            'Registro de inducción',
+            form(
+              { obra, desde, hasta },
+              '<p class="notice bad" role="alert">Elige una obra y un periodo válido (la fecha inicial no puede ser posterior a la final).</p>',
+            ),
+            { viewer, current: 'registro' },
+          ),
+          422,
+        );
+      const rows = await registroRows(db, cc.scope, obra, desde, hasta);
+      const r = cc.config.sst.responsable;
+      const pdf = await registroPdf({
+        companyName: cc.config.empresa.nombre,
+        nit: cc.config.empresa.nit,
+        logo: cc.config.empresa.logo?.pdf ?? null,
+        obraName: obraInfo.nombre,
+        from: plainDate(desde),
+        to: plainDate(hasta),
+        courseTitle: cc.course.title,
+        hours: cc.course.hours,
+        signer: {
+          nombre: r.nombre,
+          cargo: 'Responsable del SG-SST',
+          ...(r.licencia ? { licencia: r.licencia } : {}),
+        },
+        generatedAt: shortDate(new Date()),
+        sample: cc.config.ejemplo,
+        rows,
+      });
+      await audit(db, { userId: viewer.userId, name: viewer.name }, 'exportar-pdf', null, {
+        obra,
+        desde,
+        hasta,
+        filas: rows.length,
+      });
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header(
+          'content-disposition',
+          `attachment; filename="registro-induccion-${obra}-${desde}-${hasta}.pdf"`,
+        )
+        .send(Buffer.from(pdf));
+    },
+  );
+}

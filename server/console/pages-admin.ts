@@ -1,0 +1,215 @@
+// Adding learners (one by one, or a CSV upload with the CLI's row-by-row result) and the audit
+// log page. The import is the CLI's own code (cli/users.ts importUsers), so the web and the
+// command accept and refuse exactly the same rows.
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleContext } from './console-context.ts';
+import { field, sendHtml } from './console-context.ts';
+import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
+import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
+import { importUsers, validateUser, type KnownObras } from '../cli/users.ts';
+import { createUser, DuplicateUserError } from '../db/store.ts';
+import { generatePassword } from '../security/passwords.ts';
+
+const ACTION_LABEL: Record<string, string> = {
+  ingreso: 'Ingreso a la consola',
+  'crear-usuario': 'Creó un usuario',
+  'importar-csv': 'Importó un CSV',
+  desactivar: 'Desactivó',
+  reactivar: 'Reactivó',
+  'restablecer-contrasena': 'Restableció la contraseña',
+  reinduccion: 'Inició reinducción',
+  'exportar-csv': 'Exportó CSV',
+  'exportar-pdf': 'Exportó el registro PDF',
+};
+
+function addForm(
+  cc: ConsoleContext,
+  viewer: Viewer,
+  values: Record<string, string> = {},
+  message = '',
+) {
+  const input = (name: string, label: string, type = 'text', extra = '', hint = '') =>
+    `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(values[name] ?? '')}"${extra}${hint ? ` aria-describedby="${name}-ayuda"` : ''}>${hint ? `<p class="hint" id="${name}-ayuda">${hint}</p>` : ''}</div>`;
+  return consolePage(
+    'Agregar aprendiz',
+    `<h1>Agregar un aprendiz</h1>${message}
+<form method="post" action="/consola/agregar">${hiddenToken(viewer)}
+${input('documento', 'Documento (obligatorio)', 'text', ' required autocomplete="off"')}
+${input('nombre', 'Nombre completo (obligatorio)', 'text', ' required autocomplete="off"')}
+${input('correo', 'Correo', 'email', ' autocomplete="off"')}
+<div class="field"><label for="obra">Obra</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${values.obra === o.slug ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+${input('contratista', 'Contratista', 'text', '', 'Vacío si es empleado directo de la empresa.')}
+${input('cargo', 'Cargo')}
+${input('fecha_ingreso', 'Fecha de ingreso', 'date')}
+${input('clave', 'Contraseña', 'text', ' autocomplete="new-password"', 'Si la dejas vacía se genera una y se muestra una sola vez.')}
+<button type="submit">Agregar aprendiz</button>
+</form>`,
+    { viewer, current: 'agregar' },
+  );
+}
+
+function importForm(viewer: Viewer, result = '') {
+  return consolePage(
+    'Importar aprendices',
+    `<h1>Importar aprendices desde un CSV</h1>
+<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso</span> (fechas dd/mm/aaaa o aaaa-mm-dd). UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; las contraseñas vacías se generan y se muestran una sola vez.</p>
+${result}
+<form method="post" action="/consola/importar" enctype="multipart/form-data">${hiddenToken(viewer)}
+<div class="field"><label for="archivo">Archivo CSV</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
+<button type="submit">Importar</button>
+</form>`,
+    { viewer, current: 'importar' },
+  );
+}
+
+export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
+  const obras = (): KnownObras => ({
+    slugs: cc.obras.map((o) => o.slug),
+    file: 'la configuración',
+  });
+
+  app.get('/consola/agregar', { preHandler: cc.write }, async (request, reply) =>
+    sendHtml(reply, addForm(cc, request.viewer!)),
+  );
+
+  app.post('/consola/agregar', { preHandler: cc.write }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const values = Object.fromEntries(
+      [
+        'documento',
+        'nombre',
+        'correo',
+        'obra',
+        'contratista',
+        'cargo',
+        'fecha_ingreso',
+        'clave',
+      ].map((k) => [k, field(request, k)]),
+    );
+    const { user, problems } = validateUser(
+      {
+        document: values.documento,
+        name: values.nombre,
+        email: values.correo,
+        obra: values.obra,
+        password: values.clave,
+        contratista: values.contratista,
+        cargo: values.cargo,
+        fechaIngreso: values.fecha_ingreso,
+      },
+      obras(),
+    );
+    const error = (text: string) =>
+      sendHtml(
+        reply,
+        addForm(
+          cc,
+          viewer,
+          values,
+          `<div class="notice bad" role="alert"><p>No se agregó: ${escapeHtml(text)}.</p></div>`,
+        ),
+        422,
+      );
+    if (!user) return error(problems.join('; '));
+    const password = user.password ?? generatePassword(12);
+    try {
+      const created = await createUser(db, {
+        ...user,
+        password,
+        contratista: user.extras.contratista,
+        cargo: user.extras.cargo,
+        fechaIngreso: user.extras.fechaIngreso,
+      });
+      await audit(db, { userId: viewer.userId, name: viewer.name }, 'crear-usuario', created, {
+        rol: 'aprendiz',
+        via: 'consola',
+      });
+      const shown = user.password
+        ? ''
+        : `<p>Contraseña generada (se muestra <strong>una sola vez</strong>): <span class="secret">${escapeHtml(password)}</span></p>`;
+      return sendHtml(
+        reply,
+        addForm(
+          cc,
+          viewer,
+          {},
+          `<div class="notice ok" role="status"><p>Aprendiz agregado: <a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a> (documento ${escapeHtml(created.document)}).</p>${shown}</div>`,
+        ),
+      );
+    } catch (e) {
+      if (e instanceof DuplicateUserError) return error(e.message.replace(/\.$/, ''));
+      throw e;
+    }
+  });
+
+  app.get('/consola/importar', { preHandler: cc.write }, async (request, reply) =>
+    sendHtml(reply, importForm(request.viewer!)),
+  );
+
+  app.post('/consola/importar', { preHandler: cc.write }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const part = (request.body as Record<string, unknown> | undefined)?.archivo as
+      { type?: string; toBuffer?: () => Promise<Buffer> } | undefined;
+    if (!part || part.type !== 'file' || !part.toBuffer)
+      return sendHtml(
+        reply,
+        importForm(viewer, '<p class="notice bad" role="alert">Elige un archivo CSV.</p>'),
+        422,
+      );
+    const bytes = await part.toBuffer();
+    const lines: { kind: 'out' | 'err'; text: string }[] = [];
+    const summary = await importUsers(
+      db,
+      new Uint8Array(bytes),
+      {
+        out: (text) => void lines.push({ kind: 'out', text }),
+        err: (text) => void lines.push({ kind: 'err', text }),
+        progress: () => {},
+      },
+      { obras, actor: { userId: viewer.userId, name: viewer.name } },
+    );
+    const rejected = lines.filter((l) => l.kind === 'err').map((l) => l.text);
+    const generated = lines
+      .filter((l) => l.kind === 'out' && l.text.includes('contraseña generada'))
+      .map((l) => l.text);
+    const list = (title: string, items: string[]) =>
+      items.length
+        ? `<h2>${title}</h2><pre class="result">${escapeHtml(items.join('\n'))}</pre>`
+        : '';
+    const result = summary
+      ? `<div class="notice ${summary.rejected ? 'bad' : 'ok'}" role="status"><p><strong>Importados: ${summary.imported}. Rechazados: ${summary.rejected}.</strong></p></div>${list('Filas rechazadas', rejected)}${list('Contraseñas generadas (se muestran una sola vez)', generated)}`
+      : `<div class="notice bad" role="alert"><p>No se importó nada.</p></div>${list('Motivo', rejected)}`;
+    return sendHtml(reply, importForm(viewer, result), summary ? 200 : 422);
+  });
+
+  app.get<{ Querystring: { pagina?: string } }>(
+    '/consola/auditoria',
+    { preHandler: cc.read },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const asked = Number.parseInt(String(request.query.pagina ?? '1'), 10);
+      const page = Number.isFinite(asked) && asked > 0 ? asked : 1;
+      const { entries, total } = await auditPage(db, page);
+      const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+      const details = (d: Record<string, unknown>) =>
+        Object.entries(d)
+          .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+          .join(', ');
+      const body = `<h1>Registro de auditoría</h1>
+<p>Cada acción en la consola (y de la línea de comandos) queda registrada aquí. El registro no se puede modificar ni borrar.</p>
+<div class="table-wrap"><table><caption>Acciones, la más reciente primero (${total} en total)</caption>
+<thead><tr><th scope="col">Fecha</th><th scope="col">Quién</th><th scope="col">Acción</th><th scope="col">Sobre quién</th><th scope="col">Detalles</th></tr></thead>
+<tbody>${
+        entries
+          .map(
+            (e) =>
+              `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td>${escapeHtml(details(e.details))}</td></tr>`,
+          )
+          .join('') || '<tr><td colspan="5">Aún no hay acciones registradas.</td></tr>'
+      }</tbody></table></div>
+<nav class="pager" aria-label="Paginación">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">« Anterior</a>` : ''}<span>Página ${page} de ${pages}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">Siguiente »</a>` : ''}</nav>`;
+      return sendHtml(reply, consolePage('Auditoría', body, { viewer, current: 'auditoria' }));
+    },
+  );
+}

@@ -1,0 +1,257 @@
+// The learner page (/consola/aprendices/:id) and the actions on one learner: deactivate or
+// reactivate (never delete), reset the password (shown once), start a reinducción; and the
+// reinducción of a whole obra. Every action is written to the audit log.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ConsoleContext } from './console-context.ts';
+import { field, sendHtml } from './console-context.ts';
+import {
+  consolePage,
+  dateTime,
+  duration,
+  escapeHtml,
+  hiddenToken,
+  plainDate,
+  shortDate,
+  type Viewer,
+} from './layout.ts';
+import { cycleAnswers, learnerDetail, type LearnerDetail } from './learner-detail.ts';
+import { audit } from './audit.ts';
+import { startReinduction } from './reinduction.ts';
+import { generatePassword, hashPassword } from '../security/passwords.ts';
+import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
+import { readCourse } from '../read-content.ts';
+
+let moduleTitles: string[] | null = null;
+function titles(count: number): string[] {
+  moduleTitles ??= readCourse().course?.modules.map((m) => `${m.number}. ${m.title}`) ?? [];
+  return Array.from({ length: count }, (_, i) => moduleTitles![i] ?? `Módulo ${i + 1}`);
+}
+
+const yesNo = (ok: boolean) => (ok ? '<span class="ok">Sí</span>' : 'No');
+
+function modulesTable(cc: ConsoleContext, route: string, score: number): string {
+  const shape = cc.app.shape;
+  const viewed = restoreProgress({ route, score }, shape).viewed;
+  const names = titles(shape.topicCounts.length);
+  return `<div class="table-wrap"><table><caption>Módulos del ciclo actual</caption>
+<thead><tr><th scope="col">Módulo</th><th scope="col" class="num">Temas vistos</th><th scope="col">Evaluación aprobada</th></tr></thead><tbody>${shape.topicCounts
+    .map((count, m) => {
+      const seen = (viewed[m] ?? []).filter((i) => i < count).length;
+      return `<tr><th scope="row">${escapeHtml(names[m]!)}</th><td class="num">${seen} de ${count}</td><td>${yesNo((viewed[m] ?? []).includes(count))}</td></tr>`;
+    })
+    .join('')}</tbody></table></div>`;
+}
+
+function actions(viewer: Viewer, d: LearnerDetail): string {
+  if (viewer.role !== 'coordinador' || d.role !== 'aprendiz') return '';
+  const current = d.cycles.find((c) => c.cycle === d.cycle);
+  const form = (action: string, label: string, cls = '', extra = '') =>
+    `<form method="post" action="/consola/aprendices/${d.id}/${action}">${hiddenToken(viewer)}${extra}<button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  return `<h2>Acciones</h2><div class="actions">
+${form('contrasena', 'Restablecer contraseña', 'secondary')}
+${d.active ? form('desactivar', 'Desactivar', 'danger') : form('reactivar', 'Reactivar', 'secondary')}
+${d.active && current?.completedAt ? form('reinduccion', `Iniciar reinducción (ciclo ${d.cycle + 1})`) : ''}
+</div>
+<p class="hint">Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
+}
+
+async function renderLearner(
+  cc: ConsoleContext,
+  viewer: Viewer,
+  d: LearnerDetail,
+  cycle: number,
+  notice = '',
+) {
+  const answers = await cycleAnswers(cc.app.db, d.id, cc.scope.courseId, cycle);
+  const current = d.cycles.find((c) => c.cycle === d.cycle);
+  const shown = d.cycles.find((c) => c.cycle === cycle);
+  const fact = (label: string, value: string) =>
+    `<div><dt>${label}</dt><dd>${value || '—'}</dd></div>`;
+  const correct = answers.filter((a) => a.correct).length;
+  const body = `<p><a href="/consola/aprendices">« Aprendices</a></p>
+<h1>${escapeHtml(d.name)}</h1>
+${notice}
+<dl class="facts">
+${fact('Documento', `<span class="code">${escapeHtml(d.document)}</span>`)}
+${fact('Correo', escapeHtml(d.email ?? ''))}
+${fact('Obra', escapeHtml(cc.obraName(d.obra)))}
+${fact('Contratista', escapeHtml(d.contratista ?? 'Empleado directo'))}
+${fact('Cargo', escapeHtml(d.cargo ?? ''))}
+${fact('Fecha de ingreso', plainDate(d.fechaIngreso))}
+${fact('Estado de la cuenta', d.active ? 'Activa' : `Desactivada el ${shortDate(d.deactivatedAt)}`)}
+${fact('Aviso de datos personales', d.dataNoticeAcceptedAt ? `Aceptado el ${escapeHtml(dateTime(d.dataNoticeAcceptedAt))} (versión ${escapeHtml(d.dataNoticeVersion ?? '')})` : 'No aceptado aún')}
+${fact('Ciclo actual', String(d.cycle))}
+${fact('Avance', `${current?.score ?? 0} %`)}
+${fact('Completado', shortDate(current?.completedAt))}
+${fact('Certificado', current?.certificateCode ? `<a class="code" href="/verificar/${encodeURIComponent(current.certificateCode)}">${escapeHtml(current.certificateCode)}</a>` : '')}
+</dl>
+${actions(viewer, d)}
+<h2>Módulos</h2>
+${modulesTable(cc, current?.route ?? '', current?.score ?? 0)}
+<h2>Historial de ciclos</h2>
+<div class="table-wrap"><table><caption>Ciclos de inducción (el más reciente primero)</caption>
+<thead><tr><th scope="col">Ciclo</th><th scope="col">Inicio</th><th scope="col">Completado</th><th scope="col" class="num">Puntaje</th><th scope="col">Tiempo</th><th scope="col">Certificado</th><th scope="col">Archivado</th><th scope="col">Respuestas</th></tr></thead>
+<tbody>${d.cycles
+    .map(
+      (c) =>
+        `<tr><th scope="row">${c.cycle}</th><td>${shortDate(c.startedAt)}</td><td>${shortDate(c.completedAt)}</td><td class="num">${c.score} %</td><td>${c.sessions ? `${duration(c.seconds)} en ${c.sessions} sesiones` : '—'}</td><td>${c.certificateCode ? `<span class="code">${escapeHtml(c.certificateCode)}</span>` : '—'}</td><td>${shortDate(c.archivedAt) || (c.cycle === d.cycle ? 'Actual' : '')}</td><td>${c.cycle === cycle ? 'Mostradas abajo' : `<a href="/consola/aprendices/${d.id}?ciclo=${c.cycle}">Ver ciclo ${c.cycle}</a>`}</td></tr>`,
+    )
+    .join('')}</tbody></table></div>
+<h2 id="respuestas">Respuestas del primer intento — ciclo ${cycle}</h2>
+<p>${answers.length ? `${correct} correctas de ${answers.length} respondidas.` : 'Aún no hay respuestas registradas en este ciclo.'}${shown ? '' : ''}</p>
+${
+  answers.length
+    ? `<div class="table-wrap"><table><caption>Primera respuesta a cada pregunta, con el texto que vio el aprendiz</caption>
+<thead><tr><th scope="col">Pregunta</th><th scope="col">Respuesta elegida</th><th scope="col">Respuesta correcta</th><th scope="col">Resultado</th><th scope="col">Fecha</th></tr></thead>
+<tbody>${answers
+        .map(
+          (a) =>
+            `<tr><th scope="row"><span class="hint code">${escapeHtml(a.questionId)}</span> ${escapeHtml(a.question)}</th><td>${escapeHtml(a.option)}</td><td>${escapeHtml(a.correctOption)}</td><td>${a.correct ? '<span class="ok">Correcta</span>' : '<span class="bad">Incorrecta</span>'}</td><td>${escapeHtml(dateTime(a.answeredAt))}</td></tr>`,
+        )
+        .join('')}</tbody></table></div>`
+    : ''
+}`;
+  return consolePage(d.name, body, { viewer, current: 'aprendices' });
+}
+
+const idParam = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
+
+export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
+  const load = async (raw: string, reply: FastifyReply) => {
+    const id = idParam(raw);
+    const d = id === null ? null : await learnerDetail(db, id, cc.scope.courseId);
+    if (!d) {
+      void sendHtml(
+        reply,
+        consolePage(
+          'No encontrado',
+          '<h1>Aprendiz no encontrado</h1><p><a href="/consola/aprendices">Volver a la lista</a></p>',
+        ),
+        404,
+      );
+      return null;
+    }
+    return d;
+  };
+
+  app.get<{ Params: { id: string }; Querystring: { ciclo?: string } }>(
+    '/consola/aprendices/:id',
+    { preHandler: cc.read },
+    async (request, reply) => {
+      const d = await load(request.params.id, reply);
+      if (!d) return reply;
+      const asked = Number.parseInt(String(request.query.ciclo ?? ''), 10);
+      const cycle = d.cycles.some((c) => c.cycle === asked) ? asked : d.cycle;
+      return sendHtml(reply, await renderLearner(cc, request.viewer!, d, cycle));
+    },
+  );
+
+  const act = (
+    path: string,
+    run: (
+      d: LearnerDetail,
+      viewer: Viewer & { userId: number },
+      body: Record<string, string>,
+    ) => Promise<string>,
+  ) =>
+    app.post<{ Params: { id: string } }>(
+      `/consola/aprendices/:id/${path}`,
+      { preHandler: cc.write },
+      async (request, reply) => {
+        const d = await load(request.params.id, reply);
+        if (!d) return reply;
+        if (d.role !== 'aprendiz')
+          return sendHtml(
+            reply,
+            consolePage(
+              'No permitido',
+              '<h1>Acción no permitida</h1><p>Solo se administran cuentas de aprendiz desde la consola.</p>',
+            ),
+            403,
+          );
+        const notice = await run(d, request.viewer!, { confirmar: field(request, 'confirmar') });
+        const fresh = (await learnerDetail(db, d.id, cc.scope.courseId))!;
+        return sendHtml(
+          reply,
+          await renderLearner(cc, request.viewer!, fresh, fresh.cycle, notice),
+        );
+      },
+    );
+
+  const actor = (v: { userId: number; name: string }) => ({ userId: v.userId, name: v.name });
+
+  act('desactivar', async (d, viewer) => {
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
+        d.id,
+      ]);
+      await tx.query(
+        'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+        [d.id],
+      );
+      await audit(tx, actor(viewer), 'desactivar', d, {});
+    });
+    return '<p class="notice ok" role="status">Cuenta desactivada. Sus registros se conservan.</p>';
+  });
+
+  act('reactivar', async (d, viewer) => {
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET active = true, deactivated_at = NULL WHERE id = $1', [d.id]);
+      await audit(tx, actor(viewer), 'reactivar', d, {});
+    });
+    return '<p class="notice ok" role="status">Cuenta reactivada.</p>';
+  });
+
+  act('contrasena', async (d, viewer) => {
+    const password = generatePassword(12);
+    const hash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [
+        hash,
+        d.id,
+      ]);
+      await tx.query(
+        'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+        [d.id],
+      );
+      await audit(tx, actor(viewer), 'restablecer-contrasena', d, {});
+    });
+    return `<div class="notice ok" role="status"><p>Contraseña nueva de ${escapeHtml(d.name)} (se muestra <strong>una sola vez</strong>; entrégala al aprendiz):</p><p class="secret">${escapeHtml(password)}</p></div>`;
+  });
+
+  act('reinduccion', async (d, viewer) => {
+    const { started } = await startReinduction(db, actor(viewer), cc.scope.courseId, {
+      userId: d.id,
+    });
+    return started.length
+      ? `<p class="notice ok" role="status">Reinducción iniciada: ciclo ${started[0]!.cycle}. El ciclo anterior quedó archivado.</p>`
+      : '<p class="notice bad" role="alert">No se inició la reinducción: el aprendiz no ha completado su ciclo actual.</p>';
+  });
+
+  app.post('/consola/reinduccion-obra', { preHandler: cc.write }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const obra = field(request, 'obra');
+    const known = cc.obras.some((o) => o.slug === obra);
+    let message: string;
+    if (!known) message = '<p class="notice bad" role="alert">Obra desconocida.</p>';
+    else if (field(request, 'confirmar').trim() !== 'REINDUCCION')
+      message = '<p class="notice bad" role="alert">Escribe REINDUCCION para confirmar.</p>';
+    else {
+      const { started } = await startReinduction(db, actor(viewer), cc.scope.courseId, {
+        obra,
+        defaultObra: cc.scope.defaultObra,
+      });
+      message = `<p class="notice ok" role="status">Reinducción iniciada para ${started.length} aprendices de ${escapeHtml(cc.obraName(obra))}.</p>`;
+    }
+    return sendHtml(
+      reply,
+      consolePage(
+        'Reinducción de una obra',
+        `<h1>Reinducción de una obra</h1>${message}<p><a href="/consola">Volver al resumen</a> · <a href="/consola/aprendices?obra=${encodeURIComponent(obra)}">Ver los aprendices de la obra</a></p>`,
+        { viewer, current: 'resumen' },
+      ),
+      known ? 200 : 422,
+    );
+  });
+}

@@ -1,0 +1,177 @@
+// The console's summary (/consola) and learners table (/consola/aprendices): counts per obra and
+// contratista, and the searchable, filterable, sortable, paginated table (all in SQL).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ConsoleContext } from './console-context.ts';
+import { sendHtml } from './console-context.ts';
+import { consolePage, escapeHtml, hiddenToken, plainDate, shortDate } from './layout.ts';
+import {
+  contratistas,
+  ESTADO_LABEL,
+  ESTADOS,
+  learnersPage,
+  SORTS,
+  summary,
+  type Filters,
+  type SortKey,
+  type SummaryRow,
+} from './queries.ts';
+
+const YMD = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The table's filters from a query string; anything unknown is ignored. */
+export function readFilters(query: Record<string, unknown>): Filters {
+  const text = (k: string) =>
+    typeof query[k] === 'string' ? (query[k] as string).slice(0, 120) : '';
+  const estado = text('estado');
+  const orden = text('orden');
+  const pagina = Number.parseInt(text('pagina'), 10);
+  const validDate = (v: string) => (YMD.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
+  return {
+    q: text('q') || undefined,
+    obra: text('obra') || undefined,
+    contratista: text('contratista') || undefined,
+    estado:
+      (ESTADOS as readonly string[]).includes(estado) || estado === 'inactivo'
+        ? (estado as Filters['estado'])
+        : 'todos',
+    desde: validDate(text('desde')),
+    hasta: validDate(text('hasta')),
+    orden: orden in SORTS ? (orden as SortKey) : 'nombre',
+    dir: text('dir') === 'desc' ? 'desc' : 'asc',
+    pagina: Number.isFinite(pagina) && pagina > 0 ? pagina : 1,
+  };
+}
+
+export function filterQuery(filters: Filters, changes: Partial<Filters> = {}): string {
+  const merged = { ...filters, ...changes };
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(merged))
+    if (
+      v !== undefined &&
+      v !== '' &&
+      !(k === 'estado' && v === 'todos') &&
+      !(k === 'pagina' && v === 1)
+    )
+      params.set(k, String(v));
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
+
+const pct = (n: number, of: number) => (of ? `${Math.round((n / of) * 100)} %` : '—');
+
+function summaryTable(
+  caption: string,
+  head: string,
+  rows: SummaryRow[],
+  label: (r: SummaryRow) => string,
+  link: (r: SummaryRow) => string,
+) {
+  if (!rows.length) return `<p>No hay aprendices registrados.</p>`;
+  return `<div class="table-wrap"><table>
+<caption>${escapeHtml(caption)}</caption>
+<thead><tr><th scope="col">${head}</th><th scope="col" class="num">Inscritos</th><th scope="col" class="num">Sin iniciar</th><th scope="col" class="num">En curso</th><th scope="col" class="num">Completados</th><th scope="col" class="num">Reinducción vencida</th><th scope="col" class="num">Vence en 30 días</th></tr></thead>
+<tbody>${rows
+    .map(
+      (r) =>
+        `<tr><th scope="row"><a href="/consola/aprendices${link(r)}">${escapeHtml(label(r))}</a></th><td class="num">${r.inscritos}</td><td class="num">${r.sinIniciar}</td><td class="num">${r.enCurso}</td><td class="num">${r.completados} <span class="hint">(${pct(r.completados, r.inscritos)})</span></td><td class="num">${r.vencida}</td><td class="num">${r.porVencer}</td></tr>`,
+    )
+    .join('')}</tbody></table></div>`;
+}
+
+export async function overviewRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  app.get('/consola', { preHandler: cc.read }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const rows = await summary(cc.app.db, cc.scope);
+    const total = rows.find((r) => r.level === 'total') ?? {
+      inscritos: 0,
+      sinIniciar: 0,
+      enCurso: 0,
+      completados: 0,
+      vencida: 0,
+      porVencer: 0,
+    };
+    const card = (n: number, label: string, estado: string, cls = '') =>
+      `<li class="${cls}"><a href="/consola/aprendices${estado ? `?estado=${estado}` : ''}"><span class="n">${n}</span>${label}</a></li>`;
+    const reinduction =
+      viewer.role === 'coordinador'
+        ? `<h2 id="reinduccion-obra">Reinducción de una obra</h2>
+<p>Inicia un ciclo nuevo para todos los aprendices activos de la obra que completaron su ciclo actual. El ciclo completado queda archivado en su historial (fechas, respuestas y certificado) y el aprendiz hace el curso de nuevo desde el inicio.</p>
+<form method="post" action="/consola/reinduccion-obra" class="filters">${hiddenToken(viewer)}
+<div><label for="obra-reinduccion">Obra</label><select id="obra-reinduccion" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+<div><label for="confirmar-obra">Escribe REINDUCCION para confirmar</label><input id="confirmar-obra" name="confirmar" autocomplete="off" required pattern="REINDUCCION"></div>
+<div><button type="submit" class="danger">Iniciar reinducción de la obra</button></div></form>`
+        : '';
+    const body = `<h1>Resumen de la inducción</h1>
+<p>Periodo de reinducción: ${cc.scope.reinductionMonths} meses desde que el aprendiz completa el curso. Solo se cuentan aprendices activos.</p>
+<ul class="cards" aria-label="Totales">
+${card(total.inscritos, 'Inscritos', '')}${card(total.sinIniciar, 'Sin iniciar', 'sin-iniciar')}${card(total.enCurso, 'En curso', 'en-curso')}${card(total.completados, 'Completados', 'completado')}${card(total.vencida, 'Reinducción vencida', 'vencida', 'late')}${card(total.porVencer, 'Reinducción en 30 días', 'por-vencer', 'soon')}
+</ul>
+<h2>Por obra</h2>
+${summaryTable(
+  'Aprendices por obra',
+  'Obra',
+  rows.filter((r) => r.level === 'obra'),
+  (r) => cc.obraName(r.obra),
+  (r) => `?obra=${encodeURIComponent(r.obra ?? '')}`,
+)}
+<h2>Por contratista</h2>
+${summaryTable(
+  'Aprendices por contratista',
+  'Contratista',
+  rows.filter((r) => r.level === 'contratista'),
+  (r) => r.contratista || 'Empleados directos',
+  (r) => `?contratista=${encodeURIComponent(r.contratista || '-')}`,
+)}
+${reinduction}`;
+    return sendHtml(reply, consolePage('Resumen', body, { viewer, current: 'resumen' }));
+  });
+
+  app.get(
+    '/consola/aprendices',
+    { preHandler: cc.read },
+    async (request: FastifyRequest, reply) => {
+      const viewer = request.viewer!;
+      const filters = readFilters(request.query as Record<string, unknown>);
+      const [page, companies] = await Promise.all([
+        learnersPage(cc.app.db, cc.scope, filters),
+        contratistas(cc.app.db),
+      ]);
+      const option = (value: string, label: string, selected: string | undefined) =>
+        `<option value="${escapeHtml(value)}"${value === (selected ?? '') ? ' selected' : ''}>${escapeHtml(label)}</option>`;
+      const sortHeader = (key: SortKey, label: string, cls = '') => {
+        const active = filters.orden === key;
+        const dir = active && filters.dir === 'asc' ? 'desc' : 'asc';
+        const sort = active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none';
+        return `<th scope="col"${cls} aria-sort="${sort}"><a class="sort" href="/consola/aprendices${filterQuery(filters, { orden: key, dir, pagina: 1 })}">${label}${active ? `<span aria-hidden="true"> ${filters.dir === 'asc' ? '▲' : '▼'}</span>` : ''}</a></th>`;
+      };
+      const rows = page.rows
+        .map(
+          (r) =>
+            `<tr><td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code">${escapeHtml(r.document)}</td><td>${escapeHtml(cc.obraName(r.obra))}</td><td>${escapeHtml(r.contratista ?? 'Directo')}</td><td>${escapeHtml(r.cargo ?? '')}</td><td>${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : 'Desactivado')}${r.cycle > 1 ? ` <span class="hint">(ciclo ${r.cycle})</span>` : ''}</td><td class="num">${r.score} %</td><td>${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td>${shortDate(r.completedAt)}</td><td>${shortDate(r.dueAt)}</td></tr>`,
+        )
+        .join('');
+      const body = `<h1>Aprendices</h1>
+<form class="filters" method="get" action="/consola/aprendices" role="search" aria-label="Filtrar aprendices">
+<div><label for="q">Buscar (nombre, documento, correo o cargo)</label><input id="q" name="q" type="search" value="${escapeHtml(filters.q ?? '')}"></div>
+<div><label for="obra">Obra</label><select id="obra" name="obra">${option('', 'Todas', filters.obra)}${cc.obras.map((o) => option(o.slug, o.nombre, filters.obra)).join('')}</select></div>
+<div><label for="contratista">Contratista</label><select id="contratista" name="contratista">${option('', 'Todos', filters.contratista)}${option('-', 'Empleados directos', filters.contratista)}${companies.map((c) => option(c, c, filters.contratista)).join('')}</select></div>
+<div><label for="estado">Estado</label><select id="estado" name="estado">${(['todos', ...ESTADOS, 'inactivo'] as const).map((e) => option(e, ESTADO_LABEL[e], filters.estado)).join('')}</select></div>
+<div><label for="desde">Completado desde</label><input id="desde" name="desde" type="date" value="${filters.desde ?? ''}"></div>
+<div><label for="hasta">Completado hasta</label><input id="hasta" name="hasta" type="date" value="${filters.hasta ?? ''}"></div>
+<input type="hidden" name="orden" value="${filters.orden}"><input type="hidden" name="dir" value="${filters.dir}">
+<div class="actions"><button type="submit">Filtrar</button><a class="button secondary" href="/consola/aprendices">Limpiar</a></div>
+</form>
+<div class="actions"><a class="button secondary" href="/consola/exportar.csv${filterQuery(filters, { pagina: 1 })}" download>Exportar CSV (${page.total})</a></div>
+<p role="status">${page.total} aprendices · página ${page.page} de ${page.pages}</p>
+<div class="table-wrap"><table>
+<caption>Aprendices que coinciden con los filtros${filters.orden ? `, ordenados por ${filters.orden}` : ''}</caption>
+<thead><tr>${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento')}${sortHeader('obra', 'Obra')}${sortHeader('contratista', 'Contratista')}<th scope="col">Cargo</th><th scope="col">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col">1.er intento</th>${sortHeader('finalizado', 'Completado')}<th scope="col">Reinducción</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="10">Ningún aprendiz coincide con los filtros.</td></tr>'}</tbody>
+</table></div>
+<nav class="pager" aria-label="Paginación">${page.page > 1 ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page - 1 })}">« Anterior</a>` : ''}<span>Página ${page.page} de ${page.pages}</span>${page.page < page.pages ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page + 1 })}">Siguiente »</a>` : ''}</nav>`;
+      return sendHtml(reply, consolePage('Aprendices', body, { viewer, current: 'aprendices' }));
+    },
+  );
+
+  void plainDate;
+}

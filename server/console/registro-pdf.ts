@@ -1,0 +1,233 @@
+// The «Registro de inducción» PDF (docs/decisions/0116-console-exports.md): the evidence an
+// auditor asks for (Decreto 1072, 2.2.4.6.11-13): company header with NIT and logo, obra, period,
+// course and hours, one row per completed cycle in the period (name, document, cargo,
+// contratista, date, first-attempt result, certificate code), and the signatory's name and
+// licence from the configuration. pdf-lib, like the certificate; people's text in the
+// certificate's embedded Noto Sans subset (with its fallback for uncovered characters).
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { NOTO_SANS_BOLD_SUBSET_BASE64 } from '../../src/domain/certificate/fonts/noto-sans-bold-subset.ts';
+import { fontCovers } from '../../src/domain/certificate/font-coverage.ts';
+import { formatHours, toCertificateName, toWinAnsi } from '../../src/domain/certificate/text.ts';
+import { drawLogo } from '../../src/domain/config/draw-logo.ts';
+import type { PdfLogo } from '../../src/domain/config/svg-logo.ts';
+
+export interface RegistroRow {
+  name: string;
+  document: string;
+  cargo: string | null;
+  contratista: string | null;
+  /** dd/mm/aaaa */
+  date: string;
+  /** e.g. '9/10 (90 %)' or '' */
+  result: string;
+  certificateCode: string | null;
+}
+
+export interface RegistroData {
+  companyName: string;
+  nit: string;
+  logo: PdfLogo | null;
+  obraName: string;
+  /** dd/mm/aaaa */
+  from: string;
+  to: string;
+  courseTitle: string;
+  hours: number;
+  signer: { nombre: string; cargo?: string; licencia?: string };
+  generatedAt: string;
+  sample: boolean;
+  rows: RegistroRow[];
+}
+
+const W = 841.89;
+const H = 595.28;
+const M = 36;
+const BRAND = rgb(11 / 255, 79 / 255, 108 / 255);
+const INK = rgb(29 / 255, 43 / 255, 54 / 255);
+const SOFT = rgb(70 / 255, 84 / 255, 95 / 255);
+const LINE = rgb(201 / 255, 207 / 255, 211 / 255);
+
+const COLUMNS: { title: string; width: number; key: keyof RegistroRow | '#' }[] = [
+  { title: 'N.°', width: 30, key: '#' },
+  { title: 'Nombre', width: 170, key: 'name' },
+  { title: 'Documento', width: 80, key: 'document' },
+  { title: 'Cargo', width: 100, key: 'cargo' },
+  { title: 'Contratista', width: 110, key: 'contratista' },
+  { title: 'Fecha', width: 62, key: 'date' },
+  { title: '1.er intento', width: 78, key: 'result' },
+  { title: 'Certificado', width: 139.89, key: 'certificateCode' },
+];
+
+function fit(font: PDFFont, text: string, size: number, width: number): string {
+  if (font.widthOfTextAtSize(text, size) <= width) return text;
+  let cut = text;
+  while (cut.length > 1 && font.widthOfTextAtSize(`${cut}…`, size) > width) cut = cut.slice(0, -1);
+  return `${cut.trimEnd()}…`;
+}
+
+export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(toWinAnsi(`Registro de inducción — ${data.obraName}`));
+  pdf.setAuthor(toWinAnsi(data.companyName));
+  pdf.setLanguage('es-CO');
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const people = await pdf.embedFont(
+    Uint8Array.from(atob(NOTO_SANS_BOLD_SUBSET_BASE64), (c) => c.charCodeAt(0)),
+    { subset: true },
+  );
+  const person = (text: string | null) => toCertificateName(text ?? '', fontCovers);
+  const fixed = (text: string) => toWinAnsi(text);
+  // People's text that Helvetica can print (most Spanish names) goes in Helvetica, which is much
+  // faster to lay out than the embedded font; anything beyond WinAnsi (Ł, ặ…) in Noto Sans.
+  const cellFont = (text: string, strong: boolean): { font: PDFFont; text: string } =>
+    toWinAnsi(text) === text
+      ? { font: strong ? bold : regular, text }
+      : { font: people, text: person(text) };
+
+  const pages: PDFPage[] = [];
+  let page!: PDFPage;
+  let y = 0;
+
+  const header = () => {
+    page = pdf.addPage([W, H]);
+    pages.push(page);
+    let x = M;
+    if (data.logo) {
+      const box = drawLogo(page, data.logo, { x: M, y: H - M - 40, width: 90, height: 40 });
+      x = box.x + box.width + 12;
+    }
+    page.drawText(person(data.companyName), {
+      x,
+      y: H - M - 14,
+      size: 13,
+      font: people,
+      color: BRAND,
+    });
+    page.drawText(fixed(`NIT ${data.nit}`), {
+      x,
+      y: H - M - 30,
+      size: 9.5,
+      font: regular,
+      color: SOFT,
+    });
+    page.drawText(fixed('Registro de inducción SG-SST'), {
+      x: W - M - bold.widthOfTextAtSize(fixed('Registro de inducción SG-SST'), 14),
+      y: H - M - 14,
+      size: 14,
+      font: bold,
+      color: INK,
+    });
+    if (data.sample)
+      page.drawText(fixed('EJEMPLO — SIN VALIDEZ'), {
+        x: W - M - 150,
+        y: H - M - 30,
+        size: 10,
+        font: bold,
+        color: rgb(0.69, 0, 0.13),
+      });
+    const facts = [
+      `Obra: ${data.obraName}`,
+      `Periodo: del ${data.from} al ${data.to}`,
+      `Curso: ${data.courseTitle} (${formatHours(data.hours)})`,
+    ];
+    let fy = H - M - 58;
+    for (const f of facts) {
+      page.drawText(fit(people, person(f), 10, W - 2 * M), {
+        x: M,
+        y: fy,
+        size: 10,
+        font: people,
+        color: INK,
+      });
+      fy -= 14;
+    }
+    y = fy - 8;
+    let cx = M;
+    page.drawRectangle({
+      x: M,
+      y: y - 5,
+      width: W - 2 * M,
+      height: 18,
+      color: rgb(0.93, 0.95, 0.96),
+    });
+    for (const c of COLUMNS) {
+      page.drawText(fixed(c.title), { x: cx + 3, y, size: 8.5, font: bold, color: INK });
+      cx += c.width;
+    }
+    y -= 18;
+  };
+
+  header();
+  data.rows.forEach((row, i) => {
+    if (y < M + 70) header();
+    let cx = M;
+    for (const c of COLUMNS) {
+      const raw = c.key === '#' ? String(i + 1) : String(row[c.key] ?? '');
+      const useFixed =
+        c.key === '#' || c.key === 'date' || c.key === 'result' || c.key === 'certificateCode';
+      const { font, text } = useFixed
+        ? { font: regular, text: fixed(raw) }
+        : cellFont(raw, c.key === 'name');
+      page.drawText(fit(font, text, 8.5, c.width - 6), {
+        x: cx + 3,
+        y,
+        size: 8.5,
+        font,
+        color: INK,
+      });
+      cx += c.width;
+    }
+    page.drawLine({
+      start: { x: M, y: y - 5 },
+      end: { x: W - M, y: y - 5 },
+      thickness: 0.5,
+      color: LINE,
+    });
+    y -= 16;
+  });
+  if (!data.rows.length)
+    page.drawText(fixed('Ningún aprendiz completó la inducción en este periodo.'), {
+      x: M,
+      y,
+      size: 10,
+      font: regular,
+      color: SOFT,
+    });
+
+  // The signatory, on the last page.
+  if (y < M + 70) header();
+  const signY = M + 30;
+  page.drawLine({
+    start: { x: M, y: signY + 14 },
+    end: { x: M + 240, y: signY + 14 },
+    thickness: 0.8,
+    color: INK,
+  });
+  page.drawText(person(data.signer.nombre), { x: M, y: signY, size: 10, font: people, color: INK });
+  const role = [data.signer.cargo, data.signer.licencia].filter(Boolean).join(' — ');
+  if (role)
+    page.drawText(fit(people, person(role), 8.5, 400), {
+      x: M,
+      y: signY - 12,
+      size: 8.5,
+      font: people,
+      color: SOFT,
+    });
+
+  pages.forEach((p, i) => {
+    const footer = fixed(
+      `${data.rows.length} aprendices · generado el ${data.generatedAt} · página ${i + 1} de ${pages.length}`,
+    );
+    p.drawText(footer, {
+      x: W - M - regular.widthOfTextAtSize(footer, 8),
+      y: M - 14,
+      size: 8,
+      font: regular,
+      color: SOFT,
+    });
+  });
+  return pdf.save({ useObjectStreams: true });
+}

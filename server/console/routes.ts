@@ -1,0 +1,185 @@
+// The coordinator's console under /consola (issue 16; docs/decisions/0110-coordinator-console.md):
+// server-rendered Spanish pages, never part of the learner's bundle. This module wires the body
+// parsers, sign-in and sign-out, and the page modules.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import type { AppContext } from '../context.ts';
+import type { XsrfTokens } from '../security/xsrf.ts';
+import { findCredentials, issueToken, revokeToken } from '../db/store.ts';
+import { verifyPassword } from '../security/passwords.ts';
+import { isValidDocument, normalizeDocument, normalizeEmail } from '../identity.ts';
+import { readConfiguration, withEnv } from '../read-config.ts';
+import type { CompanyConfig } from '../../src/domain/config/index.ts';
+import { readCourseFacts, type CourseFacts } from '../certificates.ts';
+import {
+  ConsoleRefusal,
+  guard,
+  LOGIN_BINDING,
+  LOGIN_XSRF_COOKIE,
+  SESSION_COOKIE,
+  sendRefusal,
+  sessionToken,
+} from './auth.ts';
+import { consolePage, escapeHtml } from './layout.ts';
+import { field, sendHtml, type ConsoleContext } from './console-context.ts';
+import { audit } from './audit.ts';
+import { overviewRoutes } from './pages-overview.ts';
+import { learnerRoutes } from './pages-learner.ts';
+import { adminRoutes } from './pages-admin.ts';
+import { exportRoutes } from './exports.ts';
+
+export interface ConsoleOptions {
+  /** The company configuration; default the one CURSO_CONFIG names. */
+  config?: CompanyConfig;
+  course?: CourseFacts;
+}
+
+/** Only our own console paths may be a return address after sign-in. */
+const safeReturn = (value: string) =>
+  /^\/consola(\/[\w\-./?=&%+]*)?$/.test(value) && !value.includes('//') ? value : '/consola';
+
+function signInPage(token: string, back: string, message = ''): string {
+  return consolePage(
+    'Ingresar a la consola',
+    `<h1>Ingresar a la consola del coordinador</h1>
+${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''}
+<form method="post" action="/consola/ingresar">
+<input type="hidden" name="_xsrf" value="${escapeHtml(token)}">
+<input type="hidden" name="volver" value="${escapeHtml(back)}">
+<div class="field"><label for="documento">Documento o correo</label><input id="documento" name="documento" autocomplete="username" required></div>
+<div class="field"><label for="clave">Contraseña</label><input id="clave" name="clave" type="password" autocomplete="current-password" required></div>
+<button type="submit">Ingresar</button>
+</form>
+<p class="hint">Solo para el coordinador SST y los auditores. Los aprendices entran al curso desde la <a href="/">página principal</a>.</p>`,
+  );
+}
+
+export async function consoleRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  xsrf: XsrfTokens,
+  options: ConsoleOptions = {},
+) {
+  await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: true,
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 8 * 1024,
+      fields: 10,
+      files: 1,
+      fileSize: 5 * 1024 * 1024,
+      parts: 12,
+    },
+  });
+
+  let config = options.config;
+  const getConfig = () =>
+    (config ??= readConfiguration(withEnv({}, process.env), { firstObra: true }).config);
+  const loaded = getConfig();
+  const obras = loaded.obras.map((o) => ({ slug: o.slug, nombre: o.nombre }));
+  const cc: ConsoleContext = {
+    app: ctx,
+    config: loaded,
+    course: options.course ?? readCourseFacts(),
+    scope: {
+      courseId: ctx.courseId,
+      defaultObra: obras[0]!.slug,
+      reinductionMonths: loaded.reinduccion?.periodoMeses ?? 12,
+    },
+    obras,
+    obraName: (slug) =>
+      obras.find((o) => o.slug === (slug ?? obras[0]!.slug))?.nombre ?? slug ?? '',
+    xsrf,
+    read: guard(ctx.db, xsrf, 'read'),
+    write: guard(ctx.db, xsrf, 'write'),
+  };
+
+  const loginToken = (request: FastifyRequest, reply: FastifyReply) => {
+    const current = request.cookies[LOGIN_XSRF_COOKIE];
+    if (xsrf.verify(current, current, LOGIN_BINDING)) return current!;
+    const fresh = xsrf.issue(LOGIN_BINDING);
+    reply.setCookie(LOGIN_XSRF_COOKIE, fresh, {
+      path: '/consola',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: request.protocol === 'https',
+    });
+    return fresh;
+  };
+
+  app.get<{ Querystring: { volver?: string } }>('/consola/ingresar', async (request, reply) => {
+    const back = safeReturn(String(request.query.volver ?? '/consola'));
+    return sendHtml(reply, signInPage(loginToken(request, reply), back));
+  });
+
+  app.post(
+    '/consola/ingresar',
+    { config: { rateLimit: ctx.loginRateLimit } },
+    async (request, reply) => {
+      const token = field(request, '_xsrf');
+      if (!xsrf.verify(request.cookies[LOGIN_XSRF_COOKIE], token, LOGIN_BINDING))
+        return sendRefusal(
+          reply,
+          new ConsoleRefusal(
+            419,
+            'El formulario expiró',
+            'Recarga la página de ingreso e intenta de nuevo.',
+          ),
+        );
+      const back = safeReturn(field(request, 'volver') || '/consola');
+      const identifier = field(request, 'documento').trim();
+      const password = field(request, 'clave');
+      const by: { email: string } | { document: string } = identifier.includes('@')
+        ? { email: normalizeEmail(identifier) }
+        : { document: normalizeDocument(identifier) };
+      const fail = (message: string, status = 401) =>
+        sendHtml(reply, signInPage(token, back, message), status);
+      if (!identifier || !password || ('document' in by && !isValidDocument(by.document ?? '')))
+        return fail('Escribe tu documento (o correo) y tu contraseña.', 422);
+      const credentials = await findCredentials(ctx.db, by);
+      const key = credentials ? `u:${credentials.id}` : `c:${identifier.toLowerCase()}`;
+      const wait = ctx.loginLimiter.waitMs(key);
+      if (wait > 0) {
+        reply.header('retry-after', String(Math.ceil(wait / 1000)));
+        return fail(
+          `Demasiados intentos fallidos. Espera ${Math.ceil(wait / 1000)} segundos.`,
+          429,
+        );
+      }
+      if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
+        ctx.loginLimiter.fail(key);
+        return fail('El documento, el correo o la contraseña no son correctos.');
+      }
+      ctx.loginLimiter.succeed(key);
+      if (credentials.role === 'aprendiz')
+        return fail('Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.', 403);
+      const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
+      const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
+        credentials.id,
+      ]);
+      await audit(ctx.db, { userId: credentials.id, name: who?.name ?? '' }, 'ingreso', null, {});
+      reply.setCookie(SESSION_COOKIE, session, {
+        path: '/consola',
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        maxAge: Math.floor(ctx.tokenTtlMs / 1000),
+      });
+      return reply.redirect(back, 303);
+    },
+  );
+
+  app.post('/consola/salir', { preHandler: cc.read }, async (request, reply) => {
+    const token = sessionToken(request);
+    if (token) await revokeToken(ctx.db, token);
+    reply.clearCookie(SESSION_COOKIE, { path: '/consola' });
+    return reply.redirect('/consola/ingresar', 303);
+  });
+
+  await overviewRoutes(app, cc);
+  await learnerRoutes(app, cc);
+  await adminRoutes(app, cc);
+  await exportRoutes(app, cc);
+}

@@ -1,0 +1,103 @@
+// SQL of the learner-side records of issue 16 (decision records 0111 and 0114): the habeas-data
+// acceptance, first answers and session time, each for the learner's current cycle.
+import type { Db } from './db.ts';
+import { lockCurrentCycle } from './store.ts';
+
+export interface AnswerInput {
+  questionId: string;
+  question: string;
+  option: string;
+  correctOption: string;
+  correct: boolean;
+  contentVersion: string;
+  answeredAt: string;
+  latencyMs: number | null;
+}
+
+export interface SessionInput {
+  id: string;
+  startedAt: string;
+  seconds: number;
+}
+
+/** Stores the first acceptance only (idempotent). False when the user does not exist. */
+export async function acceptDataNotice(db: Db, userId: number, version: string): Promise<boolean> {
+  const rows = await db.query<{ id: number }>(
+    `UPDATE users
+        SET data_notice_accepted_at = COALESCE(data_notice_accepted_at, now()),
+            data_notice_version = CASE WHEN data_notice_accepted_at IS NULL THEN $2
+                                       ELSE data_notice_version END
+      WHERE id = $1 RETURNING id`,
+    [userId, version],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * Records answers and sessions for `expectedCycle` (absent = the current one) in one
+ * transaction; throws StaleCycleError for an archived cycle. Only the first answer per
+ * (user, course, cycle, question) is kept, so a batch re-sent after a network failure changes
+ * nothing; a session keeps the larger `seconds`.
+ */
+export async function recordActivity(
+  db: Db,
+  userId: number,
+  courseId: string,
+  expectedCycle: number | undefined,
+  answers: AnswerInput[],
+  sessions: SessionInput[],
+): Promise<{ answers: number; sessions: number }> {
+  return db.transaction(async (tx) => {
+    const cycle = await lockCurrentCycle(tx, userId, expectedCycle);
+    if (cycle === null) return { answers: 0, sessions: 0 };
+    let storedAnswers = 0;
+    if (answers.length) {
+      const rows = await tx.query<{ question_id: string }>(
+        `INSERT INTO answers (user_id, course_id, cycle, question_id, question, chosen_option,
+                              correct_option, correct, content_version, answered_at, latency_ms)
+         SELECT $1, $2, $3, t.qid, t.question, t.chosen, t.correct_option, t.correct, t.version,
+                t.answered_at, t.latency
+           FROM unnest($4::text[], $5::text[], $6::text[], $7::text[], $8::boolean[], $9::text[],
+                       $10::timestamptz[], $11::integer[])
+             AS t(qid, question, chosen, correct_option, correct, version, answered_at, latency)
+         ON CONFLICT (user_id, course_id, cycle, question_id) DO NOTHING
+         RETURNING question_id`,
+        [
+          userId,
+          courseId,
+          cycle,
+          answers.map((a) => a.questionId),
+          answers.map((a) => a.question),
+          answers.map((a) => a.option),
+          answers.map((a) => a.correctOption),
+          answers.map((a) => a.correct),
+          answers.map((a) => a.contentVersion),
+          answers.map((a) => a.answeredAt),
+          answers.map((a) => a.latencyMs),
+        ],
+      );
+      storedAnswers = rows.length;
+    }
+    let storedSessions = 0;
+    if (sessions.length) {
+      const rows = await tx.query<{ session_id: string }>(
+        `INSERT INTO learning_sessions (user_id, session_id, course_id, cycle, started_at, seconds)
+         SELECT $1, t.id, $2, $3, t.started_at, t.seconds
+           FROM unnest($4::text[], $5::timestamptz[], $6::integer[]) AS t(id, started_at, seconds)
+         ON CONFLICT (user_id, session_id) DO UPDATE
+           SET seconds = GREATEST(learning_sessions.seconds, EXCLUDED.seconds), updated_at = now()
+         RETURNING session_id`,
+        [
+          userId,
+          courseId,
+          cycle,
+          sessions.map((s) => s.id),
+          sessions.map((s) => s.startedAt),
+          sessions.map((s) => s.seconds),
+        ],
+      );
+      storedSessions = rows.length;
+    }
+    return { answers: storedAnswers, sessions: storedSessions };
+  });
+}

@@ -1,0 +1,31 @@
+// The habeas-data notice section (decision 0014, record 0127), loaded on demand after a sign-in
+// whose learner has not accepted it: the screen, the configuration's text (virtual:data-notice)
+// and the call that records the acceptance. Nothing of it is in the first screen's JavaScript.
+import { text, version } from 'virtual:data-notice';
+import DataNoticePage from '../../features/data-notice/index.ts';
+import { acceptDataNotice } from '../../tracking/http/data-notice.ts';
+import { logout } from '../../tracking/http/index.ts';
+import { sharedClient } from '../../tracking/http/auth.ts';
+
+export default function DataNoticeSection({
+  courseTitle,
+  onAccepted,
+}: {
+  courseTitle?: string;
+  onAccepted: () => void;
+}) {
+  return (
+    <DataNoticePage
+      text={text}
+      {...(courseTitle ? { courseTitle } : {})}
+      onAccept={async () => {
+        await acceptDataNotice(version);
+        onAccepted();
+      }}
+      onLeave={() => {
+        // Signed out on this device even when the server cannot be reached (shared devices).
+        logout().catch(() => sharedClient().forceLogout());
+      }}
+    />
+  );
+}

@@ -1,0 +1,229 @@
+// The activity queue of the standalone app (issue 16, docs/decisions/0126-activity-queue-and-cycles.md):
+// each first answer and the time spent per session go to POST record-activity the way progress
+// goes to update-user (decision records 0026 and 0101): kept in localStorage first, one request
+// at a time, retried with back-off on network and server faults, re-sent after a reload. The
+// server keeps only the first answer per question and cycle and the largest seconds per session,
+// so a re-send is harmless. The record belongs to one learner and one induction cycle: a record
+// of another cycle is never sent (the server would refuse it with 409 stale-cycle anyway).
+import { ApiError, type ApiClient } from './api-client.ts';
+import { KEYS, readJson, safeRemove, safeSet, type KeyValueStore } from './storage.ts';
+import type { ActivityResponse } from './types.ts';
+
+/** One first answer, as record-activity takes it (plain texts: the record must read right later). */
+export interface QueuedAnswer {
+  questionId: string;
+  question: string;
+  option: string;
+  correctOption: string;
+  correct: boolean;
+  contentVersion: string;
+  answeredAt: string;
+  latencyMs: number;
+}
+
+/** Visible time of one page load (a session), in whole seconds. */
+export interface QueuedSession {
+  id: string;
+  startedAt: string;
+  seconds: number;
+}
+
+/** What is not yet accepted by the server, for one learner and cycle. */
+export interface ActivityRecord {
+  userId: string;
+  cycle: number;
+  answers: QueuedAnswer[];
+  sessions: QueuedSession[];
+  /** Question ids the server already has for this cycle: never queued again. */
+  sent: string[];
+}
+
+/** The server's limits per call (contract of issue 16). */
+export const MAX_ANSWERS = 50;
+export const MAX_SESSIONS = 20;
+
+export interface ActivityQueueOptions {
+  api: ApiClient;
+  store: KeyValueStore;
+  /** Retry delays, ms (the last one repeats). */
+  delays: number[];
+  /**
+   * Why sends are failing and being retried, for the shared calm notice: 'offline' when no answer
+   * came at all, 'retrying' when the server answered with an error; false once one is accepted.
+   */
+  onFailing: (failing: false | 'offline' | 'retrying') => void;
+  /** The server answered 409 stale-cycle: the record was dropped; `cycle` is the current one. */
+  onStaleCycle: (cycle: number | null) => void;
+}
+
+export interface ActivityQueue {
+  addAnswer(userId: string, cycle: number, answer: QueuedAnswer): void;
+  /** Stores a session's seconds (the larger value wins); sent with the next call. */
+  noteSession(userId: string, cycle: number, session: QueuedSession): void;
+  send(keepalive?: boolean): Promise<void>;
+  /** Drops a record that is not of this learner and cycle (another learner, an older cycle). */
+  keepOnly(userId: string, cycle: number): void;
+  hasPending(): boolean;
+  /** Re-send now (the 'online' event): the back-off starts again. */
+  retryNow(): void;
+}
+
+const isRecord = (r: ActivityRecord | null): r is ActivityRecord =>
+  !!r &&
+  typeof r === 'object' &&
+  typeof r.userId === 'string' &&
+  typeof r.cycle === 'number' &&
+  Array.isArray(r.answers) &&
+  Array.isArray(r.sessions) &&
+  Array.isArray(r.sent);
+
+/** 409 { code: 'stale-cycle', cycle } from update-user or record-activity (contract point 3). */
+export function staleCycleOf(error: unknown): { cycle: number | null } | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const body = error.body as { code?: unknown; cycle?: unknown } | null;
+  if (body?.code !== 'stale-cycle') return null;
+  return { cycle: typeof body.cycle === 'number' ? body.cycle : null };
+}
+
+export function createActivityQueue(options: ActivityQueueOptions): ActivityQueue {
+  const { api, store, delays } = options;
+  let inFlight: Promise<void> | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | null = null;
+  let attempt = 0;
+  let failing: false | 'offline' | 'retrying' = false;
+
+  const read = (): ActivityRecord | null => {
+    const r = readJson<ActivityRecord>(store, KEYS.activity);
+    return isRecord(r) ? r : null;
+  };
+  const write = (r: ActivityRecord | null) =>
+    r ? safeSet(store, KEYS.activity, JSON.stringify(r)) : safeRemove(store, KEYS.activity);
+  const isEmpty = (r: ActivityRecord) => r.answers.length === 0 && r.sessions.length === 0;
+
+  /** The record of this learner and cycle; another one is replaced (never sent for them). */
+  const recordFor = (userId: string, cycle: number): ActivityRecord => {
+    const r = read();
+    return r && r.userId === userId && r.cycle === cycle
+      ? r
+      : { userId, cycle, answers: [], sessions: [], sent: [] };
+  };
+
+  const setFailing = (next: false | 'offline' | 'retrying') => {
+    if (next === failing) return;
+    failing = next;
+    options.onFailing(next);
+  };
+
+  const clearRetry = () => {
+    if (retryTimer) clearTimeout(retryTimer);
+    retryTimer = null;
+  };
+
+  const scheduleRetry = () => {
+    clearRetry();
+    const delay = delays[Math.min(attempt, delays.length - 1)]!;
+    attempt++;
+    retryTimer = setTimeout(() => void send(), delay);
+  };
+
+  /** Takes out of the stored record what the server now has (answers) or has at least (sessions). */
+  const settle = (batch: ActivityRecord) => {
+    const now = read();
+    if (!now || now.userId !== batch.userId || now.cycle !== batch.cycle) return;
+    const ids = new Set(batch.answers.map((a) => a.questionId));
+    const seconds = new Map(batch.sessions.map((s) => [s.id, s.seconds]));
+    const next: ActivityRecord = {
+      ...now,
+      answers: now.answers.filter((a) => !ids.has(a.questionId)),
+      // A session that grew while this was on the way stays, with its larger value.
+      sessions: now.sessions.filter((s) => s.seconds > (seconds.get(s.id) ?? -1)),
+      sent: [...new Set([...now.sent, ...ids])],
+    };
+    write(next);
+  };
+
+  function send(keepalive = false): Promise<void> {
+    if (inFlight) return inFlight;
+    const record = read();
+    if (!record || isEmpty(record)) return Promise.resolve();
+    clearRetry();
+    const batch: ActivityRecord = {
+      ...record,
+      answers: record.answers.slice(0, MAX_ANSWERS),
+      sessions: record.sessions.slice(0, MAX_SESSIONS),
+    };
+    const body: Record<string, unknown> = { cycle: batch.cycle };
+    if (batch.answers.length) body.answers = batch.answers;
+    if (batch.sessions.length) body.sessions = batch.sessions;
+    let again = false;
+    inFlight = api
+      .post<ActivityResponse>('record-activity', body, { keepalive })
+      .then(() => {
+        attempt = 0;
+        setFailing(false);
+        settle(batch);
+        again = true;
+      })
+      .catch((error: unknown) => {
+        const stale = staleCycleOf(error);
+        if (stale) {
+          // That cycle was archived: its record can never count (contract point 3). Dropped for good.
+          const now = read();
+          if (now && now.cycle === batch.cycle) write(null);
+          setFailing(false);
+          options.onStaleCycle(stale.cycle);
+          return;
+        }
+        const status = error instanceof ApiError ? error.status : 0;
+        // The session ended: the record stays for this learner and goes after they sign in again.
+        if (status === 401 || status === 403) return;
+        if (status === 400 || status === 413 || status === 422) {
+          // The server refused the data itself: sending it again would fail the same way.
+          settle(batch);
+          again = true;
+          return;
+        }
+        setFailing(status === 0 ? 'offline' : 'retrying');
+        scheduleRetry();
+      })
+      .finally(() => {
+        inFlight = null;
+        // More than one call's worth, or new data while this was on the way: go on.
+        const after = read();
+        if (again && after && !isEmpty(after) && !retryTimer) void send(keepalive);
+      });
+    return inFlight;
+  }
+
+  return {
+    addAnswer(userId, cycle, answer) {
+      const r = recordFor(userId, cycle);
+      if (r.sent.includes(answer.questionId)) return;
+      if (r.answers.some((a) => a.questionId === answer.questionId)) return;
+      write({ ...r, answers: [...r.answers, answer] });
+    },
+    noteSession(userId, cycle, session) {
+      const r = recordFor(userId, cycle);
+      const known = r.sessions.find((s) => s.id === session.id);
+      if (known && known.seconds >= session.seconds) return;
+      const sessions = known
+        ? r.sessions.map((s) => (s.id === session.id ? session : s))
+        : [...r.sessions, session];
+      write({ ...r, sessions });
+    },
+    send,
+    keepOnly(userId, cycle) {
+      const r = read();
+      if (r && (r.userId !== userId || r.cycle !== cycle)) write(null);
+      else if (!r && readJson(store, KEYS.activity) !== null) write(null); // unreadable
+    },
+    hasPending() {
+      const r = read();
+      return !!r && !isEmpty(r);
+    },
+    retryNow() {
+      attempt = 0;
+      if (!inFlight) void send();
+    },
+  };
+}
