@@ -167,10 +167,34 @@ describe.each(VERSIONS)('SCORM $name with a wrong _count', (v) => {
         .map(([, value]) => value);
       if (reported < 12) {
         expect(rewrites).toEqual(['m4-q2', 'm4-q3']);
-        expect(log.text()).toMatch(/counted 10 interactions where the course has 12/);
+        expect(log.text()).toMatch(
+          /the LMS counts 10 interactions; writing the ids of records 10–11/,
+        );
+        // Every write was accepted: the short count was advanced before it could refuse one.
+        expect(log.text()).not.toMatch(/failed: LMS error/);
       } else expect(rewrites).toEqual([]);
     },
   );
+
+  it('a refused index (the count fell after it was read) is repaired and written', async () => {
+    const stored = await firstSessionToModule4(v);
+    const lms = v.lms(v.resumed(stored));
+    // _count reads 12 at start, but the LMS applies its index rule with 10.
+    const { session, log, spy } = await play(v.dialect, miscountingLms(lms, v.name, 10, 12));
+    walkModules(session, 4, 5);
+    await vi.advanceTimersByTimeAsync(11_000);
+    const cmi = cmiOf(lms);
+    expect(pluck(cmi.interactions, 'id')).toEqual(ALL_IDS);
+    for (let i = 0; i < 12; i++) expect(cmi.interactions[i]).toEqual(stored.interactions[i]);
+    expect(log.text()).toMatch(/counted 10 interactions where the course has 12/);
+    const sets = spy.sets().map(([e]) => e);
+    const refused = sets.indexOf('cmi.interactions.12.id');
+    expect(sets.slice(refused + 1, refused + 4)).toEqual([
+      'cmi.interactions.10.id',
+      'cmi.interactions.11.id',
+      'cmi.interactions.12.id',
+    ]);
+  });
 
   it('a fresh launch on an LMS that counts 3 records it does not have writes from 0', async () => {
     const lms = v.lms();
@@ -196,7 +220,7 @@ describe('an answer whose earlier records the LMS lacks', () => {
       expect(cmi.interactions[3].result).toBe('correct');
       // The earlier positions only carry their question's id: no invented answer.
       expect(cmi.interactions[0].result).toBe('');
-      expect(log.text()).toMatch(/counted 0 interactions where the course has 3/);
+      expect(log.text()).toMatch(/the LMS counts 0 interactions; writing the ids of records 0–2/);
     },
   );
 });

@@ -130,6 +130,8 @@ export class ScormSession implements TrackingPort {
   private storedInteractionIds: string[] | null = null;
   /** Where an answer goes whose fixed position is taken or unknown: after every fixed one. */
   private nextSpareInteraction = 0;
+  /** The LMS's `_count` as read at start, plus the records queued since. */
+  private lmsInteractionCount = 0;
   /** Question ids with an interaction in the LMS or on its way there. */
   private readonly recorded = new Set<string>();
   /** Answers queued but not yet committed, by question id. */
@@ -445,6 +447,7 @@ export class ScormSession implements TrackingPort {
 
     this.storedInteractionIds = data.interactionIds;
     this.nextSpareInteraction = Math.max(this.questionIds.length, data.interactionCount);
+    this.lmsInteractionCount = data.interactionCount;
     for (const id of data.interactionIds ?? []) if (id) this.recorded.add(id);
     for (const id of cached?.answered ?? []) this.recorded.add(id);
     this.markQuizzesAnswered(lms.viewed);
@@ -602,6 +605,21 @@ export class ScormSession implements TrackingPort {
 
   private enqueueAnswer(interaction: Interaction): void {
     const index = this.interactionIndex(interaction.id);
+    // The LMS counts fewer records than the position (the Moodle app's rebuild, or records it
+    // never got): the ids of the positions in between go first, so the LMS accepts the index
+    // without a refusal; the same values, so no record changes (decision record 0130).
+    const fill: Write[] = [];
+    for (let position = this.lmsInteractionCount; position < index; position++) {
+      const id = this.storedInteractionIds?.[position] || this.questionIds[position];
+      if (id) fill.push(this.dialect.interactionId(position, id));
+    }
+    if (fill.length)
+      this.log.warn(
+        `the LMS counts ${this.lmsInteractionCount} interactions; writing the ids of records ` +
+          `${this.lmsInteractionCount}–${index - 1} again before record ${index}`,
+      );
+    this.lmsInteractionCount = Math.max(this.lmsInteractionCount, index + 1);
+    this.enqueue(fill);
     const writes = this.dialect.interaction(index, interaction);
     this.recorded.add(interaction.id);
     this.unconfirmedAnswers.set(interaction.id, {

@@ -286,6 +286,8 @@ export function miscountingLms(
   lms: Scorm12API | Scorm2004API,
   version: '1.2' | '2004',
   reported: number,
+  /** What the first read of `_count` says, when it differs (the count changed after it). */
+  firstRead?: number,
 ): RawApi {
   const raw = lms as unknown as Record<string, (...a: string[]) => string>;
   const [get, set, lastError] =
@@ -293,6 +295,7 @@ export function miscountingLms(
       ? ['LMSGetValue', 'LMSSetValue', 'LMSGetLastError']
       : ['GetValue', 'SetValue', 'GetLastError'];
   let count = reported;
+  let pendingFirstRead = firstRead;
   let forced: string | null = null;
   const api: RawApi = {};
   for (let o: object | null = lms; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
@@ -306,7 +309,10 @@ export function miscountingLms(
   }
   api[get] = (element: string) => {
     forced = null;
-    return element === 'cmi.interactions._count' ? String(count) : raw[get]!.call(lms, element);
+    if (element !== 'cmi.interactions._count') return raw[get]!.call(lms, element);
+    const answer = pendingFirstRead ?? count;
+    pendingFirstRead = undefined;
+    return String(answer);
   };
   api[set] = (element: string, value: string) => {
     forced = null;
