@@ -9,6 +9,7 @@ import type { CourseController } from '../course/course-controller.ts';
 import { buildRoutes, type RouteOptions } from './routes.tsx';
 import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
+import { canDownloadFiles } from '../features/certificate/index.ts';
 
 export interface AppProps {
   controller: CourseController;
@@ -43,7 +44,13 @@ function Routes({ routes }: { routes: RouteObject[] }) {
 }
 
 function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {
-  const { congratulations } = useCourse();
+  const { congratulations, mode } = useCourse();
+  // LMS mode: the certificate as a screen too, and only that where downloads cannot work (0131).
+  const lmsCertificate = useMemo(
+    () =>
+      mode === 'lms' ? { onView: () => modals.requestView(), canDownload: canDownloadFiles() } : {},
+    [mode],
+  );
   return (
     <>
       <MessageModalHost />
@@ -53,6 +60,7 @@ function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | '
           modals.requestDownload();
         }}
         onClose={() => controller.endCompletionFlow()}
+        {...lmsCertificate}
       />
       <CertificateFlow controller={controller} {...(issueOnServer ? { issueOnServer } : {})} />
     </>
