@@ -44,7 +44,9 @@ export default function CertificateView({ data, onClose }: CertificateViewProps)
         </div>
       </div>
       <div className="cert-screen__page">
-        <CertificateSheet data={data} />
+        <div className="cert-screen__fit">
+          <CertificateSheet data={data} />
+        </div>
       </div>
     </Dialog>,
     document.body,
