@@ -51,7 +51,7 @@ test.beforeAll(() => {
 });
 
 /** A context like the app's WebView: http://localhost, the app's user agent, no network. */
-async function moodleApp(page: Page) {
+async function moodleApp(page: Page, query = '') {
   const outside: string[] = [];
   const missing: string[] = [];
   const downloads: string[] = [];
@@ -82,7 +82,7 @@ async function moodleApp(page: Page) {
   });
   const url =
     `http://localhost/harness/player.html?standard=1&userid=ana.perez` +
-    `&fullname=${encodeURIComponent(LEARNER)}&sco=${encodeURIComponent(PACKAGE_PATH + launchHref)}`;
+    `&fullname=${encodeURIComponent(LEARNER)}&sco=${encodeURIComponent(PACKAGE_PATH + launchHref)}${query}`;
 
   async function launch(): Promise<Frame> {
     await page.goto(url);
@@ -120,6 +120,10 @@ const interactionRows = (rows: Row[]) =>
 const interactionIds = (rows: Row[]) =>
   Array.from({ length: questionCount() }, (_, i) => value(rows, `cmi.interactions_${i}.id`));
 
+// The second test resumes from what the first stored: one play of modules 1–4 serves both.
+test.describe.configure({ mode: 'serial' });
+let storedAfterFour: Row[] = [];
+
 test('the Moodle app plays the 1.2 zip offline: resume after module 4, 14 interactions intact, the certificate on screen', async ({
   page,
 }) => {
@@ -137,6 +141,7 @@ test('the Moodle app plays the 1.2 zip offline: resume after module 4, 14 intera
   await app.app((h) => h.closePlayer());
   await expect.poll(app.finished).toBe(true);
   const afterFour = await app.rows();
+  storedAfterFour = afterFour;
   const answeredBefore = expectedIds.length - course().modules.at(-1)!.activity.questions.length;
   expect(interactionIds(afterFour).slice(0, answeredBefore)).toEqual(
     expectedIds.slice(0, answeredBefore),
@@ -197,4 +202,39 @@ test('the Moodle app plays the 1.2 zip offline: resume after module 4, 14 intera
   expect(app.downloads).toEqual([]);
   expect(app.outside).toEqual([]);
   expect(app.missing).toEqual([]);
+});
+
+test('an LMS that reports a _count higher than it holds: module 5 after the resume still lands at 12 and 13', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  expect(storedAfterFour.length).toBeGreaterThan(0);
+  await page.addInitScript((rows) => {
+    (window as unknown as { __seedTracks: unknown }).__seedTracks = rows;
+  }, storedAfterFour);
+  const app = await moodleApp(page, '&reportHigher=3');
+  const modules = course().modules.length;
+  const expectedIds = course().modules.flatMap((m, i) =>
+    m.activity.questions.map((_, q) => `m${i + 1}-q${q + 1}`),
+  );
+  const answeredBefore = expectedIds.length - course().modules.at(-1)!.activity.questions.length;
+  const frame = await app.launch();
+  const countRead = await app.app(
+    (h) =>
+      h.calls.find((c) => c.method === 'LMSGetValue' && c.args[0] === 'cmi.interactions._count')
+        ?.result,
+  );
+  expect(Number(countRead)).toBeGreaterThan(answeredBefore);
+  await expectRoute(frame, '/menu');
+  await completeModule(frame, modules);
+  const congrats = frame.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
+  await congrats.getByRole('button', { name: 'Cerrar' }).click();
+  await expect.poll(app.finished).toBe(true);
+
+  const end = await app.rows();
+  expect(interactionIds(end)).toEqual(expectedIds);
+  for (const row of interactionRows(storedAfterFour))
+    expect(value(end, row.element), row.element).toEqual(row.value);
+  expect(await app.app((h) => h.refused)).toEqual([]);
+  expect(app.outside).toEqual([]);
 });

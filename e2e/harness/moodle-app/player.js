@@ -12,7 +12,9 @@
 // saves downloads in the app's WebView: a link with `download` or a blob: URL is recorded and
 // does nothing. The offline store is localStorage of this origin (http://localhost).
 //
-// Query: ?sco=<launch URL of the SCO>&standard=1|0 (the site's scormstandard setting).
+// Query: ?sco=<launch URL of the SCO>&standard=1|0 (the site's scormstandard setting)
+//        &userid=…&fullname=… (the site user), &reportHigher=N (a wrong _count N too high).
+// Before the page loads, window.__seedTracks (rows) may fill an empty offline store.
 // window.__moodleApp: rows(), calls, refused, handedToSystem, downloads, closePlayer().
 (function () {
   'use strict';
@@ -33,6 +35,8 @@
     localStorage.setItem(STORE, JSON.stringify(all));
   }
 
+  if (window.__seedTracks && !localStorage.getItem(STORE)) saveTracks(window.__seedTracks);
+
   const calls = [];
   const refused = [];
   const handedToSystem = [];
@@ -41,6 +45,7 @@
     rows: readRows(),
     learner: { id: params.get('userid') || 'ana.perez', name: params.get('fullname') || '' },
     standard,
+    reportHigher: Number(params.get('reportHigher') || 0),
     onStore: saveTracks,
   });
   // The app puts the data model on its own (top) window as API.
