@@ -124,6 +124,56 @@ const interactionIds = (rows: Row[]) =>
 test.describe.configure({ mode: 'serial' });
 let storedAfterFour: Row[] = [];
 
+test('the harness keeps the app’s 1.2 rules: limits under both scormstandard settings, write-only elements, the _count rebuild', async ({
+  page,
+}) => {
+  // Twelve stored interaction records, as the first session below leaves them.
+  const stored = Array.from({ length: 12 }, (_, i) => [
+    { element: `cmi.interactions_${i}.id`, value: `q${i}` },
+    { element: `cmi.interactions_${i}.result`, value: 'correct' },
+  ]).flat();
+  await page.addInitScript((rows) => {
+    (window as unknown as { __seedTracks: unknown }).__seedTracks = rows;
+  }, stored);
+  for (const standard of ['1', '0']) {
+    const app = await moodleApp(page, `&standard=${standard}`);
+    await page.goto('http://localhost/harness/player.html?sco=about:blank&standard=' + standard);
+    const results = await page.evaluate(() => {
+      const api = (window as unknown as { API: Record<string, (...a: string[]) => string> }).API;
+      const set = (e: string, v: string) => `${api.LMSSetValue!(e, v)} ${api.LMSGetLastError!()}`;
+      const get = (e: string) => `${String(api.LMSGetValue!(e))} ${api.LMSGetLastError!()}`;
+      api.LMSInitialize!('');
+      return {
+        count: get('cmi.interactions._count'),
+        location256: set('cmi.core.lesson_location', 'x'.repeat(256)),
+        suspend4097: set('cmi.suspend_data', 'x'.repeat(4097)),
+        suspend4096: set('cmi.suspend_data', 'x'.repeat(4096)),
+        exitRead: get('cmi.core.exit'),
+        interactionRead: get('cmi.interactions.0.id'),
+        beyondCount: set('cmi.interactions.12.id', 'q12'),
+        atCount: set('cmi.interactions.10.id', 'q10'),
+        score: set('cmi.core.score.raw', '101'),
+        status: set('cmi.core.lesson_status', 'not attempted'),
+      };
+    });
+    expect(results).toEqual({
+      count: '10 0',
+      location256: standard === '1' ? 'false 405' : 'true 0',
+      suspend4097: standard === '1' ? 'false 405' : 'true 0',
+      suspend4096: 'true 0',
+      exitRead: ' 404',
+      interactionRead: ' 404',
+      beyondCount: 'false 201',
+      atCount: 'true 0',
+      score: 'false 405',
+      status: 'false 405',
+    });
+    expect(app.outside).toEqual([]);
+    await page.context().unrouteAll();
+    await page.evaluate(() => localStorage.clear());
+  }
+});
+
 test('the Moodle app plays the 1.2 zip offline: resume after module 4, 14 interactions intact, the certificate on screen', async ({
   page,
 }) => {
