@@ -86,6 +86,15 @@ for (const version of ['1.2', '2004'] as const) {
     await screen.getByRole('button', { name: 'Cerrar' }).click();
     await congrats.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => lms.terminated()).toBe(true);
+    // Later, the footer's Certificado opens the screen, with DESCARGAR there too.
+    await frame.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click();
+    await expect(screen).toBeVisible();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      screen.getByRole('button', { name: 'DESCARGAR' }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    await screen.getByRole('button', { name: 'Cerrar' }).click();
 
     const cmi = await lms.cmi();
     if (version === '1.2') expect(cmi.core.lesson_status).toBe('completed');

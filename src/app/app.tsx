@@ -23,6 +23,8 @@ export function App({ controller, routeOptions, issueOnServer }: AppProps) {
     const onCertificate = () => {
       if (!isCourseComplete(controller.getState().score))
         modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
+      // LMS mode: the certificate on screen, with DESCARGAR there where it can work (0131).
+      else if (controller.getState().mode === 'lms') modals.requestView();
       else modals.requestDownload();
     };
     return buildRoutes({ onCertificate, ...routeOptions });

@@ -1,6 +1,6 @@
 // The certificate flow (decisions 0020, 0028 and 0131), started by the modal service's download
 // event from the footer's 'Certificado' (score 100) or the congratulations modal's DESCARGAR, or
-// by its view event (VER CERTIFICADO, LMS mode).
+// by its view event (VER CERTIFICADO, and the footer's 'Certificado' in LMS mode).
 //   lms:    PDF made in the browser with the learner's name from the LMS; no server call. The
 //           certificate can also be shown as a screen (lazy chunk), and is shown instead of a
 //           download wherever a download cannot reach the learner (the Moodle app, locked-down
@@ -132,7 +132,16 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
           />
         </div>
       </Dialog>
-      {View && shown && <View data={shown.data} onClose={() => setShown(null)} />}
+      {View && shown && (
+        <View
+          data={shown.data}
+          busy={busy}
+          onClose={() => setShown(null)}
+          {...(canDownloadFiles()
+            ? { onDownload: () => void deliver(shown.data.learnerName) }
+            : {})}
+        />
+      )}
     </>
   );
 }

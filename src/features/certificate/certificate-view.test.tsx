@@ -64,4 +64,14 @@ describe('CertificateView', () => {
     unmount();
     expect(document.documentElement.classList.contains('cert-view-open')).toBe(false);
   });
+
+  it('offers DESCARGAR only where a download can work (onDownload given)', async () => {
+    const onDownload = vi.fn();
+    render(<CertificateView data={DATA} onClose={() => {}} onDownload={onDownload} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'DESCARGAR' }));
+    expect(onDownload).toHaveBeenCalledOnce();
+    cleanup();
+    render(<CertificateView data={DATA} onClose={() => {}} />);
+    expect(screen.queryByRole('button', { name: 'DESCARGAR' })).toBeNull();
+  });
 });

@@ -17,9 +17,13 @@ const SAMPLE_MARK = 'EJEMPLO — SIN VALIDEZ';
 export interface CertificateViewProps {
   data: CertificateData;
   onClose(): void;
+  /** Where a download can work: DESCARGAR beside IMPRIMIR (the PDF). */
+  onDownload?: () => void;
+  /** While the PDF is being made. */
+  busy?: boolean;
 }
 
-export default function CertificateView({ data, onClose }: CertificateViewProps) {
+export default function CertificateView({ data, onClose, onDownload, busy }: CertificateViewProps) {
   // While open, printing prints the certificate alone (certificate-view.css).
   useEffect(() => {
     const root = document.documentElement;
@@ -35,6 +39,17 @@ export default function CertificateView({ data, onClose }: CertificateViewProps)
           <p>{t.hint}</p>
         </div>
         <div className="cert-screen__actions">
+          {onDownload && (
+            <button
+              type="button"
+              className="btn"
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={onDownload}
+            >
+              {es.download}
+            </button>
+          )}
           <button type="button" className="btn" onClick={() => window.print()}>
             {t.print}
           </button>
