@@ -1,6 +1,6 @@
 // Screenshots of the certificate screen (LMS mode, decision record 0131) at a 360×740 phone and
-// a 1366×768 desktop, on screen and as printed, inside the strict LMS harness with the Moodle
-// app's user agent (where the Certificado button opens the screen). To be looked at.
+// a 1366×768 desktop, on screen and as printed, inside the strict LMS harness, with the Moodle
+// app's user agent (no DESCARGAR) and, on the phone, without it. To be looked at.
 // Needs the e2e static server: `E2E_PORT=4400 npx tsx e2e/support/static-server.ts &`, then
 // `E2E_PORT=4400 npx tsx scripts/screenshots-certificate.ts [outDir]`
 // (default test-results/screenshots).
@@ -21,6 +21,8 @@ const fullRoute = course()
 
 const settings = [
   { name: '360', viewport: { width: 360, height: 740 }, touch: true },
+  // An ordinary phone browser: DESCARGAR joins IMPRIMIR and Cerrar in the bar.
+  { name: '360-navegador', viewport: { width: 360, height: 740 }, touch: true, browser: true },
   { name: '714-frame', viewport: { width: 714, height: 666 }, touch: false },
   { name: '1366', viewport: { width: 1366, height: 768 }, touch: false },
 ] as const;
@@ -36,7 +38,7 @@ try {
     const context = await browser.newContext({
       viewport: s.viewport,
       hasTouch: s.touch,
-      userAgent: MOODLE_APP_UA,
+      ...('browser' in s ? {} : { userAgent: MOODLE_APP_UA }),
       locale: 'es-CO',
     });
     const page = await context.newPage();
