@@ -100,7 +100,18 @@ async function moodleApp(page: Page, query = '') {
   const rows = () => app((h) => h.rows()) as Promise<Row[]>;
   const finished = () =>
     app((h) => h.calls.some((c) => c.method === 'LMSFinish' && c.result === 'true'));
-  return { launch, app, rows, finished, outside, missing, downloads };
+  /** The course reads cmi.interactions._count shortly after Initialize: what it was told. */
+  async function countRead(): Promise<number> {
+    const read = () =>
+      app(
+        (h) =>
+          h.calls.find((c) => c.method === 'LMSGetValue' && c.args[0] === 'cmi.interactions._count')
+            ?.result,
+      );
+    await expect.poll(read, { message: 'the course reads _count' }).toBeDefined();
+    return Number(await read());
+  }
+  return { launch, app, rows, finished, countRead, outside, missing, downloads };
 }
 
 interface MoodleAppWindow {
@@ -200,12 +211,8 @@ test('the Moodle app plays the 1.2 zip offline: resume after module 4, 14 intera
 
   // The relaunch reads the offline store: entry resume, and the app's _count rebuild.
   frame = await app.launch();
-  const countRead = await app.app(
-    (h) =>
-      h.calls.find((c) => c.method === 'LMSGetValue' && c.args[0] === 'cmi.interactions._count')
-        ?.result,
-  );
-  expect(Number(countRead)).toBeLessThan(answeredBefore); // 10 for 12: the app's miscount
+  const countRead = await app.countRead();
+  expect(countRead).toBeLessThan(answeredBefore); // 10 for 12: the app's miscount
   await expect(frame.getByText(`Progreso: ${((modules - 1) * 100) / modules} %`)).toBeVisible();
   await expectRoute(frame, '/menu');
   await completeModule(frame, modules);
@@ -269,12 +276,8 @@ test('an LMS that reports a _count higher than it holds: module 5 after the resu
   );
   const answeredBefore = expectedIds.length - course().modules.at(-1)!.activity.questions.length;
   const frame = await app.launch();
-  const countRead = await app.app(
-    (h) =>
-      h.calls.find((c) => c.method === 'LMSGetValue' && c.args[0] === 'cmi.interactions._count')
-        ?.result,
-  );
-  expect(Number(countRead)).toBeGreaterThan(answeredBefore);
+  const countRead = await app.countRead();
+  expect(countRead).toBeGreaterThan(answeredBefore);
   await expectRoute(frame, '/menu');
   await completeModule(frame, modules);
   const congrats = frame.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
