@@ -74,6 +74,28 @@ for (const version of ['1.2', '2004'] as const) {
     expect(text).toContain(course().title);
     expect(text).not.toMatch(/SST-[A-Z0-9]{4}-/);
 
+    // The course cannot know the file reached the learner: the flow stays open (record 0131),
+    // with the certificate on screen as the other way to get it; closing ends the session.
+    await expect(congrats).toBeVisible();
+    expect(await lms.terminated()).toBe(false);
+    await congrats.getByRole('button', { name: 'VER CERTIFICADO' }).click();
+    const screen = frame.getByRole('dialog', { name: 'Tu certificado' });
+    await expect(
+      screen.getByRole('article', { name: `Certificado de participación de ${PRINTED_NAME}` }),
+    ).toBeVisible();
+    await screen.getByRole('button', { name: 'Cerrar' }).click();
+    await congrats.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => lms.terminated()).toBe(true);
+    // Later, the footer's Certificado opens the screen, with DESCARGAR there too.
+    await frame.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click();
+    await expect(screen).toBeVisible();
+    const [again] = await Promise.all([
+      page.waitForEvent('download'),
+      screen.getByRole('button', { name: 'DESCARGAR' }).click(),
+    ]);
+    expect(again.suggestedFilename()).toBe(download.suggestedFilename());
+    await screen.getByRole('button', { name: 'Cerrar' }).click();
+
     const cmi = await lms.cmi();
     if (version === '1.2') expect(cmi.core.lesson_status).toBe('completed');
     else expect(cmi.completion_status).toBe('completed');

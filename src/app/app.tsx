@@ -9,6 +9,7 @@ import type { CourseController } from '../course/course-controller.ts';
 import { buildRoutes, type RouteOptions } from './routes.tsx';
 import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
+import { canDownloadFiles } from '../features/certificate/index.ts';
 
 export interface AppProps {
   controller: CourseController;
@@ -22,6 +23,8 @@ export function App({ controller, routeOptions, issueOnServer }: AppProps) {
     const onCertificate = () => {
       if (!isCourseComplete(controller.getState().score))
         modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
+      // LMS mode: the certificate on screen, with DESCARGAR there where it can work (0131).
+      else if (controller.getState().mode === 'lms') modals.requestView();
       else modals.requestDownload();
     };
     return buildRoutes({ onCertificate, ...routeOptions });
@@ -43,7 +46,13 @@ function Routes({ routes }: { routes: RouteObject[] }) {
 }
 
 function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {
-  const { congratulations } = useCourse();
+  const { congratulations, mode } = useCourse();
+  // LMS mode: the certificate as a screen too, and only that where downloads cannot work (0131).
+  const lmsCertificate = useMemo(
+    () =>
+      mode === 'lms' ? { onView: () => modals.requestView(), canDownload: canDownloadFiles() } : {},
+    [mode],
+  );
   return (
     <>
       <MessageModalHost />
@@ -53,6 +62,7 @@ function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | '
           modals.requestDownload();
         }}
         onClose={() => controller.endCompletionFlow()}
+        {...lmsCertificate}
       />
       <CertificateFlow controller={controller} {...(issueOnServer ? { issueOnServer } : {})} />
     </>

@@ -1,15 +1,29 @@
-// The certificate flow (decisions 0020 and 0028), started by the modal service's download event
-// from the footer's 'Certificado' (score 100) or the congratulations modal's DESCARGAR.
-//   lms:    PDF made in the browser with the learner's name from the LMS; no server call.
+// The certificate flow (decisions 0020, 0028 and 0131), started by the modal service's download
+// event from the footer's 'Certificado' (score 100) or the congratulations modal's DESCARGAR, or
+// by its view event (VER CERTIFICADO, and the footer's 'Certificado' in LMS mode).
+//   lms:    PDF made in the browser with the learner's name from the LMS; no server call. The
+//           certificate can also be shown as a screen (lazy chunk), and is shown instead of a
+//           download wherever a download cannot reach the learner (the Moodle app, locked-down
+//           browsers). The course cannot know whether a download reached the learner, so a
+//           download never ends the completion flow: the LMS session ends when the learner
+//           closes the congratulations, or leaves the page (pagehide).
 //   local:  the learner types the name to print, then the PDF is made in the browser.
 //   server: issued by our server (injected `issueOnServer`).
-// The completion flow (and so the LMS session) ends once the certificate is delivered.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { company } from 'virtual:company';
-import { downloadCertificate, NameForCertificate } from '../features/certificate/index.ts';
+import {
+  buildCertificateData,
+  canDownloadFiles,
+  downloadCertificate,
+  NameForCertificate,
+  type CertificateInput,
+  type CertificateViewProps,
+} from '../features/certificate/index.ts';
 import { modals } from '../features/modals/index.ts';
 import { Dialog } from '../ui/dialog.tsx';
+import { es } from '../strings/es.ts';
 import type { CourseController } from '../course/course-controller.ts';
+import type { CertificateData } from '../domain/certificate/types.ts';
 
 export interface CertificateFlowProps {
   controller: CourseController;
@@ -20,27 +34,51 @@ export interface CertificateFlowProps {
 const FAILED =
   '<p>No pudimos generar tu certificado. Revisa tu conexión e inténtalo de nuevo con el botón <strong>Certificado</strong>.</p>';
 
+type Delivery = 'download' | 'view';
+
 export function CertificateFlow({ controller, issueOnServer }: CertificateFlowProps) {
-  const [askName, setAskName] = useState(false);
+  const [askName, setAskName] = useState<Delivery | null>(null);
   const [busy, setBusy] = useState(false);
+  const [shown, setShown] = useState<{
+    View: ComponentType<CertificateViewProps>;
+    data: CertificateData;
+  } | null>(null);
+
+  const input = (learnerName: string): CertificateInput => {
+    const { outline } = controller;
+    const { mode, learner } = controller.getState();
+    // An LMS sends its user id, often a username: printed as the document only when the
+    // configuration says the LMS uses identity documents (certificado.mostrarDocumentoEnLms).
+    const document = mode === 'lms' && company.showDocumentInLms ? learner.id : null;
+    return { learnerName, document, courseTitle: outline.title, hours: outline.hours };
+  };
 
   const deliver = async (learnerName: string) => {
     setBusy(true);
     try {
-      const { outline } = controller;
-      const { mode, learner } = controller.getState();
-      // An LMS sends its user id, often a username: printed as the document only when the
-      // configuration says the LMS uses identity documents (certificado.mostrarDocumentoEnLms).
-      const document = mode === 'lms' && company.showDocumentInLms ? learner.id : null;
-      await downloadCertificate(
-        { learnerName, document, courseTitle: outline.title, hours: outline.hours },
-        company,
-      );
-      setAskName(false);
-      done();
+      await downloadCertificate(input(learnerName), company);
+      setAskName(null);
+      // Inside an LMS nothing confirms that the file reached the learner (record 0131).
+      if (controller.getState().mode !== 'lms') done();
     } catch (e) {
       console.error('[curso-sst] no se pudo generar el certificado', e);
-      setAskName(false);
+      setAskName(null);
+      modals.openMessage(FAILED, 'alert');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const show = async (learnerName: string) => {
+    setBusy(true);
+    try {
+      const data = buildCertificateData(input(learnerName), company);
+      const { default: View } = await import('../features/certificate/certificate-view.tsx');
+      setAskName(null);
+      setShown({ View, data });
+    } catch (e) {
+      console.error('[curso-sst] no se pudo mostrar el certificado', e);
+      setAskName(null);
       modals.openMessage(FAILED, 'alert');
     } finally {
       setBusy(false);
@@ -51,37 +89,59 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
     if (controller.getState().congratulations) controller.endCompletionFlow();
   };
 
-  useEffect(
-    () =>
-      modals.onDownload(() => {
-        const { mode, learner } = controller.getState();
-        if (mode === 'server' && issueOnServer) {
-          issueOnServer().then(done, (e) => {
-            console.error('[curso-sst] certificado no disponible', e);
-          });
-        } else if (mode === 'lms' && learner.name) {
-          void deliver(learner.name);
-        } else {
-          setAskName(true);
-        }
-      }),
+  useEffect(() => {
+    const offDownload = modals.onDownload(() => {
+      const { mode, learner } = controller.getState();
+      const delivery: Delivery = mode === 'lms' && !canDownloadFiles() ? 'view' : 'download';
+      if (mode === 'server' && issueOnServer) {
+        issueOnServer().then(done, (e) => {
+          console.error('[curso-sst] certificado no disponible', e);
+        });
+      } else if (mode === 'lms' && learner.name) {
+        void (delivery === 'view' ? show(learner.name) : deliver(learner.name));
+      } else {
+        setAskName(delivery);
+      }
+    });
+    const offView = modals.onView(() => {
+      const { learner } = controller.getState();
+      if (learner.name) void show(learner.name);
+      else setAskName('view');
+    });
+    return () => {
+      offDownload();
+      offView();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [controller, issueOnServer],
-  );
+  }, [controller, issueOnServer]);
 
+  const View = shown?.View;
   return (
-    <Dialog open={askName} label="Tu certificado" className="certificate-modal">
-      <div className="modal-card" style={{ textAlign: 'left' }}>
-        <NameForCertificate
+    <>
+      <Dialog open={askName !== null} label="Tu certificado" className="certificate-modal">
+        <div className="modal-card" style={{ textAlign: 'left' }}>
+          <NameForCertificate
+            busy={busy}
+            initialName={controller.getState().learner.name ?? ''}
+            {...(askName === 'view' ? { submitLabel: es.certificateView.viewSubmit } : {})}
+            onCancel={() => setAskName(null)}
+            onSubmit={(name) => {
+              controller.setLearnerName(name);
+              void (askName === 'view' ? show(name) : deliver(name));
+            }}
+          />
+        </div>
+      </Dialog>
+      {View && shown && (
+        <View
+          data={shown.data}
           busy={busy}
-          initialName={controller.getState().learner.name ?? ''}
-          onCancel={() => setAskName(false)}
-          onSubmit={(name) => {
-            controller.setLearnerName(name);
-            void deliver(name);
-          }}
+          onClose={() => setShown(null)}
+          {...(canDownloadFiles()
+            ? { onDownload: () => void deliver(shown.data.learnerName) }
+            : {})}
         />
-      </div>
-    </Dialog>
+      )}
+    </>
   );
 }

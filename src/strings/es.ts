@@ -159,6 +159,20 @@ export const es = {
     download: 'DESCARGAR',
     cancel: 'Cancelar',
   },
+  /** The certificate shown as a screen (LMS mode; decision record 0131). */
+  certificateView: {
+    title: 'Tu certificado',
+    hint: 'Puedes imprimirlo o tomarle una foto a la pantalla.',
+    print: 'IMPRIMIR',
+    close: 'Cerrar',
+    open: 'VER CERTIFICADO',
+    sheetLabel: 'Certificado de participación de',
+    /** Under DESCARGAR in the congratulations modal. */
+    orView: 'Si tu dispositivo no descarga archivos, ábrelo aquí en pantalla.',
+    /** The congratulations modal where downloads cannot work (the Moodle app). */
+    viewOnly: 'Puedes ver tu certificado de participación en pantalla.',
+    viewSubmit: 'VER CERTIFICADO',
+  },
   /**
    * The HTTP adapter's error-handler texts: fixed by the product and only written to the log,
    * never shown to the learner (the sign-in messages above are what the learner reads).

@@ -9,3 +9,5 @@ export {
 } from './name-for-certificate.tsx';
 export { certificateFileName } from '../../domain/certificate/text.ts';
 export { CertificateError } from '../../domain/certificate/types.ts';
+export { canDownloadFiles } from './download-support.ts';
+export type { CertificateViewProps } from './certificate-view.tsx';

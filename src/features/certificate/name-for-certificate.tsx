@@ -11,6 +11,8 @@ export interface NameForCertificateProps {
   initialName?: string;
   /** While the PDF is being generated: the download button is disabled. */
   busy?: boolean;
+  /** The submit button's text (DESCARGAR; VER CERTIFICADO when the certificate is shown). */
+  submitLabel?: string;
 }
 
 /** A name is usable when it has at least one letter once spaces are collapsed. */
@@ -24,6 +26,7 @@ export function NameForCertificate({
   onCancel,
   initialName = '',
   busy = false,
+  submitLabel = es.certificateForm.download,
 }: NameForCertificateProps) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -87,7 +90,7 @@ export function NameForCertificate({
           disabled={busy}
           aria-busy={busy || undefined}
         >
-          {es.certificateForm.download}
+          {submitLabel}
         </button>
       </div>
     </form>

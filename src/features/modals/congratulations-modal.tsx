@@ -6,10 +6,21 @@ export interface CongratulationsModalProps {
   open: boolean;
   onDownload: () => void;
   onClose: () => void;
+  /** LMS mode: the certificate can also be shown as a screen (decision record 0131). */
+  onView?: () => void;
+  /** False where a download cannot reach the learner: only the screen is offered. */
+  canDownload?: boolean;
 }
 
 /** Shown once when the last quiz brings the score to 100; it is the certificate prompt. */
-export function CongratulationsModal({ open, onDownload, onClose }: CongratulationsModalProps) {
+export function CongratulationsModal({
+  open,
+  onDownload,
+  onClose,
+  onView,
+  canDownload = true,
+}: CongratulationsModalProps) {
+  const download = canDownload || !onView;
   return (
     <Dialog open={open} labelledBy="congrats-title" className="congrats-modal">
       <div className="modal-card modal-card--congrats">
@@ -29,12 +40,25 @@ export function CongratulationsModal({ open, onDownload, onClose }: Congratulati
         </svg>
         <h2 id="congrats-title">{es.congratsTitle}</h2>
         <p>{es.congratsText}</p>
-        <p>{es.congratsDownload}</p>
+        <p>{download ? es.congratsDownload : es.certificateView.viewOnly}</p>
         <div className="modal-actions">
-          <button type="button" className="btn btn-primary" data-autofocus onClick={onDownload}>
-            {es.download}
-          </button>
+          {download && (
+            <button type="button" className="btn btn-primary" data-autofocus onClick={onDownload}>
+              {es.download}
+            </button>
+          )}
+          {onView && (
+            <button
+              type="button"
+              className={download ? 'btn' : 'btn btn-primary'}
+              data-autofocus={download ? undefined : true}
+              onClick={onView}
+            >
+              {es.certificateView.open}
+            </button>
+          )}
         </div>
+        {onView && download && <p className="congrats-or-view">{es.certificateView.orView}</p>}
       </div>
     </Dialog>
   );

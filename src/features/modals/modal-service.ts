@@ -15,6 +15,7 @@ class ModalService {
   private current: MessageRequest | null = null;
   private listeners = new Set<Listener>();
   private downloadListeners = new Set<Listener>();
+  private viewListeners = new Set<Listener>();
 
   subscribe = (l: Listener) => {
     this.listeners.add(l);
@@ -49,6 +50,17 @@ class ModalService {
     this.downloadListeners.add(l);
     return () => {
       this.downloadListeners.delete(l);
+    };
+  }
+
+  /** LMS mode: show the certificate as a screen (decision record 0131). */
+  requestView() {
+    this.viewListeners.forEach((l) => l());
+  }
+  onView(l: Listener) {
+    this.viewListeners.add(l);
+    return () => {
+      this.viewListeners.delete(l);
     };
   }
 }

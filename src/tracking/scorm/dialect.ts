@@ -52,6 +52,10 @@ export interface ScormDialect {
   sessionTime(ms: number): Write;
   objective(index: number, id: string, status: ModuleStatus): Write[];
   interaction(index: number, interaction: Interaction): Write[];
+  /** The LMS's count of interaction records (decision record 0130). */
+  readonly interactionCountElement: string;
+  /** The id element of one interaction record: re-written to advance a short `_count`. */
+  interactionId(index: number, id: string): Write;
   /** LMS error codes that mean the value itself is refused: retrying cannot help. */
   isPermanentError(code: string): boolean;
 }
@@ -71,3 +75,9 @@ export const parseCount = (raw: string): number => {
   const n = Number.parseInt(raw, 10);
   return Number.isFinite(n) && n > 0 ? n : 0;
 };
+
+/** The index of an interaction's id element ('cmi.interactions.12.id' → 12), else null. */
+export function interactionIdIndex(element: string): number | null {
+  const m = /^cmi\.interactions\.(\d+)\.id$/.exec(element);
+  return m ? Number(m[1]) : null;
+}

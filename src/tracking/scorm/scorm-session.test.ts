@@ -275,10 +275,10 @@ describe('session lifetime', () => {
   it('an answer alone is committed within 10 s', async () => {
     const { spy, session, lms } = await launch();
     const before = spy.count('Commit');
-    session.recordAnswer(answer('m2-q1'));
+    session.recordAnswer(answer('m1-q1'));
     await vi.advanceTimersByTimeAsync(10_000);
     expect(spy.count('Commit')).toBe(before + 1);
-    expect(pluck(cmiOf(lms).interactions, 'id')).toEqual(['m2-q1']);
+    expect(pluck(cmiOf(lms).interactions, 'id')).toEqual(['m1-q1']);
   });
 
   it('completion is committed at once', async () => {

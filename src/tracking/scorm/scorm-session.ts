@@ -27,11 +27,12 @@ import {
   isValidScore,
   mergeViewed,
   moduleState,
+  questionId,
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
-import type { LmsStartData, ScormDialect } from './dialect.ts';
+import { interactionIdIndex, parseCount, type LmsStartData, type ScormDialect } from './dialect.ts';
 import { displayName } from './learner-name.ts';
 import {
   cacheKey,
@@ -40,7 +41,7 @@ import {
   type CacheRecord,
   type CachedProgress,
 } from './local-cache.ts';
-import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
+import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
 import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
 
 export interface Timing {
@@ -119,7 +120,18 @@ export class ScormSession implements TrackingPort {
   private readonly objectiveIndex = new Map<string, number>();
   private nextObjective = 0;
 
-  private nextInteraction = 0;
+  /**
+   * Interaction records sit at fixed positions: each question's place in the course, in the
+   * order questions are answered (decision record 0130), never at an LMS-reported `_count`.
+   */
+  private readonly questionIds: readonly string[];
+  private readonly questionPositions: ReadonlyMap<string, number>;
+  /** 2004: ids the LMS holds, by index (1.2 ids are write-only: null). */
+  private storedInteractionIds: string[] | null = null;
+  /** Where an answer goes whose fixed position is taken or unknown: after every fixed one. */
+  private nextSpareInteraction = 0;
+  /** The LMS's `_count` as read at start, plus the records queued since. */
+  private lmsInteractionCount = 0;
   /** Question ids with an interaction in the LMS or on its way there. */
   private readonly recorded = new Set<string>();
   /** Answers queued but not yet committed, by question id. */
@@ -162,6 +174,9 @@ export class ScormSession implements TrackingPort {
       completed: false,
     };
     this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
+    this.questionIds = courseQuestionIds(this.course);
+    this.questionPositions = new Map(this.questionIds.map((id, position) => [id, position]));
+    this.nextSpareInteraction = this.questionIds.length;
   }
 
   get version() {
@@ -430,8 +445,10 @@ export class ScormSession implements TrackingPort {
       }
     }
 
-    this.nextInteraction = data.interactionCount;
-    for (const id of data.interactionIds ?? []) this.recorded.add(id);
+    this.storedInteractionIds = data.interactionIds;
+    this.nextSpareInteraction = Math.max(this.questionIds.length, data.interactionCount);
+    this.lmsInteractionCount = data.interactionCount;
+    for (const id of data.interactionIds ?? []) if (id) this.recorded.add(id);
     for (const id of cached?.answered ?? []) this.recorded.add(id);
     this.markQuizzesAnswered(lms.viewed);
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
@@ -549,8 +566,60 @@ export class ScormSession implements TrackingPort {
     this.enqueue(writes);
   }
 
+  /**
+   * A question's interaction index: its fixed position in the course (decision record 0130).
+   * Only when 2004's stored ids show another record there (or the id is not the course's) does
+   * it go after every fixed position, so no record is ever written over another.
+   */
+  private interactionIndex(id: string): number {
+    const position = this.questionPositions.get(id);
+    const stored = position === undefined ? undefined : this.storedInteractionIds?.[position];
+    if (position !== undefined && (!stored || stored === id)) return position;
+    return this.nextSpareInteraction++;
+  }
+
+  /**
+   * The LMS refused an interaction's id at `index`: when its `_count` is lower than the index
+   * (the Moodle app rebuilds it from rows read in element-name order: _0, _1, _10, _11, _2…),
+   * the ids of the positions from its count up to the index are written again with the same
+   * values, which advances the count without changing any record (decision record 0130).
+   * Returns true when the count was advanced and the write may be tried again.
+   */
+  private advanceInteractionCount(index: number): boolean {
+    const read = this.wrapper.readValue(this.dialect.interactionCountElement);
+    if (!read.ok) return false;
+    const count = parseCount(read.value);
+    if (count >= index) return false;
+    for (let position = count; position < index; position++) {
+      const id = this.storedInteractionIds?.[position] || this.questionIds[position];
+      if (!id) return false;
+      const w = this.dialect.interactionId(position, id);
+      if (!this.wrapper.setValue(w.element, w.value).ok) return false;
+    }
+    this.log.warn(
+      `the LMS counted ${count} interactions where the course has ${index}; ` +
+        `re-wrote the ids of records ${count}–${index - 1} to advance its count`,
+    );
+    return true;
+  }
+
   private enqueueAnswer(interaction: Interaction): void {
-    const index = this.nextInteraction++;
+    const index = this.interactionIndex(interaction.id);
+    // The LMS counts fewer records than the position (the Moodle app's rebuild, or records it
+    // never got): the ids of the positions in between go first, so the LMS accepts the index
+    // without a refusal; the same values, so no record changes (decision record 0130).
+    const fill: Write[] = [];
+    for (let position = this.lmsInteractionCount; position < index; position++) {
+      const id = this.storedInteractionIds?.[position] || this.questionIds[position];
+      if (id) fill.push(this.dialect.interactionId(position, id));
+    }
+    if (fill.length)
+      this.log.warn(
+        `the LMS counts ${this.lmsInteractionCount} interactions; writing the ids of records ` +
+          `${this.lmsInteractionCount}–${index - 1} again before record ${index}`,
+      );
+    this.lmsInteractionCount = Math.max(this.lmsInteractionCount, index + 1);
+    this.enqueue(fill);
     const writes = this.dialect.interaction(index, interaction);
     this.recorded.add(interaction.id);
     this.unconfirmedAnswers.set(interaction.id, {
@@ -639,7 +708,10 @@ export class ScormSession implements TrackingPort {
 
     const outcome = this.queue.send(
       (element, value) => {
-        const result = this.wrapper.setValue(element, value);
+        let result: CallResult = this.wrapper.setValue(element, value);
+        const interaction = result.ok ? null : interactionIdIndex(element);
+        if (interaction !== null && this.advanceInteractionCount(interaction))
+          result = this.wrapper.setValue(element, value);
         if (!result.ok && element === this.scoreRawElement) {
           this.log.warn(`the grade was not stored in the LMS (error ${result.code})`);
         }
@@ -742,6 +814,16 @@ export class ScormSession implements TrackingPort {
     this.lastCacheJson = json;
     this.cache.write(record);
   }
+}
+
+/** Every question id of the course in answering order: m1-q1 … m5-q2 (decision record 0130). */
+export function courseQuestionIds(course: CourseShape): string[] {
+  const ids: string[] = [];
+  course.topicCounts.forEach((_, m) => {
+    const number = course.moduleNumbers?.[m] ?? m + 1;
+    for (let q = 0; q < (course.questionCounts?.[m] ?? 0); q++) ids.push(questionId(number, q));
+  });
+  return ids;
 }
 
 function mergeProgress(base: Progress, extra: Progress | null, course: CourseShape): Progress {

@@ -169,7 +169,17 @@ export const moduleStatuses = (done: number, current = -1) =>
 
 /** What the app does along the whole course: every topic, every quiz (a wrong first try on q1). */
 export function walkCourse(port: Pick<TrackingPort, 'save' | 'recordAnswer'>) {
+  walkModules(port, 0, COURSE.topicCounts.length);
+}
+
+/** walkCourse for modules from..to-1 only (0-based), as when a session ends mid-course. */
+export function walkModules(
+  port: Pick<TrackingPort, 'save' | 'recordAnswer'>,
+  from: number,
+  to: number,
+) {
   COURSE.topicCounts.forEach((count, m) => {
+    if (m < from || m >= to) return;
     for (let t = 0; t < count; t++) {
       port.save({
         viewed: viewedOf(
@@ -240,4 +250,83 @@ export function failReads(
   };
   spy.api[lastError] = () => forced ?? realError();
   return { failed: () => failed };
+}
+
+/**
+ * `cmi.interactions._count` as the Moodle app rebuilds it for a resumed attempt
+ * (moodlehq/moodleapp src/addons/mod/scorm/classes/data-model-12.ts, init()): the stored rows
+ * are read in element-name order (`cmi.interactions_0.id`, `…_1.id`, `…_10.id`, `…_11.id`,
+ * `…_2.id` …); a row at the current count adds one, a row beyond it sets the count to its index
+ * minus one. With 12 records stored it reports 10.
+ */
+export function moodleAppRebuiltCount(storedRecords: number): number {
+  const rows = Array.from({ length: storedRecords }, (_, i) => [
+    `cmi.interactions_${i}.id`,
+    `cmi.interactions_${i}.result`,
+  ]).flat();
+  rows.sort();
+  let count = 0;
+  for (const row of rows) {
+    const index = Number(/_(\d+)\./.exec(row)![1]);
+    const before = count;
+    if (index === before) count = before + 1;
+    if (index > before) count = index - 1;
+  }
+  return count;
+}
+
+/**
+ * An LMS that reports a wrong `cmi.interactions._count`: `reported` at start, then one more
+ * for each record appended at that count. It refuses an interaction element whose index is
+ * beyond its count with scorm-again's own codes (1.2 201, 2004 351) — scorm-again's index rule
+ * applied to the wrong count — and passes everything else to scorm-again, whose real rule
+ * (no index beyond the records it holds) still applies underneath.
+ */
+export function miscountingLms(
+  lms: Scorm12API | Scorm2004API,
+  version: '1.2' | '2004',
+  reported: number,
+  /** What the first read of `_count` says, when it differs (the count changed after it). */
+  firstRead?: number,
+): RawApi {
+  const raw = lms as unknown as Record<string, (...a: string[]) => string>;
+  const [get, set, lastError] =
+    version === '1.2'
+      ? ['LMSGetValue', 'LMSSetValue', 'LMSGetLastError']
+      : ['GetValue', 'SetValue', 'GetLastError'];
+  let count = reported;
+  let pendingFirstRead = firstRead;
+  let forced: string | null = null;
+  const api: RawApi = {};
+  for (let o: object | null = lms; o && o !== Object.prototype; o = Object.getPrototypeOf(o)) {
+    for (const name of Object.getOwnPropertyNames(o)) {
+      if (name === 'constructor' || name in api || typeof raw[name] !== 'function') continue;
+      api[name] = (...args: string[]) => {
+        if (!/GetLastError|GetErrorString|GetDiagnostic/.test(name)) forced = null;
+        return raw[name]!.apply(lms, args);
+      };
+    }
+  }
+  api[get] = (element: string) => {
+    forced = null;
+    if (element !== 'cmi.interactions._count') return raw[get]!.call(lms, element);
+    const answer = pendingFirstRead ?? count;
+    pendingFirstRead = undefined;
+    return String(answer);
+  };
+  api[set] = (element: string, value: string) => {
+    forced = null;
+    const m = /^cmi\.interactions\.(\d+)\./.exec(element);
+    if (!m) return raw[set]!.call(lms, element, value);
+    const index = Number(m[1]);
+    if (index > count) {
+      forced = version === '1.2' ? '201' : '351';
+      return 'false';
+    }
+    const result = raw[set]!.call(lms, element, value);
+    if (result === 'true' && index === count) count++;
+    return result;
+  };
+  api[lastError] = () => forced ?? raw[lastError]!.call(lms);
+  return api;
 }

@@ -230,7 +230,7 @@ describe('SCORM 1.2 saving', () => {
       answer('m1-q1', { type: 'matching', response: 0, correctResponse: 0, correct: true }),
     );
     session.recordAnswer(
-      answer('m2-q1', { response: 1, correctResponse: 1, correct: true, latencyMs: 3000 }),
+      answer('m1-q2', { response: 1, correctResponse: 1, correct: true, latencyMs: 3000 }),
     );
     session.flush();
     const cmi = cmiOf(lms);
@@ -246,14 +246,14 @@ describe('SCORM 1.2 saving', () => {
     expect(cmi.interactions['0'].correct_responses['0'].pattern).toBe('1.a');
     expect(cmi.interactions['0'].objectives['0'].id).toBe('modulo1');
     expect(cmi.interactions['1']).toMatchObject({
-      id: 'm2-q1',
+      id: 'm1-q2',
       type: 'choice',
       student_response: 'b',
       result: 'correct',
     });
   });
 
-  it('does not record again on resume: appends after _count and skips finished quizzes', async () => {
+  it('does not record again on resume: writes at the fixed position and skips finished quizzes', async () => {
     const { lms, session } = await launch({
       interactions: { '0': { id: 'm1-q1' }, '1': { id: 'm1-q2' }, '2': { id: 'm1-q3' } },
       suspend_data: routeFor(1),

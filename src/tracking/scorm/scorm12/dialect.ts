@@ -95,5 +95,7 @@ export const scorm12: ScormDialect = {
       { element: `${n}.latency`, value: scorm12Timespan(it.latencyMs) },
     ];
   },
+  interactionCountElement: 'cmi.interactions._count',
+  interactionId: (index, id) => ({ element: `cmi.interactions.${index}.id`, value: id }),
   isPermanentError: (code) => PERMANENT.has(code),
 };

@@ -132,7 +132,7 @@ describe('SCORM 2004 saving', () => {
   it('records the first answer with 2004 vocabulary, description and timestamp', async () => {
     const { lms, session } = await launch();
     session.recordAnswer(
-      answer('m3-q2', {
+      answer('m1-q1', {
         type: 'matching',
         response: 1,
         correctResponse: 3,
@@ -142,10 +142,10 @@ describe('SCORM 2004 saving', () => {
       }),
     );
     session.recordAnswer(
-      answer('m3-q2', { type: 'matching', response: 3, correctResponse: 3, correct: true }),
+      answer('m1-q1', { type: 'matching', response: 3, correctResponse: 3, correct: true }),
     );
     session.recordAnswer(
-      answer('m4-q1', {
+      answer('m1-q2', {
         response: 0,
         correctResponse: 0,
         correct: true,
@@ -156,7 +156,7 @@ describe('SCORM 2004 saving', () => {
     const cmi = cmiOf(lms);
     expect(Object.keys(cmi.interactions)).toHaveLength(2);
     expect(cmi.interactions['0']).toMatchObject({
-      id: 'm3-q2',
+      id: 'm1-q1',
       type: 'matching',
       learner_response: '1[.]b',
       result: 'incorrect',
@@ -165,7 +165,7 @@ describe('SCORM 2004 saving', () => {
       description: '¿Qué color tiene la señal de evacuación?',
     });
     expect(cmi.interactions['0'].correct_responses['0'].pattern).toBe('1[.]d');
-    expect(cmi.interactions['0'].objectives['0'].id).toBe('modulo3');
+    expect(cmi.interactions['0'].objectives['0'].id).toBe('modulo1');
     expect(cmi.interactions['1']).toMatchObject({
       type: 'choice',
       learner_response: 'a',

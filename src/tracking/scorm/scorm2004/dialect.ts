@@ -118,5 +118,7 @@ export const scorm2004: ScormDialect = {
         : []),
     ];
   },
+  interactionCountElement: 'cmi.interactions._count',
+  interactionId: (index, id) => ({ element: `cmi.interactions.${index}.id`, value: id }),
   isPermanentError: (code) => PERMANENT.has(code),
 };
