@@ -49,6 +49,13 @@ export interface Scope {
 
 export const PAGE_SIZE = 50;
 
+/**
+ * Midnight of a date in Colombia (UTC-5 all year, no daylight saving) as a timestamptz, whatever
+ * the database session's time zone: dates typed by the coordinator are Colombian days.
+ */
+export const colombiaMidnight = (dateSql: string) =>
+  `((${dateSql})::date + interval '5 hours') AT TIME ZONE 'UTC'`;
+
 /** The learners' current-cycle view, with its parameters $1-$3. */
 const BASE = `
   FROM users u
@@ -94,8 +101,9 @@ function where(scope: Scope, filters: Filters): { sql: string; params: unknown[]
   if (filters.obra) add((n) => `x.obra_slug = ${n}`, filters.obra);
   if (filters.contratista === '-') clauses.push("COALESCE(u.contratista, '') = ''");
   else if (filters.contratista) add((n) => `u.contratista = ${n}`, filters.contratista);
-  if (filters.desde) add((n) => `p.completed_at >= ${n}::date`, filters.desde);
-  if (filters.hasta) add((n) => `p.completed_at < ${n}::date + 1`, filters.hasta);
+  if (filters.desde) add((n) => `p.completed_at >= ${colombiaMidnight(n)}`, filters.desde);
+  if (filters.hasta)
+    add((n) => `p.completed_at < ${colombiaMidnight(`${n}::date + 1`)}`, filters.hasta);
   return { sql: `${BASE} AND ${clauses.join(' AND ')}`, params };
 }
 
