@@ -253,6 +253,10 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
   it('filters, sorts and paginates in SQL', async () => {
     const all = (await get('/consola/aprendices', coordinatorToken)).body;
     expect(all).toContain('61 aprendices · página 1 de 2');
+    // A page past the end shows the last one.
+    expect((await get('/consola/aprendices?pagina=9', coordinatorToken)).body).toContain(
+      '61 aprendices · página 2 de 2',
+    );
     const second = (await get('/consola/aprendices?pagina=2', coordinatorToken)).body;
     expect((second.match(/<tr><td><a href="\/consola\/aprendices\/\d+">/g) ?? []).length).toBe(11);
     const filtered = (
