@@ -15,7 +15,7 @@ import {
   testApp,
   type TestDb,
 } from '../test-support.ts';
-import { createUser, issueToken } from '../db/store.ts';
+import { createUser, findCredentials, issueToken } from '../db/store.ts';
 import { readConfiguration } from '../read-config.ts';
 import { ROOT } from '../read-content.ts';
 import { CSV_COLUMNS } from './exports.ts';
@@ -253,6 +253,10 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
   it('filters, sorts and paginates in SQL', async () => {
     const all = (await get('/consola/aprendices', coordinatorToken)).body;
     expect(all).toContain('61 aprendices · página 1 de 2');
+    // A page past the end shows the last one.
+    expect((await get('/consola/aprendices?pagina=9', coordinatorToken)).body).toContain(
+      '61 aprendices · página 2 de 2',
+    );
     const second = (await get('/consola/aprendices?pagina=2', coordinatorToken)).body;
     expect((second.match(/<tr><td><a href="\/consola\/aprendices\/\d+">/g) ?? []).length).toBe(11);
     const filtered = (
@@ -382,6 +386,12 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
     expect(deactivated.body).toContain('Cuenta desactivada');
     // A deactivated learner's session ends and sign-in is refused; the records stay.
     expect((await get('/consola', learnerToken)).statusCode).toBe(401);
+    expect(await findCredentials(t.db, { document: '7777' })).toBeNull();
+    const [kept] = await t.db.query<{ n: number }>(
+      'SELECT count(*)::integer AS n FROM answers WHERE user_id = $1',
+      [completedId],
+    );
+    expect(kept!.n).toBe(3);
 
     const auditLog = (await get('/consola/auditoria', coordinatorToken)).body;
     for (const label of [
@@ -440,5 +450,36 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       coordinatorToken,
     );
     expect(bad.statusCode).toBe(422);
+  });
+
+  it('limits console sign-in attempts per address like the API', async () => {
+    const limited = await testApp(t.db, {
+      rateLimits: { loginPerIp: 2 },
+      console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
+    });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const form = await limited.inject({ method: 'GET', url: '/consola/ingresar' });
+        const cookie = form.cookies.find((c) => c.name === 'consola_xsrf')!;
+        const response = await limited.inject({
+          method: 'POST',
+          url: '/consola/ingresar',
+          headers: {
+            cookie: `consola_xsrf=${cookie.value}`,
+            'content-type': 'application/x-www-form-urlencoded',
+          },
+          payload: new URLSearchParams({
+            _xsrf: hiddenXsrf(form.body),
+            documento: 'C-100',
+            clave: 'mala-clave',
+          }).toString(),
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 429]);
+    } finally {
+      await limited.close();
+    }
   });
 });

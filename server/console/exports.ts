@@ -6,7 +6,13 @@ import type { ConsoleContext } from './console-context.ts';
 import { sendHtml } from './console-context.ts';
 import { consolePage, escapeHtml, plainDate, shortDate } from './layout.ts';
 import { audit } from './audit.ts';
-import { ESTADO_LABEL, learnersAll, type Filters, type Scope } from './queries.ts';
+import {
+  colombiaMidnight,
+  ESTADO_LABEL,
+  learnersAll,
+  type Filters,
+  type Scope,
+} from './queries.ts';
 import { filterQuery, readFilters } from './pages-overview.ts';
 import { csvCell } from '../cli/csv.ts';
 import type { Queryable } from '../db/db.ts';
@@ -91,7 +97,8 @@ export async function registroRows(
        FROM progress p
        JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz'
        LEFT JOIN certificates c ON c.user_id = p.user_id AND c.course_id = $1 AND c.cycle = p.cycle
-      WHERE p.course_id = $1 AND p.completed_at >= $3::date AND p.completed_at < $4::date + 1
+      WHERE p.course_id = $1 AND p.completed_at >= ${colombiaMidnight('$3')}
+        AND p.completed_at < ${colombiaMidnight('$4::date + 1')}
         AND COALESCE(u.obra, $2) = $5
       ORDER BY p.completed_at, u.name`,
     [scope.courseId, scope.defaultObra, from, to, obra],

@@ -32,6 +32,8 @@ a{color:var(--brand)}
 .cards .n{display:block;font-size:1.75rem;font-weight:700;color:var(--brand)}
 .cards .late .n{color:var(--bad)}.cards .soon .n{color:var(--warn)}
 .table-wrap{overflow-x:auto;border:1px solid var(--line);border-radius:6px}
+table.answers tbody th{font-weight:400;min-width:16rem}
+td.details{overflow-wrap:anywhere;min-width:10rem}
 table{border-collapse:collapse;width:100%;font-size:.95rem}
 caption{text-align:left;font-weight:700;padding:.5rem .6rem;caption-side:top}
 th,td{padding:.45rem .6rem;border-bottom:1px solid var(--line);text-align:left;vertical-align:top}

@@ -204,7 +204,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         entries
           .map(
             (e) =>
-              `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td>${escapeHtml(details(e.details))}</td></tr>`,
+              `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td class="details">${escapeHtml(details(e.details))}</td></tr>`,
           )
           .join('') || '<tr><td colspan="5">Aún no hay acciones registradas.</td></tr>'
       }</tbody></table></div>

@@ -94,14 +94,14 @@ ${modulesTable(cc, current?.route ?? '', current?.score ?? 0)}
 <tbody>${d.cycles
     .map(
       (c) =>
-        `<tr><th scope="row">${c.cycle}</th><td>${shortDate(c.startedAt)}</td><td>${shortDate(c.completedAt)}</td><td class="num">${c.score} %</td><td>${c.sessions ? `${duration(c.seconds)} en ${c.sessions} sesiones` : '—'}</td><td>${c.certificateCode ? `<span class="code">${escapeHtml(c.certificateCode)}</span>` : '—'}</td><td>${shortDate(c.archivedAt) || (c.cycle === d.cycle ? 'Actual' : '')}</td><td>${c.cycle === cycle ? 'Mostradas abajo' : `<a href="/consola/aprendices/${d.id}?ciclo=${c.cycle}">Ver ciclo ${c.cycle}</a>`}</td></tr>`,
+        `<tr><th scope="row">${c.cycle}</th><td>${shortDate(c.startedAt)}</td><td>${shortDate(c.completedAt)}</td><td class="num">${c.score} %</td><td>${c.sessions ? `${duration(c.seconds)} en ${c.sessions} ${c.sessions === 1 ? 'sesión' : 'sesiones'}` : '—'}</td><td>${c.certificateCode ? `<span class="code">${escapeHtml(c.certificateCode)}</span>` : '—'}</td><td>${shortDate(c.archivedAt) || (c.cycle === d.cycle ? 'Actual' : '')}</td><td>${c.cycle === cycle ? 'Mostradas abajo' : `<a href="/consola/aprendices/${d.id}?ciclo=${c.cycle}">Ver ciclo ${c.cycle}</a>`}</td></tr>`,
     )
     .join('')}</tbody></table></div>
 <h2 id="respuestas">Respuestas del primer intento — ciclo ${cycle}</h2>
 <p>${answers.length ? `${correct} correctas de ${answers.length} respondidas.` : 'Aún no hay respuestas registradas en este ciclo.'}${shown ? '' : ''}</p>
 ${
   answers.length
-    ? `<div class="table-wrap"><table><caption>Primera respuesta a cada pregunta, con el texto que vio el aprendiz</caption>
+    ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Respuestas del primer intento"><table class="answers"><caption>Primera respuesta a cada pregunta, con el texto que vio el aprendiz</caption>
 <thead><tr><th scope="col">Pregunta</th><th scope="col">Respuesta elegida</th><th scope="col">Respuesta correcta</th><th scope="col">Resultado</th><th scope="col">Fecha</th></tr></thead>
 <tbody>${answers
         .map(

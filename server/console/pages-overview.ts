@@ -163,8 +163,8 @@ ${reinduction}`;
 </form>
 <div class="actions"><a class="button secondary" href="/consola/exportar.csv${filterQuery(filters, { pagina: 1 })}" download>Exportar CSV (${page.total})</a></div>
 <p role="status">${page.total} aprendices · página ${page.page} de ${page.pages}</p>
-<div class="table-wrap"><table>
-<caption>Aprendices que coinciden con los filtros${filters.orden ? `, ordenados por ${filters.orden}` : ''}</caption>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Tabla de aprendices"><table>
+<caption>Aprendices que coinciden con los filtros, ordenados por ${escapeHtml(filters.orden ?? 'nombre')} (${filters.dir === 'desc' ? 'descendente' : 'ascendente'})</caption>
 <thead><tr>${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento')}${sortHeader('obra', 'Obra')}${sortHeader('contratista', 'Contratista')}<th scope="col">Cargo</th><th scope="col">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col">1.er intento</th>${sortHeader('finalizado', 'Completado')}<th scope="col">Reinducción</th></tr></thead>
 <tbody>${rows || '<tr><td colspan="10">Ningún aprendiz coincide con los filtros.</td></tr>'}</tbody>
 </table></div>

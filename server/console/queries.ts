@@ -49,6 +49,13 @@ export interface Scope {
 
 export const PAGE_SIZE = 50;
 
+/**
+ * Midnight of a date in Colombia (UTC-5 all year, no daylight saving) as a timestamptz, whatever
+ * the database session's time zone: dates typed by the coordinator are Colombian days.
+ */
+export const colombiaMidnight = (dateSql: string) =>
+  `((${dateSql})::date + interval '5 hours') AT TIME ZONE 'UTC'`;
+
 /** The learners' current-cycle view, with its parameters $1-$3. */
 const BASE = `
   FROM users u
@@ -94,8 +101,9 @@ function where(scope: Scope, filters: Filters): { sql: string; params: unknown[]
   if (filters.obra) add((n) => `x.obra_slug = ${n}`, filters.obra);
   if (filters.contratista === '-') clauses.push("COALESCE(u.contratista, '') = ''");
   else if (filters.contratista) add((n) => `u.contratista = ${n}`, filters.contratista);
-  if (filters.desde) add((n) => `p.completed_at >= ${n}::date`, filters.desde);
-  if (filters.hasta) add((n) => `p.completed_at < ${n}::date + 1`, filters.hasta);
+  if (filters.desde) add((n) => `p.completed_at >= ${colombiaMidnight(n)}`, filters.desde);
+  if (filters.hasta)
+    add((n) => `p.completed_at < ${colombiaMidnight(`${n}::date + 1`)}`, filters.hasta);
   return { sql: `${BASE} AND ${clauses.join(' AND ')}`, params };
 }
 
@@ -162,7 +170,8 @@ function orderBy(filters: Filters): string {
 
 /** The filtered, sorted slice, then each row's first-attempt counts (kept in order by `ord`). */
 const slice = (sql: string, order: string, limit: number, offset: number) =>
-  `WITH f AS (SELECT ${ROW_COLUMNS}, row_number() OVER (${order}) AS ord ${sql} ${order}
+  `WITH f AS (SELECT ${ROW_COLUMNS}, row_number() OVER (${order}) AS ord,
+                     count(*) OVER () AS total ${sql} ${order}
               LIMIT ${limit} OFFSET ${offset})
    SELECT f.*, fa.first_correct, fa.first_answered FROM f ${FIRST_ATTEMPT} ORDER BY f.ord`;
 
@@ -173,14 +182,20 @@ export async function learnersPage(
   filters: Filters,
 ): Promise<{ rows: LearnerRow[]; total: number; page: number; pages: number }> {
   const { sql, params } = where(scope, filters);
-  const [count] = await db.query<{ n: number }>(`SELECT count(*)::integer AS n ${sql}`, params);
-  const total = Number(count?.n ?? 0);
+  const read = (page: number) =>
+    db.query<RawRow>(slice(sql, orderBy(filters), PAGE_SIZE, (page - 1) * PAGE_SIZE), params);
+  // One pass gives the page and the total (count(*) OVER ()); only a page past the end needs
+  // the count on its own, then the last page is read.
+  let page = Math.max(1, filters.pagina ?? 1);
+  let rows = await read(page);
+  let total = rows.length ? Number(rows[0]!.total) : 0;
+  if (!rows.length && page > 1) {
+    const [count] = await db.query<{ n: number }>(`SELECT count(*)::integer AS n ${sql}`, params);
+    total = Number(count?.n ?? 0);
+    page = Math.max(1, Math.ceil(total / PAGE_SIZE));
+    rows = total ? await read(page) : [];
+  }
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const page = Math.min(Math.max(1, filters.pagina ?? 1), pages);
-  const rows = await db.query<RawRow>(
-    slice(sql, orderBy(filters), PAGE_SIZE, (page - 1) * PAGE_SIZE),
-    params,
-  );
   return { rows: rows.map(toRow), total, page, pages };
 }
 
