@@ -6,7 +6,12 @@ export default defineConfig({
   plugins: [react(), contentPlugin()],
   define: { __BUILD_TARGET__: JSON.stringify('lms') },
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'lms-preview/**/*.test.ts'],
+    include: [
+      'src/**/*.test.{ts,tsx}',
+      'server/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'lms-preview/**/*.test.ts',
+    ],
     environment: 'node',
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20000,

@@ -78,7 +78,16 @@ export function readBuildCourse(env: NodeJS.ProcessEnv = process.env): BuildCour
 /** Newest modification time under the given repository paths (files or folders), in ms. */
 export function newestSource(
   // lms-preview: the preview page's own sources (decision 0150); pwa: the web app's icon (0140).
-  paths = ['src', 'content', 'public', 'index.html', 'vite.config.ts', 'scripts', 'lms-preview', 'pwa'],
+  paths = [
+    'src',
+    'content',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'scripts',
+    'lms-preview',
+    'pwa',
+  ],
 ): number {
   let latest = 0;
   const visit = (path: string) => {
