@@ -80,6 +80,8 @@ export function DragAnswer({ question, questionId, onAnswer, busy, wrong }: Answ
   };
 
   const onPointerDown = (e: ReactPointerEvent<HTMLButtonElement>, index: number) => {
+    // A new press: a flag left by a touch drag (which no click follows) must not eat this tap.
+    suppressClick.current = false;
     setInput(e.pointerType === 'touch' || e.pointerType === 'pen' ? 'touch' : 'mouse');
     if (busy || (e.pointerType === 'mouse' && e.button !== 0)) return;
     start.current = { x: e.clientX, y: e.clientY, index, moved: false, pointerId: e.pointerId };
