@@ -1,9 +1,10 @@
-// axe (WCAG 2.1 AA rules) on every screen type, both quiz types, the menu, and each modal open.
+// axe (WCAG 2.1 AA rules) on every screen type, both quiz types with each feedback modal open and
+// their result panels, the menu, the drawer and each modal open — at a desktop and a phone width.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
-import { seedLocalProgress } from './support/learner.ts';
+import { acceptFeedback, chooseOption, seedLocalProgress } from './support/learner.ts';
 import { API_URL } from './support/api-server-config.ts';
 
 async function expectNoViolations(page: Page, what: string) {
@@ -49,22 +50,28 @@ for (const viewport of [
     }
 
     for (const type of ['drag-answer', 'select-answer'] as const) {
-      test(`quiz ${type} and its feedback modals`, async ({ page }) => {
+      test(`quiz ${type}: its feedback modals and the result panel`, async ({ page }) => {
         const m = course().modules.find((mod) => mod.activity.type === type)!;
         await page.goto(`/lms/index.html#${pagePath(m.activity)}`);
         await expect(page.getByText(/Pregunta 1 de/)).toBeVisible();
         await expectNoViolations(page, m.activity.id);
-        const q = m.activity.questions[0]!;
-        const wrong = q.options.find((o) => o.correct === 0)!.option;
-        if (type === 'drag-answer') {
-          await page.getByRole('button', { name: wrong, exact: true }).click();
-          await page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }).click();
-        } else {
-          await page.getByRole('radio', { name: wrong, exact: true }).check();
-          await page.getByRole('button', { name: 'Responder' }).click();
+        const answer = (text: string) => chooseOption(page, 'mouse', type, text);
+        const accept = (expected: string) => acceptFeedback(page, 'mouse', new RegExp(expected));
+        for (const [i, q] of m.activity.questions.entries()) {
+          if (i === 0) {
+            await answer(q.options.find((o) => o.correct === 0)!.option);
+            await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
+            await expectNoViolations(page, 'modal bad-answer');
+            await accept('Respuesta incorrecta');
+            await expectNoViolations(page, 'opción marcada como incorrecta');
+          }
+          await answer(q.options.find((o) => o.correct === 1)!.option);
+          await expect(page.getByRole('dialog')).toContainText('¡Respuesta correcta!');
+          if (i === 0) await expectNoViolations(page, 'modal good-answer');
+          await accept('¡Respuesta correcta!');
         }
-        await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
-        await expectNoViolations(page, 'modal bad-answer');
+        await expect(page.getByRole('region', { name: 'Resultado' })).toBeVisible();
+        await expectNoViolations(page, 'resultado del cuestionario');
       });
     }
 

@@ -4,7 +4,7 @@
 // local-module1.spec.ts. Questions and answers come from the content files.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { course } from './support/content.ts';
-import { seedLocalProgress } from './support/learner.ts';
+import { dragOnto, seedLocalProgress } from './support/learner.ts';
 
 const dragModule = course().modules.findIndex((m) => m.activity.type === 'drag-answer');
 const activity = course().modules[dragModule]!.activity;
@@ -44,12 +44,7 @@ test.describe('mouse', () => {
       [wrong, 'Respuesta incorrecta'],
       [right, '¡Respuesta correcta!'],
     ] as const) {
-      const from = await centre(option(page, text));
-      const to = await centre(zone(page));
-      await page.mouse.move(from.x, from.y);
-      await page.mouse.down();
-      await page.mouse.move(to.x, to.y, { steps: 12 });
-      await page.mouse.up();
+      await dragOnto(page, 'mouse', option(page, text), zone(page));
       await accept(page, expected);
     }
     await expect(page.getByText(`Pregunta 2 de ${activity.questions.length}`)).toBeVisible();
@@ -77,28 +72,11 @@ test.describe('touch', () => {
     const help = page.locator('.quiz-help');
     await expect(help).toContainText('dedo');
     await expect(help).not.toContainText(/teclado|Enter|Espacio/);
-    const cdp = await page.context().newCDPSession(page);
     for (const [text, expected] of [
       [wrong, 'Respuesta incorrecta'],
       [right, '¡Respuesta correcta!'],
     ] as const) {
-      // The option first (it may scroll the page), then where the zone is now.
-      const from = await centre(option(page, text));
-      const box = (await zone(page).boundingBox())!;
-      const to = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-      expect(to.y).toBeGreaterThan(0); // the zone is on screen: a finger can reach it
-      await cdp.send('Input.dispatchTouchEvent', {
-        type: 'touchStart',
-        touchPoints: [{ x: from.x, y: from.y }],
-      });
-      for (let k = 1; k <= 10; k++)
-        await cdp.send('Input.dispatchTouchEvent', {
-          type: 'touchMove',
-          touchPoints: [
-            { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 },
-          ],
-        });
-      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await dragOnto(page, 'touch', option(page, text), zone(page));
       await accept(page, expected);
       if (text === wrong)
         await expect(option(page, wrong)).toHaveAccessibleDescription('Respuesta incorrecta');

@@ -1,10 +1,11 @@
 // Issue 14 at 320 px (the narrowest phones): on every screen type nothing is cut — every control
 // lies fully inside the viewport's width, the page never scrolls sideways, «Siguiente» can be seen
-// whole and is not covered by the sticky header — and tap targets are at least 44 px.
+// whole and is not covered by the sticky header — and tap targets are at least 44 px; on the quiz
+// types also with each feedback modal open and on the result panel.
 import { expect, test, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
-import { seedLocalProgress } from './support/learner.ts';
+import { acceptFeedback, chooseOption, seedLocalProgress } from './support/learner.ts';
 import { openDrawer } from './support/wayfinding.ts';
 
 test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
@@ -106,6 +107,26 @@ for (const { type, path } of screenTypes()) {
     await page.goto(`/lms/index.html#${path}`);
     await expect(page.locator(`[data-screen-type="${type}"]`)).toBeVisible();
     await expectNothingCut(page);
-    if (!type.endsWith('-answer')) await expectNextWhole(page);
+    if (!type.endsWith('-answer')) {
+      await expectNextWhole(page);
+      return;
+    }
+    // A quiz: each feedback modal open, the wrong choice marked, and the result panel.
+    const activity = course().modules.find((m) => m.activity.type === type)!.activity;
+    for (const [i, q] of activity.questions.entries()) {
+      if (i === 0) {
+        await chooseOption(page, 'touch', type, q.options.find((o) => o.correct === 0)!.option);
+        await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
+        await expectNothingCut(page);
+        await acceptFeedback(page, 'touch', /Respuesta incorrecta/);
+        await expectNothingCut(page);
+      }
+      await chooseOption(page, 'touch', type, q.options.find((o) => o.correct === 1)!.option);
+      await expect(page.getByRole('dialog')).toContainText('¡Respuesta correcta!');
+      if (i === 0) await expectNothingCut(page);
+      await acceptFeedback(page, 'touch', /¡Respuesta correcta!/);
+    }
+    await expect(page.getByRole('region', { name: 'Resultado' })).toBeVisible();
+    await expectNothingCut(page);
   });
 }

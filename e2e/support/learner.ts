@@ -19,7 +19,7 @@ async function activate(surface: Surface, mode: InputMode, target: Locator, back
   else await target.click();
 }
 
-async function acceptFeedback(
+export async function acceptFeedback(
   surface: Surface,
   mode: InputMode,
   expected: RegExp,
@@ -37,6 +37,15 @@ async function acceptFeedback(
   if (mode === 'keyboard') {
     await expect(accept).toBeFocused();
     await pageOf(surface).keyboard.press('Enter');
+  } else if (mode === 'touch') {
+    // Chromium now and then generates no click at all for a synthetic tap that follows a CDP
+    // touch drag (seen 2–3 times in 10 at 320 px: touchstart/touchend reach the button, no click
+    // is dispatched, so the course never sees it). A person taps again; so does the test, only
+    // when the dialog is still open well after its 300-ms closing animation.
+    await expect(async () => {
+      if ((await dialog.count()) > 0) await accept.tap({ timeout: 1_000 });
+      await expect(dialog).toHaveCount(0, { timeout: 1_500 });
+    }).toPass({ timeout: 10_000 });
   } else await activate(surface, mode, accept);
   // (After the last quiz another dialog — congratulations — may open: wait for this one only.)
   await expect(dialog).toHaveCount(0);
@@ -49,6 +58,51 @@ export async function expectMenu(surface: Surface) {
     .toMatch(/\/menu$/);
 }
 
+async function centre(target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/**
+ * A real drag of `item` onto `zone`, in the top page's coordinates (so also into the LMS's frame):
+ * the mouse pressed, moved and released, or a finger through CDP's Input.dispatchTouchEvent
+ * (start, moves, end) — a tap proves nothing about dragging. Nothing is tapped after the drop.
+ */
+export async function dragOnto(
+  surface: Surface,
+  mode: 'mouse' | 'touch',
+  item: Locator,
+  zone: Locator,
+) {
+  const page = pageOf(surface);
+  // The item first (scrolling to it may move the page), then where the zone is now.
+  const from = await centre(item);
+  const box = (await zone.boundingBox())!;
+  const to = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  if (mode === 'mouse') {
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 12 });
+    await page.mouse.up();
+    return;
+  }
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+  for (let k = 1; k <= 10; k++)
+    await cdp.send('Input.dispatchTouchEvent', {
+      type: 'touchMove',
+      touchPoints: [
+        { x: from.x + ((to.x - from.x) * k) / 10, y: from.y + ((to.y - from.y) * k) / 10 },
+      ],
+    });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+const optionControl = (surface: Surface, type: string, text: string) =>
+  surface.getByRole(type === 'drag-answer' ? 'button' : 'radio', { name: text, exact: true });
+
 async function choose(
   surface: Surface,
   mode: InputMode,
@@ -58,13 +112,13 @@ async function choose(
 ) {
   const answer = options[index]!;
   if (type === 'drag-answer') {
-    await activate(surface, mode, surface.getByRole('button', { name: answer, exact: true }));
-    await activate(
-      surface,
-      mode,
-      surface.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }),
-      true,
-    );
+    const item = surface.getByRole('button', { name: answer, exact: true });
+    const zone = surface.getByRole('button', { name: /Soltar la respuesta elegida aquí/ });
+    // By mouse and by touch a real drag, answered when it lands; by keyboard, pick and place.
+    if (mode === 'keyboard') {
+      await activate(surface, mode, item);
+      await activate(surface, mode, zone, true);
+    } else await dragOnto(surface, mode, item, zone);
   } else if (mode === 'keyboard') {
     // Into the radio group, check the first option, then arrow down to the chosen one.
     const radios = surface.getByRole('radio');
@@ -79,18 +133,31 @@ async function choose(
   }
 }
 
+/** Answers the question on screen with the option whose text is `answer`. */
+export async function chooseOption(
+  surface: Surface,
+  mode: InputMode,
+  type: string,
+  answer: string,
+) {
+  await choose(surface, mode, type, [answer], 0);
+}
+
 /**
  * Answers the open quiz, one question at a time. With `firstTryWrong`, the first question is
- * answered wrong once (the LMS must keep only that first answer), then right.
+ * answered wrong once (the LMS must keep only that first answer), then right; with
+ * `everyWrongFirst`, every question is. After a wrong answer the chosen option stays marked and
+ * the right one is not given away, neither in the modal nor by a mark.
  */
 export async function answerQuiz(
   surface: Surface,
   moduleNumber: number,
   mode: InputMode = 'mouse',
-  options: { firstTryWrong?: boolean } = {},
+  options: { firstTryWrong?: boolean; everyWrongFirst?: boolean } = {},
 ) {
   const activity = course().modules[moduleNumber - 1]!.activity;
   await expect(surface.getByRole('heading', { level: 1 })).toHaveText(activity.title);
+  let missed = 0;
   for (const [i, q] of activity.questions.entries()) {
     await expect(
       surface.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`),
@@ -98,8 +165,10 @@ export async function answerQuiz(
     const texts = q.options.map((o) => o.option);
     const right = q.options.findIndex((o) => o.correct === 1);
     const wrong = q.options.findIndex((o) => o.correct !== 1);
-    const tries = i === 0 && options.firstTryWrong && wrong >= 0 ? [wrong, right] : [right];
-    for (const index of tries) {
+    const wrongFirst =
+      (options.everyWrongFirst || (i === 0 && options.firstTryWrong)) && wrong >= 0;
+    if (wrongFirst) missed += 1;
+    for (const index of wrongFirst ? [wrong, right] : [right]) {
       await choose(surface, mode, activity.type, texts, index);
       await acceptFeedback(
         surface,
@@ -107,11 +176,19 @@ export async function answerQuiz(
         index === right ? /¡Respuesta correcta!/ : /Respuesta incorrecta/,
         index === right ? [] : [texts[right]!, ...(q.message ? [plain(q.message)] : [])],
       );
+      if (index === wrong) {
+        await expect(
+          optionControl(surface, activity.type, texts[wrong]!),
+        ).toHaveAccessibleDescription(/Respuesta incorrecta/);
+        await expect(
+          optionControl(surface, activity.type, texts[right]!),
+        ).not.toHaveAccessibleDescription(/correct/i);
+      }
     }
   }
   // The result panel, on the quiz route: the first answers, as the LMS recorded them.
   const total = activity.questions.length;
-  const firstTry = options.firstTryWrong ? total - 1 : total;
+  const firstTry = total - missed;
   await expect(surface.getByRole('region', { name: 'Resultado' })).toContainText(
     `${firstTry} de ${total} al primer intento`,
   );
@@ -151,7 +228,7 @@ export async function takeModule(
   surface: Surface,
   moduleNumber: number,
   mode: InputMode = 'mouse',
-  options: { firstTryWrong?: boolean } = {},
+  options: { firstTryWrong?: boolean; everyWrongFirst?: boolean } = {},
 ) {
   await readTopics(surface, moduleNumber, mode);
   await answerQuiz(surface, moduleNumber, mode, options);
