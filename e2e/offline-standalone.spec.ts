@@ -66,7 +66,7 @@ test('offline: the cached app starts signed in, two modules are taken, the progr
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
   const db = await openPglite();
   await migrate(db);

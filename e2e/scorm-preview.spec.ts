@@ -45,6 +45,7 @@ const plain = (html: string) => html.replace(/<[^>]+>/g, '').trim();
 test('plain-Spanish summary first, SCORM 1.2 by default, CMI data only in «Detalle técnico», accessible', async ({
   page,
 }) => {
+  test.setTimeout(120_000); // the course runs in the preview's frame, axe twice
   const errors = collectErrors(page);
   await page.goto('/lms-preview/');
   await expect(page.getByRole('radio', { name: 'SCORM 1.2' })).toBeChecked();
