@@ -4,6 +4,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { es } from '../../strings/es.ts';
 import { preloadRecaptcha, recaptchaToken } from './recaptcha.ts';
+import '../../ui/centred-card.css';
 import './login-page.css';
 
 /** Outcome of a sign-in attempt; a failure carries the learner-facing message to show. */
@@ -97,9 +98,9 @@ export default function LoginPage({
   const passwordError = fieldErrors.password ? `${id}-password-error` : undefined;
 
   return (
-    <main className="login-page">
+    <main className="login-page centred-page">
       <form
-        className="login-card"
+        className="login-card centred-card"
         onSubmit={submit}
         noValidate
         aria-labelledby={`${id}-title`}

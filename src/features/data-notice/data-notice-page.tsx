@@ -4,6 +4,7 @@
 // so a screen reader starts at the top.
 import { useEffect, useId, useRef, useState } from 'react';
 import { esDataNotice } from '../../strings/es-data-notice.ts';
+import '../../ui/centred-card.css';
 import './data-notice-page.css';
 
 export interface DataNoticePageProps {
@@ -52,8 +53,12 @@ export default function DataNoticePage({
     .filter(Boolean);
 
   return (
-    <main className="notice-page">
-      <section className="notice-card" aria-labelledby={`${id}-title`} aria-busy={busy}>
+    <main className="notice-page centred-page">
+      <section
+        className="notice-card centred-card"
+        aria-labelledby={`${id}-title`}
+        aria-busy={busy}
+      >
         {courseTitle ? <p className="notice-subtitle">{courseTitle}</p> : null}
         <h1 id={`${id}-title`} className="notice-title" ref={headingRef} tabIndex={-1}>
           {T.title}
