@@ -178,7 +178,13 @@ function navigationBudgets(nav: NavigationResult): Omit<BudgetResult, 'pass'>[] 
       value: waited,
       limit: 0,
       unit: 'count',
-      note: `${waited} of ${total}; slowest: ${nav.slowest
+      note: `${waited} of ${total}${
+        nav.waited.length
+          ? `; waited on: ${nav.waited
+              .map((t) => `${t.kind} to ${t.to} (${t.waitedOn?.join(', ')})`)
+              .join('; ')}`
+          : ''
+      }; slowest: ${nav.slowest
         .map((t) => `${t.kind} to ${t.to} ${secs(t.ms)} (${t.requests} req.)`)
         .join(', ')}`,
     },

@@ -1,6 +1,6 @@
 // Entry point. The LMS connection starts before React renders anything, so Initialize does not
 // wait for the app (decision 0012). The web build runs in `server` mode instead.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { connectLmsOrLocal, createController } from './boot.ts';
@@ -37,10 +37,14 @@ if (__BUILD_TARGET__ === 'web') {
 function render() {
   const root = document.getElementById('root');
   if (!root) return;
-  createRoot(root).render(
-    <StrictMode>
-      <App controller={controller} routeOptions={routeOptions} issueOnServer={issue} />
-    </StrictMode>,
+  // As a transition, React renders the app in slices and yields between them, so a tap on the
+  // static first screen's «Siguiente» is handled while the app is still being built.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App controller={controller} routeOptions={routeOptions} issueOnServer={issue} />
+      </StrictMode>,
+    ),
   );
 }
 

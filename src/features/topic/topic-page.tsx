@@ -49,9 +49,10 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
     if (load.status === 'ready') headingRef.current?.focus({ preventScroll: false });
   }, [load.status, ref?.id]);
   useEffect(() => {
-    // Warm the next module's chunk while the learner reads the last topics.
+    // Warm the next module's chunk while the learner reads — when idle, so the request never
+    // competes with painting this screen.
     const nextModule = ref ? controller.outline.modules[ref.moduleIndex + 1] : undefined;
-    if (nextModule) prefetchModule(nextModule.id);
+    if (nextModule) whenIdle(() => prefetchModule(nextModule.id));
   }, [ref, controller]);
 
   if (!ref) return <Navigate to="/404" replace />;
