@@ -82,6 +82,9 @@ test('offline: the cached app starts signed in, two modules are taken, the progr
     await page.getByLabel('Número de documento o correo').fill(LEARNER.document);
     await page.getByLabel('Contraseña').fill(LEARNER.password);
     await page.getByRole('button', { name: 'Ingresar' }).click();
+    // A new learner accepts the data-processing notice first (online, once).
+    await page.getByRole('button', { name: 'Acepto' }).click();
+    await expect(page.getByRole('link', { name: 'Siguiente' })).toBeVisible();
     await expect(page).toHaveURL(/\/introduccion$/);
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
 

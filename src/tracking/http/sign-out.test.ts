@@ -91,6 +91,21 @@ describe('signOut', () => {
     expect(localStorage.length).toBe(0);
   });
 
+  it('the page leaving right after signing out writes nothing of the learner back', async () => {
+    signedIn(false);
+    const net = fakeNetwork();
+    const events = new EventTarget();
+    let clock = 1_000_000;
+    const tracking = createHttpTracking({ api: net.api, events, now: () => clock });
+    await tracking.start();
+    clock += 90_000; // a minute and a half in the course: a session worth recording
+    expect(await signOut({ api: net.api, sync: () => tracking.sync() })).toBe('signed-out');
+    expect(localStorage.length).toBe(0);
+    events.dispatchEvent(new Event('pagehide')); // the navigation to the sign-in page
+    expect(localStorage.length).toBe(0);
+    tracking.finish();
+  });
+
   it('offline, nothing pending: the session ends on this device anyway', async () => {
     signedIn(false);
     const net = fakeNetwork();

@@ -287,7 +287,9 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
 
   /** Writes this session's seconds into the activity queue when they grew. */
   const noteSession = () => {
-    if (!session || !userId) return;
+    // Signed out on this device (the token is gone): nothing more of that learner is written —
+    // the page leaving right after «Cerrar sesión» must not put their session back (record 0141).
+    if (!session || !userId || !safeGet(store, KEYS.token)) return;
     const seconds = sessionSeconds();
     if (seconds <= sessionQueuedS) return;
     sessionQueuedS = seconds;
