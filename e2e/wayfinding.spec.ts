@@ -2,7 +2,7 @@
 // frame of an LMS page): the screens-seen indicator advances on every topic, every navigation
 // starts at the top with focus on the heading, the header never keeps a quiz's title on the menu,
 // the side-menu drawer closes by its backdrop, «Cerrar» and Escape and blocks taps beneath, and
-// every question is answered wrong first (drag quizzes by a real mouse or finger drag).
+// each quiz's first question is answered wrong first (drag quizzes by a real mouse or finger drag).
 // Counts and titles come from the content files.
 import { expect, test, type Page } from '@playwright/test';
 import { course } from './support/content.ts';
@@ -137,9 +137,9 @@ for (const setting of settings) {
           await press(surface, mode, 'Siguiente');
         }
         await expectTopAndHeadingFocused(surface, module.activity.title);
-        // Every question wrong first: the feedback teaches without giving the answer away; drags
-        // are real (mouse or finger) and count when they land.
-        await answerQuiz(surface, m + 1, mode, { everyWrongFirst: true });
+        // Each quiz's first question wrong first: the feedback teaches without giving the answer
+        // away; drags are real (mouse or finger) and count when they land.
+        await answerQuiz(surface, m + 1, mode, { firstTryWrong: true });
         seen += 1;
         if (m < modules.length - 1) {
           // The quiz ends on its result panel; «Ir al menú» leads on.

@@ -145,15 +145,15 @@ export async function chooseOption(
 
 /**
  * Answers the open quiz, one question at a time. With `firstTryWrong`, the first question is
- * answered wrong once (the LMS must keep only that first answer), then right; with
- * `everyWrongFirst`, every question is. After a wrong answer the chosen option stays marked and
- * the right one is not given away, neither in the modal nor by a mark.
+ * answered wrong once (the LMS must keep only that first answer), then right. After a wrong
+ * answer the chosen option stays marked and the right one is not given away, neither in the
+ * modal nor by a mark.
  */
 export async function answerQuiz(
   surface: Surface,
   moduleNumber: number,
   mode: InputMode = 'mouse',
-  options: { firstTryWrong?: boolean; everyWrongFirst?: boolean } = {},
+  options: { firstTryWrong?: boolean } = {},
 ) {
   const activity = course().modules[moduleNumber - 1]!.activity;
   await expect(surface.getByRole('heading', { level: 1 })).toHaveText(activity.title);
@@ -165,8 +165,7 @@ export async function answerQuiz(
     const texts = q.options.map((o) => o.option);
     const right = q.options.findIndex((o) => o.correct === 1);
     const wrong = q.options.findIndex((o) => o.correct !== 1);
-    const wrongFirst =
-      (options.everyWrongFirst || (i === 0 && options.firstTryWrong)) && wrong >= 0;
+    const wrongFirst = i === 0 && options.firstTryWrong && wrong >= 0;
     if (wrongFirst) missed += 1;
     for (const index of wrongFirst ? [wrong, right] : [right]) {
       await choose(surface, mode, activity.type, texts, index);
@@ -228,7 +227,7 @@ export async function takeModule(
   surface: Surface,
   moduleNumber: number,
   mode: InputMode = 'mouse',
-  options: { firstTryWrong?: boolean; everyWrongFirst?: boolean } = {},
+  options: { firstTryWrong?: boolean } = {},
 ) {
   await readTopics(surface, moduleNumber, mode);
   await answerQuiz(surface, moduleNumber, mode, options);
