@@ -2,9 +2,9 @@
 // (CDP Input.dispatchTouchEvent start/move/end) answer when the option lands on the zone, with no
 // tap on the zone after it; the instructions match the input. The keyboard path is walked in
 // local-module1.spec.ts. Questions and answers come from the content files.
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { course } from './support/content.ts';
-import { dragOnto, seedLocalProgress } from './support/learner.ts';
+import { centre, dragOnto, seedLocalProgress } from './support/learner.ts';
 
 const dragModule = course().modules.findIndex((m) => m.activity.type === 'drag-answer');
 const activity = course().modules[dragModule]!.activity;
@@ -16,12 +16,6 @@ async function openQuiz(page: Page) {
   if (dragModule > 0) await seedLocalProgress(page, dragModule);
   await page.goto(`/lms/index.html#/arrastra-la-pregunta/${activity.id}`);
   await expect(page.getByText(`Pregunta 1 de ${activity.questions.length}`)).toBeVisible();
-}
-
-async function centre(locator: Locator) {
-  await locator.scrollIntoViewIfNeeded();
-  const box = (await locator.boundingBox())!;
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
 const zone = (page: Page) => page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ });
@@ -76,6 +70,10 @@ test.describe('touch', () => {
       [wrong, 'Respuesta incorrecta'],
       [right, '¡Respuesta correcta!'],
     ] as const) {
+      // With the option in view, the zone is on screen too: a finger can reach it.
+      await centre(option(page, text));
+      const box = (await zone(page).boundingBox())!;
+      expect(box.y + box.height / 2).toBeGreaterThan(0);
       await dragOnto(page, 'touch', option(page, text), zone(page));
       await accept(page, expected);
       if (text === wrong)

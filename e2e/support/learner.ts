@@ -58,7 +58,8 @@ export async function expectMenu(surface: Surface) {
     .toMatch(/\/menu$/);
 }
 
-async function centre(target: Locator) {
+/** The centre of `target` in the top page's coordinates, scrolled into view first. */
+export async function centre(target: Locator) {
   await target.scrollIntoViewIfNeeded();
   const box = (await target.boundingBox())!;
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
