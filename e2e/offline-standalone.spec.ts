@@ -129,10 +129,16 @@ test('offline: the cached app starts signed in, two modules are taken, the progr
     await expect(page).toHaveURL(/\/menu$/);
     expect(server.updates).toBe(0);
 
-    // The signal returns: everything goes, once, and the notice leaves.
+    // The notice floats in view, over the page: it takes no place in it (record 0152).
+    await expect(notice(page)).toBeInViewport();
+    const firstCard = page.getByRole('button', { name: /Módulo 1\b/ });
+    const before = await firstCard.boundingBox();
+
+    // The signal returns: everything goes, once, and the notice leaves — moving nothing.
     await server.start();
     await context.setOffline(false);
     await expect(notice(page)).toBeHidden();
+    expect(await firstCard.boundingBox()).toEqual(before);
     await expect.poll(() => server.updates).toBe(1);
     const stored = await getUser(db, id);
     expect(stored?.score).toBe(40);

@@ -57,7 +57,7 @@ describe('the offline notice', () => {
     const controller = new CourseController(outline, port);
     render(
       <CourseProvider controller={controller}>
-        <TrackingNotice offlineText={esOffline.pending} />
+        <TrackingNotice offlineText={esOffline.pending} screen="/menu" />
       </CourseProvider>,
     );
     const status = screen.getByRole('status');
@@ -70,6 +70,30 @@ describe('the offline notice', () => {
     expect(status.textContent).toBe(es.lmsRetrying);
     act(() => emit('ok'));
     expect(status.textContent).toBe('');
+  });
+
+  it('floats over the page; the room it needs at the end stays until the next screen', () => {
+    const { port, emit } = fakePort();
+    const controller = new CourseController(outline, port);
+    const at = (screen: string) => (
+      <CourseProvider controller={controller}>
+        <TrackingNotice offlineText={esOffline.pending} screen={screen} />
+      </CourseProvider>
+    );
+    const { rerender } = render(at('/menu'));
+    const room = () => document.querySelector('body > .notice-room');
+    expect(room()).toBeNull();
+    act(() => emit('offline'));
+    // On <body>, outside the page's flow (the shell is a size container): it moves nothing.
+    expect(screen.getByRole('status').parentElement).toBe(document.body);
+    expect(screen.getByRole('status').className).toContain('notice-float');
+    expect(room()).not.toBeNull();
+    // The signal returns: the notice goes, the room stays — removing it could scroll the page.
+    act(() => emit('ok'));
+    expect(screen.getByRole('status').className).not.toContain('notice-float');
+    expect(room()).not.toBeNull();
+    rerender(at('/modulo-1/tema-1'));
+    expect(room()).toBeNull();
   });
 });
 

@@ -84,7 +84,7 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
           <ScreensSeen seen={screens.seen} total={screens.total} />
         </div>
       </header>
-      <TrackingNotice offlineText={offlineNotice} />
+      <TrackingNotice offlineText={offlineNotice} screen={location.pathname} />
       <main id="contenido-principal" tabIndex={-1} className="shell-main">
         <Outlet />
       </main>
