@@ -1,19 +1,23 @@
 // The real SCORM zips (dist-scorm/, written by the test run's package step), unzipped and served
 // under an LMS-like deep path (Moodle: /pluginfile.php/<ctx>/mod_scorm/content/<rev>/…), inside a
 // frame whose parent holds a scorm-again API — the way an LMS launches them. Any absolute path,
-// missing file or file left out of the zip shows up here as a failed request.
+// missing file or file left out of the zip shows up here as a failed request. This is also the
+// full walkthrough in each SCORM version: the whole course taken from the zip that LMS admins
+// upload, and everything the LMS records at the end.
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { packageScorm } from '../scripts/lib/package-scorm.ts';
 import { extractZip } from '../scripts/lib/package-unzip.ts';
+import { course } from './support/content.ts';
 import {
   closeCongratulations,
   completeCourse,
   fullRoute,
+  moduleCount,
   questionCount,
 } from './support/course.ts';
-import { launchLms } from './support/lms-fixture.ts';
+import { launchLms, learnerData, type LmsSession, type LmsVersion } from './support/lms-fixture.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const PACKAGES_DIR = join(ROOT, 'dist', 'e2e-packages');
@@ -53,6 +57,45 @@ async function zipFor(p: PackageCase): Promise<string> {
   return result!.zipPath;
 }
 
+/**
+ * What the LMS holds after a whole course whose every quiz began with a wrong answer: completed,
+ * 100, one interaction per question (the first answer of each quiz recorded wrong, the retry not
+ * recorded), one objective per module, the full route, one Terminate, and at most one Commit per
+ * screen view plus one per answer (an answer waits up to 10 s for the next screen's commit, so a
+ * slow learner — or a loaded CI machine — gets one of its own).
+ */
+async function expectFullRecord(lms: LmsSession, version: LmsVersion) {
+  const cmi = await lms.cmi();
+  const interactions = Object.values(cmi.interactions) as { id: string; result: string }[];
+  const objectives = Object.values(cmi.objectives) as Record<string, string>[];
+  expect(interactions).toHaveLength(questionCount());
+  expect(new Set(interactions.map((i) => i.id)).size).toBe(questionCount());
+  expect(objectives.map((o) => o.id)).toEqual(course().modules.map((m) => m.id));
+  const firstOfEach = course().modules.map(
+    (m) => interactions.find((i) => i.id === `m${m.number}-q1`)!.result,
+  );
+  expect(firstOfEach).toEqual(Array(moduleCount()).fill(version === '1.2' ? 'wrong' : 'incorrect'));
+  if (version === '1.2') {
+    expect(cmi.core).toMatchObject({ lesson_status: 'completed', exit: 'logout' });
+    expect(cmi.core.score).toMatchObject({ raw: '100', min: '0', max: '100' });
+    expect(objectives.map((o) => o.status)).toEqual(Array(moduleCount()).fill('completed'));
+  } else {
+    expect(cmi).toMatchObject({
+      completion_status: 'completed',
+      success_status: 'passed',
+      exit: 'normal',
+    });
+    expect(cmi.score).toMatchObject({ raw: '100', min: '0', max: '100', scaled: '1' });
+    expect(objectives.map((o) => o.success_status)).toEqual(Array(moduleCount()).fill('passed'));
+  }
+  expect(cmi.suspend_data).toBe(fullRoute());
+  expect(await lms.finishCalls()).toBe(1);
+  const screens = 1 + course().modules.reduce((n, m) => n + 1 + m.topics.length + 1, 0) + 1;
+  const questions = course().modules.reduce((n, m) => n + m.activity.questions.length, 0);
+  const commits = await lms.count(version === '1.2' ? 'LMSCommit' : 'Commit');
+  expect(commits).toBeLessThanOrEqual(screens + questions);
+}
+
 /** Records every failed request and every HTTP error response of the page and its frames. */
 function watchRequests(page: Page): string[] {
   const failures: string[] = [];
@@ -81,27 +124,21 @@ for (const p of PACKAGES) {
       expect(names).toContain('index.html');
     });
 
-    test('the whole course runs from the unzipped package and the LMS records it', async ({
+    test('the whole course runs from the unzipped package and the LMS records it: completed, 100, every interaction and objective, one Terminate', async ({
       page,
     }) => {
       test.setTimeout(180_000);
       const failures = watchRequests(page);
       // The strict harness (3 frames deep, every call checked) with this package as the course.
-      const lms = await launchLms(page, { version: p.version, course: launch });
-      await completeCourse(lms.course);
+      const lms = await launchLms(page, {
+        version: p.version,
+        course: launch,
+        cmi: learnerData(p.version, 'cc-1001', 'Pérez Gómez, María José'),
+      });
+      await completeCourse(lms.course, { firstTryWrong: true });
       await closeCongratulations(lms.course);
       await expect.poll(() => lms.terminated()).toBe(true);
-      const cmi = await lms.cmi();
-      if (p.version === '1.2') {
-        expect(cmi.core).toMatchObject({ lesson_status: 'completed' });
-        expect(cmi.core.score.raw).toBe('100');
-      } else {
-        expect(cmi).toMatchObject({ completion_status: 'completed', success_status: 'passed' });
-        expect(cmi.score.raw).toBe('100');
-      }
-      expect(Object.values(cmi.interactions)).toHaveLength(questionCount());
-      expect(cmi.suspend_data).toBe(fullRoute());
-      await lms.expectNoViolations();
+      await expectFullRecord(lms, p.version);
 
       // Every image shown on the menu loaded (a broken <img> is not always a failed request).
       // Hidden ones (the phone-only side menu, lazily loaded) are not fetched, rightly.
@@ -112,6 +149,11 @@ for (const p of PACKAGES) {
           .map((i) => i.src),
       );
       expect(broken).toEqual([]);
+
+      // The window closing later adds no call after Terminate.
+      await lms.closeCourse();
+      expect(await lms.finishCalls()).toBe(1);
+      await lms.expectNoViolations();
       expect(failures).toEqual([]);
     });
   });
