@@ -48,8 +48,9 @@ function unlockedUpTo(moduleIndex: number) {
   return memoryStore({ 'quiz-test:modules_viewed': route });
 }
 
-async function setup(moduleIndex: number) {
-  const tracking = createLocalTracking('quiz-test', unlockedUpTo(moduleIndex));
+/** The quiz of module `moduleIndex`, with progress up to module `progressUpTo` (default: it). */
+async function setup(moduleIndex: number, progressUpTo = moduleIndex) {
+  const tracking = createLocalTracking('quiz-test', unlockedUpTo(progressUpTo));
   const answers: Interaction[] = [];
   const recordAnswer = tracking.recordAnswer.bind(tracking);
   tracking.recordAnswer = (i) => {
@@ -157,5 +158,22 @@ describe('quiz flow', () => {
     expect(screen.getByText(/Pregunta 1 de/)).toBeTruthy();
     expect(answers).toHaveLength(1);
     expect(answers[0]).toMatchObject({ id: 'm1-q1', type: 'matching', correct: false });
+  });
+
+  it('a quiz taken again: the way on is offered, no unlocking is announced', async () => {
+    // Module 1 done, module 2 under way: the learner goes back to module 1's quiz.
+    const { user } = await setup(0, 1);
+    const questions = (await loadModule('modulo1')).activity.questions;
+    for (const [i, q] of questions.entries()) {
+      await screen.findByText(`Pregunta ${i + 1} de ${questions.length}`);
+      await user.click(
+        screen.getByRole('button', { name: q.options.find((o) => o.correct === 1)!.option }),
+      );
+      await user.click(screen.getByRole('button', { name: /Soltar la respuesta elegida aquí/ }));
+      await closeModal(user);
+    }
+    const panel = await screen.findByRole('region', { name: 'Resultado' });
+    expect(panel.textContent).not.toContain('Se desbloqueó');
+    expect(within(panel).getByRole('link', { name: /Continuar con el módulo 2/ })).toBeTruthy();
   });
 });

@@ -41,6 +41,11 @@ function Quiz({ activity }: { activity: Activity }) {
   const [busy, setBusy] = useState(false);
   const [wrong, setWrong] = useState<ReadonlySet<number>>(new Set());
   const [result, setResult] = useState<FirstAttemptResult | null>(null);
+  // Whether the next module was already open when the quiz began (a quiz taken again): then the
+  // result panel offers the way on but does not announce an unlocking that happened before.
+  const [nextOpenBefore] = useState(() =>
+    controller.canOpen((controller.pages.get(activity.id)?.moduleIndex ?? -1) + 1),
+  );
   const answered = useRef(new Set<number>());
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -63,7 +68,12 @@ function Quiz({ activity }: { activity: Activity }) {
     const firstPage = nextModule?.pages[0];
     const unlocked =
       nextModule && firstPage && controller.canOpen(moduleIndex + 1)
-        ? { number: nextModule.number, title: nextModule.title, path: pagePath(firstPage) }
+        ? {
+            number: nextModule.number,
+            title: nextModule.title,
+            path: pagePath(firstPage),
+            justNow: !nextOpenBefore,
+          }
         : null;
     return (
       <article className="page quiz-page" data-screen-type={activity.type}>

@@ -9,8 +9,11 @@ import type { FirstAttemptResult } from './quiz-logic.ts';
 
 export interface QuizResultProps {
   result: FirstAttemptResult;
-  /** The module this quiz unlocked (its number, title and first page), if any. */
-  unlocked: { number: number; title: string; path: string } | null;
+  /**
+   * The next module, open now (its number, title and first page), if any; `justNow` when this
+   * quiz unlocked it (not when the quiz was taken again).
+   */
+  unlocked: { number: number; title: string; path: string; justNow: boolean } | null;
   /** The last module: the course is complete. */
   courseDone: boolean;
 }
@@ -31,7 +34,7 @@ export function QuizResult({ result, unlocked, courseDone }: QuizResultProps) {
         <strong>{es.quiz.firstTry(result.right, result.total)}</strong>
       </p>
       <p className="quiz-result-note">{es.quiz.firstTryNote}</p>
-      {unlocked && (
+      {unlocked?.justNow && (
         <p className="quiz-result-unlocked">{es.quiz.unlocked(unlocked.number, unlocked.title)}</p>
       )}
       {courseDone && <p className="quiz-result-unlocked">{es.quiz.courseDone}</p>}
