@@ -282,9 +282,12 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       'L1011',
       'L1010',
     ]);
-    const search = (await get('/consola/aprendices?q=luc%C3%ADa', coordinatorToken)).body;
-    expect(search).toContain('Lucía Completa');
-    expect(search).toContain('1 aprendices');
+    // Search ignores case and accents: typed with, without, or in capitals.
+    for (const q of ['luc%C3%ADa', 'lucia', 'LUC%C3%8DA', 'LUCIA%20completa']) {
+      const search = (await get(`/consola/aprendices?q=${q}`, coordinatorToken)).body;
+      expect(search, q).toContain('Lucía Completa');
+      expect(search, q).toContain('1 aprendices');
+    }
   });
 
   it('shows the learner page with first answers and question text', async () => {

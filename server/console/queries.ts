@@ -77,6 +77,25 @@ export const ESTADO_SQL: Record<Estado, string> = {
 const ESTADO_EXPR = `CASE WHEN p.completed_at IS NOT NULL THEN 'completado'
   WHEN ${STARTED} THEN 'en-curso' ELSE 'sin-iniciar' END`;
 
+/**
+ * Search ignores case and accents, as a coordinator types a name on a tablet: «Nunez» finds
+ * «Núñez», «lucia» finds «Lucía». The same folding runs in SQL (translate(), in PGlite and
+ * PostgreSQL alike, no extension) and on the typed text.
+ */
+const ACCENTED_LOWER = 'áéíóúüñàèìòùâêîôûäëïö';
+const PLAIN_LOWER = 'aeiouunaeiouaeiouaeio';
+// Capitals too: with a C locale (PGlite's), lower() leaves «Í» or «Ñ» as they are.
+const ACCENTED = ACCENTED_LOWER + ACCENTED_LOWER.toUpperCase();
+const PLAIN = PLAIN_LOWER + PLAIN_LOWER;
+export function searchKey(text: string): string {
+  return [...text.trim().toLowerCase()]
+    .map((c) => {
+      const k = ACCENTED.indexOf(c);
+      return k >= 0 ? PLAIN[k] : c;
+    })
+    .join('');
+}
+
 function where(scope: Scope, filters: Filters): { sql: string; params: unknown[] } {
   const params: unknown[] = [scope.courseId, scope.defaultObra, scope.reinductionMonths];
   const clauses: string[] = [];
@@ -88,13 +107,11 @@ function where(scope: Scope, filters: Filters): { sql: string; params: unknown[]
   clauses.push(estado === 'inactivo' ? 'NOT u.active' : 'u.active');
   if (estado !== 'todos' && estado !== 'inactivo') clauses.push(ESTADO_SQL[estado]);
   if (filters.q?.trim()) {
-    const like = `%${filters.q
-      .trim()
-      .toLowerCase()
-      .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = `%${searchKey(filters.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const folded = (column: string) => `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
     add(
       (n) =>
-        `(lower(u.name) LIKE ${n} OR lower(u.document) LIKE ${n} OR lower(COALESCE(u.email, '')) LIKE ${n} OR lower(COALESCE(u.cargo, '')) LIKE ${n})`,
+        `(${folded('u.name')} LIKE ${n} OR lower(u.document) LIKE ${n} OR ${folded("COALESCE(u.email, '')")} LIKE ${n} OR ${folded("COALESCE(u.cargo, '')")} LIKE ${n})`,
       like,
     );
   }
