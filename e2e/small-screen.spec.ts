@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
-import { acceptFeedback, chooseOption, seedLocalProgress } from './support/learner.ts';
+import { acceptFeedback, chooseOption, dragOnto, seedLocalProgress } from './support/learner.ts';
 import { openDrawer } from './support/wayfinding.ts';
 
 test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
@@ -130,3 +130,36 @@ for (const { type, path } of screenTypes()) {
     await expectNothingCut(page);
   });
 }
+
+test('drag-answer: whichever option is in view, the drop zone is too, and a finger drag from the last lands', async ({
+  page,
+}) => {
+  const activity = course().modules.find((m) => m.activity.type === 'drag-answer')!.activity;
+  await page.goto(`/lms/index.html#${pagePath(activity)}`);
+  await expect(page.getByText(`Pregunta 1 de ${activity.questions.length}`)).toBeVisible();
+  const zone = page.getByRole('button', { name: /Soltar la respuesta elegida aquí/ });
+  const options = page.getByRole('list', { name: 'Respuestas posibles' }).getByRole('button');
+  const header = (await page.locator('.shell-header').boundingBox())!;
+  const viewport = page.viewportSize()!;
+  // As a learner scrolls with a finger: each option brought to the middle of the screen (the last
+  // one as far as the page goes: its end, footer in view).
+  for (const option of await options.all()) {
+    await option.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect(option).toBeInViewport();
+    const box = (await zone.boundingBox())!;
+    const name = await option.textContent();
+    // On screen, below the sticky header, and nothing over its centre (the zone sticks, 0153).
+    expect(box.y, `${name}: zone below the header`).toBeGreaterThanOrEqual(
+      header.y + header.height - 0.5,
+    );
+    expect(box.y + box.height, `${name}: zone on screen`).toBeLessThanOrEqual(viewport.height);
+    const onTop = await zone.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return !!hit && el.contains(hit);
+    });
+    expect(onTop, `${name}: zone not covered`).toBe(true);
+  }
+  await dragOnto(page, 'touch', options.last(), zone);
+  await expect(page.getByRole('dialog')).toBeVisible();
+});

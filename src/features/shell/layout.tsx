@@ -1,6 +1,7 @@
 // The layout shell : a sticky header with the course or module title, footer with
 // 'Certificado', 'Glosario' (decision 0106) and 'Menú' (hidden on /introduccion), the learner's
 // progress, the small-screen side menu, and the non-blocking notices.
+import { useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
@@ -11,6 +12,7 @@ import { ScreensSeen } from './screens-seen.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { useRouteFocus } from './use-route-focus.ts';
 import { TrackingNotice } from './tracking-notice.tsx';
+import { useHeaderHeight } from './use-header-height.ts';
 import './shell.css';
 
 export interface LayoutProps {
@@ -34,6 +36,8 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
   const module = page ? controller.outline.modules[page.moduleIndex] : undefined;
   // Every route change starts at the top, focus on the heading (0092).
   useRouteFocus('contenido-principal');
+  const headerRef = useRef<HTMLElement>(null);
+  useHeaderHeight(headerRef);
   const onIntro = location.pathname === '/introduccion';
   const rounded = Math.round(score);
   const screens = screensSeen(viewed, controller.shape.topicCounts);
@@ -50,7 +54,7 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
       >
         {es.skipToContent}
       </a>
-      <header className="shell-header">
+      <header ref={headerRef} className="shell-header">
         <div className="shell-header-inner">
           <SideMenu assetBase={assetBase} />
           <div className="shell-title" aria-live="polite">
