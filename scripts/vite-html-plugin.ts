@@ -11,6 +11,7 @@ import { readCourse, ROOT } from '../server/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';
+import { es } from '../src/strings/es.ts';
 
 const STATIC_START = '<!--static-screen-->';
 const STATIC_END = '<!--/static-screen-->';
@@ -32,6 +33,17 @@ const sizeAttrs = (img: string) => {
   return size ? ` width="${size[0]}" height="${size[1]}"` : '';
 };
 
+/**
+ * The header as the app draws it on the introduction — same markup, so the same height at every
+ * width: the title (long or short, by the space there is), and the menu button, the score and the
+ * screens-seen row kept in place but not shown (they are the app's to fill: a resumed learner's
+ * score is not known yet). When the app takes over nothing below the header moves.
+ */
+function staticHeader(header: string): string {
+  const reserved = 'aria-hidden="true" style="visibility:hidden"';
+  return `<header class="shell-header"><div class="shell-header-inner"><div class="side-menu" ${reserved}><span class="side-menu-toggle"></span></div><div class="shell-title"><span class="shell-course"><span class="shell-course-long">${escapeText(header)}</span><span class="shell-course-short">${escapeText(es.headerShort)}</span></span></div><div class="shell-progress" ${reserved}><span class="shell-progress-text">${escapeText(es.progress(0))}</span><div class="shell-progress-bar"></div></div><div class="shell-screens" ${reserved}><div class="shell-screens-bar"></div><span class="shell-screens-text">&nbsp;</span></div></div></header>`;
+}
+
 /** Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. */
 function staticIntroduction(): string {
   // The content plugin has already stopped the build on a content or configuration error.
@@ -45,7 +57,7 @@ function staticIntroduction(): string {
   const img = intro.img
     ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}"${sizeAttrs(intro.img)}>`
     : '';
-  return `<div class="shell"><header class="shell-header"><div class="shell-header-inner"><div class="shell-title"><span class="shell-course">${escapeText(course.header)}</span></div></div></header><main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
+  return `<div class="shell">${staticHeader(course.header)}<main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
 }
 
 async function earlyInitScript(): Promise<string> {
