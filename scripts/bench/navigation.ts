@@ -24,10 +24,11 @@ export interface TransitionSample {
   kind: TransitionKind;
   /** Click to the frame in which the next screen is complete. */
   ms: number;
-  /** The course's requests started between the click and that frame. */
-  requests: number;
-  /** Their paths inside the package (what the screen waited on). */
-  waitedOn?: string[];
+  /**
+   * The course's requests started between the click and that frame — their paths inside the
+   * package: what the screen waited on (empty: nothing).
+   */
+  waitedOn: string[];
   to: string;
 }
 
@@ -182,8 +183,7 @@ export async function measureNavigation(
         kind,
         to,
         ms: paintedAt - clickedAt,
-        requests: waitedOn.length,
-        ...(waitedOn.length ? { waitedOn } : {}),
+        waitedOn,
       });
     };
 
@@ -324,11 +324,11 @@ export function summariseNavigation(runs: NavigationRun[], condition: string): N
         p50: percentile(ms, 50),
         p95: percentile(ms, 95),
         max: ms.length ? Math.max(...ms) : NaN,
-        waitedOnNetwork: of.filter((t) => t.requests > 0).length,
-        maxRequests: of.length ? Math.max(...of.map((t) => t.requests)) : 0,
+        waitedOnNetwork: of.filter((t) => t.waitedOn.length > 0).length,
+        maxRequests: of.length ? Math.max(...of.map((t) => t.waitedOn.length)) : 0,
       };
     }),
     slowest: [...all].sort((a, b) => b.ms - a.ms).slice(0, 5),
-    waited: all.filter((t) => t.requests > 0).slice(0, 10),
+    waited: all.filter((t) => t.waitedOn.length > 0).slice(0, 10),
   };
 }

@@ -181,11 +181,11 @@ function navigationBudgets(nav: NavigationResult): Omit<BudgetResult, 'pass'>[] 
       note: `${waited} of ${total}${
         nav.waited.length
           ? `; waited on: ${nav.waited
-              .map((t) => `${t.kind} to ${t.to} (${t.waitedOn?.join(', ')})`)
+              .map((t) => `${t.kind} to ${t.to} (${t.waitedOn.join(', ')})`)
               .join('; ')}`
           : ''
       }; slowest: ${nav.slowest
-        .map((t) => `${t.kind} to ${t.to} ${secs(t.ms)} (${t.requests} req.)`)
+        .map((t) => `${t.kind} to ${t.to} ${secs(t.ms)} (${t.waitedOn.length} req.)`)
         .join(', ')}`,
     },
     {
