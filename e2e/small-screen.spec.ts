@@ -2,7 +2,7 @@
 // lies fully inside the viewport's width, the page never scrolls sideways, «Siguiente» can be seen
 // whole and is not covered by the sticky header — and tap targets are at least 44 px; on the quiz
 // types also with each feedback modal open and on the result panel.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
 import { acceptFeedback, chooseOption, dragOnto, seedLocalProgress } from './support/learner.ts';
@@ -70,6 +70,14 @@ async function expectNothingCut(page: Page) {
   expect(checked, 'controls checked').toBeGreaterThanOrEqual(3);
 }
 
+/** Whether the element itself is what a tap at its centre would reach. */
+const uncovered = (target: Locator) =>
+  target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !!hit && el.contains(hit);
+  });
+
 async function expectNextWhole(page: Page) {
   const next = page.getByRole('link', { name: 'Siguiente', exact: true });
   await next.scrollIntoViewIfNeeded();
@@ -80,12 +88,7 @@ async function expectNextWhole(page: Page) {
   expect(box.y).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
   // Nothing (the sticky header) lies over it.
-  const onTop = await next.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return !!hit && el.contains(hit);
-  });
-  expect(onTop, '«Siguiente» is not covered').toBe(true);
+  expect(await uncovered(next), '«Siguiente» is not covered').toBe(true);
 }
 
 test.beforeEach(async ({ page }) => seedLocalProgress(page, course().modules.length - 1));
@@ -153,12 +156,7 @@ test('drag-answer: whichever option is in view, the drop zone is too, and a fing
       header.y + header.height - 0.5,
     );
     expect(box.y + box.height, `${name}: zone on screen`).toBeLessThanOrEqual(viewport.height);
-    const onTop = await zone.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return !!hit && el.contains(hit);
-    });
-    expect(onTop, `${name}: zone not covered`).toBe(true);
+    expect(await uncovered(zone), `${name}: zone not covered`).toBe(true);
   }
   await dragOnto(page, 'touch', options.last(), zone);
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -16,6 +16,7 @@ import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
 import { prefetchImages, whenIdle } from '../../ui/idle.ts';
 
+const NEXT_IMAGES_WITHIN_MS = 500;
 export default function TopicPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
   const { ready } = useCourse();
@@ -32,7 +33,10 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   useEffect(() => {
     if (load.status !== 'ready' || !ref) return;
     const next = load.module.topics[ref.index + 1];
-    if (next) whenIdle(() => prefetchImages(next, assetBase));
+    // Within half a second at the latest: a learner who reads a screen in one second must not
+    // wait for the next one's illustration (the bench once caught a 1.5-s idle timeout too late
+    // on a busy, CPU-throttled phone).
+    if (next) whenIdle(() => prefetchImages(next, assetBase), NEXT_IMAGES_WITHIN_MS);
     else {
       // Last topic: the next module's first screen comes after the quiz and the menu.
       const nextModule = controller.outline.modules[ref.moduleIndex + 1];
