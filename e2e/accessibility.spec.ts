@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
-import { acceptFeedback, chooseOption, seedLocalProgress } from './support/learner.ts';
+import { seedLocalProgress, walkQuiz } from './support/learner.ts';
 import { API_URL } from './support/api-server-config.ts';
 
 async function expectNoViolations(page: Page, what: string) {
@@ -55,23 +55,7 @@ for (const viewport of [
         await page.goto(`/lms/index.html#${pagePath(m.activity)}`);
         await expect(page.getByText(/Pregunta 1 de/)).toBeVisible();
         await expectNoViolations(page, m.activity.id);
-        const answer = (text: string) => chooseOption(page, 'mouse', type, text);
-        const accept = (expected: string) => acceptFeedback(page, 'mouse', new RegExp(expected));
-        for (const [i, q] of m.activity.questions.entries()) {
-          if (i === 0) {
-            await answer(q.options.find((o) => o.correct === 0)!.option);
-            await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
-            await expectNoViolations(page, 'modal bad-answer');
-            await accept('Respuesta incorrecta');
-            await expectNoViolations(page, 'opción marcada como incorrecta');
-          }
-          await answer(q.options.find((o) => o.correct === 1)!.option);
-          await expect(page.getByRole('dialog')).toContainText('¡Respuesta correcta!');
-          if (i === 0) await expectNoViolations(page, 'modal good-answer');
-          await accept('¡Respuesta correcta!');
-        }
-        await expect(page.getByRole('region', { name: 'Resultado' })).toBeVisible();
-        await expectNoViolations(page, 'resultado del cuestionario');
+        await walkQuiz(page, 'mouse', m.activity, (moment) => expectNoViolations(page, moment));
       });
     }
 

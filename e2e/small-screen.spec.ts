@@ -5,7 +5,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
-import { acceptFeedback, chooseOption, dragOnto, seedLocalProgress } from './support/learner.ts';
+import { dragOnto, seedLocalProgress, walkQuiz } from './support/learner.ts';
 import { openDrawer } from './support/wayfinding.ts';
 
 test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
@@ -116,21 +116,7 @@ for (const { type, path } of screenTypes()) {
     }
     // A quiz: each feedback modal open, the wrong choice marked, and the result panel.
     const activity = course().modules.find((m) => m.activity.type === type)!.activity;
-    for (const [i, q] of activity.questions.entries()) {
-      if (i === 0) {
-        await chooseOption(page, 'touch', type, q.options.find((o) => o.correct === 0)!.option);
-        await expect(page.getByRole('dialog')).toContainText('Respuesta incorrecta');
-        await expectNothingCut(page);
-        await acceptFeedback(page, 'touch', /Respuesta incorrecta/);
-        await expectNothingCut(page);
-      }
-      await chooseOption(page, 'touch', type, q.options.find((o) => o.correct === 1)!.option);
-      await expect(page.getByRole('dialog')).toContainText('¡Respuesta correcta!');
-      if (i === 0) await expectNothingCut(page);
-      await acceptFeedback(page, 'touch', /¡Respuesta correcta!/);
-    }
-    await expect(page.getByRole('region', { name: 'Resultado' })).toBeVisible();
-    await expectNothingCut(page);
+    await walkQuiz(page, 'touch', activity, () => expectNothingCut(page));
   });
 }
 

@@ -2,6 +2,7 @@
 // phone, or with a mouse — on a page, or in the course's frame inside an LMS. Answers come from
 // the content files (support/content.ts), never hard-coded.
 import { expect, type Frame, type Locator, type Page } from '@playwright/test';
+import type { Activity } from '../../src/domain/content/types.ts';
 import { course } from './content.ts';
 import { pressOn, tabTo } from './keyboard.ts';
 
@@ -192,6 +193,39 @@ export async function answerQuiz(
   await expect(surface.getByRole('region', { name: 'Resultado' })).toContainText(
     `${firstTry} de ${total} al primer intento`,
   );
+}
+
+/** The points of a quiz worth checking (accessibility, layout), in the order they come. */
+export type QuizMoment =
+  'bad-answer modal' | 'wrong choice marked' | 'good-answer modal' | 'result panel';
+
+/**
+ * Walks the quiz on screen to its result panel — its first question answered wrong once, then
+ * every question right — and runs `check` at each moment worth looking at: the bad-answer modal
+ * open, the wrong choice marked after it, the first good-answer modal open, the result panel.
+ */
+export async function walkQuiz(
+  surface: Surface,
+  mode: InputMode,
+  activity: Activity,
+  check: (moment: QuizMoment) => Promise<void>,
+) {
+  const answer = (text: string) => chooseOption(surface, mode, activity.type, text);
+  for (const [i, q] of activity.questions.entries()) {
+    if (i === 0) {
+      await answer(q.options.find((o) => o.correct !== 1)!.option);
+      await expect(surface.getByRole('dialog')).toContainText('Respuesta incorrecta');
+      await check('bad-answer modal');
+      await acceptFeedback(surface, mode, /Respuesta incorrecta/);
+      await check('wrong choice marked');
+    }
+    await answer(q.options.find((o) => o.correct === 1)!.option);
+    await expect(surface.getByRole('dialog')).toContainText('¡Respuesta correcta!');
+    if (i === 0) await check('good-answer modal');
+    await acceptFeedback(surface, mode, /¡Respuesta correcta!/);
+  }
+  await expect(surface.getByRole('region', { name: 'Resultado' })).toBeVisible();
+  await check('result panel');
 }
 
 /** From a quiz's result panel to the menu («Ir al menú»). */
