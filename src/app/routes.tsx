@@ -20,12 +20,21 @@ const QuizPage = lazySection<Record<string, never>>(() =>
 
 export const ASSET_BASE = `${import.meta.env.BASE_URL}img/`;
 
-/** Where '/' leads: the bookmark when its module is open, the menu, else the introduction. */
+/**
+ * Where '/' leads: the bookmark when its module is open, the menu, else the introduction.
+ * A quiz is the bookmark only once it is done (completing it records it); reopening it would
+ * start a finished quiz again at question 1, so the learner lands on the menu instead — also when
+ * they closed the course right after tapping «Ir al menú», before the menu's own bookmark was
+ * saved.
+ */
 export function resumePath(controller: CourseController): string {
   const { bookmark } = controller.getState();
   if (bookmark === 'menu') return '/menu';
   const page = bookmark ? controller.pages.get(bookmark) : undefined;
-  if (page && controller.canView(page.id)) return pagePath(page);
+  if (page && controller.canView(page.id)) {
+    const quiz = page.index === controller.outline.modules[page.moduleIndex]?.topicCount;
+    return quiz ? '/menu' : pagePath(page);
+  }
   return '/introduccion';
 }
 
