@@ -43,9 +43,8 @@ function Quiz({ activity }: { activity: Activity }) {
   const [result, setResult] = useState<FirstAttemptResult | null>(null);
   // Whether the next module was already open when the quiz began (a quiz taken again): then the
   // result panel offers the way on but does not announce an unlocking that happened before.
-  const [nextOpenBefore] = useState(() =>
-    controller.canOpen((controller.pages.get(activity.id)?.moduleIndex ?? -1) + 1),
-  );
+  const moduleIndex = controller.pages.get(activity.id)?.moduleIndex ?? -1;
+  const [nextOpenBefore] = useState(() => controller.canOpen(moduleIndex + 1));
   const answered = useRef(new Set<number>());
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -61,7 +60,6 @@ function Quiz({ activity }: { activity: Activity }) {
     headingRef.current?.focus();
   }, []);
 
-  const moduleIndex = controller.pages.get(activity.id)?.moduleIndex ?? -1;
   const moduleId = controller.outline.modules[moduleIndex]?.id ?? '';
   const nextModule = controller.outline.modules[moduleIndex + 1];
   if (result) {

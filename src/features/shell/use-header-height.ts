@@ -5,7 +5,7 @@
 // (a title wrapping, the window turning).
 import { useLayoutEffect, type RefObject } from 'react';
 
-export const HEADER_HEIGHT_VAR = '--shell-header-h';
+const HEADER_HEIGHT_VAR = '--shell-header-h';
 
 export function useHeaderHeight(header: RefObject<HTMLElement | null>) {
   useLayoutEffect(() => {

@@ -15,6 +15,7 @@ import { LoadError } from './load-error.tsx';
 import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
 import { afterPaint, prefetchImages, whenIdle } from '../../ui/idle.ts';
+
 export default function TopicPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
   const { ready } = useCourse();
