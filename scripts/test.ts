@@ -61,10 +61,38 @@ if (built && existsSync(join(ROOT, 'scripts', 'package.ts'))) {
   if (!packaged) failures.push('package');
 }
 const pwJson = join(reports, 'playwright.json');
-if (built && packaged)
+if (built && packaged) {
   run('browser tests (playwright)', bin('playwright'), ['test', '--reporter=list,json'], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
   });
+  printSlowestSpecs(pwJson);
+}
+
+/** The Playwright time and the ten slowest spec files, so a slow creep shows in every CI log. */
+function printSlowestSpecs(file: string) {
+  const bySpec = new Map<string, number>();
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- reporter JSON, read defensively
+  const walk = (suite: any, spec: string) => {
+    const name: string = suite.file ?? spec;
+    for (const s of suite.specs ?? [])
+      for (const t of s.tests ?? [])
+        for (const r of t.results ?? [])
+          bySpec.set(name, (bySpec.get(name) ?? 0) + (Number(r.duration) || 0));
+    for (const child of suite.suites ?? []) walk(child, name);
+  };
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8'));
+    for (const suite of json.suites ?? []) walk(suite, suite.file ?? '?');
+    const wall = Number(json.stats?.duration) || 0;
+    console.log(
+      `\nPlaywright: ${(wall / 60000).toFixed(1)} min de reloj; specs más lentas (suma de sus pruebas):`,
+    );
+    for (const [name, ms] of [...bySpec].sort((a, b) => b[1] - a[1]).slice(0, 10))
+      console.log(`  ${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
+  } catch {
+    console.log('Playwright: sin informe JSON para medir tiempos.');
+  }
+}
 
 const unit = count(vitestJson, (j) => ({
   passed: j.numPassedTests ?? 0,

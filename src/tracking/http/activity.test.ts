@@ -454,6 +454,21 @@ describe('time spent per session', () => {
     expect(server.sent('record-activity')).toHaveLength(3);
   });
 
+  it('a visit shorter than a second is still a session: leaving at once sends it with 0 s', async () => {
+    const server = fakeServer();
+    const { tracking, events } = page(server);
+    await tracking.start();
+    clock += 400; // the page leaves within the same second it became visible
+    events.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect([...server.state.sessions.values()]).toEqual([0]);
+    // Leaving again within that second adds nothing: the session is already queued at 0 s.
+    clock += 300;
+    events.dispatchEvent(new Event('pagehide'));
+    await settle();
+    expect(server.sent('record-activity')).toHaveLength(1);
+  });
+
   it('a page load is a new session; the server keeps the larger seconds when a send is repeated', async () => {
     const server = fakeServer();
     const first = page(server);

@@ -141,7 +141,9 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
   let session: { id: string; startedAt: string } | null = null;
   let visibleMs = 0;
   let visibleSince: number | null = null;
-  let sessionQueuedS = 0;
+  // Null until this session is first queued: a visit shorter than a second is still a session
+  // (decision 0155), so the first note is written whatever its seconds.
+  let sessionQueuedS: number | null = null;
   let sessionSentS = 0;
   // What the server is known to have, so unchanged saves send nothing.
   let sentScore = -1;
@@ -225,7 +227,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
     sentScore = -1;
     sentRoute = null;
     sentBookmark = null;
-    sessionQueuedS = 0;
+    sessionQueuedS = null;
     sessionSentS = 0;
     clearRetry();
     attempt = 0;
@@ -291,14 +293,14 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
     // the page leaving right after «Cerrar sesión» must not put their session back (record 0141).
     if (!session || !userId || !safeGet(store, KEYS.token)) return;
     const seconds = sessionSeconds();
-    if (seconds <= sessionQueuedS) return;
+    if (sessionQueuedS !== null && seconds <= sessionQueuedS) return;
     sessionQueuedS = seconds;
     activity.noteSession(userId, cycle ?? 1, { ...session, seconds });
   };
 
   const sendActivity = (keepalive = false) => {
     noteSession();
-    sessionSentS = sessionQueuedS;
+    sessionSentS = sessionQueuedS ?? 0;
     return activity.send(keepalive);
   };
 
