@@ -40,6 +40,52 @@ describe('layering lint', () => {
       'src/domain/registry/x.ts',
       '../../screen-types/list1/list1-screen.tsx',
     ],
+    ['the domain importing course state', 'src/domain/progress/x.ts', '../../course/index.ts'],
+    // The feature and adapter lists follow the folders: the newest features are fenced too.
+    [
+      'the read-aloud feature importing an adapter',
+      'src/features/listen/x.ts',
+      '../../tracking/http',
+    ],
+    [
+      "the data notice importing another feature's internals",
+      'src/features/data-notice/x.ts',
+      '../menu/progress-figures.ts',
+    ],
+    [
+      'one quiz type importing another',
+      'src/quiz-types/select-answer/x.tsx',
+      '../drag-answer/drag-answer.tsx',
+    ],
+    [
+      "one quiz type's definition importing another's",
+      'src/quiz-types/select-answer/definition.ts',
+      '../drag-answer/definition.ts',
+    ],
+    [
+      'one screen type importing another',
+      'src/screen-types/list2/x.tsx',
+      '../list1/list1-screen.tsx',
+    ],
+    [
+      'a screen type importing a feature',
+      'src/screen-types/list1/x.tsx',
+      '../../features/screens/index.ts',
+    ],
+    [
+      'a quiz type importing a feature',
+      'src/quiz-types/drag-answer/x.tsx',
+      '../../features/quiz/quiz-logic.ts',
+    ],
+    ['a kit importing a plug-in', 'src/screen-kit/x.tsx', '../screen-types/list1/list1-screen.tsx'],
+    ['ui importing a feature', 'src/ui/x.tsx', '../features/menu/index.ts'],
+    ['ui importing an adapter', 'src/ui/x.ts', '../tracking/memory/index.ts'],
+    ['strings importing the domain', 'src/strings/x.ts', '../domain/content/types.ts'],
+    [
+      'tracking importing course state',
+      'src/tracking/http/x.ts',
+      '../../course/course-controller.ts',
+    ],
   ])('fails on %s', async (_what, file, target) => {
     const code = `import { x } from '${target}';\nexport const y = x;\n`;
     expect(await ruleIds(code, file)).toContain('no-restricted-imports');
@@ -54,6 +100,18 @@ describe('layering lint', () => {
       'src/domain/registry/x.ts',
       '../../screen-types/list1/definition.ts',
     ],
+    [
+      'a screen type using the screen kit',
+      'src/screen-types/list1/x.tsx',
+      '../../screen-kit/html-block.tsx',
+    ],
+    [
+      'a quiz type using the quiz kit',
+      'src/quiz-types/drag-answer/x.tsx',
+      '../../quiz-kit/answer-contract.tsx',
+    ],
+    ['a plug-in using its own files', 'src/quiz-types/drag-answer/x.tsx', './drag-answer.tsx'],
+    ['the quiz feature using the quiz kit', 'src/features/quiz/x.ts', '../../quiz-kit/define.ts'],
   ])('allows %s', async (_what, file, target) => {
     const code = `import { x } from '${target}';\nexport const y = x;\n`;
     expect(await ruleIds(code, file)).not.toContain('no-restricted-imports');

@@ -1,7 +1,7 @@
 // The answer component of each registered quiz type.
 import type { ComponentType } from 'react';
 import type { ActivityType } from '../../domain/registry/index.ts';
-import type { AnswerProps, QuizFeature } from './define.ts';
+import type { AnswerProps, QuizFeature } from '../../quiz-kit/define.ts';
 import * as registry from './registry.ts';
 
 type Registered = (typeof registry)[keyof typeof registry]['type'];

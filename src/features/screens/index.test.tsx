@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TOPIC_SCREEN_TYPES } from '../../domain/content/types.ts';
 import { topicScreens } from './index.ts';
-import { makeItems, makeTopic } from './test-fixtures.ts';
+import { makeItems, makeTopic } from '../../screen-kit/test-fixtures.ts';
 
 afterEach(cleanup);
 

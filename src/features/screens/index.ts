@@ -2,14 +2,14 @@
 // page heading (h1 = topic title), header, footer and page navigation around these.
 import { createElement, type ComponentType } from 'react';
 import type { TopicScreenType } from '../../domain/content/types.ts';
-import type { TopicScreenProps } from './screen-props.ts';
-import type { ScreenFeature } from './define.ts';
+import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
+import type { ScreenFeature } from '../../screen-kit/define.ts';
 import * as registry from './registry.ts';
 
-export type { TopicScreenProps } from './screen-props.ts';
-export { defineScreenFeature, type ScreenFeature } from './define.ts';
-export { RememberBoxes } from './remember-boxes.tsx';
-export { TopicImage } from './topic-image.tsx';
+export type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
+export { defineScreenFeature, type ScreenFeature } from '../../screen-kit/define.ts';
+export { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
+export { TopicImage } from '../../screen-kit/topic-image.tsx';
 
 /** Remounts the screen when the topic changes, so tab, slide or open state never leaks from
  *  one topic into the next even when the router reuses the component. */

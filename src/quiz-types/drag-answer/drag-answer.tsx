@@ -4,18 +4,8 @@
 // use — no keyboard instructions for touch users — and every step is announced to screen
 // readers through a live region (docs/decisions/0096-drag-answer-input.md).
 import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
-import type { Question } from '../../domain/content/types.ts';
+import { WrongMark, type AnswerProps } from '../../quiz-kit/answer-contract.tsx';
 import { es } from '../../strings/es.ts';
-
-export interface AnswerProps {
-  question: Question;
-  questionId: string;
-  onAnswer: (optionIndex: number) => void;
-  /** True while a feedback modal is open: input is paused. */
-  busy: boolean;
-  /** Options already answered wrong on this question: marked, visibly and for screen readers. */
-  wrong?: ReadonlySet<number>;
-}
 
 export type InputKind = 'mouse' | 'touch' | 'keyboard';
 
@@ -177,17 +167,5 @@ export function DragAnswer({ question, questionId, onAnswer, busy, wrong }: Answ
         {announce}
       </p>
     </div>
-  );
-}
-
-/**
- * The mark beside an option answered wrong. Hidden from the accessibility tree so the option's
- * name stays its text; screen readers get it as the option's description (aria-describedby).
- */
-export function WrongMark({ id }: { id: string }) {
-  return (
-    <span className="option-wrong" id={id} aria-hidden="true">
-      {es.quiz.wrongMark}
-    </span>
   );
 }

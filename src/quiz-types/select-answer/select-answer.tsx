@@ -1,7 +1,7 @@
 // Select-answer question: a radio group (arrow keys move between options) and 'Responder'.
 import { useEffect, useState } from 'react';
 import { es } from '../../strings/es.ts';
-import { WrongMark, type AnswerProps } from '../drag-answer/drag-answer.tsx';
+import { WrongMark, type AnswerProps } from '../../quiz-kit/answer-contract.tsx';
 
 export function SelectAnswer({ question, questionId, onAnswer, busy, wrong }: AnswerProps) {
   const [selected, setSelected] = useState<number | null>(null);

@@ -2,8 +2,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContentScreen } from './content-screen.tsx';
-import { topicScreens } from '../../features/screens/index.ts';
-import { makeTopic } from '../../features/screens/test-fixtures.ts';
+import { makeTopic } from '../../screen-kit/test-fixtures.ts';
 
 afterEach(cleanup);
 
@@ -37,11 +36,5 @@ describe('ContentScreen', () => {
     expect(screen.queryByRole('img')).toBeNull();
     expect(screen.getAllByText('Recuerda')).toHaveLength(1);
     expect(screen.getByRole('complementary', { name: 'Recuerda' }).textContent).toContain('Regla');
-  });
-
-  it('is the content entry of topicScreens', () => {
-    const Screen = topicScreens.content;
-    render(<Screen topic={makeTopic('content', { text: '<p>Desde el mapa</p>' })} assetBase="" />);
-    expect(screen.getByText('Desde el mapa')).toBeTruthy();
   });
 });

@@ -1,8 +1,8 @@
-import { HtmlBlock } from '../../features/screens/html-block.tsx';
-import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
-import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { TopicImage } from '../../features/screens/topic-image.tsx';
-import '../../features/screens/screen-common.css';
+import { HtmlBlock } from '../../screen-kit/html-block.tsx';
+import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
+import { TopicImage } from '../../screen-kit/topic-image.tsx';
+import '../../screen-kit/screen-common.css';
 import './content-screen.css';
 
 /** Reading screen: text with optional text1/text2 sections and an illustration beside it

@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { List1Screen } from './list1-screen.tsx';
-import { makeItems, makeTopic } from '../../features/screens/test-fixtures.ts';
+import { makeItems, makeTopic } from '../../screen-kit/test-fixtures.ts';
 
 // jsdom has no showModal()/close(): reflect them on the open attribute.
 beforeAll(() => {

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { List3Screen } from './list3-screen.tsx';
-import { makeItems, makeTopic } from '../../features/screens/test-fixtures.ts';
+import { makeItems, makeTopic } from '../../screen-kit/test-fixtures.ts';
 
 afterEach(cleanup);
 

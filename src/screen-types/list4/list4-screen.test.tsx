@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { List4Screen } from './list4-screen.tsx';
-import { makeItems, makeTopic } from '../../features/screens/test-fixtures.ts';
+import { makeItems, makeTopic } from '../../screen-kit/test-fixtures.ts';
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { es } from '../../strings/es.ts';
-import { HtmlBlock } from '../../features/screens/html-block.tsx';
-import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
-import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { TopicIntro } from '../../features/screens/topic-intro.tsx';
-import '../../features/screens/screen-common.css';
+import { HtmlBlock } from '../../screen-kit/html-block.tsx';
+import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
+import { TopicIntro } from '../../screen-kit/topic-intro.tsx';
+import '../../screen-kit/screen-common.css';
 import './list6-screen.css';
 import { imageSize } from '../../ui/image-size.ts';
 

@@ -2,7 +2,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { List8Screen } from './list8-screen.tsx';
-import { makeTopic } from '../../features/screens/test-fixtures.ts';
+import { makeTopic } from '../../screen-kit/test-fixtures.ts';
 
 afterEach(cleanup);
 

@@ -1,9 +1,9 @@
-import { HtmlBlock } from '../../features/screens/html-block.tsx';
-import { RememberBoxes } from '../../features/screens/remember-boxes.tsx';
-import type { TopicScreenProps } from '../../features/screens/screen-props.ts';
-import { TopicImage } from '../../features/screens/topic-image.tsx';
-import { TopicIntro } from '../../features/screens/topic-intro.tsx';
-import '../../features/screens/screen-common.css';
+import { HtmlBlock } from '../../screen-kit/html-block.tsx';
+import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
+import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
+import { TopicImage } from '../../screen-kit/topic-image.tsx';
+import { TopicIntro } from '../../screen-kit/topic-intro.tsx';
+import '../../screen-kit/screen-common.css';
 import './list8-screen.css';
 
 /** Comparison: items side by side as columns (stacked on phones), each with its points. */

@@ -1,4 +1,4 @@
-import type { TopicScreenProps } from '../../../features/screens/screen-props.ts';
+import type { TopicScreenProps } from '../../../screen-kit/screen-props.ts';
 
 export function TimelineScreen({ topic }: TopicScreenProps) {
   return (

@@ -1,5 +1,5 @@
 // Sample topics for the screen component tests.
-import type { ListItem, Topic, TopicScreenType } from '../../domain/content/types.ts';
+import type { ListItem, Topic, TopicScreenType } from '../domain/content/types.ts';
 
 export function makeTopic(type: TopicScreenType, extra: Partial<Topic> = {}): Topic {
   return {

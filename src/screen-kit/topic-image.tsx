@@ -1,4 +1,4 @@
-import { imageSize } from '../../ui/image-size.ts';
+import { imageSize } from '../ui/image-size.ts';
 import './topic-image.css';
 
 interface TopicImageProps {

@@ -1,9 +1,9 @@
 import { useId } from 'react';
-import type { Remember } from '../../domain/content/types.ts';
+import type { Remember } from '../domain/content/types.ts';
 import { HtmlBlock } from './html-block.tsx';
 import './screen-common.css';
 import './remember-boxes.css';
-import { es } from '../../strings/es.ts';
+import { es } from '../strings/es.ts';
 
 /** The topic's key rules as 'Recuerda' boxes, rendered at the end of every topic screen. */
 export function RememberBoxes({ remember }: { remember: Remember[] }) {

@@ -1,4 +1,4 @@
-import type { Topic } from '../../domain/content/types.ts';
+import type { Topic } from '../domain/content/types.ts';
 import { HtmlBlock } from './html-block.tsx';
 import { TopicImage } from './topic-image.tsx';
 import './screen-common.css';

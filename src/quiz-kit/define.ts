@@ -1,7 +1,7 @@
 // What a quiz type provides to the interface: the component that shows a question's options
 // and reports the chosen one (the feature entry of src/quiz-types/<type>/feature.ts).
 import type { ComponentType } from 'react';
-import type { AnswerProps } from '../../quiz-types/drag-answer/drag-answer.tsx';
+import type { AnswerProps } from './answer-contract.tsx';
 
 export type { AnswerProps };
 
