@@ -137,7 +137,7 @@ test('drag-answer: whichever option is in view, the drop zone is too, and a fing
     await expect(option).toBeInViewport();
     const box = (await zone.boundingBox())!;
     const name = await option.textContent();
-    // On screen, below the sticky header, and nothing over its centre (the zone sticks, 0153).
+    // On screen, below the sticky header, and nothing over its centre (the zone sticks, 0096).
     expect(box.y, `${name}: zone below the header`).toBeGreaterThanOrEqual(
       header.y + header.height - 0.5,
     );
