@@ -79,7 +79,7 @@ export interface NewUserRow {
   /** Slug of the learner's obra; null = the configuration's first. */
   obra: string | null;
   password: string | null;
-  /** Role, contratista, cargo, fecha de ingreso (issue 16). */
+  /** Role, contratista, cargo, fecha de ingreso (decision 0112). */
   extras: LearnerExtras;
 }
 
