@@ -1,4 +1,4 @@
-// The certificate inside an LMS (issue 7), both SCORM versions in the strict scorm-again harness:
+// The certificate inside an LMS (decisions 0020 and 0131), both SCORM versions in the strict scorm-again harness:
 // the PDF is made in the browser with the learner's name from the LMS — given as "Apellido,
 // Nombre", printed as "Nombre Apellido" — and downloaded; no server call, no verification code.
 import { readFile } from 'node:fs/promises';

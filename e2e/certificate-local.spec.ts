@@ -1,4 +1,4 @@
-// The certificate in `local` mode (the LMS build opened with no LMS, issue 7): finishing the
+// The certificate in `local` mode (the LMS build opened with no LMS, decision 0020): finishing the
 // last quiz opens FELICITACIONES; DESCARGAR asks for the name to print and downloads a PDF
 // made in the browser, carrying that name with its accents.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The certificate in the standalone app (issue 7): issued by our server, opened in a new tab,
+// The certificate in the standalone app (decision 0020): issued by our server, opened in a new tab,
 // carrying the learner's name, and confirmed at /verificar/:code; below 100, the message modal.
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';

@@ -1,4 +1,4 @@
-// Issue 16 against the real server: the SST coordinator signs in at /consola, imports a CSV with
+// The coordinator's console (decision 0110) against the real server: the SST coordinator signs in at /consola, imports a CSV with
 // good and bad rows, finds a learner who completed the course in the learner app (driven in the
 // same test), opens their first answers, exports the CSV and the «Registro de inducción» PDF and
 // starts a reinducción; axe on every console page; screenshots at 1366×768 and 768×1024.

@@ -1,4 +1,4 @@
-// The whole course, as issue 3 asks, with the keyboard only. The whole course by touch on a phone
+// The whole course with the keyboard only (decision 0028). The whole course by touch on a phone
 // (and with a mouse, in an LMS frame) is walked in e2e/wayfinding.spec.ts; real mouse and finger
 // drags in e2e/drag-answer.spec.ts.
 import { expect, test } from '@playwright/test';

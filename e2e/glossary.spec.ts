@@ -1,4 +1,4 @@
-// The glossary (issue 13, decision 0106): a «Glosario» button on every screen opens the siglas of
+// The glossary (decision 0106): a «Glosario» button on every screen opens the siglas of
 // the course in an accessible dialog, without leaving the page; Escape or «Cerrar» close it and
 // focus goes back to the button. Entries come from content/es/glosario.json, never hard-coded.
 import AxeBuilder from '@axe-core/playwright';

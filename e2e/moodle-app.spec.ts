@@ -1,5 +1,5 @@
 // The SCORM 1.2 zip as the offline package, played the way the official Moodle app plays it
-// (issue 17; decision records 0130–0132). The harness (e2e/harness/moodle-app/, written from the
+// (decision records 0130–0132). The harness (e2e/harness/moodle-app/, written from the
 // app's public source — see its files' headers) puts its 1.2 data model on the top window as
 // API, loads the SCO from the unzipped package at http://localhost in an iframe, keeps tracks
 // in an offline store and, on a relaunch, rebuilds cmi.interactions._count from the stored rows

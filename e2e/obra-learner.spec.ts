@@ -1,4 +1,4 @@
-// Each learner sees their own obra (issue 12, decision 0078): the standalone app of a company
+// Each learner sees their own obra (decision 0078): the standalone app of a company
 // with two obras (test/fixtures/config/constructora-andina.json: Torre Norte with a meeting point,
 // Puente Sur without one), built and served here on its own (the shared test server keeps the
 // demo configuration), shows two signed-in learners the same screen with their obra's facts.

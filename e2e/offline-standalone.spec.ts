@@ -1,4 +1,4 @@
-// The standalone app with no signal (issue 17; docs/decisions/0140, 0141): sign in online, lose
+// The standalone app with no signal (docs/decisions/0140, 0141): sign in online, lose
 // the network — the server itself stops, so nothing answers, the service worker's requests
 // included — reload, take two modules, try to sign out (refused, progress not sent), come back
 // online: the progress reaches the server exactly once; the app is installable (valid manifest,

@@ -1,4 +1,4 @@
-// Issue 14 at 320 px (the narrowest phones): on every screen type nothing is cut — every control
+// The course at 320 px (decisions 0091 and 0096) (the narrowest phones): on every screen type nothing is cut — every control
 // lies fully inside the viewport's width, the page never scrolls sideways, «Siguiente» can be seen
 // whole and is not covered by the sticky header — and tap targets are at least 44 px; on the quiz
 // types also with each feedback modal open and on the result panel.
@@ -137,7 +137,7 @@ test('drag-answer: whichever option is in view, the drop zone is too, and a fing
     await expect(option).toBeInViewport();
     const box = (await zone.boundingBox())!;
     const name = await option.textContent();
-    // On screen, below the sticky header, and nothing over its centre (the zone sticks, 0153).
+    // On screen, below the sticky header, and nothing over its centre (the zone sticks, 0096).
     expect(box.y, `${name}: zone below the header`).toBeGreaterThanOrEqual(
       header.y + header.height - 0.5,
     );

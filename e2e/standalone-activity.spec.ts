@@ -1,4 +1,4 @@
-// Issue 16 in the standalone app, against the real server: the habeas-data notice comes once,
+// The console's learner records (decision 0126) in the standalone app, against the real server: the habeas-data notice comes once,
 // before the course (record 0127); a quiz's first answers reach the server through
 // record-activity even when the connection drops — and a batch the server stored but whose
 // answer never arrived is re-sent without being stored twice (record 0126).

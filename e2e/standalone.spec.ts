@@ -1,4 +1,4 @@
-// The standalone web app against our real server (issue 6's acceptance): sign in, take a module,
+// The standalone web app against our real server (decisions 0001 and 0016): sign in, take a module,
 // reload and find the progress restored from the server, log out and land on '/'.
 import { expect, test, type Page } from '@playwright/test';
 import { course } from './support/content.ts';

@@ -1,4 +1,4 @@
-// Issue 14, one full completion per setting (a phone by touch, a desktop, the course in a 714×666
+// Wayfinding (decisions 0027 and 0090), one full completion per setting (a phone by touch, a desktop, the course in a 714×666
 // frame of an LMS page): the screens-seen indicator advances on every topic, every navigation
 // starts at the top with focus on the heading, the header never keeps a quiz's title on the menu,
 // the side-menu drawer closes by its backdrop, «Cerrar» and Escape and blocks taps beneath, and

@@ -1,4 +1,4 @@
-// No import cycles between the repository's own modules (decision record 0037). For the linted
+// No import cycles between the repository's own modules (decision record 0030). For the linted
 // file, each relative value import (static import, export-from, `import('…')` of a string) is
 // resolved to a file and the import graph is walked depth first; an import from which the walk
 // comes back to the linted file is reported. Type-only imports are erased at build time and

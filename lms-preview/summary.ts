@@ -1,4 +1,4 @@
-// The plain-Spanish summary of the LMS preview (issue 17, decision 0150): what an LMS would record,
+// The plain-Spanish summary of the LMS preview (decision 0150): what an LMS would record,
 // read from the preview's scorm-again CMI data and said without SCORM element names — status,
 // score, topics seen, questions answered and right, time, last screen. Pure: preview.ts renders it.
 

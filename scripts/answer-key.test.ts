@@ -1,4 +1,4 @@
-// The answer key (issue 17, decision 0151): the committed docs/clave-de-respuestas.md is exactly
+// The answer key (decision 0151): the committed docs/clave-de-respuestas.md is exactly
 // what `npm run answer-key` generates today from the content and config/ejemplo.json, and it
 // lists every question of the filled course with the right option marked — the content's
 // correct option, under the letter and the response strings each SCORM version records.

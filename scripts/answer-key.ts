@@ -1,5 +1,5 @@
 // npm run answer-key [-- --config FILE] [--obra SLUG] [--out FILE] [--check]
-// The answer key for LMS admins (issue 17, decision 0151): from the course content, filled with
+// The answer key for LMS admins (decision 0151): from the course content, filled with
 // the configuration's values for one obra, a Spanish Markdown document listing every question's
 // interaction id, its options with the letters and response strings the LMS records, and the
 // right one. Default: the demonstration configuration → docs/clave-de-respuestas.md (committed);

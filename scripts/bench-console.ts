@@ -1,4 +1,4 @@
-// The coordinator console's queries at size (issue 16; docs/decisions/0112-console-queries.md),
+// The coordinator console's queries at size (docs/decisions/0112-console-queries.md),
 // part of `npm run bench:server`: 10,000 learners and 140,000 first answers seeded in SQL into
 // PGlite on disk, then over HTTP on loopback (as the trivial route of the same run): the summary,
 // a filtered and sorted page, a search, the CSV export of every learner and the PDF register.

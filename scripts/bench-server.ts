@@ -5,10 +5,10 @@
 // Beside them, a trivial Fastify route ({ok:true}) measured in the same run: the floor that
 // Node + Fastify + fetch set on this machine. Bounded: N requests per scenario after a short
 // warm-up, C at a time, stopping early at S seconds.
-// Then (issue 15) the data-folder lock race, 50 rounds × 8 processes per lock strategy, and the
+// Then the data-folder lock race (decision 0050), 50 rounds × 8 processes per lock strategy, and the
 // CSV import of 10,000 generated rows (1 in 50 bad) as UTF-8 and as Windows-1252: time apart
 // from hashing, hashing time, and production-cost hashing measured on a sample.
-// Then (issue 16) the coordinator console at 10,000 learners: scripts/bench-console.ts.
+// Then (decision 0112) the coordinator console at 10,000 learners: scripts/bench-console.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -431,7 +431,7 @@ async function main(): Promise<number> {
     log('  (PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it)');
   const lock = await benchLockRace(log);
   const imports = await benchImport(log);
-  // Issue 16: the coordinator console's queries with 10,000 learners and 140,000 answers.
+  // Decision 0112: the coordinator console's queries with 10,000 learners and 140,000 answers.
   const consoleBench = await benchConsole(log);
   const lockOk = lock.every((r) => r.errors.length === 0 && r.holders.every((h) => h === 1));
   if (o.json)

@@ -1,7 +1,7 @@
 // npm run bench [-- --runs N] [--check] [--json] [--rebuild]
 // Loads the real SCORM 1.2 package, unzipped and served compressed on 127.0.0.1, inside an LMS
 // frame with scorm-again in headless Chromium, beside a minimal one-page SCO (bench/reference-sco)
-// under the same conditions; writes bench/results.json and prints a table (issue 8).
+// under the same conditions; writes bench/results.json and prints a table (decision 0024).
 // --check: exit 1 when a budget is missed. Exit 2: bad usage or the bench itself failed.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -267,7 +267,7 @@ async function main(): Promise<number> {
     }
     const navigation = summariseNavigation(navRuns, throttled.label);
 
-    // The standalone web app, with and without its service worker (issue 17).
+    // The standalone web app, with and without its service worker (decision 0140).
     const webFirstPaint = await measureWebFirstPaint(browser, options.runs, log);
 
     const sizes = {

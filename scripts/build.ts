@@ -1,5 +1,5 @@
 // npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview ...]: both builds (decision 0001)
-// and the LMS preview, from one company configuration (issue 12, decision 0075):
+// and the LMS preview, from one company configuration (decision 0075):
 //   dist/lms  (SCORM build: hash routing, relative paths; the course filled for one obra)
 //   dist/web  (standalone build served by our server)
 //   dist/lms-preview (scorm-again hosting the LMS build)

@@ -53,7 +53,7 @@ if (failures.length) {
   );
   process.exit(1);
 }
-// Honest hours (issue 12, decision 0073): course.json `hours` is what the certificate prints, so
+// Honest hours (decision 0073): course.json `hours` is what the certificate prints, so
 // it must be what the pinned formula gives for the text.
 const honest = courseHours(course);
 if (course.hours !== honest.hours) {

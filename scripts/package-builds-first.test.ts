@@ -1,4 +1,4 @@
-// `npm run package` builds what it needs first (issue 17, decision 0075): in an empty build
+// `npm run package` builds what it needs first (decision 0075): in an empty build
 // folder it builds the LMS app for the configuration, says so, and writes the zips; run again it
 // packages the same build without rebuilding; when the sources are newer than the build's stamp
 // it rebuilds. Each run in its own temp folders (CURSO_DIST_DIR, --out): dist/ is not touched.

@@ -1,4 +1,4 @@
-// Issue 12 acceptance, packaging side, through the commands an admin runs (scripts/package.ts,
+// One package per configuration and obra (decisions 0071 and 0075), through the commands an admin runs (scripts/package.ts,
 // scripts/build.ts), each in its own temp build folder (CURSO_DIST_DIR) so the repository's
 // dist/ is not touched:
 //   - `build` with the demo configuration then `package --config B --obra S` ships B (the stamp

@@ -1,5 +1,5 @@
 // npm run package [-- --config FILE] [--obra SLUG] [--edition 4th|3rd|1.2|all] [--dist DIR] [--out DIR]
-// Writes the SCORM zips of one obra of a company configuration (issue 12, decisions 0071 and
+// Writes the SCORM zips of one obra of a company configuration (decisions 0071 and
 // 0075). Default configuration: CURSO_CONFIG, else config/ejemplo.json (today's zip names and
 // identifiers). Builds the LMS app first when it is missing, older than its sources, or was
 // built from another configuration or obra (its stamp), so one obra's text never ships under

@@ -1,5 +1,5 @@
 // npx tsx scripts/readability.ts [--json] [--config FILE] [--obra SLUG]
-// Readability report of the course text (issue 13) and the honest hours (issue 12): INFLESZ and
+// Readability report of the course text (decision 0105) and the honest hours (decision 0073): INFLESZ and
 // longest sentence per screen and per quiz question, the five lowest screens, and the computed
 // hours against course.json. A report: it exits 0 whatever the scores; 1 only when the content or
 // the configuration cannot be read. The gate is in content:check and the content test (0105).

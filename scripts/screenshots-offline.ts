@@ -1,5 +1,5 @@
 // Screenshots of the standalone app with no signal at 360×740 (a phone, touch), to be looked at
-// (issue 17; docs/decisions/0141): the «Sin conexión» notice on a topic screen and on the menu,
+// (docs/decisions/0141-offline-first-progress-and-sign-out.md): the «Sin conexión» notice on a topic screen and on the menu,
 // and «Cerrar sesión» refused while progress is pending. Needs the web build (`npm run build --
 // web`); runs our server itself on an in-memory database and stops it to cut the network.
 //   npx tsx scripts/screenshots-offline.ts [outDir]   (default test-results/screenshots-offline)

@@ -1,4 +1,4 @@
-// Screenshots of every screen type at the three settings of issue 14 — a 360×740 phone (touch),
+// Screenshots of every screen type at three settings (decision 0091) — a 360×740 phone (touch),
 // a 1366×768 desktop, and the course in a 714×666 frame inside an LMS page — to be looked at.
 // Needs the e2e static server: `E2E_PORT=4400 npx tsx e2e/support/static-server.ts &`, then
 // `E2E_PORT=4400 npx tsx scripts/screenshots.ts [outDir]` (default test-results/screenshots).

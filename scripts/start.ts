@@ -1,4 +1,4 @@
-// npm start [-- --config FILE] [--obra SLUG] (decision 0029, issue 12): builds what is missing,
+// npm start [-- --config FILE] [--obra SLUG] (decisions 0029 and 0075): builds what is missing,
 // stale, or built from another configuration (the stamps, decision 0075), writes both SCORM
 // zips, then serves the standalone course and the LMS preview with the embedded database (or
 // DATABASE_URL). The server uses the same configuration (CURSO_CONFIG, set here from --config).

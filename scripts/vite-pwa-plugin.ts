@@ -5,7 +5,7 @@
 // manifest nor a service worker (an LMS owns its pages; a worker there would outlive the course).
 //
 // The worker is registered by the app itself, after the first paint (src/app/pwa/), and a new
-// version waits until the app tells it a moment is safe (decision 0142): no skipWaiting here.
+// version waits until the app tells it a moment is safe (decision 0140): no skipWaiting here.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
@@ -126,7 +126,7 @@ export function pwaPlugins(): Plugin[] {
         dontCacheBustURLsMatching: /^assets\/.+-[A-Za-z0-9_-]{6,}\.\w+$/,
         cleanupOutdatedCaches: true,
         // First visit: the page becomes controlled at once (nothing older to mix with). A new
-        // version waits for SKIP_WAITING from the app (decision 0142).
+        // version waits for SKIP_WAITING from the app (decision 0140).
         clientsClaim: true,
         skipWaiting: false,
         // No runtime caching: the API, the certificate PDFs and server pages never enter a cache.

@@ -331,7 +331,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await adminChannelRoutes(pages, options.db, options.adminChannelToken);
   });
 
-  // The coordinator's console (issue 16): server-rendered pages under /consola.
+  // The coordinator's console (decision 0110): server-rendered pages under /consola.
   await app.register(async (pages) => consoleRoutes(pages, ctx, xsrfTokens, options.console));
 
   await staticRoutes(

@@ -1,4 +1,4 @@
-// The table-driven bad-input test of issue 6: every malformed, oversized, hostile or
+// The table-driven bad-input test (decision 0019): every malformed, oversized, hostile or
 // unauthorised request gets the right 4xx with a Spanish message from server/messages.ts,
 // none reaches a 500, and the stored data is exactly as before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -293,7 +293,7 @@ const CASES: Case[] = [
     status: 404,
     request: (c) => json(c, 'download-certificate', '{}'),
   },
-  // --- issue 15: framework error paths (raw-socket cases are in framework-errors.test.ts)
+  // --- framework error paths (raw-socket cases are in framework-errors.test.ts)
   {
     name: 'bad percent-encoding in an API path',
     status: 400,

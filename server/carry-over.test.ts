@@ -1,4 +1,4 @@
-// Issue 12 acceptance, server side: a learner with modules 1–2 completed under the old shape
+// Progress survives a content update (decision 0076), server side: a learner with modules 1–2 completed under the old shape
 // (6/6/7/5/5 topics, score 40) keeps them completed, score 40, after the server is updated to
 // content with today's shape (decision 0076) — and the first update-user after it stores the
 // route in the new shape.

@@ -1,4 +1,4 @@
-// Certificates issued by the server (issue 7): one per learner, stored with its PDF, served at a
+// Certificates issued by the server (decision 0020): one per learner, stored with its PDF, served at a
 // capability URL, and confirmed — name, course, date and nothing more — at /verificar/:code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +23,7 @@ import { formatSpanishDate } from '../src/domain/certificate/index.ts';
 const HOOK_TIMEOUT = 120_000;
 const PUBLIC_URL = 'https://sst.example.co';
 const COURSE = { title: 'Inducción — Seguridad y Salud en el Trabajo', hours: 4 };
-/** The made-up company of test/fixtures/config (issue 12). */
+/** The made-up company of test/fixtures/config (decision 0070). */
 const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
   { firstObra: true },
@@ -234,7 +234,7 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       expect(text).toContain(formatSpanishDate(new Date(first.user.completed_at)));
       expect(text).toContain(code);
       expect(text).toContain('4 horas');
-      // From the configuration (issue 12): company and NIT, signatory, licence, obra; no mark.
+      // From the configuration (decision 0077): company and NIT, signatory, licence, obra; no mark.
       expect(text.replace(/ /g, '')).toContain('CONSTRUCTORAANDINAS.A.S.·NIT901234567-7');
       expect(text).toContain('Hernán Ospina');
       expect(text).toContain('Representante legal');

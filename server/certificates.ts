@@ -1,4 +1,4 @@
-// The server's certificate issuer (issue 7, decision 0020): the shared PDF generator fed with the
+// The server's certificate issuer (decision 0020): the shared PDF generator fed with the
 // learner, the course content and the issuing company, with a verification code and a QR code
 // to /verificar/:code. The PDF is stored with the certificate row (bytea) and served by
 // routes/certificate-file.ts at /certificados/<token>.pdf.
@@ -12,7 +12,7 @@
 //                       good. Set PUBLIC_URL in production.
 //   CURSO_CONFIG        the company configuration (default config/ejemplo.json; `npm start --
 //                       --config FILE` sets it): company, NIT, logo, signatory, licence, obra,
-//                       the EJEMPLO mark (issue 12). Title and hours come from course.json.
+//                       the EJEMPLO mark (decision 0077). Title and hours come from course.json.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // 200 concurrent update-user calls with random scores leave the maximum stored, and no
-// viewed topic sent by any of them is lost (issue 6 acceptance).
+// viewed topic sent by any of them is lost (decision 0016).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {

@@ -1,4 +1,4 @@
-// Errors from Fastify's and Node's own paths (issue 15): Spanish message, right status and the
+// Errors from Fastify's and Node's own paths (decision 0019): Spanish message, right status and the
 // security headers — bad URL encoding, folders, malformed HTTP over a raw socket, slow bodies —
 // and /verificar answering a page even with the database down.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 15's hardening: XSRF bound to the session, scrypt cost and rehash on sign-in, one
+// Hardening (decisions 0051–0053): XSRF bound to the session, scrypt cost and rehash on sign-in, one
 // sign-in budget per account with a short wait, TRUST_PROXY as hops or addresses.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// Issue 16, the learner's side of the console contract on both engines: cycle and habeas-data
+// The learner's side of the console (decisions 0111, 0126, 0127) on both engines: cycle and habeas-data
 // fields on login/me, accept-data-notice, update-user's stale cycle, record-activity (first
 // answer kept, a batch re-sent after a network failure changes nothing), and reinducción.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

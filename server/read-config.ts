@@ -1,4 +1,4 @@
-// Reads the company configuration a build, a package or the server uses (issue 12; decisions
+// Reads the company configuration a build, a package or the server uses (decisions
 // 0070 and 0075): `--config FILE` (or CURSO_CONFIG, or config/ejemplo.json), `--obra SLUG`
 // (or CURSO_OBRA; default: the configuration's only obra — the first one for the server).
 // Errors are Spanish lines naming the file and the field; callers print them and exit 1 before

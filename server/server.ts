@@ -61,7 +61,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       );
     }
     await purgeTokens(opened.db);
-    // The coordinator's console (issue 16): how to create the first coordinator.
+    // The coordinator's console (decision 0113): how to create the first coordinator.
     const [coordinators] = await opened.db.query<{ n: number }>(
       "SELECT count(*)::integer AS n FROM users WHERE role = 'coordinador' AND active",
     );

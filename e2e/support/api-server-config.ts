@@ -48,5 +48,5 @@ export const OBRA_LEARNERS = {
   puenteSur: { document: '1000000202', name: 'Yolanda Patiño Gil', obra: 'puente-sur' },
 } as const;
 
-/** The SST coordinator of e2e/console.spec.ts (issue 16): signs in at /consola. */
+/** The SST coordinator of e2e/console.spec.ts (decision 0110): signs in at /consola. */
 export const COORDINATOR = { document: '1000000900', name: 'Laura Coordinadora SST' } as const;

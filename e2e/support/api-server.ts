@@ -44,7 +44,7 @@ async function seed() {
     }
     for (const learner of obraLearners)
       await createUser(opened.db, { ...learner, email: null, password: PASSWORD });
-    // The coordinator of e2e/console.spec.ts (issue 16).
+    // The coordinator of e2e/console.spec.ts (decision 0110).
     await createUser(opened.db, {
       ...COORDINATOR,
       email: null,

@@ -1,4 +1,4 @@
-// What a learner sees of where they are (issue 14): the screens-seen indicator, the page heading
+// What a learner sees of where they are (decisions 0027 and 0090): the screens-seen indicator, the page heading
 // that receives focus at the top of each new screen, and the side-menu drawer. For pages and for
 // the course's frame inside an LMS page.
 import { expect, type Locator, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Navigation figures (issue 14): the whole course taken in the LMS frame on the throttled link
+// Navigation figures (decision 0098): the whole course taken in the LMS frame on the throttled link
 // (CPU ×4 + Fast 3G), timing every transition from the learner's click to the frame in which the
 // next screen is complete (its heading and text in the DOM, no loading placeholder), and
 // counting the course's requests started in between — the requests the screen waited on.

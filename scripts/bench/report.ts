@@ -1,4 +1,4 @@
-// Results of a bench run: statistics, the budgets of issue 8, and the printed table.
+// Results of a bench run: statistics, the budgets of decision 0024, and the printed table.
 import type { Sizes } from './sizes.ts';
 import type { NavigationResult } from './navigation.ts';
 import type { WalkthroughResult } from './walkthrough.ts';
@@ -66,9 +66,9 @@ export interface BenchResults {
   conditions: Record<'unthrottled' | 'throttled', ConditionResult>;
   sizes: { course: Sizes; reference: Sizes };
   walkthrough: { course: WalkthroughResult; reference: WalkthroughResult };
-  /** Every navigation of the course, throttled, in the LMS frame (issue 14). */
+  /** Every navigation of the course, throttled, in the LMS frame (decision 0098). */
   navigation: NavigationResult;
-  /** The standalone web app's first paint, with and without its service worker (issue 17). */
+  /** The standalone web app's first paint, with and without its service worker (decision 0140). */
   webFirstPaint?: WebFirstPaintResult;
   encodings: Record<string, number>;
   budgets: BudgetResult[];

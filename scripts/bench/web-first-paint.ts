@@ -1,5 +1,5 @@
-// First paint of the standalone web build as our own server sends it (issue 17;
-// docs/decisions/0140-installable-offline-web-app.md), with and without its service worker:
+// First paint of the standalone web build as our own server sends it
+// (docs/decisions/0140-installable-offline-web-app.md), with and without its service worker:
 //   without — a fresh browser (service workers blocked), HTTP cache off: what a first visit costs;
 //   with    — the worker installed by an earlier visit, HTTP cache still off: every file comes
 //             from the worker's precache, so the network conditions barely matter.

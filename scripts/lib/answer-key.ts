@@ -1,4 +1,4 @@
-// The answer key for LMS admins (issue 17, decision 0151): every quiz question of the course as
+// The answer key for LMS admins (decision 0151): every quiz question of the course as
 // the LMS records it — its interaction id (m1-q1…), each option with the letter and the exact
 // response string the SCORM 1.2 and 2004 packages write, and the right one. The response strings
 // are taken from the SCORM dialects themselves (src/tracking/scorm/), so the key always reads

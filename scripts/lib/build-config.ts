@@ -1,4 +1,4 @@
-// The configuration a build is made from (issue 12, decision 0075), shared by the Vite plugins,
+// The configuration a build is made from (decision 0075), shared by the Vite plugins,
 // build.ts, package.ts and start.ts: where the build goes (CURSO_DIST_DIR, default dist/), the
 // stamp each build target records, and the course filled for the build's obra.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

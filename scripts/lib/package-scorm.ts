@@ -1,4 +1,4 @@
-// SCORM packaging core (issue 5): LMS build (dist/lms) + manifest template + the schema files the
+// SCORM packaging core (decision 0022): LMS build (dist/lms) + manifest template + the schema files the
 // manifest names -> one reproducible zip per SCORM edition. scripts/package.ts is the CLI; tests
 // and the bench call these functions directly.
 import {

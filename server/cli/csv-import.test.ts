@@ -1,4 +1,4 @@
-// The CSV import a coordinator can trust (issue 15): encodings, headers, bad rows by line with
+// The CSV import a coordinator can trust (decision 0055): encodings, headers, bad rows by line with
 // the rest imported, progress, 500 rows; and the report's formula guard and byte-order mark.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The learners CSV import a coordinator can trust (issue 15; docs/decisions/0055-csv-import.md):
+// The learners CSV import a coordinator can trust (docs/decisions/0055-csv-import.md):
 // - encoding: UTF-8 with or without BOM, else Windows-1252 (what Excel on Windows saves); a file
 //   that is neither (UTF-16, bytes 1252 does not define) is refused naming the line;
 // - rows: one record per line (no field of ours holds a line break), so an unbalanced quote
@@ -218,7 +218,7 @@ export interface ImportRow {
   email: string | null;
   /** Slug of the learner's obra (optional `obra` column); null = the configuration's first. */
   obra?: string | null;
-  /** Optional columns of issue 16 (fecha de ingreso as aaaa-mm-dd). */
+  /** Optional columns for the console (decision 0112; fecha de ingreso as aaaa-mm-dd). */
   contratista?: string | null;
   cargo?: string | null;
   fechaIngreso?: string | null;

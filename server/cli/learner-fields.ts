@@ -1,4 +1,4 @@
-// The fields coordinators filter by (issue 16): contratista, cargo, fecha de ingreso, and the
+// The fields coordinators filter by (decision 0112): contratista, cargo, fecha de ingreso, and the
 // account's role. Shared by `users add`, the CSV import and the console's add form.
 import { hasControlChars } from '../routes/input.ts';
 import { ROLES, type Role } from '../db/store.ts';

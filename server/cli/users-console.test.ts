@@ -1,4 +1,4 @@
-// `users add --rol coordinador` and the learner fields of issue 16 (contratista, cargo, fecha de
+// `users add --rol coordinador` and the learner fields the console filters by (contratista, cargo, fecha de
 // ingreso; CSV columns obra,contratista,cargo,fecha_ingreso with dd/mm/aaaa or aaaa-mm-dd), and
 // the CLI going through a running server that holds the PGlite lock (decision 0113).
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Learners' obra (issue 12, decision 0078): `users add --obra` and the CSV's optional obra column
+// Learners' obra (decision 0078): `users add --obra` and the CSV's optional obra column
 // store the slug, the API's user carries it, and a slug the server's configuration (CURSO_CONFIG)
 // does not have is refused in Spanish naming the known ones. Old files without the column import.
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -37,7 +37,7 @@ import { validateExtras, type LearnerExtras } from './learner-fields.ts';
 import { forwardUsers } from './forward.ts';
 import { audit, type Actor } from '../console/audit.ts';
 
-/** Who the audit log names for commands run from the CLI (decision 0115). */
+/** Who the audit log names for commands run from the CLI (decision 0110). */
 export const CLI_ACTOR: Actor = { userId: null, name: 'Administrador (línea de comandos)' };
 
 export const USERS_HELP = `Uso:
@@ -79,7 +79,7 @@ export interface NewUserRow {
   /** Slug of the learner's obra; null = the configuration's first. */
   obra: string | null;
   password: string | null;
-  /** Role, contratista, cargo, fecha de ingreso (issue 16). */
+  /** Role, contratista, cargo, fecha de ingreso (decision 0112). */
   extras: LearnerExtras;
 }
 

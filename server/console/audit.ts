@@ -1,4 +1,4 @@
-// The append-only audit log of coordinator actions (docs/decisions/0115-audit-log.md): who, what,
+// The append-only audit log of coordinator actions (docs/decisions/0110-coordinator-console.md): who, what,
 // on whom, when, details. The table refuses UPDATE and DELETE (trigger in migration 005).
 import type { Queryable } from '../db/db.ts';
 

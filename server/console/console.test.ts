@@ -1,4 +1,4 @@
-// The coordinator's console on both engines (issue 16): role enforcement on every route,
+// The coordinator's console on both engines (decisions 0110-0116): role enforcement on every route,
 // summary counts, filters and pagination in SQL, the learner page with first answers, actions
 // and the audit log, the CSV import, and the exports' contents (CSV columns, PDF text).
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The coordinator's console under /consola (issue 16; docs/decisions/0110-coordinator-console.md):
+// The coordinator's console under /consola (docs/decisions/0110-coordinator-console.md):
 // server-rendered Spanish pages, never part of the learner's bundle. This module wires the body
 // parsers, sign-in and sign-out, and the page modules.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

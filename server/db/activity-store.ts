@@ -1,4 +1,4 @@
-// SQL of the learner-side records of issue 16 (decision records 0111 and 0114): the habeas-data
+// SQL of the learner-side records (decision records 0111 and 0126): the habeas-data
 // acceptance, first answers and session time, each for the learner's current cycle.
 import type { Db } from './db.ts';
 import { lockCurrentCycle } from './store.ts';

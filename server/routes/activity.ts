@@ -1,5 +1,5 @@
-// The learner-side routes of issue 16 (docs/decisions/0114-learner-activity-api.md), coded to the
-// console contract: POST /accept-data-notice (habeas data, Ley 1581 de 2012) and
+// The learner-side routes (docs/decisions/0126-activity-queue-and-cycles.md), shared with the
+// learner app: POST /accept-data-notice (habeas data, Ley 1581 de 2012) and
 // POST /record-activity (first answers and session time of the current cycle). Neither can
 // change score or route: only update-user's route proves progress.
 import type { FastifyInstance, FastifyReply } from 'fastify';

@@ -70,7 +70,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
     if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
     const input = readProgress(fields);
-    // Optional cycle (console contract 3): a save for an archived cycle is refused with 409.
+    // Optional cycle (decision 0111): a save for an archived cycle is refused with 409.
     const cycle = readCycle(fields.cycle);
     let result;
     try {

@@ -1,4 +1,4 @@
-// Public page /verificar/:code (issue 7, decision 0020): whoever holds a printed certificate
+// Public page /verificar/:code (decision 0020): whoever holds a printed certificate
 // (an employer, an auditor) scans its QR code or types its code and sees that it is real: the
 // name, the course and the date — nothing more (no document number, no score), since anyone
 // may open it. Server-rendered, self-contained (no script, no external resource), Spanish.

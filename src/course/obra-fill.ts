@@ -1,4 +1,4 @@
-// The standalone app fills the course for the signed-in learner's obra (issue 12, decision
+// The standalone app fills the course for the signed-in learner's obra (decision
 // 0078): the web build bundles every obra's values (virtual:company-obras) and the course
 // unfilled. The LMS build is filled when built, so here it passes the texts through untouched
 // (and `__BUILD_TARGET__` lets the bundler drop the filling code from it).

@@ -1,4 +1,4 @@
--- The SST coordinator's console (issue 16; decision records 0110-0112): roles, the fields
+-- The SST coordinator's console (decision records 0110-0112): roles, the fields
 -- coordinators filter by, deactivation (never deletion), the habeas-data acceptance, induction
 -- cycles (reinducción), first answers, session time and an append-only audit log.
 -- Written for PostgreSQL 15 and PGlite alike. Existing rows become cycle 1.

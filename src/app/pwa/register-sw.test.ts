@@ -1,4 +1,4 @@
-// A new version of the app takes over only at a safe moment (decision record 0142): the page
+// A new version of the app takes over only at a safe moment (decision record 0140): the page
 // hidden and the learner not in a quiz; the page then reloads onto it. The first install
 // reloads nothing. The service worker and the page are fakes with the browser's event shapes.
 import { describe, expect, it, vi } from 'vitest';

@@ -2,7 +2,7 @@
 // registered after the first paint, from a lazy chunk, so the first screen never waits on it.
 // A new version installs (precaching the whole new course) in the background and waits; it takes
 // over at a safe moment — the app hidden, the learner not in the middle of a quiz — and the page
-// reloads onto it (decision 0142). Progress is never at risk: the queue lives in localStorage,
+// reloads onto it (decision 0140). Progress is never at risk: the queue lives in localStorage,
 // apart from any cache, and is re-sent by the next start.
 import { ACTIVITY_TYPES } from '../../domain/registry/index.ts';
 import { routeSegment } from '../../domain/progress/navigation.ts';

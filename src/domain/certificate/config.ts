@@ -1,4 +1,4 @@
-// Who issues the certificate: the company configuration (issue 12, decision 0070), never the
+// Who issues the certificate: the company configuration (decisions 0070 and 0077), never the
 // environment (the CERT_* / VITE_CERT_* overrides are gone: hours come from course.json, checked
 // by the content check against the honest-hours formula, decision 0073).
 import type { CompanyInfo } from '../config/company-info.ts';

@@ -220,7 +220,7 @@ describe('generateCertificate', () => {
           'Constructora de Infraestructura Vial y Edificaciones del Eje Cafetero S.A.S. BIC',
         signerName: 'Ing. Carlos Alberto Gutiérrez Montoya',
         signerRole: 'Coordinador del SG-SST — Licencia SST 12345 de 2020',
-        // Configuration fields (issue 12): NIT, licence line, obra line, the EJEMPLO mark.
+        // Configuration fields (decision 0077): NIT, licence line, obra line, the EJEMPLO mark.
         companyNit: '900123456-8',
         signerLicence:
           'Licencia en Seguridad y Salud en el Trabajo 12345 de 2020 (Secretaría de Salud)',

@@ -25,7 +25,7 @@ import { NOTO_SANS_BOLD_SUBSET_BASE64 } from './fonts/noto-sans-bold-subset.ts';
 import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
 import { drawLogo } from '../config/draw-logo.ts';
 
-/** Printed on certificates of the demonstration configuration (issue 12). */
+/** Printed on certificates of the demonstration configuration (decision 0077). */
 export const SAMPLE_MARK = 'EJEMPLO — SIN VALIDEZ';
 
 /** A4 landscape, in points. */
@@ -300,7 +300,7 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   };
   const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
   drawFrame(page);
-  // The company's logo (issue 12, decision 0074) where the generic SST emblem goes.
+  // The company's logo (decision 0074) where the generic SST emblem goes.
   if (data.logo) drawLogo(page, data.logo, { x: CENTER_X - 60, y: 481, width: 120, height: 50 });
   else drawEmblem(page, fonts, 506);
   if (data.sample)

@@ -19,7 +19,7 @@ export interface CertificateData {
   /** Course intensity in hours (may be fractional, e.g. 1.5). */
   hours: number;
   companyName: string;
-  /** Company NIT from the configuration (issue 12), printed beside the company name. */
+  /** Company NIT from the configuration (decision 0077), printed beside the company name. */
   companyNit?: string | null;
   /** Company logo as drawable paths (decision 0074); replaces the SST emblem. */
   logo?: PdfLogo | null;
@@ -29,7 +29,7 @@ export interface CertificateData {
   signerLicence?: string | null;
   /** The obra the induction was for. */
   obraName?: string | null;
-  /** Demonstration configuration: the certificate says «EJEMPLO — SIN VALIDEZ» (issue 12). */
+  /** Demonstration configuration: the certificate says «EJEMPLO — SIN VALIDEZ» (decision 0077). */
   sample?: boolean;
   /** Server mode only: code + QR code to the verification page. Absent inside an LMS. */
   verification?: CertificateVerification | null;

@@ -1,4 +1,4 @@
-// What the apps need of the company configuration at runtime (issue 12): the certificate's
+// What the apps need of the company configuration at runtime (decision 0077): the certificate's
 // issuer and the demonstration mark. The build bundles it (virtual:company); the server builds
 // it from the configuration it was started with. Plain data, no file access.
 import { certificateSignatory, type CompanyConfig, type Obra } from './load-config.ts';

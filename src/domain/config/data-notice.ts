@@ -1,4 +1,4 @@
-// The habeas-data notice (Ley 1581 de 2012; issue 16, docs/decisions/0125-content-version-and-data-notice.md):
+// The habeas-data notice (Ley 1581 de 2012; docs/decisions/0125-content-version-and-data-notice.md):
 // the text a learner accepts at first sign-in in the standalone app, and its version (a short hash
 // of the text, stored with the acceptance so a changed notice is known to be another text).
 // Shared by the web build (which shows it) and the server (which records the acceptance).

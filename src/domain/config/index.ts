@@ -1,4 +1,4 @@
-// Company and obra configuration (issue 12): schema, loading, logo, package identity.
+// Company and obra configuration (decision 0070): schema, loading, logo, package identity.
 export { nitCheckDigit, nitProblem } from './nit.ts';
 export {
   companyConfigSchema,

@@ -1,4 +1,4 @@
-// The company configuration file (issue 12, decision 0070): one JSON file per company, Spanish
+// The company configuration file (decision 0070): one JSON file per company, Spanish
 // field names, a list of obras. Required vs optional follows the placeholder contract: what the
 // content may use bare is required, everything else optional (the content carries a fallback).
 import { z } from 'zod';

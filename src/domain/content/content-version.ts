@@ -1,4 +1,4 @@
-// The course's content version (issue 16, docs/decisions/0125-content-version-and-data-notice.md):
+// The course's content version (docs/decisions/0125-content-version-and-data-notice.md):
 // a short hash of the validated course as written (before any obra's values are filled in), so a
 // first answer recorded on the server names the edition of the content it was given against.
 // Computed at build time (virtual:course) and by anything else that reads the content.

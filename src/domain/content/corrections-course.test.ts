@@ -1,4 +1,4 @@
-// Brief v2 §3 over the whole course (decision 0107): each wrong statement the review found is
+// The fact corrections over the whole course (decision 0107): each wrong statement the review found is
 // absent from every page — introduction, every screen (text and «fuente») and every quiz — not
 // only from the module where it used to be; and the site topics the review asked for in module 3
 // (3.3–3.10) exist by page id. The per-module files pin the replacement facts.

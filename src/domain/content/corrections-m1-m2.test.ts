@@ -1,4 +1,4 @@
-// The corrections of the fact brief v2 §3 (issue 13) that concern modules 1 and 2, checked on the
+// The fact corrections (decision 0107) that concern modules 1 and 2, checked on the
 // real course in content/es/ by page id: each wrong statement is absent and, where the course keeps
 // the corrected fact, it is present. Also the writing rules these corrections came with: legal
 // sources only in «fuente», sentences of at most 20 words, siglas explained at first use per module.
@@ -132,7 +132,7 @@ describe('brief §3 corrections in modules 1 and 2', () => {
     for (const id of MODULES)
       for (const tp of moduleById(id).topics)
         expect(tp.fuente ?? '', tp.id).not.toMatch(/0312 de 2019, arts?\. 9\b/);
-    // Standards 7/21/60 and the self-assessment are management detail (brief §0.9).
+    // Standards 7/21/60 and the self-assessment are management detail (content/README.md).
     expect(moduleParts('modulo1').join(' ')).not.toMatch(/estándares mínimos|autoevaluación/i);
   });
 
@@ -156,7 +156,7 @@ describe('brief §3 corrections in modules 1 and 2', () => {
     expect(visible(t)).toMatch(/desde el día siguiente a tu afiliación/);
     expect(t.fuente).toMatch(/Decreto Ley 1295 de 1994, arts\. 4 lits\. d, h y k/);
     expect(t.fuente).not.toMatch(/\b18\b/);
-    // Contribution percentages are management detail (brief §0.9).
+    // Contribution percentages are management detail (content/README.md).
     expect(moduleParts('modulo1').join(' ')).not.toMatch(/0,348|8,7 %/);
   });
 
@@ -280,7 +280,7 @@ describe('writing rules behind the corrections (modules 1 and 2)', () => {
       expect(g.significado.trim(), g.sigla).toBeTruthy();
       expect(g.definicion.split(/\s+/).length, g.sigla).toBeLessThan(20);
     }
-    // The siglas of brief §0.4 are all there.
+    // The siglas the review listed for these modules are all there.
     expect(glossary.map((g) => g.sigla)).toEqual(
       expect.arrayContaining([
         'ARL',

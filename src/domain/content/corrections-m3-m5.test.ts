@@ -1,5 +1,5 @@
-// The corrections of the fact brief (v2, §3) that concern modules 3–5, checked on the real course
-// by page id: each wrong statement the reviewer found is absent, and where the brief gives a
+// The fact corrections (decision 0107) that concern modules 3–5, checked on the real course
+// by page id: each wrong statement the reviewer found is absent, and where the review gives a
 // replacement fact the course keeps, it is present (on the screen, or in its «Fuente» line).
 import { describe, expect, it } from 'vitest';
 import { readCourse } from '../../../server/read-content.ts';

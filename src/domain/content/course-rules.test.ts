@@ -1,4 +1,4 @@
-// Writing rules of issue 13 on the real course, every module (decision 0107): each question has
+// The content's writing rules on the real course, every module (decision 0107): each question has
 // an explanation and a hint that does not give the answer away; every glossary sigla is explained
 // at its first use in each module (placeholders filled under every measuring configuration, so
 // both branches of a section count); no legal citation in the visible text (sources only in
@@ -45,7 +45,7 @@ function moduleText(m: Module, values: (typeof configs)[number]['values']): stri
   ].join('\n');
 }
 
-describe('quiz questions (issue 13)', () => {
+describe('quiz questions', () => {
   const questions = course.modules.flatMap((m) =>
     m.activity.questions.map((q) => ({ where: `${m.activity.id} pregunta ${q.current}`, q })),
   );
@@ -73,7 +73,7 @@ describe('quiz questions (issue 13)', () => {
   });
 });
 
-describe('siglas (issue 13)', () => {
+describe('siglas', () => {
   // A heading may name a sigla the text under it explains («Tu EPP», then «el EPP (Elementos…)»).
   it('explains every glossary sigla at its first use in the text of each module', () => {
     const unexplained = new Set<string>();
@@ -112,7 +112,7 @@ describe('siglas (issue 13)', () => {
   });
 });
 
-describe('legal sources (issue 13)', () => {
+describe('legal sources', () => {
   const CITATION =
     /\b(Decreto|Resolución|Ley|Convenio|GTC|NTC|Res\.|Dec\.|Sentencia)\s*(Ley\s*)?\d|\barts?\.\s*\d|\bnum\.\s*\d|\blit\.\s*[a-z]\b/i;
 
@@ -139,7 +139,7 @@ describe('legal sources (issue 13)', () => {
   });
 });
 
-describe('illustrations (issue 13)', () => {
+describe('illustrations', () => {
   const images: { img: string; alt: string | undefined; where: string }[] = [];
   if (course.introduction.img)
     images.push({

@@ -1,4 +1,4 @@
-// Per-learner filling of the standalone app (issue 12, decision 0078): the web build ships the
+// Per-learner filling of the standalone app (decision 0078): the web build ships the
 // course unfilled plus the placeholder values of every obra of the configuration, and the app
 // fills the outline and each module for the signed-in learner's obra. The LMS build is filled
 // at build time for its one obra (decision 0075) and does not use this.

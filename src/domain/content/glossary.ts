@@ -1,9 +1,9 @@
-// The course glossary (issue 13, decision 0106): content/es/glosario.json, course-level data
+// The course glossary (decision 0106): content/es/glosario.json, course-level data
 // opened from the shell, not a topic screen. Validated here at build time like the rest of the
 // content; the browser receives it already validated, in its own lazy chunk.
 import { z } from 'zod';
 
-/** Each definition is one plain sentence under 20 words (issue 13). */
+/** Each definition is one plain sentence under 20 words (decision 0106). */
 export const MAX_DEFINITION_WORDS = 19;
 
 export const glossaryEntrySchema = z.strictObject({

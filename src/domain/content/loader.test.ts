@@ -1,6 +1,6 @@
 // The content loader on small fixtures: a valid five-module course with its shape rules, then one
 // broken thing per case; then courses of other shapes (the engine is not tied to one course).
-// Every content error must name the file, the id and the reason (issue 2), so an editor can fix it.
+// Every content error must name the file, the id and the reason (decision 0023), so an editor can fix it.
 import { describe, expect, it } from 'vitest';
 import { buildOutline, courseShape } from './outline.ts';
 import {

@@ -6,7 +6,7 @@ import type { CompanyConfig, Obra } from '../config/index.ts';
 import type { Course, ListItem, Module } from './types.ts';
 import { MONTHS } from '../certificate/text.ts';
 
-/** The names of content-brief §0.8 that the content may use, and whether they may be missing. */
+/** The names the content may use, and whether they may be missing (decision 0072). */
 export const PLACEHOLDERS = {
   'empresa.nombre': 'text',
   'empresa.nit': 'text',
@@ -323,7 +323,7 @@ export function spanishDate(iso: string): string {
 /** 1.5 → «1,5»; 2 → «2». */
 export const spanishNumber = (n: number) => String(n).replace('.', ',');
 
-/** The flat map of content-brief §0.8 names to values for one obra of a configuration. */
+/** The flat map of placeholder names to values for one obra of a configuration (decision 0072). */
 export function placeholderValues(
   config: CompanyConfig,
   obra: Obra,

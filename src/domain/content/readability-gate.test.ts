@@ -1,4 +1,4 @@
-// The readability gate of issue 13 on the real course (decision 0105): INFLESZ ≥ 70 on the
+// The readability gate on the real course (decision 0105): INFLESZ ≥ 70 on the
 // introduction, every topic screen and every quiz question (stem + options + explanation + hint),
 // and no sentence over 20 words, measured by text-metrics with the placeholders filled from the
 // demo configuration (config/ejemplo.json), from the same without any optional value (so the
@@ -23,7 +23,7 @@ if (!demo.values) throw new Error(demo.error);
 const configs = measuringConfigs(demo.values);
 const rows = courseReadability(course, configs);
 
-describe('readability of the course (issue 13)', () => {
+describe('readability of the course', () => {
   it('measures the introduction, every screen and every question', () => {
     const screens = course.modules.flatMap((m) => m.topics.map((t) => t.id));
     const questions = course.modules.flatMap((m) => m.activity.questions);
@@ -45,7 +45,7 @@ describe('readability of the course (issue 13)', () => {
 
   it('keeps INFLESZ ≥ 70 and sentences ≤ 20 words everywhere', () => {
     const lowest = lowestScreens(rows);
-    // The closing note of issue 13 quotes these five.
+    // Printed so a writer sees the five lowest screens (decision 0105).
     console.log(`Legibilidad, las cinco pantallas más bajas: ${formatLowest(lowest)}`);
     expect(readabilityFailures(rows)).toEqual([]);
     expect(lowest).toHaveLength(5);

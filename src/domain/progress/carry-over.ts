@@ -1,4 +1,4 @@
-// Progress survives content updates (issue 12, decision 0076). A stored route (decision 0003: an
+// Progress survives content updates (decision 0076). A stored route (decision 0003: an
 // index equal to a module's topic count marks its quiz done) was written against the course's
 // shape at the time; after an update that changes the number of topic screens it is read
 // against the new shape here, once, for the SCORM session, the local adapter and the server:

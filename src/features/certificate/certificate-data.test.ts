@@ -1,5 +1,5 @@
 // The certificate made in the browser carries the company configuration bundled with the build
-// (issue 12): company and NIT, signatory and licence, obra, course hours, and «EJEMPLO — SIN
+// (decision 0077): company and NIT, signatory and licence, obra, course hours, and «EJEMPLO — SIN
 // VALIDEZ» with the demonstration configuration only.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

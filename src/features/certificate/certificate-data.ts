@@ -1,5 +1,5 @@
 // Fills a certificate's fixed parts (company, NIT, logo, signatory, obra, EJEMPLO mark) from the
-// company configuration bundled with the build (issue 12), so a caller only supplies what it
+// company configuration bundled with the build (decision 0077), so a caller only supplies what it
 // knows about the learner and the course.
 import type { CertificateData, CertificateVerification } from '../../domain/certificate/types.ts';
 import { issuerFields } from '../../domain/certificate/config.ts';

@@ -1,4 +1,4 @@
-// «Glosario» button of the shell (issue 13, decision 0106): on every screen, it opens the siglas
+// «Glosario» button of the shell (decision 0106): on every screen, it opens the siglas
 // of the course in a dialog. The dialog and the glossary data are one lazy chunk, loaded on the
 // first click; closing puts focus back on this button.
 import { Component, lazy, Suspense, useState, type ReactNode } from 'react';

@@ -1,5 +1,5 @@
 // The locked-module modal's text: «Este módulo no está habilitado.», then which module to finish
-// first (docs/decisions/0093-drawer-and-locked-module-message.md).
+// first (docs/decisions/0027-routes-page-ids-and-navigation.md).
 import type { CourseController } from '../../course/course-controller.ts';
 import { es } from '../../strings/es.ts';
 

@@ -55,7 +55,7 @@ export function plainText(html: string): string {
 
 /**
  * The chosen and the correct option as plain text: the standalone server keeps them with a
- * first answer, so the record still reads right after the content changes (issue 16).
+ * first answer, so the record still reads right after the content changes (decision 0126).
  */
 export function optionTexts(
   question: Pick<Question, 'options'>,

@@ -34,7 +34,7 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
   // follows the route at once, so the menu never shows a quiz's title
   // (docs/decisions/0090-progress-shown-to-the-learner.md).
   const module = page ? controller.outline.modules[page.moduleIndex] : undefined;
-  // Every route change starts at the top, focus on the heading (0092).
+  // Every route change starts at the top, focus on the heading (0027).
   useRouteFocus('contenido-principal');
   const headerRef = useRef<HTMLElement>(null);
   useHeaderHeight(headerRef);

@@ -1,5 +1,5 @@
 // The side menu: a drawer with the modules, their number, picture, state and progress.
-// A native modal <dialog> (docs/decisions/0093-drawer-and-locked-module-message.md):
+// A native modal <dialog> (docs/decisions/0027-routes-page-ids-and-navigation.md):
 // the page beneath is inert (no tap or focus reaches it), the backdrop, «Cerrar» and Escape close
 // it, and focus returns to the button that opened it.
 import { useEffect, useId, useRef, useState } from 'react';

@@ -1,7 +1,7 @@
 // The sticky header's height, published as `--shell-header-h` on the document's root, so what
 // must stay in view below the header can say so in CSS: scroll-padding-top (focus and
 // scrollIntoView never leave a control under the header) and the drag-answer's drop zone, which
-// sticks below it (docs/decisions/0153-drop-zone-stays-in-view.md). It follows the header's size
+// sticks below it (docs/decisions/0096-drag-answer-input.md). It follows the header's size
 // (a title wrapping, the window turning).
 import { useLayoutEffect, type RefObject } from 'react';
 

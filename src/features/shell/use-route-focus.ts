@@ -1,5 +1,5 @@
 // Every route change starts at the top of the screen with focus on the page heading
-// (docs/decisions/0092-route-change-scroll-and-focus.md). Lazily loaded screens put their heading
+// (docs/decisions/0027-routes-page-ids-and-navigation.md). Lazily loaded screens put their heading
 // in later, so the heading is awaited (briefly) with a MutationObserver.
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// First answers, session time and induction cycles (issue 16, record 0126) against a fake API
+// First answers, session time and induction cycles (record 0126) against a fake API
 // that keeps what the real server keeps: the first answer per (cycle, question), the largest
 // seconds per session, and a 409 stale-cycle for anything of an archived cycle.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

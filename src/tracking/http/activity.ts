@@ -1,4 +1,4 @@
-// The activity queue of the standalone app (issue 16, docs/decisions/0126-activity-queue-and-cycles.md):
+// The activity queue of the standalone app (docs/decisions/0126-activity-queue-and-cycles.md):
 // each first answer and the time spent per session go to POST record-activity the way progress
 // goes to update-user (decision records 0026 and 0101): kept in localStorage first, one request
 // at a time, retried with back-off on network and server faults, re-sent after a reload. The
@@ -38,7 +38,7 @@ export interface ActivityRecord {
   sent: string[];
 }
 
-/** The server's limits per call (contract of issue 16). */
+/** The server's limits per call (decision 0126). */
 export const MAX_ANSWERS = 50;
 export const MAX_SESSIONS = 20;
 
@@ -77,7 +77,7 @@ const isRecord = (r: ActivityRecord | null): r is ActivityRecord =>
   Array.isArray(r.sessions) &&
   Array.isArray(r.sent);
 
-/** 409 { code: 'stale-cycle', cycle } from update-user or record-activity (contract point 3). */
+/** 409 { code: 'stale-cycle', cycle } from update-user or record-activity (decision 0111). */
 export function staleCycleOf(error: unknown): { cycle: number | null } | null {
   if (!(error instanceof ApiError) || error.status !== 409) return null;
   const body = error.body as { code?: unknown; cycle?: unknown } | null;
@@ -167,7 +167,7 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
       .catch((error: unknown) => {
         const stale = staleCycleOf(error);
         if (stale) {
-          // That cycle was archived: its record can never count (contract point 3). Dropped for good.
+          // That cycle was archived: its record can never count (decision 0111). Dropped for good.
           const now = read();
           if (now && now.cycle === batch.cycle) write(null);
           setFailing(false);

@@ -1,4 +1,4 @@
-// Accepting the habeas-data notice (Ley 1581 de 2012; issue 16, record 0127): POST
+// Accepting the habeas-data notice (Ley 1581 de 2012; record 0127): POST
 // accept-data-notice with the notice's version; the server keeps the first acceptance time and
 // returns the user, stored here so the notice is not shown again. Imported only by the lazily
 // loaded notice screen.

@@ -1,4 +1,4 @@
-// Signing out on a shared phone or site-office computer (issue 17; decision record 0141): the
+// Signing out on a shared phone or site-office computer (decision record 0141): the
 // next learner must find nothing of the previous one, and nobody may lose progress the server
 // has not received yet. The precached course stays (it is the same for everyone).
 import { sharedClient } from './auth.ts';

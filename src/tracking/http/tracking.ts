@@ -4,7 +4,7 @@
 // localStorage and re-sent later (on 'online', on the next save, with backoff), so no progress
 // is lost (decision 0026). The server merges routes and keeps the highest score, so re-sending
 // the latest state is always safe.
-// Issue 16 (docs/decisions/0126-activity-queue-and-cycles.md): first answers and the visible time
+// The activity queue (docs/decisions/0126-activity-queue-and-cycles.md): first answers and the visible time
 // of each page load go to record-activity through a second queue of the same kind (activity.ts);
 // every save and activity batch carries the learner's induction cycle, and a 409 stale-cycle
 // drops what was queued for the archived cycle for good, re-reads `me` and starts the new cycle.

@@ -1,4 +1,4 @@
-// Issue 12 acceptance, LMS side: a learner with modules 1–2 completed under the old shape
+// Progress survives a content update (decision 0076), LMS side: a learner with modules 1–2 completed under the old shape
 // (6/6/7/5/5 topics, route 0,1,2,3,4,5,6-0,1,2,3,4,5,6-{}-{}-{}, score 40) relaunches a package
 // whose modules have today's shape and still has modules 1–2 completed, score 40 — in SCORM 1.2
 // and 2004, against scorm-again (decision 0076).

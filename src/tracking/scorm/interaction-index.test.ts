@@ -1,6 +1,6 @@
 // Interaction records at fixed positions (decision record 0130), proven against scorm-again with
 // an LMS that reports a wrong cmi.interactions._count: lower (the Moodle app's rebuild from rows
-// read in element-name order) and higher. Acceptance of issue 17: all 14 interactions stay
+// read in element-name order) and higher. What decision 0130 promises: all 14 interactions stay
 // intact across a resume after module 4, in SCORM 1.2 and 2004.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Scorm12API, Scorm2004API } from 'scorm-again';

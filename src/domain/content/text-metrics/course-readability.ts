@@ -1,4 +1,4 @@
-// The readability gate of the whole course (issue 13, decision 0105): INFLESZ and longest
+// The readability gate of the whole course (decision 0105): INFLESZ and longest
 // sentence of the introduction, every topic screen and every quiz question, each measured under
 // several placeholder configurations (its worst score kept), so both the configured sentences and
 // the fallback sentences of missing values are measured.
@@ -6,7 +6,7 @@ import { OPTIONAL_PLACEHOLDERS, fillTemplate, type PlaceholderValues } from '../
 import type { Course } from '../types.ts';
 import { screenReadability, statsOfHtml, type TextStats } from './readability.ts';
 
-/** Thresholds of issue 13: INFLESZ ≥ 70 per screen and question, no sentence over 20 words. */
+/** Thresholds of the gate (decision 0105): INFLESZ ≥ 70 per screen and question, no sentence over 20 words. */
 export const INFLESZ_MIN = 70;
 export const MAX_SENTENCE_WORDS = 20;
 

@@ -1,4 +1,4 @@
-// Honest course hours (issue 12, decision 0073): words of the visible text ÷ 120 per minute,
+// Honest course hours (decision 0073): words of the visible text ÷ 120 per minute,
 // + 1 minute per question, + 1 minute per screen whose text is revealed by clicks, rounded up
 // to the half hour.
 import { unfilledTemplate } from '../placeholders.ts';

@@ -1,4 +1,4 @@
-// Text metrics of the course content (issues 12 and 13): tokenizer, Spanish syllables,
+// Text metrics of the course content (decisions 0073 and 0105): tokenizer, Spanish syllables,
 // INFLESZ readability, honest hours.
 export { syllabify, countSyllables } from './syllabify.ts';
 export { integerToWords, numberToWords } from './spanish-numbers.ts';
