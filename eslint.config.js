@@ -128,8 +128,16 @@ const layering = [
     [
       { group: ['react', 'react-*'], message: 'Adapters are framework-free.' },
       {
-        group: [...APP, ...tree('**/features'), ...tree('**/ui'), ...tree('**/course'), ...KITS],
-        message: 'tracking/ imports the domain and the port only.',
+        group: [
+          ...APP,
+          ...tree('**/features'),
+          ...tree('**/ui'),
+          ...tree('**/course'),
+          ...tree('**/strings'),
+          ...KITS,
+        ],
+        message:
+          'tracking/ imports the domain and the port only: it reports what happened, the app attaches the texts.',
       },
     ],
   ),

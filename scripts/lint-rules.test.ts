@@ -81,6 +81,7 @@ describe('layering lint', () => {
     ['ui importing a feature', 'src/ui/x.tsx', '../features/menu/index.ts'],
     ['ui importing an adapter', 'src/ui/x.ts', '../tracking/memory/index.ts'],
     ['strings importing the domain', 'src/strings/x.ts', '../domain/content/types.ts'],
+    ['tracking importing the strings', 'src/tracking/http/x.ts', '../../strings/es.ts'],
     [
       'tracking importing course state',
       'src/tracking/http/x.ts',

@@ -10,7 +10,7 @@ import {
   downloadCertificate,
   hasToken,
   needsDataNotice,
-  signInNotice,
+  signInReason,
   signOut,
   type CourseUser,
   type HttpTracking,
@@ -21,6 +21,7 @@ import type { CourseController } from '../course/course-controller.ts';
 import { useCourse } from '../course/course-context.tsx';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
+import { httpTexts, signInNoticeText } from './http-texts.ts';
 
 const LoginPage = lazy(() => import('./sections/auth.tsx'));
 const DataNotice = /* @__PURE__ */ lazy(() => import('./sections/data-notice.tsx'));
@@ -29,7 +30,7 @@ const signIn = signInWith();
 export function createServerTracking(onUser: (user: CourseUser) => void): HttpTracking {
   // A refused session (401/403) leaves the page through a full load: nothing of the old session
   // survives in memory; its pending progress stays stored for the same learner (record 0101).
-  configureHttp({ navigate: (path) => window.location.assign(path) });
+  configureHttp({ navigate: (path) => window.location.assign(path), texts: httpTexts });
   return createHttpTracking({
     shape: courseShape(outline),
     onUser,
@@ -56,7 +57,7 @@ function SignIn({ controller }: { controller: CourseController }) {
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
         signIn={signIn}
-        notice={signInNotice()}
+        notice={signInNoticeText(signInReason())}
         courseTitle={controller.outline.title}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));

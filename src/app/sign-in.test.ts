@@ -11,13 +11,24 @@ describe('signInWith', () => {
     expect(result).toEqual({ ok: true });
   });
 
-  it("shows the adapter's Spanish message for a refused sign-in", async () => {
-    const login = vi
-      .fn()
-      .mockRejectedValue(new LoginError('credentials', es.signIn.wrongCredentials, 401));
+  it('shows the Spanish message for a refused sign-in', async () => {
+    const login = vi.fn().mockRejectedValue(new LoginError('credentials', 401));
     expect(await signInWith(login)('1', 'x', {})).toEqual({
       ok: false,
       message: 'El número de documento, el correo o la contraseña no son correctos.',
+    });
+  });
+
+  it("shows the server's own message for a wait, and the generic one for the unexpected", async () => {
+    const wait = vi.fn().mockRejectedValue(new LoginError('too-many', 429, 'Espera 30 segundos.'));
+    expect(await signInWith(wait)('1', 'x', {})).toEqual({
+      ok: false,
+      message: 'Espera 30 segundos.',
+    });
+    const noServerText = vi.fn().mockRejectedValue(new LoginError('too-many', 429));
+    expect(await signInWith(noServerText)('1', 'x', {})).toEqual({
+      ok: false,
+      message: es.signIn.tooManyAttempts,
     });
   });
 

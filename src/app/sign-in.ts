@@ -1,8 +1,8 @@
 // The sign-in call the login page receives: the HTTP adapter's login(), with its failures turned
 // into the message the page shows (the page itself never imports an adapter).
-import { login as httpLogin, LoginError } from '../tracking/http/index.ts';
+import { login as httpLogin } from '../tracking/http/index.ts';
 import type { SignIn } from '../features/auth/index.ts';
-import { es } from '../strings/es.ts';
+import { loginMessage } from './http-texts.ts';
 
 export function signInWith(login: typeof httpLogin = httpLogin): SignIn {
   return async (identifier, password, options) => {
@@ -10,10 +10,7 @@ export function signInWith(login: typeof httpLogin = httpLogin): SignIn {
       await login(identifier, password, options);
       return { ok: true };
     } catch (error) {
-      return {
-        ok: false,
-        message: error instanceof LoginError ? error.message : es.signIn.server,
-      };
+      return { ok: false, message: loginMessage(error) };
     }
   };
 }

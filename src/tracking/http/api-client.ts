@@ -15,14 +15,33 @@ import {
   safeSet,
   type KeyValueStore,
 } from './storage.ts';
-import { es } from '../../strings/es.ts';
 
 export const DEFAULT_API_BASE: string =
   (typeof import.meta !== 'undefined' &&
     (import.meta as { env?: Record<string, string | undefined> }).env?.VITE_API_BASE) ||
   '/api/v1';
 
-/** The error every failed call rejects with: message 'ups algo salió mal', plus what happened. */
+/**
+ * The texts of the error handler. The adapter holds no interface text (lint): the composition
+ * root gives the learner-facing ones (`es.httpLog`, byte-identical to the product's error
+ * catalogue); without them the handler logs these neutral codes.
+ */
+export interface HttpTexts {
+  /** What every failed call is re-thrown as. */
+  failed: string;
+  notFound: string;
+  unauthorized: string;
+  noConnection: string;
+}
+
+const CODES: HttpTexts = {
+  failed: 'http-failed',
+  notFound: 'http-404',
+  unauthorized: 'http-401',
+  noConnection: 'http-503',
+};
+
+/** The error every failed call rejects with: the handler's «failed» text, plus what happened. */
 export class ApiError extends Error {
   readonly code = 'API_ERROR';
   constructor(
@@ -30,8 +49,9 @@ export class ApiError extends Error {
     readonly status: number,
     /** Parsed response body, when there was one. */
     readonly body: unknown,
+    message: string = CODES.failed,
   ) {
-    super(es.httpLog.failed);
+    super(message);
   }
   get network(): boolean {
     return this.status === 0;
@@ -47,6 +67,8 @@ export interface ApiClientOptions {
   navigate?: (path: string) => void;
   /** Where the handler's texts go (console only, decision 0026). */
   log?: (message: string) => void;
+  /** The handler's texts (the app gives `es.httpLog`); neutral codes when absent. */
+  texts?: HttpTexts;
   /** document.cookie by default. */
   readCookies?: () => string;
 }
@@ -108,6 +130,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const store = options.store ?? defaultStore();
   const navigate = options.navigate ?? defaultNavigate;
   const log = options.log ?? ((message: string) => console.log(message));
+  const texts = options.texts ?? CODES;
   const readCookies =
     options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : ''));
 
@@ -129,14 +152,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   function handleError(status: number, body: unknown) {
     switch (status) {
       case 404:
-        log(es.httpLog.notFound);
+        log(texts.notFound);
         break;
       case 503:
-        log(es.httpLog.noConnection);
+        log(texts.noConnection);
         break;
       case 401:
       case 403:
-        log(es.httpLog.unauthorized);
+        log(texts.unauthorized);
         endSession();
         break;
       case 422: {
@@ -196,7 +219,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal: opts.signal,
       });
     } catch {
-      throw new ApiError(0, null);
+      throw new ApiError(0, null, texts.failed);
     }
     let parsed: unknown = null;
     const text = await response.text().catch(() => '');
@@ -214,7 +237,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       return request<T>(method, path, body, opts, true);
     }
     if (opts.handleErrors !== false) handleError(response.status, parsed);
-    throw new ApiError(response.status, parsed);
+    throw new ApiError(response.status, parsed, texts.failed);
   }
 
   return {

@@ -11,7 +11,6 @@ import {
   storeUser,
 } from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
-import { es } from '../../strings/es.ts';
 
 let shared: ApiClient | null = null;
 
@@ -25,12 +24,15 @@ export function sharedClient(): ApiClient {
   return (shared ??= createApiClient());
 }
 
+/** Why the learner is on the sign-in page (the app says it in Spanish), or null. */
+export type SignInReason = 'session-ended';
+
 /**
- * Why the learner is on the sign-in page, in Spanish, or null: set when the server refused the
- * session (decision record 0101), cleared by the next successful sign-in.
+ * Why the learner is on the sign-in page, or null: set when the server refused the session
+ * (decision record 0101), cleared by the next successful sign-in.
  */
-export function signInNotice(store = sharedClient().store): string | null {
-  return safeGet(store, KEYS.signInReason) === 'session-ended' ? es.signIn.sessionEnded : null;
+export function signInReason(store = sharedClient().store): SignInReason | null {
+  return safeGet(store, KEYS.signInReason) === 'session-ended' ? 'session-ended' : null;
 }
 
 /**
@@ -49,15 +51,18 @@ export function hasToken(store = defaultStore()): boolean {
 export type LoginErrorKind =
   'credentials' | 'validation' | 'too-many' | 'network' | 'server' | 'expired';
 
-/** A failed sign-in, with a Spanish message for the form. Storage is left untouched. */
+/**
+ * A failed sign-in: what went wrong, and the server's own message when it sent one (a wait, a
+ * validation). The app turns it into the form's Spanish text. Storage is left untouched.
+ */
 export class LoginError extends Error {
   readonly code = 'LOGIN_FAILED';
   constructor(
     readonly kind: LoginErrorKind,
-    message: string,
     readonly status: number,
+    readonly serverMessage: string | null = null,
   ) {
-    super(message);
+    super(serverMessage ?? `sign-in failed: ${kind}`);
   }
 }
 
@@ -95,16 +100,15 @@ export async function login(
   } catch (error) {
     const status = error instanceof ApiError ? error.status : 0;
     const body = error instanceof ApiError ? error.body : null;
-    if (status === 0) throw new LoginError('network', es.signIn.network, 0);
-    if (status === 401) throw new LoginError('credentials', es.signIn.wrongCredentials, status);
-    if (status === 429)
-      throw new LoginError('too-many', serverMessage(body) ?? es.signIn.tooManyAttempts, status);
-    if (status === 419) throw new LoginError('expired', es.signIn.expired, status);
+    if (status === 0) throw new LoginError('network', 0);
+    if (status === 401) throw new LoginError('credentials', status);
+    if (status === 429) throw new LoginError('too-many', status, serverMessage(body));
+    if (status === 419) throw new LoginError('expired', status);
     if (status === 422 || status === 400)
-      throw new LoginError('validation', serverMessage(body) ?? es.signIn.server, status);
-    throw new LoginError('server', es.signIn.server, status);
+      throw new LoginError('validation', status, serverMessage(body));
+    throw new LoginError('server', status);
   }
-  if (!response?.token || !response.user) throw new LoginError('server', es.signIn.server, 200);
+  if (!response?.token || !response.user) throw new LoginError('server', 200);
   // A different learner on this browser starts clean: local storage is never shared
   // (decision 0011).
   const previous = safeGet(api.store, KEYS.user);

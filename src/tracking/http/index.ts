@@ -8,6 +8,7 @@ export {
   DEFAULT_API_BASE,
   type ApiClient,
   type ApiClientOptions,
+  type HttpTexts,
   type RequestOptions,
 } from './api-client.ts';
 export {
@@ -16,10 +17,11 @@ export {
   hasToken,
   needsDataNotice,
   isTokenValid,
-  signInNotice,
+  signInReason,
   configureHttp,
   LoginError,
   type LoginErrorKind,
+  type SignInReason,
   type LoginOptions,
 } from './auth.ts';
 export { downloadCertificate } from './certificate.ts';
