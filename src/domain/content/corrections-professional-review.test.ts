@@ -267,3 +267,67 @@ describe('manager content cut in favour of actions', () => {
     expect(text('modulo4-tema1')).toMatch(/revísalo antes de salir/);
   });
 });
+
+describe('the site hazards a professional expects, within +2 topic screens per module', () => {
+  const HAZARDS: Array<[string, string, RegExp]> = [
+    ['lockout/tagout and machine guards', 'modulo3-tema11', /guarda[\s\S]*candado y una tarjeta/],
+    [
+      'mixer, grinder and circular saw',
+      'modulo3-tema11',
+      /mezcladora, la pulidora y la sierra circular/,
+    ],
+    [
+      'falling objects: tied tools, debris, overlapping levels',
+      'modulo3-tema12',
+      /Amarra tus herramientas[\s\S]*escombros[\s\S]*debajo de otra cuadrilla/,
+    ],
+    ['formwork, shoring and nails', 'modulo3-tema12', /Formaletas y puntales[\s\S]*clavos/],
+    [
+      'riding the material hoist, machines or dump trucks',
+      'modulo3-tema8',
+      /no te subas a una volqueta, al balde de una máquina ni al elevador de carga/,
+    ],
+    ['earthquake and thunderstorm', 'modulo5-tema6', /Si tiembla[\s\S]*tormenta con rayos/],
+    ['cement in the eyes', 'modulo3-tema9', /Si te cae en los ojos, lávalos con agua limpia/],
+    [
+      'work beside a public road (traffic plan)',
+      'modulo4-tema1',
+      /¿Tu obra da a la calle\?[\s\S]*plan de tránsito/,
+    ],
+    ['asbestos in demolition', 'modulo3-tema9', /asbesto/],
+    ['PPE: toe-cap boots', 'modulo3-tema3', /botas con puntera/],
+    ['PPE: high-visibility vest', 'modulo3-tema3', /chaleco reflectivo/],
+    [
+      'lifting: authorised operator and signals',
+      'modulo3-tema8',
+      /operador autorizado\. Un señalero le da las señales/,
+    ],
+    [
+      'manual handling: technique and mechanical aids',
+      'modulo3-tema10',
+      /carretilla[\s\S]*dobla las rodillas/,
+    ],
+    [
+      'confined spaces: gas measurement before entry',
+      'modulo3-tema6',
+      /mide el aire: el oxígeno y los gases/,
+    ],
+    ['electricity: nothing under lockout is touched', 'modulo3-tema7', /candado y tarjeta/],
+  ];
+  for (const [what, id, re] of HAZARDS) it(`${id}: ${what}`, () => expect(text(id)).toMatch(re));
+
+  it('adds at most two topic screens per module (8/8/10/5/5 before the review)', () => {
+    const before = [8, 8, 10, 5, 5];
+    course.modules.forEach((m, i) =>
+      expect(m.topics.length - before[i]!, m.id).toBeLessThanOrEqual(2),
+    );
+  });
+
+  it('gives each new screen a «Fuente» line and an SVG under 3 KB', () => {
+    for (const id of ['modulo3-tema11', 'modulo3-tema12', 'modulo5-tema6']) {
+      const t = page(id);
+      expect(t.fuente, id).toBeTruthy();
+      expect(readFileSync(`public/img/${t.img}`).length, id).toBeLessThan(3 * 1024);
+    }
+  });
+});
