@@ -195,7 +195,7 @@ describe('consistency with the configuration', () => {
       (raw.obras as Record<string, unknown>[])[0]!.lineaEmergencias = '119';
     });
     const t = screen(topicOf(otherLine, 'modulo5-tema4'));
-    expect(t).toMatch(/Guarda hoy en tu celular la línea de emergencias de tu obra: 119\./);
+    expect(t).toMatch(/Guarda hoy en tu celular la línea de emergencias de tu obra: 119\s*\./);
     expect(t).not.toMatch(/123/);
   });
 
@@ -231,11 +231,12 @@ describe('consistency with the configuration', () => {
     );
     expect(JSON.stringify(page('modulo2-tema6'))).toMatch(/\{\{vigia\.nombre\}\}/);
     const readme = readFileSync('config/README.md', 'utf8');
-    for (const [field, where] of [
+    const uses: Array<[string, string]> = [
       ['vigia.nombre', 'Módulo 2'],
       ['obras[].direccion', 'Módulo 5'],
       ['sst.responsable.licencia', 'Textos del curso'],
-    ])
+    ];
+    for (const [field, where] of uses)
       expect(readme).toMatch(new RegExp(`\`${field.replace(/[[\].]/g, '\\$&')}\`[^\\n]*${where}`));
   });
 
