@@ -3,7 +3,9 @@
 // stops on navigation, and is absent when the browser has no Spanish voice. Texts come from
 // the content files.
 import { expect, test, type Page } from '@playwright/test';
+import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
+import { seedLocalProgress } from './support/learner.ts';
 
 interface SpeechRecord {
   spoken: { text: string; lang: string; voice: string | null }[];
@@ -99,6 +101,9 @@ test('reads a topic screen aloud in a Colombian voice, pauses, resumes, stops on
   for (const line of firstParagraph.split('\n').filter((l) => l.trim()))
     expect(text).toContain(line.replace(/\s+/g, ' ').trim());
   expect(text).not.toMatch(/\bSiguiente\b|\bEscuchar\b|\bDetener\b/);
+  // The «Fuente:» line is on the screen but not read (decision 0172).
+  await expect(page.locator('article .topic-source')).toContainText('Fuente:');
+  expect(text).not.toContain('Fuente');
 
   await page.getByRole('button', { name: 'Pausar' }).click();
   await page.getByRole('button', { name: 'Continuar' }).click();
@@ -141,4 +146,50 @@ test('there is no «Escuchar» without a Spanish voice', async ({ page }) => {
   // The control's chunk has loaded and asked for the voices after they arrived.
   await expect.poll(async () => (await record(page)).getVoicesCalls).toBeGreaterThan(1);
   await expect(page.getByRole('button', { name: 'Escuchar' })).toHaveCount(0);
+});
+
+// Decision 0172: what a learner opens is read too — a hotspot's text in the screen's reading, a
+// tap-to-open item by the «Escuchar» of its own window (the screen's is behind it) — and the
+// phone numbers of the configuration are tel: links.
+test('reads an opened hotspot and an opened tap-to-open item; phones are tel: links', async ({
+  page,
+}) => {
+  await stubSpeech(page, ['es-CO']);
+  await seedLocalProgress(page, course().modules.length - 1);
+  const topics = course().modules.flatMap((m) => m.topics);
+  const hotspots = topics.find((t) => t.type === 'list6')!;
+  await page.goto(`/lms/index.html#${pagePath(hotspots as never)}`);
+  await page.getByRole('button', { name: 'Punto 1: por descubrir' }).click();
+  await page.getByRole('button', { name: 'Escuchar' }).click();
+  await expect.poll(async () => (await record(page)).spoken.length).toBeGreaterThan(1);
+  expect(await spokenText(page)).toContain(plain(hotspots.items![0]!.text));
+
+  const cards = topics.find((t) => t.type === 'list1' && t.list1?.open === 'modal')!;
+  const item = cards.list1!.items[0]!;
+  await page.goto(`/lms/index.html#${pagePath(cards as never)}`);
+  await page.getByRole('button', { name: item.title }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const before = (await record(page)).spoken.length;
+  await dialog.getByRole('button', { name: 'Escuchar' }).click();
+  await expect.poll(async () => (await record(page)).spoken.length).toBeGreaterThan(before);
+  const read = (await record(page)).spoken
+    .slice(before)
+    .map((s) => s.text)
+    .join(' ');
+  expect(read).toContain(item.title);
+  expect(read).toContain(plain(item.text).split('. ')[0]!);
+  expect(read).not.toMatch(/\bAceptar\b|\bEscuchar\b/);
+  // Closing the window stops its reading.
+  await dialog.getByRole('button', { name: 'Aceptar' }).click();
+  expect((await record(page)).calls.at(-1)).toBe('cancel');
+
+  const arl = topics.find((t) => t.id === 'modulo1-tema6')!;
+  await page.goto(`/lms/index.html#${pagePath(arl as never)}`);
+  const line = page.locator('article a[href^="tel:"]').first();
+  await expect(line).toBeVisible();
+  expect(await line.getAttribute('href')).toMatch(/^tel:\+?\d{3,}$/);
+  expect((await line.innerText()).replace(/\D/g, '')).toBe(
+    (await line.getAttribute('href'))!.replace(/\D/g, ''),
+  );
 });

@@ -12,6 +12,7 @@ import {
   measuringConfigs,
   readabilityFailures,
 } from '../src/domain/content/text-metrics/index.ts';
+import { quizRuleProblems } from '../src/domain/content/quiz-rules.ts';
 import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
@@ -53,6 +54,15 @@ if (failures.length) {
   );
   process.exit(1);
 }
+// Quiz rules (decision 0171): no test-wise guess passes, on the text as the demo shows it.
+const quiz = quizRuleProblems(course, demo.values);
+if (quiz.problems.length) {
+  console.error(
+    `Cuestionarios: ${quiz.problems.length} problema(s):\n` +
+      quiz.problems.map((p) => `  ${p}`).join('\n'),
+  );
+  process.exit(1);
+}
 // Honest hours (decision 0073): course.json `hours` is what the certificate prints, so
 // it must be what the pinned formula gives for the text.
 const honest = courseHours(course);
@@ -80,6 +90,9 @@ if (json) {
   console.log(
     `Legibilidad: INFLESZ ≥ 70 y oraciones ≤ 20 palabras en ${readability.length} pantallas y preguntas; ` +
       `las cinco pantallas más bajas: ${formatLowest(lowestScreens(readability))}`,
+  );
+  console.log(
+    `Cuestionarios: la correcta es la más larga en ${quiz.longest.length} y la más corta en ${quiz.shortest.length} preguntas.`,
   );
   console.log(`Glosario: ${glossary.glossary.length} siglas.`);
   console.log(

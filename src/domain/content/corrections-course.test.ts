@@ -81,10 +81,9 @@ describe('brief §3: no wrong statement anywhere in the course', () => {
     }
   });
 
-  it('states the fine when a worker dies wherever fines are taught', () => {
-    const fines = pages.filter((p) => /salarios mínimos/.test(p.text));
-    expect(fines.length).toBeGreaterThan(0);
-    for (const p of fines) expect(p.text, p.id).toMatch(/de 20 a 1\.000 salarios mínimos/);
+  // Fines are manager content and no longer counted in minimum wages (decision 0170).
+  it('teaches no company fines anywhere', () => {
+    expect(matching(/multas?\b|salarios mínimos/i, 'text')).toEqual([]);
   });
 });
 

@@ -29,16 +29,20 @@ function page(id: string): Topic {
   return t;
 }
 
-/** Optional values present (true) or missing (false): each section shows its own branch. */
+/**
+ * Optional values present (true) or missing (false): each section shows its own branch. Sections
+ * nest (the vigía inside the COPASST's fallback), so the innermost ones are resolved first.
+ */
 function renderSections(text: string, present: boolean): string {
-  return text
-    .replace(/\{\{#([\w.]+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, _k, body: string) =>
-      present ? body : '',
-    )
-    .replace(/\{\{\^([\w.]+)\}\}([\s\S]*?)\{\{\/\1\}\}/g, (_, _k, body: string) =>
-      present ? '' : body,
-    )
-    .replace(/\{\{[\w.]+\}\}/g, 'Valor');
+  const innermost = /\{\{([#^])([\w.]+)\}\}((?:(?!\{\{[#^])[\s\S])*?)\{\{\/\2\}\}/g;
+  let out = text;
+  for (let before = ''; before !== out;) {
+    before = out;
+    out = out.replace(innermost, (_, kind: string, _k, body: string) =>
+      (kind === '#') === present ? body : '',
+    );
+  }
+  return out.replace(/\{\{[\w.]+\}\}/g, 'Valor');
 }
 
 const stripHtml = (html: string) =>
@@ -145,9 +149,12 @@ describe('brief §3 corrections in modules 1 and 2', () => {
     expect(stripHtml(report!.text)).toMatch(/tarea de la empresa, no tuya/);
   });
 
-  it('sources the SG-SST replacing the old programme to Law 1562 art. 1', () => {
+  // The old programme's name and the PHVA cycle are manager content (decision 0170): the screen
+  // says what the worker does in the SG-SST instead; its source stays Law 1562 art. 1.
+  it('sources the SG-SST to Law 1562 art. 1 without the old programme or PHVA', () => {
     const t = page('modulo1-tema2');
-    expect(visible(t)).toMatch(/Programa de Salud Ocupacional/);
+    expect(visible(t)).not.toMatch(/Programa de Salud Ocupacional|PHVA|Planificar, Hacer/);
+    expect(visible(t)).toMatch(/Avisa lo que está mal/);
     expect(t.fuente).toMatch(/Ley 1562 de 2012, art\. 1\b/);
   });
 
@@ -163,15 +170,15 @@ describe('brief §3 corrections in modules 1 and 2', () => {
   it('sources the vigía to Decree-Law 1295 art. 35 and Decree 1072 art. 2.2.4.6.2 par. 2', () => {
     const t = page('modulo2-tema6');
     expect(visible(t)).toMatch(/vigía SST/);
-    expect(t.fuente).toMatch(/Decreto Ley 1295 de 1994, arts\. 35 par\./);
+    expect(t.fuente).toMatch(/Decreto Ley 1295 de 1994, arts?\. 35 par\./);
     expect(t.fuente).toMatch(/2\.2\.4\.6\.2 par\. 2/);
     expect(t.fuente).not.toMatch(/2013 de 1986, arts?\. 3\b/);
   });
 
-  it('states both fines: up to 500 minimum wages, and 20 to 1.000 when a worker dies', () => {
-    const text = visible(page('modulo1-tema5'));
-    expect(text).toMatch(/hasta 500 salarios mínimos/);
-    expect(text).toMatch(/muere un trabajador, la multa va de 20 a 1\.000 salarios mínimos/);
+  // Company fines are manager content, and now computed in UVT, not minimum wages (decision 0170).
+  it('teaches no company fines', () => {
+    expect(visible(page('modulo1-tema5'))).not.toMatch(/multa|salarios mínimos|UVT/i);
+    expect(page('modulo1-tema5').fuente).not.toMatch(/1562 de 2012, art\. 13/);
   });
 
   it('covers the site topics the review asked for (brief 1.4–1.8 and 2.3)', () => {

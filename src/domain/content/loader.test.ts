@@ -572,6 +572,39 @@ describe('loadCourse content errors name the file, the id and the reason', () =>
   });
 });
 
+describe('a question names the screen that teaches it (repaso, decision 0171)', () => {
+  it('accepts a topic of its own module or an earlier one', () => {
+    const fx = validFixture();
+    (mod(fx, 2).activity as Json).questions = [
+      { ...question(1), repaso: 'modulo2-tema1' },
+      { ...question(2), repaso: 'modulo1-tema1' },
+      question(3),
+    ];
+    const result = load(fx);
+    expect(result.issues).toEqual([]);
+    expect(result.course!.modules[1]!.activity.questions[0]!.repaso).toBe('modulo2-tema1');
+  });
+
+  it('rejects a screen of a later module, one that does not exist, and a malformed id', () => {
+    const later = issuesOf((fx) => {
+      (mod(fx, 1).activity as Json).questions[0].repaso = 'modulo2-tema1';
+    });
+    expect(issueFor(later, 'modulo1.json', 'modulo1-actividad pregunta 1').reason).toMatch(
+      /repaso apunta a "modulo2-tema1", que está en un módulo posterior/,
+    );
+    const missing = issuesOf((fx) => {
+      (mod(fx, 1).activity as Json).questions[0].repaso = 'modulo1-tema9';
+    });
+    expect(issueFor(missing, 'modulo1.json', 'modulo1-actividad pregunta 1').reason).toMatch(
+      /que no existe/,
+    );
+    const malformed = issuesOf((fx) => {
+      (mod(fx, 1).activity as Json).questions[0].repaso = 'tema1';
+    });
+    expect(JSON.stringify(malformed)).toMatch(/moduloN-temaM/);
+  });
+});
+
 describe('loadCourseOrThrow', () => {
   const files = (fx: Fixture) =>
     [

@@ -276,6 +276,20 @@ export function loadCourse(
         });
     }
   }
+  // Each question's «repaso» names the screen that teaches it: a topic of its own module or of an
+  // earlier one, never a later one the learner has not reached (decision 0171).
+  modules.forEach((m, i) => {
+    const reachable = new Set(modules.slice(0, i + 1).flatMap((x) => x.topics.map((t) => t.id)));
+    for (const q of m.activity.questions)
+      if (q.repaso !== undefined && !reachable.has(q.repaso))
+        issues.push({
+          file: file(m),
+          id: `${m.activity.id} pregunta ${q.current}`,
+          reason: pageIds.has(q.repaso)
+            ? `repaso apunta a "${q.repaso}", que está en un módulo posterior`
+            : `repaso apunta a "${q.repaso}", que no existe`,
+        });
+  });
   // Placeholders (decision 0072): an unknown name, or an optional value without its fallback
   // sentence, stops the build naming the file, the page id and the placeholder.
   const pageFile = (pageId: string) => {

@@ -12,6 +12,7 @@ import {
   parseTemplate,
   placeholderValues,
   unfilledTemplate,
+  telHref,
 } from './placeholders.ts';
 
 const KNOWN = ['empresa.nombre', 'obra.puntoEncuentro', 'obra.brigadistas', 'pesv.aplica', 'a.b'];
@@ -214,13 +215,49 @@ describe('placeholderValues', () => {
       '<p>{{obra.nombre}}: llama al {{obra.lineaEmergencias}}.</p>{{#obra.brigadistas}}<p>Brigada: {{obra.brigadistas}}.</p>{{/obra.brigadistas}}{{^obra.brigadistas}}<p>Pregunta quién es de la brigada.</p>{{/obra.brigadistas}}{{#vigia.nombre}}<p>Vigía: {{vigia.nombre}}.</p>{{/vigia.nombre}}{{#pesv.aplica}}<p>Hay PESV.</p>{{/pesv.aplica}}<p>{{curso.horas}} h</p>';
     expect(checkTemplate(t)).toEqual([]);
     expect(fillTemplate(t, values)).toBe(
-      '<p>Puente Sur: llama al 604 444 1234.</p><p>Pregunta quién es de la brigada.</p><p>Vigía: Julián Cárdenas.</p><p>Hay PESV.</p><p>2 h</p>',
+      '<p>Puente Sur: llama al <a class="tel" href="tel:6044441234">604 444 1234</a>.</p><p>Pregunta quién es de la brigada.</p><p>Vigía: Julián Cárdenas.</p><p>Hay PESV.</p><p>2 h</p>',
+    );
+    // As plain text (titles, alt, fuente) a phone stays text.
+    expect(fillTemplate('Llama al {{obra.lineaEmergencias}}', values, { html: false })).toBe(
+      'Llama al 604 444 1234',
     );
     const torreNorte = placeholderValues(config!, config!.obras[0]!, { hours: 2 });
     expect(fillTemplate('{{obra.brigadistas}}', torreNorte)).toBe(
       'Camilo Vélez, Rosa Arango y Iván Giraldo',
     );
     expect(torreNorte['obra.lineaEmergencias']).toBe('123');
+  });
+});
+
+describe('phone numbers become tel: links in HTML (decision 0172)', () => {
+  const base = { 'obra.lineaEmergencias': '123', 'empresa.arl.linea': '01 8000 000 000' };
+  it('links the emergency and ARL lines, and a contact that is a phone', () => {
+    expect(fillTemplate('{{obra.lineaEmergencias}} / {{empresa.arl.linea}}', base)).toBe(
+      '<a class="tel" href="tel:123">123</a> / <a class="tel" href="tel:018000000000">01 8000 000 000</a>',
+    );
+    expect(
+      fillTemplate(
+        '{{#sst.responsable.contacto}}{{sst.responsable.contacto}}{{/sst.responsable.contacto}}',
+        {
+          'sst.responsable.contacto': '+57 300 000-0000',
+        },
+      ),
+    ).toBe('<a class="tel" href="tel:+573000000000">+57 300 000-0000</a>');
+    expect(telHref('#123')).toBe('tel:%23123');
+  });
+
+  it('leaves an e-mail contact, other values and short numbers as text', () => {
+    expect(telHref('sst@ejemplo.com')).toBeNull();
+    expect(telHref('12')).toBeNull();
+    expect(
+      fillTemplate(
+        '{{#sst.responsable.contacto}}{{sst.responsable.contacto}}{{/sst.responsable.contacto}}',
+        {
+          'sst.responsable.contacto': 'sst@ejemplo.com',
+        },
+      ),
+    ).toBe('sst@ejemplo.com');
+    expect(fillTemplate('{{empresa.nit}}', { 'empresa.nit': '900123456-8' })).toBe('900123456-8');
   });
 });
 

@@ -250,17 +250,35 @@ export function isPresent(value: PlaceholderValue): boolean {
   return value.length > 0;
 }
 
+/**
+ * Placeholders whose value may be a phone number: in HTML it becomes a `tel:` link, so a worker
+ * calls the line with one tap (decision 0172). A contact that is an e-mail stays text.
+ */
+const PHONE_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'empresa.arl.linea',
+  'obra.lineaEmergencias',
+  'sst.responsable.contacto',
+]);
+
+/** The `tel:` address of a phone number (digits, spaces, +, #, *, -), or null if it is not one. */
+export function telHref(value: string): string | null {
+  const v = value.trim();
+  if (!/^\+?[\d\s#*-]+$/.test(v) || (v.match(/\d/g) ?? []).length < 3) return null;
+  return `tel:${v.replace(/[\s-]/g, '').replace(/#/g, '%23')}`;
+}
+
 function render(
   nodes: TemplateNode[],
   values: PlaceholderValues,
   out: string[],
   escape: (s: string) => string,
+  links = false,
 ): void {
   for (const node of nodes) {
     if (node.kind === 'text') out.push(node.text);
     else if (node.kind === 'section') {
       if (isPresent(values[node.name]) !== node.inverted)
-        render(node.children, values, out, escape);
+        render(node.children, values, out, escape, links);
     } else {
       const value = values[node.name];
       if (typeof value === 'boolean')
@@ -269,7 +287,9 @@ function render(
         throw new TemplateError([
           `falta el valor de {{${node.name}}} (úsalo dentro de {{#${node.name}}}…{{/${node.name}}})`,
         ]);
-      out.push(escape(typeof value === 'string' ? value : joinSpanish(value as readonly string[])));
+      const text = typeof value === 'string' ? value : joinSpanish(value as readonly string[]);
+      const tel = links && PHONE_PLACEHOLDERS.has(node.name) ? telHref(text) : null;
+      out.push(tel ? `<a class="tel" href="${tel}">${escape(text)}</a>` : escape(text));
     }
   }
 }
@@ -287,7 +307,8 @@ export function fillTemplate(
   const { nodes, problems } = parseTemplate(text);
   if (problems.length) throw new TemplateError(problems);
   const out: string[] = [];
-  render(nodes, values, out, options.html === false ? (v) => v : escapeHtml);
+  const html = options.html !== false;
+  render(nodes, values, out, html ? escapeHtml : (v) => v, html);
   return out.join('');
 }
 

@@ -53,6 +53,14 @@ export const rawQuestionSchema = z.strictObject({
   message: html.optional(),
   /** Hint shown after a wrong answer; must not give the answer away. HTML. */
   pista: html.optional(),
+  /**
+   * Page id of the screen that teaches the answer (decision 0171): a topic of this module or of
+   * an earlier one, checked by the loader.
+   */
+  repaso: z
+    .string()
+    .regex(/^modulo[1-9][0-9]*-tema[1-9][0-9]*$/, 'debe ser el id de una pantalla, moduloN-temaM')
+    .optional(),
 });
 
 export const rawActivitySchema = z.strictObject({

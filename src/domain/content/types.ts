@@ -80,6 +80,8 @@ export interface Question {
   message?: string;
   /** Hint shown after a wrong answer (never the answer itself). HTML. */
   pista?: string;
+  /** Page id of the screen that teaches the answer, in this module or an earlier one (0171). */
+  repaso?: string;
 }
 
 export interface Activity {

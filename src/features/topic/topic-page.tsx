@@ -77,7 +77,8 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
       <Listen key={ref.id} target={articleRef} />
       <Screen topic={topic} assetBase={assetBase} />
       {topic.fuente && (
-        <p className="topic-source">
+        // Read aloud skips the source line: it is for the reviewer, not the worker (decision 0172).
+        <p className="topic-source" data-listen-skip>
           <small>Fuente: {topic.fuente}</small>
         </p>
       )}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ListItem } from '../../domain/content/types.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { HtmlBlock } from '../../screen-kit/html-block.tsx';
@@ -11,6 +11,7 @@ import '../../screen-kit/screen-common.css';
 import './list1-screen.css';
 import { imageSize } from '../../ui/image-size.ts';
 import { es } from '../../strings/es.ts';
+import { Listen } from '../../features/listen/index.ts';
 
 /** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
 export function List1Screen({ topic, assetBase }: TopicScreenProps) {
@@ -98,6 +99,7 @@ function Accordion({ items, assetBase }: ItemsProps) {
 function ModalList({ items, assetBase }: ItemsProps) {
   const id = useId();
   const [current, setCurrent] = useState<number | null>(null);
+  const innerRef = useRef<HTMLDivElement>(null);
   const item = current === null ? undefined : items[current];
   const close = () => setCurrent(null);
   return (
@@ -130,7 +132,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
       </ul>
       <Dialog open={item !== undefined} labelledBy={`${id}-title`} className="l1-dialog">
         {item && (
-          <div className="l1-dialog-inner">
+          <div className="l1-dialog-inner" ref={innerRef}>
             <div className="l1-dialog-head">
               <h2 className="l1-dialog-title" id={`${id}-title`} tabIndex={-1} data-autofocus>
                 {item.title}
@@ -144,10 +146,12 @@ function ModalList({ items, assetBase }: ItemsProps) {
                 <CloseIcon />
               </button>
             </div>
+            {/* The opened item has its own «Escuchar»: the screen's is behind the modal (0172). */}
+            <Listen key={current} target={innerRef} />
             <div className="l1-dialog-body">
               <ItemBody item={item} assetBase={assetBase} />
             </div>
-            <div className="l1-dialog-foot">
+            <div className="l1-dialog-foot" data-listen-skip>
               <button type="button" className="scr-btn scr-btn--primary" onClick={close}>
                 {es.screens.accept}
               </button>
