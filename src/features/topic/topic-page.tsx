@@ -14,6 +14,7 @@ import { usePage } from './use-page.ts';
 import { LoadError } from './load-error.tsx';
 import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
+import { ListenProvider } from '../../screen-kit/listen-slot.tsx';
 import { afterPaint, prefetchImages, whenIdle } from '../../ui/idle.ts';
 
 export default function TopicPage({ assetBase }: { assetBase: string }) {
@@ -75,7 +76,9 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
         dangerouslySetInnerHTML={{ __html: topic.title }}
       />
       <Listen key={ref.id} target={articleRef} />
-      <Screen topic={topic} assetBase={assetBase} />
+      <ListenProvider value={Listen}>
+        <Screen topic={topic} assetBase={assetBase} />
+      </ListenProvider>
       {topic.fuente && (
         // Read aloud skips the source line: it is for the reviewer, not the worker (decision 0172).
         <p className="topic-source" data-listen-skip>

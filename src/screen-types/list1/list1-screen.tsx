@@ -11,7 +11,7 @@ import '../../screen-kit/screen-common.css';
 import './list1-screen.css';
 import { imageSize } from '../../ui/image-size.ts';
 import { es } from '../../strings/es.ts';
-import { Listen } from '../../features/listen/index.ts';
+import { ListenHere } from '../../screen-kit/listen-slot.tsx';
 
 /** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
 export function List1Screen({ topic, assetBase }: TopicScreenProps) {
@@ -147,7 +147,7 @@ function ModalList({ items, assetBase }: ItemsProps) {
               </button>
             </div>
             {/* The opened item has its own «Escuchar»: the screen's is behind the modal (0172). */}
-            <Listen key={current} target={innerRef} />
+            <ListenHere key={current} target={innerRef} />
             <div className="l1-dialog-body">
               <ItemBody item={item} assetBase={assetBase} />
             </div>
