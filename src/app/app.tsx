@@ -24,7 +24,7 @@ export function App({ controller, routeOptions, issueOnServer }: AppProps) {
       if (!isCourseComplete(controller.getState().score))
         modals.openMessage(`<p>${es.certificateLocked}</p>`, 'alert');
       // LMS mode: the certificate on screen, with DESCARGAR there where it can work (0131).
-      else if (controller.getState().mode === 'lms') modals.requestView();
+      else if (controller.getState().capabilities.certificateAsScreen) modals.requestView();
       else modals.requestDownload();
     };
     return buildRoutes({ onCertificate, ...routeOptions });
@@ -46,12 +46,12 @@ function Routes({ routes }: { routes: RouteObject[] }) {
 }
 
 function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {
-  const { congratulations, mode } = useCourse();
+  const { congratulations, capabilities } = useCourse();
   // LMS mode: the certificate as a screen too, and only that where downloads cannot work (0131).
+  const asScreen = capabilities.certificateAsScreen;
   const lmsCertificate = useMemo(
-    () =>
-      mode === 'lms' ? { onView: () => modals.requestView(), canDownload: canDownloadFiles() } : {},
-    [mode],
+    () => (asScreen ? { onView: () => modals.requestView(), canDownload: canDownloadFiles() } : {}),
+    [asScreen],
   );
   return (
     <>

@@ -46,10 +46,11 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
 
   const input = (learnerName: string): CertificateInput => {
     const { outline } = controller;
-    const { mode, learner } = controller.getState();
+    const { capabilities, learner } = controller.getState();
     // An LMS sends its user id, often a username: printed as the document only when the
     // configuration says the LMS uses identity documents (certificado.mostrarDocumentoEnLms).
-    const document = mode === 'lms' && company.showDocumentInLms ? learner.id : null;
+    const document =
+      capabilities.learnerIdMayBeDocument && company.showDocumentInLms ? learner.id : null;
     return { learnerName, document, courseTitle: outline.title, hours: outline.hours };
   };
 
@@ -59,7 +60,7 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
       await downloadCertificate(input(learnerName), company);
       setAskName(null);
       // Inside an LMS nothing confirms that the file reached the learner (record 0131).
-      if (controller.getState().mode !== 'lms') done();
+      if (!controller.getState().capabilities.certificateAsScreen) done();
     } catch (e) {
       console.error('[curso-sst] no se pudo generar el certificado', e);
       setAskName(null);
@@ -91,13 +92,14 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
 
   useEffect(() => {
     const offDownload = modals.onDownload(() => {
-      const { mode, learner } = controller.getState();
-      const delivery: Delivery = mode === 'lms' && !canDownloadFiles() ? 'view' : 'download';
-      if (mode === 'server' && issueOnServer) {
+      const { capabilities, learner } = controller.getState();
+      const delivery: Delivery =
+        capabilities.certificateAsScreen && !canDownloadFiles() ? 'view' : 'download';
+      if (capabilities.certificate === 'server' && issueOnServer) {
         issueOnServer().then(done, (e) => {
           console.error('[curso-sst] certificado no disponible', e);
         });
-      } else if (mode === 'lms' && learner.name) {
+      } else if (capabilities.runtimeNamesLearner && learner.name) {
         void (delivery === 'view' ? show(learner.name) : deliver(learner.name));
       } else {
         setAskName(delivery);

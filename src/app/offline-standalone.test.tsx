@@ -33,6 +33,14 @@ function fakePort() {
   const listeners = new Set<(h: TrackingHealth) => void>();
   const port: TrackingPort = {
     mode: 'server',
+    capabilities: {
+      certificate: 'server',
+      learnerIdMayBeDocument: false,
+      runtimeNamesLearner: false,
+      certificateAsScreen: false,
+      answerTexts: true,
+      localOnly: false,
+    },
     start: async () => ({
       learner: { id: '7', name: 'Ana' },
       score: 0,

@@ -62,6 +62,14 @@ function makeOutline(topicCounts: number[]): CourseOutline {
 
 class FakeTracking implements TrackingPort {
   readonly mode = 'local' as const;
+  readonly capabilities = {
+    certificate: 'browser',
+    learnerIdMayBeDocument: false,
+    runtimeNamesLearner: false,
+    certificateAsScreen: false,
+    answerTexts: false,
+    localOnly: true,
+  } as const;
   saves: Saved[] = [];
   answers: Interaction[] = [];
   finishCalls = 0;

@@ -24,12 +24,15 @@ import type {
   RuntimeMode,
   Snapshot,
   TrackingHealth,
+  TrackingCapabilities,
   TrackingPort,
 } from '../tracking/port.ts';
 
 export interface CourseState {
   ready: boolean;
   mode: RuntimeMode;
+  /** What the runtime can do (the screens ask these, never the mode). */
+  capabilities: TrackingCapabilities;
   learner: Learner;
   viewed: ModulesViewed;
   score: number;
@@ -88,6 +91,7 @@ export class CourseController {
     this.state = {
       ready: false,
       mode: tracking.mode,
+      capabilities: tracking.capabilities,
       learner: { id: null, name: null },
       viewed: emptyViewed(outline.modules.length),
       score: 0,

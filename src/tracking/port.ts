@@ -78,8 +78,30 @@ export interface Interaction {
  */
 export type TrackingHealth = 'ok' | 'retrying' | 'offline';
 
+/**
+ * What a runtime can do, declared by its adapter: screens and the certificate flow ask these
+ * instead of testing the runtime mode or the build target (docs/decisions/0156).
+ */
+export interface TrackingCapabilities {
+  /** Who makes the certificate: the server issues it, or the browser draws it. */
+  readonly certificate: 'server' | 'browser';
+  /** The runtime's learner id may be an identity document (an LMS user id). */
+  readonly learnerIdMayBeDocument: boolean;
+  /** The runtime names the learner (an LMS's learner name): the certificate is made at once,
+   *  without asking the learner to type their name. */
+  readonly runtimeNamesLearner: boolean;
+  /** Nothing confirms that a downloaded file reached the learner (inside an LMS frame), so the
+   *  completion flow does not end on a download; the certificate is also offered as a screen. */
+  readonly certificateAsScreen: boolean;
+  /** Answers carry the option texts (the server keeps what the learner read). */
+  readonly answerTexts: boolean;
+  /** Progress is kept only in this browser: the learner is told so. */
+  readonly localOnly: boolean;
+}
+
 export interface TrackingPort {
   readonly mode: RuntimeMode;
+  readonly capabilities: TrackingCapabilities;
   /** Connects and reads what was stored. Resolves even when the runtime misbehaves. */
   start(): Promise<Snapshot>;
   /** Stores a change. Never throws; the adapter retries and commits as it sees fit. */

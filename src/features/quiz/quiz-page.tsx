@@ -103,8 +103,10 @@ function Quiz({ activity }: { activity: Activity }) {
         description: plainText(question.question),
         response: optionIndex,
         correctResponse: question.options.findIndex((o) => o.correct === 1),
-        // Web build only: the SCORM packages neither need nor carry the texts.
-        ...(__BUILD_TARGET__ === 'web' ? optionTexts(question, optionIndex) : {}),
+        // Only where the runtime keeps them (the standalone server); an LMS never gets them.
+        ...(controller.getState().capabilities.answerTexts
+          ? optionTexts(question, optionIndex)
+          : {}),
         correct,
         latencyMs: Date.now() - shownAt.current,
         timestamp: new Date(),

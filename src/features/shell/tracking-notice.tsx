@@ -24,7 +24,7 @@ export interface TrackingNoticeProps {
  * it away could scroll the page under the learner) and goes with the next screen.
  */
 export function TrackingNotice({ offlineText, screen }: TrackingNoticeProps) {
-  const { health, mode, ready } = useCourse();
+  const { health, capabilities, ready } = useCourse();
   const text =
     health === 'retrying' ? es.lmsRetrying : health === 'offline' ? (offlineText ?? '') : '';
   const [shownOn, setShownOn] = useState<string | null>(null);
@@ -34,7 +34,7 @@ export function TrackingNotice({ offlineText, screen }: TrackingNoticeProps) {
   const room = Boolean(text) || shownOn === screen;
   return (
     <>
-      {ready && mode === 'local' && (
+      {ready && capabilities.localOnly && (
         <div className="shell-notices">
           <p className="notice notice-quiet">{es.localNotice}</p>
         </div>

@@ -417,6 +417,14 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
 
   return {
     mode: 'server',
+    capabilities: {
+      certificate: 'server',
+      learnerIdMayBeDocument: false,
+      runtimeNamesLearner: false,
+      certificateAsScreen: false,
+      answerTexts: true,
+      localOnly: false,
+    },
 
     async start(): Promise<Snapshot> {
       const stored = readUser(store);

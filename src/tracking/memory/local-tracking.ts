@@ -93,6 +93,14 @@ export function createLocalTracking(
 
   return {
     mode: 'local',
+    capabilities: {
+      certificate: 'browser',
+      learnerIdMayBeDocument: false,
+      runtimeNamesLearner: false,
+      certificateAsScreen: false,
+      answerTexts: false,
+      localOnly: true,
+    },
     interactions,
     async start(): Promise<Snapshot> {
       const rawScore = read(LOCAL_KEYS.score);

@@ -17,6 +17,7 @@ import type {
   ModuleStatus,
   ProgressChange,
   Snapshot,
+  TrackingCapabilities,
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
@@ -93,6 +94,14 @@ type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
 export class ScormSession implements TrackingPort {
   readonly mode = 'lms' as const;
+  readonly capabilities: TrackingCapabilities = {
+    certificate: 'browser',
+    learnerIdMayBeDocument: true,
+    runtimeNamesLearner: true,
+    certificateAsScreen: true,
+    answerTexts: false,
+    localOnly: false,
+  };
   readonly wrapper: ScormWrapper;
 
   private readonly queue = new WriteQueue();
