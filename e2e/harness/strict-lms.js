@@ -14,6 +14,10 @@
 //                 getValueFailures reads of getValueFailElement (a regex source, default
 //                 suspend_data) throw ('throws') or answer '' with an error code ('error')
 //   course      launch URL (default /lms/index.html)
+//   pageShape   'moodle': the LMS page as Moodle 4.4 draws its player at 1366×768 — a fixed
+//               60-px navigation bar, the course frame 260 px down the page, more page below it
+//               (so page and frame both scroll); use with frameSize
+//   popupSize   {width, height} of the popup window (default 1000×800)
 //
 // window.__lms exposes: calls, violations, counts, cmi(version), saved(version), closeCourse().
 (function () {
@@ -344,7 +348,8 @@
   };
 
   lms.launchPopup = () => {
-    lms.popup = window.open(course, 'curso', 'width=1000,height=800');
+    const size = config.popupSize || { width: 1000, height: 800 };
+    lms.popup = window.open(course, 'curso', `width=${size.width},height=${size.height}`);
     return !!lms.popup;
   };
 
@@ -359,6 +364,20 @@
     if (config.frameSize) {
       frame.style.width = `${config.frameSize.width}px`;
       frame.style.height = `${config.frameSize.height}px`;
+    }
+    if (config.pageShape === 'moodle') {
+      const bar = document.createElement('nav');
+      bar.id = 'moodle-navbar';
+      bar.textContent = 'Moodle';
+      bar.style.cssText =
+        'position:fixed;top:0;left:0;right:0;height:60px;box-sizing:border-box;z-index:1030;background:#fff;' +
+        'box-shadow:0 2px 4px rgba(0,0,0,.08);font:16px sans-serif;padding:18px';
+      const above = document.createElement('div');
+      above.style.height = '260px'; // breadcrumbs, activity header, «Salir de la actividad»
+      const below = document.createElement('div');
+      below.style.height = '900px'; // activity navigation, footer
+      document.body.append(bar, above, frame, below);
+      return;
     }
     document.body.append(frame);
   }

@@ -29,6 +29,10 @@ export interface LmsOptions {
   course?: string;
   /** Size of the course's frame in the LMS page (default: the whole window). */
   frameSize?: { width: number; height: number };
+  /** 'moodle': a fixed 60-px bar, the frame 260 px down a taller page (Moodle 4.4's player). */
+  pageShape?: 'moodle';
+  /** Size of the popup window (popup launches). */
+  popupSize?: { width: number; height: number };
 }
 
 export interface LmsCall {
