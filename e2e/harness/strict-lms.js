@@ -265,9 +265,48 @@
   /** CMI as plain JSON (write-only elements included: this is the LMS's own view). */
   lms.cmi = (version) => JSON.parse(JSON.stringify(lms.apis[version || versions[0]].cmi));
 
-  /** What an LMS keeps for the next launch, with cmi.entry as it would set it. */
-  lms.saved = (version) => {
+  /**
+   * What an LMS keeps for the next launch, with cmi.entry as it would set it. With
+   * { moodle: true }, what Moodle hands the next launch (decision record 0160, from
+   * mod/scorm/locallib.php scorm_check_mode() and get_scorm_default(), scorm_13.js.php): mode
+   * 'review' when the completion status is completed/passed/failed (unless { newAttempt: true },
+   * which starts a fresh record in mode normal); 2004 hands the data back only after exit
+   * suspend (else no data, entry ab-initio); 1.2 hands every element back.
+   */
+  lms.saved = (version, options) => {
     version = version || versions[0];
+    const record = savedRecord(version);
+    if (!options || !options.moodle) return record;
+    const c = lms.cmi(version);
+    const status = version === '1.2' ? c.core.lesson_status : c.completion_status;
+    const complete = ['completed', 'passed', 'failed'].includes(status);
+    const fresh = !!options.newAttempt && complete;
+    const mode = complete && !fresh ? 'review' : 'normal';
+    if (version === '1.2') {
+      if (fresh)
+        return {
+          core: {
+            student_id: record.core.student_id,
+            student_name: record.core.student_name,
+            lesson_mode: mode,
+            entry: 'ab-initio',
+          },
+        };
+      record.core.lesson_mode = mode;
+      record.core.entry = !status ? 'ab-initio' : c.core.exit === 'suspend' ? 'resume' : '';
+      return record;
+    }
+    if (fresh || c.exit !== 'suspend')
+      return {
+        learner_id: record.learner_id,
+        learner_name: record.learner_name,
+        mode,
+        entry: 'ab-initio',
+      };
+    return Object.assign(record, { mode, entry: 'resume' });
+  };
+
+  function savedRecord(version) {
     const c = lms.cmi(version);
     const pick = (o, keys) =>
       Object.fromEntries(
@@ -313,7 +352,7 @@
         interactions: records(c.interactions),
       },
     );
-  };
+  }
 
   for (const version of versions)
     window[NAMES[version].global] = faulty(version, strictApi(version));

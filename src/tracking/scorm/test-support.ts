@@ -388,12 +388,7 @@ export function moodleRelaunch(
         lesson_status: core.lesson_status,
         lesson_location: core.lesson_location,
         lesson_mode: mode,
-        entry:
-          !core.lesson_status || core.lesson_status === 'not attempted'
-            ? 'ab-initio'
-            : core.exit === 'suspend'
-              ? 'resume'
-              : '',
+        entry: !core.lesson_status ? 'ab-initio' : core.exit === 'suspend' ? 'resume' : '',
         score: nonEmpty({ raw: core.score?.raw, min: core.score?.min, max: core.score?.max }),
       }),
       suspend_data: last.suspend_data ?? '',
