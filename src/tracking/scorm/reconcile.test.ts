@@ -100,6 +100,11 @@ describe('normal mode', () => {
     expect(encodeRoute(plan.progress.viewed)).toBe('{}-{}-{}-{}-{}');
   });
 
+  it('a mode that cannot be read is normal mode, not a failed read', () => {
+    const plan = reconcile(read(data({ mode: '' }), ['cmi.mode']), null, COURSE, null);
+    expect(plan.kind).toBe('write');
+  });
+
   it('resumed but empty, with a local net from the killed first session: recovered', () => {
     const local = localNet({
       progress: { route: routeFor(1), score: 20, bookmark: 'menu', completed: false },

@@ -74,6 +74,8 @@ export type StartPlan =
       lmsRouteWasEmpty: boolean;
     };
 
+const MODE_ELEMENT = /^cmi\.(core\.lesson_)?mode$/;
+
 /** Reads the LMS's mode: '' or an unknown value is normal (SCORM's default). */
 export function readOnlyMode(mode: string): ReadOnlyMode | null {
   const m = mode.trim().toLowerCase();
@@ -123,7 +125,10 @@ export function reconcile(
       bookmark: data.bookmark || null,
     };
   }
-  const failedOthers = read.failed.filter((e) => e !== read.suspendDataElement);
+  // An LMS that cannot say its mode is in normal mode (SCORM's default): not a failed read.
+  const failedOthers = read.failed.filter(
+    (e) => e !== read.suspendDataElement && !MODE_ELEMENT.test(e),
+  );
   if (failedOthers.length) return { kind: 'unread', reason: `errors: ${failedOthers.join(', ')}` };
   if (data.status.trim() === '') return { kind: 'unread', reason: 'no status was read' };
   const suspendDataUnread = read.failed.includes(read.suspendDataElement);
