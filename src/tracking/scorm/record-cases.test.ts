@@ -256,6 +256,21 @@ for (const version of ['1.2', '2004'] as const) {
     });
   });
 
+  describe(`SCORM ${version}: progress the LMS never took`, () => {
+    it('an LMS that refused every value: the next launch (still not attempted) recovers this browser’s progress', async () => {
+      const storage = new MemoryStorage();
+      const first = setUp(version, identity(version), storage);
+      first.spy.fail(version === '1.2' ? 'LMSSetValue' : 'SetValue', 100_000, '351');
+      await started(first);
+      walkModules(first.session, 0, 1);
+      await vi.advanceTimersByTimeAsync(2000);
+      first.end();
+      const again = setUp(version, identity(version), storage);
+      const snapshot = await started(again);
+      expect(snapshot.score).toBe(20);
+    });
+  });
+
   describe(`SCORM ${version}: session time once per session`, () => {
     const timeElement = version === '1.2' ? 'cmi.core.session_time' : 'cmi.session_time';
 

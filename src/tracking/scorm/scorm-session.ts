@@ -741,7 +741,10 @@ export class ScormSession implements TrackingPort {
     if (this.queue.hasSent || reason === 'finish') {
       if (this.wrapper.commit().ok) {
         this.queue.committed();
-        if (this.readDone) this.lmsHoldsAttempt = true;
+        // The LMS holds a started attempt once the status it was given is committed.
+        const status = this.dialect.incomplete()[0]!.element;
+        if (this.readDone && !this.queue.pending().some((w) => w.element === status))
+          this.lmsHoldsAttempt = true;
         this.settleAnswers();
       } else {
         this.queue.commitFailed();
