@@ -14,6 +14,10 @@
 //                 getValueFailures reads of getValueFailElement (a regex source, default
 //                 suspend_data) throw ('throws') or answer '' with an error code ('error')
 //   course      launch URL (default /lms/index.html)
+//   pageShape   'moodle': the LMS page as Moodle 4.4 draws its player at 1366×768 — a fixed
+//               60-px navigation bar, the course frame 260 px down the page, more page below it
+//               (so page and frame both scroll); use with frameSize
+//   popupSize   {width, height} of the popup window (default 1000×800)
 //
 // window.__lms exposes: calls, violations, counts, cmi(version), saved(version), closeCourse().
 (function () {
@@ -261,9 +265,48 @@
   /** CMI as plain JSON (write-only elements included: this is the LMS's own view). */
   lms.cmi = (version) => JSON.parse(JSON.stringify(lms.apis[version || versions[0]].cmi));
 
-  /** What an LMS keeps for the next launch, with cmi.entry as it would set it. */
-  lms.saved = (version) => {
+  /**
+   * What an LMS keeps for the next launch, with cmi.entry as it would set it. With
+   * { moodle: true }, what Moodle hands the next launch (decision record 0160, from
+   * mod/scorm/locallib.php scorm_check_mode() and get_scorm_default(), scorm_13.js.php): mode
+   * 'review' when the completion status is completed/passed/failed (unless { newAttempt: true },
+   * which starts a fresh record in mode normal); 2004 hands the data back only after exit
+   * suspend (else no data, entry ab-initio); 1.2 hands every element back.
+   */
+  lms.saved = (version, options) => {
     version = version || versions[0];
+    const record = savedRecord(version);
+    if (!options || !options.moodle) return record;
+    const c = lms.cmi(version);
+    const status = version === '1.2' ? c.core.lesson_status : c.completion_status;
+    const complete = ['completed', 'passed', 'failed'].includes(status);
+    const fresh = !!options.newAttempt && complete;
+    const mode = complete && !fresh ? 'review' : 'normal';
+    if (version === '1.2') {
+      if (fresh)
+        return {
+          core: {
+            student_id: record.core.student_id,
+            student_name: record.core.student_name,
+            lesson_mode: mode,
+            entry: 'ab-initio',
+          },
+        };
+      record.core.lesson_mode = mode;
+      record.core.entry = !status ? 'ab-initio' : c.core.exit === 'suspend' ? 'resume' : '';
+      return record;
+    }
+    if (fresh || c.exit !== 'suspend')
+      return {
+        learner_id: record.learner_id,
+        learner_name: record.learner_name,
+        mode,
+        entry: 'ab-initio',
+      };
+    return Object.assign(record, { mode, entry: 'resume' });
+  };
+
+  function savedRecord(version) {
     const c = lms.cmi(version);
     const pick = (o, keys) =>
       Object.fromEntries(
@@ -309,7 +352,7 @@
         interactions: records(c.interactions),
       },
     );
-  };
+  }
 
   for (const version of versions)
     window[NAMES[version].global] = faulty(version, strictApi(version));
@@ -344,7 +387,8 @@
   };
 
   lms.launchPopup = () => {
-    lms.popup = window.open(course, 'curso', 'width=1000,height=800');
+    const size = config.popupSize || { width: 1000, height: 800 };
+    lms.popup = window.open(course, 'curso', `width=${size.width},height=${size.height}`);
     return !!lms.popup;
   };
 
@@ -359,6 +403,20 @@
     if (config.frameSize) {
       frame.style.width = `${config.frameSize.width}px`;
       frame.style.height = `${config.frameSize.height}px`;
+    }
+    if (config.pageShape === 'moodle') {
+      const bar = document.createElement('nav');
+      bar.id = 'moodle-navbar';
+      bar.textContent = 'Moodle';
+      bar.style.cssText =
+        'position:fixed;top:0;left:0;right:0;height:60px;box-sizing:border-box;z-index:1030;background:#fff;' +
+        'box-shadow:0 2px 4px rgba(0,0,0,.08);font:16px sans-serif;padding:18px';
+      const above = document.createElement('div');
+      above.style.height = '260px'; // breadcrumbs, activity header, «Salir de la actividad»
+      const below = document.createElement('div');
+      below.style.height = '900px'; // activity navigation, footer
+      document.body.append(bar, above, frame, below);
+      return;
     }
     document.body.append(frame);
   }

@@ -29,6 +29,10 @@ export interface LmsOptions {
   course?: string;
   /** Size of the course's frame in the LMS page (default: the whole window). */
   frameSize?: { width: number; height: number };
+  /** 'moodle': a fixed 60-px bar, the frame 260 px down a taller page (Moodle 4.4's player). */
+  pageShape?: 'moodle';
+  /** Size of the popup window (popup launches). */
+  popupSize?: { width: number; height: number };
 }
 
 export interface LmsCall {
@@ -64,9 +68,18 @@ export class LmsSession {
     return this.page.evaluate((v) => (window as unknown as LmsWindow).__lms.cmi(v), version);
   }
 
-  /** What the LMS would hand the next launch (entry = resume after a suspend). */
-  saved(version: LmsVersion = this.version): Promise<Record<string, unknown>> {
-    return this.page.evaluate((v) => (window as unknown as LmsWindow).__lms.saved(v), version);
+  /**
+   * What the LMS would hand the next launch (entry = resume after a suspend); with
+   * `{ moodle: true }`, what Moodle hands it (review mode, 2004 data only after suspend; record 0160).
+   */
+  saved(
+    version: LmsVersion = this.version,
+    options?: { moodle?: boolean; newAttempt?: boolean },
+  ): Promise<Record<string, unknown>> {
+    return this.page.evaluate(([v, o]) => (window as unknown as LmsWindow).__lms.saved(v, o), [
+      version,
+      options,
+    ] as const);
   }
 
   calls(): Promise<LmsCall[]> {
@@ -106,7 +119,10 @@ export class LmsSession {
 interface LmsWindow {
   __lms: {
     cmi(v: LmsVersion): unknown;
-    saved(v: LmsVersion): Record<string, unknown>;
+    saved(
+      v: LmsVersion,
+      options?: { moodle?: boolean; newAttempt?: boolean },
+    ): Record<string, unknown>;
     calls: LmsCall[];
     violations: string[];
     terminated: Record<LmsVersion, boolean>;

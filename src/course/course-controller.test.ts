@@ -472,3 +472,42 @@ describe('outline filled for the learner’s obra (standalone app, decision 0078
     expect(controller.shape.topicCounts).toEqual(TOPICS);
   });
 });
+
+describe('review and browse modes (decision record 0160)', () => {
+  it('review of a finished attempt: every module open, score 100, nothing saved', async () => {
+    const { controller, tracking } = await started({
+      score: 100,
+      readOnly: { mode: 'review', certified: true },
+    });
+    const state = controller.getState();
+    expect(state).toMatchObject({ score: 100, readOnly: 'review' });
+    expect(TOPICS.every((_, i) => controller.canOpen(i))).toBe(true);
+    completeModule(controller, 4);
+    controller.visitPlace('menu');
+    controller.recordAnswer({
+      activityId: 'modulo1-actividad',
+      questionIndex: 0,
+      description: 'P',
+      response: 0,
+      correctResponse: 0,
+      correct: true,
+      latencyMs: 1,
+      timestamp: new Date(),
+    });
+    expect(tracking.saves).toEqual([]);
+    expect(tracking.answers).toEqual([]);
+    expect(controller.getState()).toMatchObject({ score: 100, congratulations: false });
+  });
+
+  it('browse: every module open, the score stays the one read (no certificate)', async () => {
+    const { controller, tracking } = await started({
+      score: null,
+      readOnly: { mode: 'browse', certified: false },
+    });
+    expect(controller.getState()).toMatchObject({ score: 0, readOnly: 'browse' });
+    expect(controller.canOpen(4)).toBe(true);
+    completeModule(controller, 0);
+    expect(controller.getState().score).toBe(0);
+    expect(tracking.saves).toEqual([]);
+  });
+});

@@ -41,6 +41,11 @@ export interface CourseState {
   health: TrackingHealth;
   /** The congratulations modal is due (course just completed). */
   congratulations: boolean;
+  /**
+   * The runtime opened the course to look at only (LMS review/browse mode): every screen can be
+   * browsed, nothing is saved (docs/decisions/0160-one-rule-for-what-the-course-writes.md).
+   */
+  readOnly: 'review' | 'browse' | null;
 }
 
 type Listener = () => void;
@@ -98,6 +103,7 @@ export class CourseController {
       bookmark: null,
       health: 'ok',
       congratulations: false,
+      readOnly: null,
     };
     tracking.onHealth((health) => this.set({ health }));
   }
@@ -147,14 +153,21 @@ export class CourseController {
       ? mergeViewed(empty, snapshot.viewed).slice(0, empty.length)
       : empty;
     const computed = computeScore(viewed, this.shape);
+    const readOnly = snapshot?.readOnly;
     this.set({
       ready: true,
       learner: snapshot?.learner ?? { id: null, name: null },
-      viewed,
-      score: risingScore(snapshot?.score ?? null, computed),
+      // Review/browse: every screen open; the score is the one read (the certificate's rule).
+      viewed: readOnly ? this.allViewed() : viewed,
+      score: readOnly ? (snapshot?.score ?? 0) : risingScore(snapshot?.score ?? null, computed),
       bookmark: snapshot?.bookmark ?? null,
+      readOnly: readOnly?.mode ?? null,
     });
     return snapshot;
+  }
+
+  private allViewed(): ModulesViewed {
+    return this.shape.topicCounts.map((count) => Array.from({ length: count + 1 }, (_, i) => i));
   }
 
   moduleState(index: number): ModuleState {
@@ -187,6 +200,7 @@ export class CourseController {
   visitPlace(place: 'menu' | 'introduccion') {
     if (this.state.bookmark === place) return;
     this.set({ bookmark: place });
+    if (this.state.readOnly) return; // review/browse: nothing is saved (decision 0160)
     this.tracking.save({ bookmark: place });
   }
 
@@ -226,6 +240,7 @@ export class CourseController {
       type: answerKindOf(module.activityType),
     };
     if (!this.answers.has(interaction.id)) this.answers.set(interaction.id, interaction);
+    if (this.state.readOnly) return;
     this.tracking.recordAnswer(interaction);
   }
 
@@ -235,6 +250,11 @@ export class CourseController {
   }
 
   private commit(viewed: ModulesViewed, changed: boolean, bookmark: string, lastActivity = false) {
+    if (this.state.readOnly) {
+      // Review/browse: the learner moves freely; no score, no save (decision record 0160).
+      if (bookmark !== this.state.bookmark) this.set({ bookmark });
+      return;
+    }
     const before = this.state.score;
     const score = risingScore(before, computeScore(viewed, this.shape));
     const change: ProgressChange = { bookmark };

@@ -60,6 +60,9 @@ export const es = {
   lmsRetrying:
     'La plataforma no responde. Seguimos intentando guardar tu avance; puedes continuar.',
   lmsRecovered: 'Tu avance quedó guardado.',
+  // LMS review/browse modes: nothing is saved (docs/decisions/0160-one-rule-for-what-the-course-writes.md).
+  reviewNotice: 'Estás repasando el curso; tu avance ya quedó guardado.',
+  browseNotice: 'Estás explorando el curso; en este modo no se guarda tu avance.',
   quiz: {
     question: (n: number, total: number) => `Pregunta ${n} de ${total}`,
     answer: 'Responder',

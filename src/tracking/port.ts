@@ -30,6 +30,12 @@ export interface Snapshot {
   viewed: ModulesViewed | null;
   /** Page id (or 'menu' / 'introduccion') where the learner left off, or null. */
   bookmark: string | null;
+  /**
+   * The runtime opened the course only to look at it (an LMS's review or browse mode): nothing
+   * is stored this session, every screen may be browsed; `certified` = the certificate is
+   * reachable (docs/decisions/0160-one-rule-for-what-the-course-writes.md).
+   */
+  readOnly?: { mode: 'review' | 'browse'; certified: boolean };
 }
 
 export type ModuleStatus = ModuleState;

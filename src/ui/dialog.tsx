@@ -3,6 +3,7 @@
 // not dismissed by Escape or a backdrop click (decision 0028): only their own buttons close them.
 import { useEffect, useRef, type ReactNode } from 'react';
 import './dialog.css';
+import { revealInEmbedders } from './frame-reveal.ts';
 
 export interface DialogProps {
   open: boolean;
@@ -25,6 +26,8 @@ export function Dialog({ open, labelledBy, label, className, onEscape, children 
     if (!dialog || !open) return;
     const previous = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    // In an LMS frame inside a scrolled page: the dialog and its buttons in view (decision 0161).
+    revealInEmbedders(dialog);
     const autofocus = dialog.querySelector<HTMLElement>('[data-autofocus]');
     autofocus?.focus();
     return () => {

@@ -1,7 +1,7 @@
 // The layout shell : a sticky header with the course or module title, footer with
 // 'Certificado', 'Glosario' (decision 0106) and 'Menú' (hidden on /introduccion), the learner's
 // progress, the small-screen side menu, and the non-blocking notices.
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, Outlet, useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
@@ -14,6 +14,7 @@ import { useRouteFocus } from './use-route-focus.ts';
 import { TrackingNotice } from './tracking-notice.tsx';
 import { useHeaderHeight } from './use-header-height.ts';
 import './shell.css';
+import { watchFrameFit } from '../../ui/frame-reveal.ts';
 
 export interface LayoutProps {
   onCertificate: () => void;
@@ -36,6 +37,7 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
   const module = page ? controller.outline.modules[page.moduleIndex] : undefined;
   // Every route change starts at the top, focus on the heading (0027).
   useRouteFocus('contenido-principal');
+  useEffect(() => watchFrameFit(), []);
   const headerRef = useRef<HTMLElement>(null);
   useHeaderHeight(headerRef);
   const onIntro = location.pathname === '/introduccion';

@@ -7,6 +7,7 @@ import { useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { ModuleProgress, moduleFigures, useOpenModule } from '../menu/index.ts';
+import { revealInEmbedders } from '../../ui/frame-reveal.ts';
 
 export function SideMenu({ assetBase }: { assetBase: string }) {
   const [open, setOpen] = useState(false);
@@ -22,6 +23,7 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
     if (!dialog) return;
     if (open && !dialog.open) {
       dialog.showModal();
+      revealInEmbedders(dialog); // decision 0161
       dialog.querySelector<HTMLElement>('.drawer-close')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();

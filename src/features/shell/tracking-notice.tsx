@@ -24,7 +24,7 @@ export interface TrackingNoticeProps {
  * it away could scroll the page under the learner) and goes with the next screen.
  */
 export function TrackingNotice({ offlineText, screen }: TrackingNoticeProps) {
-  const { health, capabilities, ready } = useCourse();
+  const { health, capabilities, ready, readOnly } = useCourse();
   const text =
     health === 'retrying' ? es.lmsRetrying : health === 'offline' ? (offlineText ?? '') : '';
   const [shownOn, setShownOn] = useState<string | null>(null);
@@ -37,6 +37,13 @@ export function TrackingNotice({ offlineText, screen }: TrackingNoticeProps) {
       {ready && capabilities.localOnly && (
         <div className="shell-notices">
           <p className="notice notice-quiet">{es.localNotice}</p>
+        </div>
+      )}
+      {ready && readOnly && (
+        <div className="shell-notices">
+          <p className="notice notice-quiet" data-testid="review-notice">
+            {readOnly === 'review' ? es.reviewNotice : es.browseNotice}
+          </p>
         </div>
       )}
       {createPortal(

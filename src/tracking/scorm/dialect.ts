@@ -21,8 +21,13 @@ export interface LmsStartData {
   completed: boolean;
   /** Status 'not attempted' / 'unknown': set to 'incomplete' at once. An empty status is not. */
   notAttempted: boolean;
-  /** A genuinely new attempt (entry 'ab-initio' or not attempted): empty data is then real. */
-  isNew: boolean;
+  /**
+   * The completion status as read (1.2 lesson_status, 2004 completion_status). A conforming LMS
+   * always holds one; '' means nothing was really read (decision record 0160).
+   */
+  status: string;
+  /** 1.2 `cmi.core.lesson_mode`, 2004 `cmi.mode`: 'normal', 'review', 'browse' ('' read as normal). */
+  mode: string;
   /** Status values as read (element → value), so a held 'passed' is never overwritten. */
   statuses: Record<string, string>;
   interactionCount: number;
@@ -42,6 +47,8 @@ export interface ScormDialect {
   /** Longest suspend_data the version guarantees (1.2: 4096; 2004: 64000). */
   readonly suspendDataLimit: number;
   readStart(get: (element: string) => string): LmsStartData;
+  /** The element the route is kept in (its read may fail alone: decision record 0160). */
+  readonly suspendDataElement: string;
   incomplete(): Write[];
   completed(): Write[];
   /** Score 0–100 with its range (and scaled in 2004). */

@@ -30,6 +30,13 @@ export interface CacheRecord {
   progress?: CachedProgress;
   /** Answers not yet committed to the LMS. */
   answers?: CachedInteraction[];
+  /**
+   * The LMS held a started attempt (status incomplete or better) when this was kept: if a later
+   * launch reads not attempted, this record belongs to an earlier attempt (decision record 0160).
+   */
+  held?: boolean;
+  /** Time of sessions that ended before writing their session_time, in ms (decision 0160). */
+  timeMs?: number;
 }
 
 const PREFIX = 'curso-sst:scorm:';

@@ -313,8 +313,17 @@ describe('local safety net, keyed by package and learner', () => {
     b.session.finish();
     expect(pluck(cmiOf(b.lms).interactions, 'id')).toEqual([]);
 
-    // Learner A again, on an LMS that never got the data: recovered and sent.
-    const again = await launch({ learner_id: 'A', learner_name: 'Uno, Ana' }, { storage });
+    // Learner A again, on an LMS that kept only the start commit (incomplete, exit suspend):
+    // a resumed record with no data, read as such (record 0160); recovered and sent.
+    const again = await launch(
+      {
+        learner_id: 'A',
+        learner_name: 'Uno, Ana',
+        completion_status: 'incomplete',
+        entry: 'resume',
+      },
+      { storage },
+    );
     expect(again.snapshot).toMatchObject({
       score: 20,
       viewed: viewedOf(routeFor(1)),

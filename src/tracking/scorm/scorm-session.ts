@@ -8,9 +8,12 @@
 //   hidden commits. Never beforeunload/unload (mobile browsers skip them, Moodle forbids them).
 // - A refused SetValue/Commit keeps the values queued and retries with back-off; health
 //   reports 'retrying' until the LMS answers again. Nothing here throws into the app.
-// - Never write less than the LMS holds (decision record 0100): a failed read of the stored data
+// - One rule for what the course writes (decision record 0160): a failed read of the stored data
 //   is retried; until one succeeds nothing that could lower status, score, suspend_data or
 //   location is written, and the session's own progress waits to be merged with the stored one.
+//   reconcile.ts decides from the read: review/browse write nothing at all; a resumed-but-empty
+//   record is read; an unreadable suspend_data is rebuilt and written; a new attempt starts clean;
+//   session_time is written once, at the end.
 import type {
   Interaction,
   Learner,
@@ -32,16 +35,18 @@ import {
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
-import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { interactionIdIndex, parseCount, type LmsStartData, type ScormDialect } from './dialect.ts';
-import { displayName } from './learner-name.ts';
 import {
-  cacheKey,
-  LocalCache,
-  type CachedInteraction,
-  type CacheRecord,
-  type CachedProgress,
-} from './local-cache.ts';
+  mergeProgress,
+  progressFromCache,
+  progressToCache,
+  reconcile,
+  sameProgress,
+  type Progress,
+  type ReadOnlyMode,
+} from './reconcile.ts';
+import { displayName } from './learner-name.ts';
+import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
 import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
 
@@ -80,14 +85,6 @@ export interface ScormSessionOptions {
   preInitialized?: boolean;
 }
 
-interface Progress {
-  viewed: ModulesViewed;
-  score: number | null;
-  bookmark: string | null;
-  /** The course is complete by its own rule (score 100), not merely marked so in the LMS. */
-  completed: boolean;
-}
-
 const MODULE_RANK: Record<ModuleStatus, number> = { 'not-viewed': 0, current: 1, viewed: 2 };
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
@@ -114,7 +111,7 @@ export class ScormSession implements TrackingPort {
   private startPromise: Promise<Snapshot> | null = null;
   private resolveStart: (() => void) | null = null;
   private startDeadline: ReturnType<typeof setTimeout> | null = null;
-  /** True once a read of the stored data succeeded (decision record 0100). */
+  /** True once a read of the stored data succeeded (decision record 0160). */
   private readDone = false;
   /** Status values the LMS held at the read: a 'passed' is never replaced. */
   private heldStatuses: Record<string, string> = {};
@@ -122,6 +119,16 @@ export class ScormSession implements TrackingPort {
   private sessionStartedAt = 0;
   private learner: Learner = { id: null, name: null };
   private lmsRouteWasEmpty = true;
+  /** The start wait is over: an unreadable suspend_data is rebuilt and written (record 0160). */
+  private startWaitOver = false;
+  /** Review/browse mode (decision record 0160): no SetValue at all this session. */
+  private readOnly: { mode: ReadOnlyMode; certified: boolean } | null = null;
+  /** The LMS holds a started attempt (read so, or this session's commit made it so). */
+  private lmsHoldsAttempt = false;
+  /** Time of earlier sessions that never wrote their session_time (kept in this browser). */
+  private carriedTimeMs = 0;
+  /** This session's session_time was written and terminated: the browser keeps no time. */
+  private timeSent = false;
 
   private progress: Progress;
   private progressTouched = false;
@@ -220,7 +227,12 @@ export class ScormSession implements TrackingPort {
         // The read failed: retry with back-off; the course starts once one succeeds, or after
         // a short wait with nothing read (the learner can study; nothing lower is written).
         this.failed();
-        this.startDeadline = setTimeout(() => this.resolveStart?.(), this.timing.readWaitMs);
+        this.startDeadline = setTimeout(() => {
+          this.startWaitOver = true;
+          // Only suspend_data failing: the learner is recorded now, not at the next retry.
+          if (!this.readDone && this.read()) this.recovered();
+          this.resolveStart?.();
+        }, this.timing.readWaitMs);
       }, this.timing.initialReadMs);
     });
     return this.startPromise;
@@ -228,6 +240,7 @@ export class ScormSession implements TrackingPort {
 
   save(change: ProgressChange): void {
     if (this.finished) return; // after Terminate the LMS may not be called (SCORM RTE)
+    if (this.readOnly) return; // review/browse: nothing is written (decision record 0160)
     try {
       this.applyChange(change);
       if (!this.readDone) {
@@ -249,7 +262,7 @@ export class ScormSession implements TrackingPort {
   }
 
   recordAnswer(interaction: Interaction): void {
-    if (this.finished) return;
+    if (this.finished || this.readOnly) return;
     try {
       if (this.recorded.has(interaction.id)) return; // retries never add records (decision 0008)
       if (!this.readDone) {
@@ -267,9 +280,11 @@ export class ScormSession implements TrackingPort {
   }
 
   flush(): void {
-    if (this.finished) return;
+    if (this.finished || this.readOnly) return;
     try {
       this.runCommit('flush');
+      // The page may be killed after this: its time so far waits here for the next session.
+      this.persistCache();
     } catch (error) {
       this.log.error(`flush failed: ${describe(error)}`);
     }
@@ -285,17 +300,26 @@ export class ScormSession implements TrackingPort {
       if (this.wrapper.state === 'new') this.connect(true);
       if (this.wrapper.state !== 'open') return;
       if (!this.readDone) this.read();
+      if (this.readOnly) {
+        // Review/browse: Commit and Terminate only, never a SetValue (decision record 0160).
+        this.wrapper.commit();
+        this.wrapper.terminate();
+        return;
+      }
       if (this.readDone)
         this.enqueueProgress(); // includes cmi exit for the final status
       else {
         // No read ever succeeded: only what cannot lose anything (exit suspend; session_time is
-        // added by runCommit). Never status, score, suspend_data or location (record 0100).
+        // added by runCommit). Never status, score, suspend_data or location (record 0160).
         this.log.warn('the stored data could never be read; ending without writing progress');
         this.enqueue([this.dialect.exit(false)]);
       }
       const { allSent } = this.runCommit('finish');
       // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
-      if (this.wrapper.terminate() && allSent) this.confirmAll();
+      if (this.wrapper.terminate() && allSent) {
+        this.confirmAll();
+        this.timeSent = true;
+      }
       this.persistCache();
     } catch (error) {
       this.log.error(`finish failed: ${describe(error)}`);
@@ -351,17 +375,21 @@ export class ScormSession implements TrackingPort {
   }
 
   /**
-   * Reads what the LMS stored and merges in whatever this session already knows. Returns false
-   * when the read failed (decision record 0100): an LMS call threw or set an error, or the data
-   * came back empty for an attempt that is not new. Nothing is then queued.
+   * Reads what the LMS stored and lets reconcile() decide (decision record 0160): read-only in
+   * review/browse mode; nothing written after a failed read (returns false); otherwise the
+   * start state, merged with this session's progress and the local safety net, is queued.
    */
   private read(): boolean {
     if (this.readDone) return true;
     if (this.wrapper.state !== 'open') return false;
-    const failures: string[] = [];
+    const failed: string[] = [];
+    const codes: string[] = [];
     const data = this.dialect.readStart((element) => {
       const result = this.wrapper.readValue(element);
-      if (!result.ok) failures.push(`${element} (${result.code})`);
+      if (!result.ok) {
+        failed.push(element);
+        codes.push(`${element} (${result.code})`);
+      }
       return result.value;
     });
     const learnerId = data.learnerId.trim();
@@ -372,111 +400,93 @@ export class ScormSession implements TrackingPort {
         cacheKey(this.options.packageId, learnerId),
       );
     }
-    const empty = data.suspendData.trim() === '' && data.scoreRaw.trim() === '';
-    if (failures.length || (empty && !data.isNew)) {
+    const cached = this.cache.read();
+    const plan = reconcile(
+      { data, failed, suspendDataElement: this.dialect.suspendDataElement },
+      cached,
+      this.course,
+      this.progressTouched ? this.progress : null,
+      this.startWaitOver || this.finished,
+    );
+    if (plan.kind === 'unread') {
       this.log.warn(
-        `reading the stored data failed (${
-          failures.length ? `errors: ${failures.join(', ')}` : 'empty data on a resumed attempt'
+        `reading the stored data failed (${plan.reason}${
+          codes.length ? `; ${codes.join(', ')}` : ''
         }); nothing is written until a read succeeds`,
       );
       return false;
     }
     this.readDone = true;
+    this.learner = { id: learnerId || null, name: displayName(data.learnerName) };
+    this.logStart(data);
+    if (plan.kind === 'read-only') {
+      // Review/browse: the LMS keeps the record as it is; this session calls no SetValue.
+      this.readOnly = { mode: plan.mode, certified: plan.certified };
+      this.progress = {
+        viewed: plan.certified ? fullViewed(this.course) : this.progress.viewed,
+        score: plan.score,
+        bookmark: plan.bookmark,
+        completed: plan.certified,
+      };
+      this.lmsRouteWasEmpty = !plan.certified;
+      this.log.info(`${plan.mode} mode: nothing is written to the LMS`);
+      this.resolveStart?.();
+      return true;
+    }
     this.heldStatuses = data.statuses;
     for (const [element, value] of Object.entries(data.statuses))
       if (value) this.queue.assumeCommitted(element, value);
-    this.learner = { id: learnerId || null, name: displayName(data.learnerName) };
-    if (this.learner.id)
-      this.cache = new LocalCache(
-        this.options.storage ?? null,
-        cacheKey(this.options.packageId, this.learner.id),
-      );
-    const cached = this.cache.read();
-
-    let score: number | null = null;
-    if (data.scoreRaw.trim() !== '') {
-      const n = Number(data.scoreRaw);
-      if (isValidScore(n)) score = n;
-      else
-        this.log.warn(
-          `stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`,
-        );
-    }
-    // Progress from the LMS: whatever of the route can be read, read against today's shape;
-    // modules the stored score or objectives say were completed stay completed after a content
-    // update (decision 0076). The rest is logged, never fatal.
-    const numbers = this.course.moduleNumbers ?? this.course.topicCounts.map((_, i) => i + 1);
-    const decoded = restoreProgress(
-      {
-        route: data.suspendData,
-        score,
-        completedModules: data.completedObjectiveIds
-          .map((id) => numbers.indexOf(Number(/^modulo(\d+)$/.exec(id)?.[1])))
-          .filter((i) => i >= 0),
-      },
-      this.course,
-    );
-    if (decoded.dropped.length)
-      this.log.warn(`suspend_data: kept what could be read; dropped ${decoded.dropped.join('; ')}`);
-    if (decoded.carried.length)
+    this.lmsHoldsAttempt = !plan.newAttempt;
+    this.carriedTimeMs = plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0);
+    if (data.scoreRaw.trim() !== '' && plan.lms.score === null)
       this.log.warn(
-        `suspend_data: modules ${decoded.carried.map((m) => m + 1).join(', ')} kept as completed from the stored score/objectives (the course changed shape)`,
+        `stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`,
       );
-    this.lmsRouteWasEmpty = data.suspendData.trim() === '';
-    this.queue.assumeCommitted(
-      this.dialect.suspendData(data.suspendData).element,
-      data.suspendData,
-    );
+    if (plan.dropped.length)
+      this.log.warn(`suspend_data: kept what could be read; dropped ${plan.dropped.join('; ')}`);
+    if (plan.carried.length)
+      this.log.warn(
+        `suspend_data: modules ${plan.carried.map((m) => m + 1).join(', ')} kept as completed from the stored score/objectives`,
+      );
+    if (plan.suspendDataUnread)
+      this.log.warn(
+        'suspend_data could not be read: the route is rebuilt from the score, objectives and this browser, and written',
+      );
+    if (plan.droppedLocal)
+      this.log.info('a new LMS attempt: what this browser kept of an earlier attempt is set aside');
+    this.lmsRouteWasEmpty = plan.lmsRouteWasEmpty;
+    if (!plan.suspendDataUnread) {
+      this.queue.assumeCommitted(this.dialect.suspendDataElement, data.suspendData);
+    }
     if (data.bookmark)
       this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
-    const lms: Progress = {
-      viewed: decoded.viewed,
-      score,
-      bookmark: data.bookmark || null,
-      // A held 'completed' is never lowered (nothing here writes incomplete over it), but only
-      // score 100 makes the course write completed/passed and a final exit.
-      completed: isCourseComplete(score),
-    };
-    this.progress = mergeProgress(lms, this.progressTouched ? this.progress : null, this.course);
-    if (isCourseComplete(this.progress.score)) this.progress.completed = true;
-
-    // The safety net of this browser (same package, same learner) adds what the LMS missed.
-    if (cached?.progress) {
-      const recovered = mergeProgress(
-        this.progress,
-        progressFromCache(cached.progress, this.course),
-        this.course,
-      );
-      if (!sameProgress(recovered, this.progress)) {
-        this.log.warn('recovered progress that the LMS had not confirmed in the last session');
-        this.progress = recovered;
-        this.progressTouched = true;
-      }
+    const before = this.progress;
+    this.progress = plan.progress;
+    if (plan.recovered && !sameProgress(plan.progress, before)) {
+      this.log.warn('recovered progress that the LMS had not confirmed in the last session');
     }
+    if (plan.recovered) this.progressTouched = true;
 
     this.storedInteractionIds = data.interactionIds;
     this.nextSpareInteraction = Math.max(this.questionIds.length, data.interactionCount);
     this.lmsInteractionCount = data.interactionCount;
-    for (const id of data.interactionIds ?? []) if (id) this.recorded.add(id);
-    for (const id of cached?.answered ?? []) this.recorded.add(id);
-    this.markQuizzesAnswered(lms.viewed);
+    for (const id of plan.answered) this.recorded.add(id);
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
     this.nextObjective = data.objectiveIds.length;
 
-    this.logStart(data);
     if (data.notAttempted && !data.completed && !this.progress.completed)
       this.enqueue(this.dialect.incomplete());
     // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
-    if (this.progressTouched) this.enqueueProgress();
+    if (this.progressTouched || plan.suspendDataUnread) this.enqueueProgress();
     else {
       this.enqueue([this.dialect.exit(this.progress.completed)]);
-      // An empty record gets its (empty) route at once, so that a later launch never meets
-      // empty data on a resumed attempt, which it would take for a failed read (record 0100).
+      // An empty record gets its (empty) route at once (decision record 0160: a learner is
+      // recorded as they progress, from the first commit).
       if (this.lmsRouteWasEmpty)
         this.enqueue([this.dialect.suspendData(encodeRoute(this.progress.viewed))]);
     }
     for (const answer of [
-      ...(cached?.answers ?? []).map(interactionFromCache),
+      ...plan.pendingAnswers.map(interactionFromCache),
       ...this.earlyAnswers.splice(0),
     ]) {
       if (!this.recorded.has(answer.id)) this.enqueueAnswer(answer);
@@ -508,6 +518,7 @@ export class ScormSession implements TrackingPort {
       score,
       viewed: anyViewed || !this.lmsRouteWasEmpty ? viewed.map((v) => [...v]) : null,
       bookmark,
+      ...(this.readOnly ? { readOnly: { ...this.readOnly } } : {}),
     };
   }
 
@@ -562,7 +573,7 @@ export class ScormSession implements TrackingPort {
     for (const w of writes) this.progressElements.add(w.element);
     for (const [position, m] of (this.modules ?? []).entries()) {
       // The app may have started before the stored data could be read: a module's status is
-      // never lower than what the merged route says (record 0100).
+      // never lower than what the merged route says (record 0160).
       const fromRoute = moduleState(p.viewed, this.course, position);
       const status = MODULE_RANK[fromRoute] > MODULE_RANK[m.status] ? fromRoute : m.status;
       let index = this.objectiveIndex.get(m.id);
@@ -711,9 +722,13 @@ export class ScormSession implements TrackingPort {
       this.recovered();
       return { allSent: true };
     }
-    const elapsed = Math.max(0, this.now() - this.sessionStartedAt);
-    const time = this.dialect.sessionTime(elapsed);
-    this.queue.set(time.element, time.value);
+    // session_time once per session, at its end (decision record 0160): Moodle keeps the last
+    // value written and Chamilo adds every write. Earlier sessions that ended before writing
+    // theirs add their time here.
+    if (reason === 'finish') {
+      const time = this.dialect.sessionTime(this.sessionTimeMs());
+      this.queue.set(time.element, time.value);
+    }
 
     const outcome = this.queue.send(
       (element, value) => {
@@ -735,6 +750,10 @@ export class ScormSession implements TrackingPort {
     if (this.queue.hasSent || reason === 'finish') {
       if (this.wrapper.commit().ok) {
         this.queue.committed();
+        // The LMS holds a started attempt once the status it was given is committed.
+        const status = this.dialect.incomplete()[0]!.element;
+        if (this.readDone && !this.queue.pending().some((w) => w.element === status))
+          this.lmsHoldsAttempt = true;
         this.settleAnswers();
       } else {
         this.queue.commitFailed();
@@ -786,11 +805,16 @@ export class ScormSession implements TrackingPort {
 
   // ---------------------------------------------------------------- local safety net
 
+  /** This session's time plus that of earlier sessions that never wrote theirs. */
+  private sessionTimeMs(): number {
+    return this.carriedTimeMs + Math.max(0, this.now() - this.sessionStartedAt);
+  }
+
   private persistCache(): void {
-    if (!this.learner.id) return;
+    if (!this.learner.id || this.readOnly) return;
     if (!this.readDone) {
       // Before a read succeeded: add this session's progress and early answers to what an
-      // earlier session left here, never replacing it (decision record 0100).
+      // earlier session left here, never replacing it (decision record 0160).
       if (!this.progressTouched && !this.earlyAnswers.length) return;
       const existing = this.cache.read();
       const earlier = existing?.progress ? progressFromCache(existing.progress, this.course) : null;
@@ -801,6 +825,7 @@ export class ScormSession implements TrackingPort {
         answered: existing?.answered ?? [],
         progress: progressToCache(mergeProgress(this.progress, earlier, this.course)),
         ...(answers.length ? { answers } : {}),
+        ...(existing?.held ? { held: true } : {}),
       };
       const json = JSON.stringify(record);
       if (json !== this.lastCacheJson) this.cache.write(record);
@@ -812,6 +837,8 @@ export class ScormSession implements TrackingPort {
     const record: CacheRecord = {
       answered: [...this.recorded].filter((id) => !this.unconfirmedAnswers.has(id)),
     };
+    if (this.lmsHoldsAttempt) record.held = true;
+    if (!this.timeSent) record.timeMs = this.sessionTimeMs();
     if (progressPending) record.progress = progressToCache(this.progress);
     if (this.unconfirmedAnswers.size) {
       record.answers = [...this.unconfirmedAnswers.values()].map(({ interaction }) =>
@@ -835,46 +862,6 @@ export function courseQuestionIds(course: CourseShape): string[] {
   return ids;
 }
 
-function mergeProgress(base: Progress, extra: Progress | null, course: CourseShape): Progress {
-  if (!extra) return { ...base, viewed: base.viewed.map((v) => [...v]) };
-  const viewed = mergeViewed(base.viewed, extra.viewed).slice(0, course.topicCounts.length);
-  const addsViews = encodeRoute(viewed) !== encodeRoute(base.viewed);
-  const scores = [base.score, extra.score].filter((s): s is number => s !== null);
-  return {
-    viewed,
-    score: scores.length ? Math.max(...scores) : null,
-    // The newer bookmark wins when the extra progress went further, else the base one stays.
-    bookmark: (addsViews ? extra.bookmark : null) ?? base.bookmark ?? extra.bookmark,
-    completed: base.completed || extra.completed,
-  };
-}
-
-function sameProgress(a: Progress, b: Progress): boolean {
-  return (
-    encodeRoute(a.viewed) === encodeRoute(b.viewed) &&
-    a.score === b.score &&
-    a.bookmark === b.bookmark &&
-    a.completed === b.completed
-  );
-}
-
-const progressToCache = (p: Progress): CachedProgress => ({
-  route: encodeRoute(p.viewed),
-  score: p.score,
-  bookmark: p.bookmark,
-  completed: p.completed,
-});
-
-function progressFromCache(c: CachedProgress, course: CourseShape): Progress {
-  const score = isValidScore(c.score) ? c.score : null;
-  return {
-    viewed: restoreProgress({ route: c.route, score }, course).viewed,
-    score,
-    bookmark: typeof c.bookmark === 'string' && c.bookmark ? c.bookmark : null,
-    completed: c.completed === true,
-  };
-}
-
 const interactionToCache = (i: Interaction): CachedInteraction => ({
   ...i,
   timestamp: i.timestamp.toISOString(),
@@ -887,4 +874,9 @@ const interactionFromCache = (c: CachedInteraction): Interaction => ({
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** Every topic and quiz of the course viewed: what review mode of a finished attempt shows. */
+function fullViewed(course: CourseShape): ModulesViewed {
+  return course.topicCounts.map((count) => Array.from({ length: count + 1 }, (_, i) => i));
 }

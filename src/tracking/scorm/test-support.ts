@@ -214,7 +214,7 @@ export function pluck(collection: CmiJson, key: string): unknown[] {
   );
 }
 
-/** How an LMS's GetValue fails (decision record 0100). */
+/** How an LMS's GetValue fails (decision record 0160). */
 export type ReadFault = 'throws' | 'empty' | 'error-code' | 'slow';
 
 /**
@@ -329,4 +329,95 @@ export function miscountingLms(
   };
   api[lastError] = () => forced ?? raw[lastError]!.call(lms);
   return api;
+}
+
+/**
+ * What Moodle hands a SCO at its next launch, given the LMS state the last session left
+ * (scorm-again's CMI), built from Moodle's own code (decision record 0160):
+ * - mod/scorm/locallib.php scorm_check_mode(): mode 'review' when the last attempt's completion
+ *   element (1.2 lesson_status, 2004 completion_status) is completed/passed/failed and no new
+ *   attempt is started; a new attempt (forced or asked for) on such an attempt starts it afresh
+ *   in mode 'normal'; 'browse' when the learner chose «Vista previa».
+ * - get_scorm_default() / loaddatamodel.php: 2004 hands the stored elements back only when the
+ *   stored cmi.exit is 'suspend'; otherwise completion/success 'unknown' and no data.
+ * - datamodels/scorm_13.js.php: entry 'resume' only after exit suspend or logout, 'ab-initio'
+ *   after normal, time-out or none. 1.2 (scorm_12.js.php): every stored element is handed
+ *   back; entry 'ab-initio' for an empty status, 'resume' after exit suspend, else ''.
+ */
+export function moodleRelaunch(
+  version: '1.2' | '2004',
+  last: CmiJson,
+  options: { newAttempt?: boolean; browse?: boolean } = {},
+): Record<string, unknown> {
+  const status = version === '1.2' ? last.core?.lesson_status : last.completion_status;
+  const complete = ['completed', 'passed', 'failed'].includes(status as string);
+  const fresh = !!options.newAttempt && complete;
+  const mode = options.browse ? 'browse' : complete && !fresh ? 'review' : 'normal';
+  const nonEmpty = (o: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(o).filter(([, v]) => v !== '' && v !== undefined));
+  const records = (c: CmiJson) =>
+    Object.fromEntries(
+      Object.entries((c ?? {}) as Record<string, CmiJson>)
+        .filter(([k]) => /^\d+$/.test(k))
+        .map(([k, v]) => [
+          k,
+          {
+            id: v.id,
+            status: v.status,
+            completion_status: v.completion_status,
+            success_status: v.success_status,
+          },
+        ])
+        .map(([k, v]) => [k, nonEmpty(v as Record<string, unknown>)]),
+    );
+  if (version === '1.2') {
+    const core = last.core ?? {};
+    if (fresh)
+      return {
+        core: {
+          student_id: core.student_id,
+          student_name: core.student_name,
+          lesson_mode: mode,
+          entry: 'ab-initio',
+        },
+      };
+    return {
+      core: nonEmpty({
+        student_id: core.student_id,
+        student_name: core.student_name,
+        lesson_status: core.lesson_status,
+        lesson_location: core.lesson_location,
+        lesson_mode: mode,
+        entry: !core.lesson_status ? 'ab-initio' : core.exit === 'suspend' ? 'resume' : '',
+        score: nonEmpty({ raw: core.score?.raw, min: core.score?.min, max: core.score?.max }),
+      }),
+      suspend_data: last.suspend_data ?? '',
+      objectives: records(last.objectives),
+    };
+  }
+  const identity = { learner_id: last.learner_id, learner_name: last.learner_name, mode };
+  if (fresh || last.exit !== 'suspend') return { ...identity, entry: 'ab-initio' };
+  return {
+    ...identity,
+    ...nonEmpty({
+      entry: 'resume',
+      completion_status: last.completion_status,
+      success_status: last.success_status,
+      location: last.location,
+      suspend_data: last.suspend_data,
+      progress_measure: last.progress_measure,
+    }),
+    score: nonEmpty({
+      raw: last.score?.raw,
+      min: last.score?.min,
+      max: last.score?.max,
+      scaled: last.score?.scaled,
+    }),
+    objectives: records(last.objectives),
+    interactions: Object.fromEntries(
+      Object.entries((last.interactions ?? {}) as Record<string, CmiJson>)
+        .filter(([k]) => /^\d+$/.test(k))
+        .map(([k, v]) => [k, { id: v.id, type: v.type, result: v.result }]),
+    ),
+  };
 }

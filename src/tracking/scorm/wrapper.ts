@@ -83,7 +83,7 @@ export class ScormWrapper {
 
   /**
    * GetValue with its outcome: not ok when the LMS threw or set an error code other than the
-   * quiet "no value stored" ones (decision record 0100: a failed read must never be taken for
+   * quiet "no value stored" ones (decision record 0160: a failed read must never be taken for
    * an empty record).
    */
   readValue(element: string): CallResult & { value: string } {

@@ -30,6 +30,7 @@ export const scorm12: ScormDialect = {
   // 101 is 1.2's only code for "already initialised" (a general exception); pipwerks accepts it.
   wrapperOptions: { alreadyInitializedCodes: ['101'], quietGetCodes: ['401', '404'] },
   suspendDataLimit: 4096,
+  suspendDataElement: 'cmi.suspend_data',
 
   readStart(get) {
     const status = get('cmi.core.lesson_status');
@@ -53,7 +54,8 @@ export const scorm12: ScormDialect = {
       entry,
       completed: status === 'completed' || status === 'passed',
       notAttempted,
-      isNew: notAttempted || entry === 'ab-initio',
+      status,
+      mode: get('cmi.core.lesson_mode'),
       statuses: { 'cmi.core.lesson_status': status },
       interactionCount: parseCount(get('cmi.interactions._count')),
       interactionIds: null,

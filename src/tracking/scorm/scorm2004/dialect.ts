@@ -33,6 +33,7 @@ export const scorm2004: ScormDialect = {
   // 103 already initialised; 403 "not initialised" is what GetValue says for an empty element.
   wrapperOptions: { alreadyInitializedCodes: ['103'], quietGetCodes: ['403'] },
   suspendDataLimit: 64000,
+  suspendDataElement: 'cmi.suspend_data',
 
   readStart(get) {
     const completion = get('cmi.completion_status');
@@ -63,7 +64,8 @@ export const scorm2004: ScormDialect = {
       entry,
       completed: completion === 'completed' || success === 'passed',
       notAttempted,
-      isNew: notAttempted || entry === 'ab-initio',
+      status: completion,
+      mode: get('cmi.mode'),
       statuses: { 'cmi.completion_status': completion, 'cmi.success_status': success },
       interactionCount,
       interactionIds,
