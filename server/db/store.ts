@@ -351,13 +351,15 @@ export async function certificateForUser(
   db: Queryable,
   userId: number,
   courseId: string = shippedCourseId(),
+  cycle?: number,
 ): Promise<CertificateRow | null> {
-  // The current cycle's certificate (archived cycles keep theirs; record 0111).
+  // The current cycle's certificate unless a cycle is named (archived cycles keep theirs;
+  // record 0111).
   const [row] = await db.query<CertificateDbRow>(
     `SELECT ${CERTIFICATE_COLUMNS} FROM certificates
       WHERE user_id = $1 AND course_id = $2
-        AND cycle = (SELECT cycle FROM users WHERE id = $1)`,
-    [userId, courseId],
+        AND cycle = COALESCE($3::integer, (SELECT cycle FROM users WHERE id = $1))`,
+    [userId, courseId, cycle ?? null],
   );
   return row ? toCertificate(row) : null;
 }
@@ -448,7 +450,33 @@ export async function saveCertificate(
       cert.cycle ?? null,
     ],
   );
-  return (await certificateForUser(db, userId, courseId))!;
+  return (await certificateForUser(db, userId, courseId, cert.cycle))!;
+}
+
+/**
+ * Stores a certificate on the cycle the request was made for (decision 0181), in one
+ * transaction with the check that this cycle's progress is complete: the learner's row is locked
+ * first, so a reinducción (which locks it too) runs wholly before or after. A cycle archived
+ * meanwhile keeps the certificate it earned; the new cycle never gets it. Returns the cycle's
+ * certificate (the first stored when two requests race), or null when the cycle is not complete.
+ */
+export async function saveCertificateOnCycle(
+  db: Db,
+  userId: number,
+  cycle: number,
+  cert: Omit<NewCertificate, 'cycle'>,
+  completionScore: number,
+  courseId: string = shippedCourseId(),
+): Promise<CertificateRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const [progress] = await tx.query<{ score: number | string }>(
+      'SELECT score FROM progress WHERE user_id = $1 AND course_id = $2 AND cycle = $3',
+      [userId, courseId, cycle],
+    );
+    if (!progress || Number(progress.score) < completionScore) return null;
+    return saveCertificate(tx, userId, { ...cert, cycle }, courseId);
+  });
 }
 
 export interface ReportRow {
