@@ -3,7 +3,7 @@
 // reinducción of a whole obra. Every action is written to the audit log.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
-import { field, sendHtml } from './console-context.ts';
+import { BadParameter, field, sendHtml, textParameter } from './console-context.ts';
 import {
   consolePage,
   dateTime,
@@ -141,7 +141,10 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     async (request, reply) => {
       const d = await load(request.params.id, reply);
       if (!d) return reply;
-      const asked = Number.parseInt(String(request.query.ciclo ?? ''), 10);
+      const ciclo = textParameter('ciclo', request.query.ciclo, 10);
+      if (ciclo && !/^\d{1,6}$/.test(ciclo))
+        throw new BadParameter('ciclo', `«${ciclo}» no es un número de ciclo.`);
+      const asked = Number(ciclo);
       const cycle = d.cycles.some((c) => c.cycle === asked) ? asked : d.cycle;
       return sendHtml(reply, await renderLearner(cc, request.viewer!, d, cycle));
     },

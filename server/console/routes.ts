@@ -22,7 +22,7 @@ import {
   sessionToken,
 } from './auth.ts';
 import { consolePage, escapeHtml } from './layout.ts';
-import { field, sendHtml, type ConsoleContext } from './console-context.ts';
+import { BadParameter, field, sendHtml, type ConsoleContext } from './console-context.ts';
 import { audit } from './audit.ts';
 import { overviewRoutes } from './pages-overview.ts';
 import { learnerRoutes } from './pages-learner.ts';
@@ -55,12 +55,65 @@ ${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''
   );
 }
 
+function badParameterPage(error: BadParameter): string {
+  return consolePage(
+    'Solicitud no válida',
+    `<h1>Solicitud no válida</h1><p role="alert">El dato «${escapeHtml(error.parameter)}» de la dirección no sirve: ${escapeHtml(error.text)}</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a> · <a href="/consola">Ir al resumen</a></p>`,
+  );
+}
+
+/** The page for a /consola path that does not exist (answered by the app's not-found handler). */
+export function consoleNotFoundPage(): string {
+  return consolePage(
+    'Página no encontrada',
+    '<h1>Página no encontrada</h1><p>Esta dirección no existe en la consola.</p><p><a href="/consola">Ir al resumen</a></p>',
+  );
+}
+
 export async function consoleRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   xsrf: XsrfTokens,
   options: ConsoleOptions = {},
 ) {
+  // Every console failure is an HTML page, and a server fault is logged (decision 0182).
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof BadParameter) {
+      request.log.warn({ parameter: error.parameter, url: request.url }, 'console bad parameter');
+      return sendHtml(reply, badParameterPage(error), 400);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429)
+      return sendHtml(
+        reply,
+        consolePage(
+          'Demasiados intentos',
+          '<h1>Demasiados intentos</h1><p>Espera un momento antes de intentar de nuevo.</p><p><a href="/consola/ingresar">Ingresar a la consola</a></p>',
+        ),
+        429,
+      );
+    if (status >= 400 && status < 500) {
+      request.log.warn({ err: error, url: request.url }, 'console bad request');
+      return sendHtml(
+        reply,
+        consolePage(
+          'Solicitud no válida',
+          '<h1>Solicitud no válida</h1><p>La consola no pudo leer lo que se envió. Vuelve a la página anterior e intenta de nuevo.</p><p><a href="/consola">Ir al resumen</a></p>',
+        ),
+        status === 413 ? 413 : 400,
+      );
+    }
+    request.log.error({ err: error, url: request.url }, 'console error');
+    return sendHtml(
+      reply,
+      consolePage(
+        'Error del servidor',
+        '<h1>Algo falló en el servidor</h1><p>No se completó la acción. Intenta de nuevo en un momento; si sigue pasando, avisa al administrador del sistema (el error quedó registrado).</p><p><a href="/consola">Ir al resumen</a></p>',
+      ),
+      500,
+    );
+  });
+
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyMultipart, {
     attachFieldsToBody: true,
