@@ -4,6 +4,7 @@ import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
+import { hasBidiControls } from '../routes/input.ts';
 import { courseIdentity } from '../read-content.ts';
 
 /** The course this server ships (content/es/course.json): the default course of every query. */
@@ -124,6 +125,13 @@ export const ROLES = ['aprendiz', 'coordinador', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 
 export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
+  // The last gate for every way a user is created (decision 0183); callers check first and say
+  // it in Spanish.
+  for (const text of [input.name, input.cargo ?? '', input.contratista ?? ''])
+    if (hasBidiControls(text))
+      throw new Error(
+        'Un nombre, cargo o contratista no puede llevar controles de dirección del texto.',
+      );
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
