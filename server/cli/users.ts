@@ -330,7 +330,7 @@ export async function importUsers(
   }
   (io.progress ?? io.out)(`Filas válidas: ${valid.length}; con errores: ${rejected}.`);
 
-  const saved = await saveRows(db, valid, io, options);
+  const saved = await saveRows(db, valid, io, { ...options, actor: options.actor ?? CLI_ACTOR });
   for (const r of saved.rejected) reject(r.line, r.why);
   for (const r of saved.imported)
     if (r.generated)

@@ -12,6 +12,9 @@ import { generatePassword } from '../security/passwords.ts';
 
 const ACTION_LABEL: Record<string, string> = {
   ingreso: 'Ingreso a la consola',
+  'ingreso-fallido': 'Intento fallido de ingreso',
+  salida: 'Salió de la consola',
+  'ver-aprendiz': 'Consultó los datos de',
   'crear-usuario': 'Creó un usuario',
   'importar-csv': 'Importó un CSV',
   desactivar: 'Desactivó',

@@ -146,7 +146,12 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
         throw new BadParameter('ciclo', `«${ciclo}» no es un número de ciclo.`);
       const asked = Number(ciclo);
       const cycle = d.cycles.some((c) => c.cycle === asked) ? asked : d.cycle;
-      return sendHtml(reply, await renderLearner(cc, request.viewer!, d, cycle));
+      const viewer = request.viewer!;
+      // Viewing a learner's personal data and answers is in the audit log (decision 0184).
+      await audit(db, { userId: viewer.userId, name: viewer.name }, 'ver-aprendiz', d, {
+        ciclo: cycle,
+      });
+      return sendHtml(reply, await renderLearner(cc, viewer, d, cycle));
     },
   );
 

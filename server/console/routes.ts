@@ -201,13 +201,26 @@ export async function consoleRoutes(
           429,
         );
       }
+      // Failed sign-ins are in the audit log (decision 0184): what was typed (never the
+      // password) and why.
+      const auditFailure = (motivo: string) =>
+        audit(
+          ctx.db,
+          { userId: null, name: identifier.slice(0, 120) },
+          'ingreso-fallido',
+          credentials ? { id: credentials.id, name: identifier.slice(0, 120) } : null,
+          { motivo },
+        );
       if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
         ctx.loginLimiter.fail(key);
+        await auditFailure(credentials ? 'contraseña incorrecta' : 'usuario desconocido');
         return fail('El documento, el correo o la contraseña no son correctos.');
       }
       ctx.loginLimiter.succeed(key);
-      if (credentials.role === 'aprendiz')
+      if (credentials.role === 'aprendiz') {
+        await auditFailure('cuenta de aprendiz');
         return fail('Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.', 403);
+      }
       const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
       const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
         credentials.id,
@@ -227,6 +240,8 @@ export async function consoleRoutes(
   app.post('/consola/salir', { preHandler: cc.read }, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await revokeToken(ctx.db, token);
+    const viewer = request.viewer!;
+    await audit(ctx.db, { userId: viewer.userId, name: viewer.name }, 'salida', null, {});
     reply.clearCookie(SESSION_COOKIE, { path: '/consola' });
     return reply.redirect('/consola/ingresar', 303);
   });
