@@ -106,7 +106,7 @@ describe.each(ENGINES)('console bad-input table (%s)', (engine) => {
       password: 'clave-coord',
       role: 'coordinador',
     });
-    token = await issueToken(t.db, coordinator.id, 3_600_000);
+    token = await issueToken(t.db, coordinator.id, 3_600_000, 'consola');
     learnerId = (
       await createUser(t.db, { document: '3003003003', name: 'Ana Pérez', password: 'secreto123' })
     ).id;

@@ -221,7 +221,7 @@ export async function consoleRoutes(
         await auditFailure('cuenta de aprendiz');
         return fail('Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.', 403);
       }
-      const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
+      const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs, 'consola');
       const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
         credentials.id,
       ]);

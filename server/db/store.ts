@@ -186,11 +186,19 @@ export async function findCredentials(
   return row ?? null;
 }
 
-export async function issueToken(db: Queryable, userId: number, ttlMs: number): Promise<string> {
+/** Where a token was issued: the learner app or the console (decision 0185). */
+export type TokenScope = 'app' | 'consola';
+
+export async function issueToken(
+  db: Queryable,
+  userId: number,
+  ttlMs: number,
+  scope: TokenScope = 'app',
+): Promise<string> {
   const token = newToken();
   await db.query(
-    `INSERT INTO tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'))`,
-    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000))],
+    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'), $4)`,
+    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000)), scope],
   );
   return token;
 }
@@ -204,13 +212,15 @@ export async function userIdForToken(db: Queryable, token: string): Promise<numb
 export async function sessionForToken(
   db: Queryable,
   token: string,
-): Promise<{ userId: number; role: Role; name: string } | null> {
-  const [row] = await db.query<{ user_id: number; role: Role; name: string }>(
-    `SELECT t.user_id, u.role, u.name FROM tokens t JOIN users u ON u.id = t.user_id
+): Promise<{ userId: number; role: Role; name: string; scope: TokenScope } | null> {
+  const [row] = await db.query<{ user_id: number; role: Role; name: string; scope: TokenScope }>(
+    `SELECT t.user_id, u.role, u.name, t.scope FROM tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active`,
     [hashToken(token)],
   );
-  return row ? { userId: Number(row.user_id), role: row.role, name: row.name } : null;
+  return row
+    ? { userId: Number(row.user_id), role: row.role, name: row.name, scope: row.scope }
+    : null;
 }
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
