@@ -19,7 +19,7 @@ import type { AppContext, CertificateIssuer } from './context.ts';
 import { HttpError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
-import { shippedCourseId, userIdForToken } from './db/store.ts';
+import { sessionForToken, shippedCourseId, userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -244,9 +244,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const requireAuth = async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, MESSAGES.unauthorized);
-    const userId = await userIdForToken(options.db, token);
-    if (userId === null) throw new HttpError(401, MESSAGES.unauthorized);
-    request.auth = { userId, token };
+    // Only tokens the app issued: a console session never drives the learner API (decision 0185).
+    const session = await sessionForToken(options.db, token);
+    if (session === null || session.scope !== 'app')
+      throw new HttpError(401, MESSAGES.unauthorized);
+    request.auth = { userId: session.userId, token };
   };
 
   const ctx: AppContext = {

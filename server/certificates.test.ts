@@ -149,7 +149,10 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
   ])(
     'issues a certificate for any name (%s: %s), printed with its fallback, exact on /verificar',
     async (document, name, printed) => {
-      const { client } = await learner(document, name, true);
+      // Names with bidi marks are refused on entry now (decision 0183): this one stands for a
+      // name stored before that rule.
+      const { client } = await learner(document, name.replace(/\u200f/g, ''), true);
+      await t.db.query('UPDATE users SET name = $1 WHERE document = $2', [name, document]);
       const answer = (await download(client)).json();
       expect(answer.success).toBe(true);
       const pdf = await app.inject({ method: 'GET', url: pathOf(answer.url_file) });

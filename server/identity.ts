@@ -1,4 +1,4 @@
-import { hasControlChars } from './routes/input.ts';
+import { hasBidiControls, hasControlChars } from './routes/input.ts';
 
 // How a número de documento and a correo are written down, the same way for the CLI (when an
 // admin imports employees) and for sign-in (when a learner types them): "1.234.567" and
@@ -16,7 +16,11 @@ export const isValidEmail = (email: string) =>
   email.length <= 254 && /^[^\s@<>"'`;,()]+@[^\s@<>"'`;,()]+\.[^\s@<>"'`;,()]{2,}$/.test(email);
 
 export const isValidName = (name: string) =>
-  name.length >= 2 && name.length <= 120 && !/[<>]/.test(name) && !hasControlChars(name);
+  name.length >= 2 &&
+  name.length <= 120 &&
+  !/[<>]/.test(name) &&
+  !hasControlChars(name) &&
+  !hasBidiControls(name);
 
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;

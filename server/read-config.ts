@@ -4,8 +4,8 @@
 // Errors are Spanish lines naming the file and the field; callers print them and exit 1 before
 // writing anything.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   loadCompanyConfig,
@@ -22,6 +22,38 @@ export class ConfigError extends Error {
     super(lines.join('\n'));
     this.name = 'ConfigError';
   }
+}
+
+/** Largest logo file read (an SVG logo is a few kilobytes). */
+export const MAX_LOGO_BYTES = 512 * 1024;
+
+/**
+ * The logo's real path, checked before a byte is read (decision 0188): inside the configuration's
+ * folder once symbolic links are resolved, a regular file (not a folder, FIFO or device such as
+ * /dev/zero) and at most MAX_LOGO_BYTES. Otherwise a ConfigError in Spanish.
+ */
+export function checkedLogoPath(dir: string, file: string, shownPath: string, rel: string): string {
+  const fail = (why: string) => new ConfigError([`${shownPath}: empresa.logo: «${rel}» ${why}`]);
+  let real: string;
+  let realDir: string;
+  try {
+    real = realpathSync(file);
+    realDir = realpathSync(dir);
+  } catch {
+    throw fail('no se pudo leer (la ruta es relativa al archivo de configuración)');
+  }
+  const stat = statSync(real);
+  if (stat.isDirectory()) throw fail('es una carpeta, no un archivo SVG');
+  if (!stat.isFile()) throw fail('no es un archivo normal (¿un dispositivo o una tubería?)');
+  if (stat.size > MAX_LOGO_BYTES)
+    throw fail(
+      `pesa ${Math.ceil(stat.size / 1024)} KB; el máximo es ${MAX_LOGO_BYTES / 1024} KB (simplifique el SVG)`,
+    );
+  if (real !== realDir && !real.startsWith(realDir + sep))
+    throw fail(
+      'está fuera de la carpeta del archivo de configuración; copie el logo a esa carpeta',
+    );
+  return real;
 }
 
 export interface ConfigChoice {
@@ -96,7 +128,7 @@ export function readConfiguration(
     readFile: (rel) => {
       const file = resolve(dir, rel);
       if (!existsSync(file)) return null;
-      const svg = readFileSync(file, 'utf8');
+      const svg = readFileSync(checkedLogoPath(dir, file, shownPath, rel), 'utf8');
       hash.update('\0logo\0').update(svg);
       return svg;
     },

@@ -8,6 +8,7 @@ import { buildApp, type AppOptions } from './app.ts';
 import { openDatabase } from './db/open.ts';
 import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { DataDirNotPrivateError, type PrivateFolderFs } from './db/private-folder.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
 import { ConfigError, formatConfigError, takeConfigArgs } from './read-config.ts';
@@ -26,6 +27,8 @@ export interface StartOptions {
   print?: (line: string) => void;
   /** Extra buildApp options (certificate hook, static dirs…). */
   app?: Partial<Omit<AppOptions, 'db'>>;
+  /** Tests only: the filesystem layer of the private data-folder check (decision 0180). */
+  privateFolderFs?: PrivateFolderFs;
 }
 
 export interface RunningServer {
@@ -45,6 +48,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
     role: 'server',
+    log: print,
+    privateFolderFs: options.privateFolderFs,
   });
   try {
     // First start: one demo learner, so the course can be tried at once.
@@ -131,6 +136,7 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
   } catch (error) {
     if (
       error instanceof DataDirLockedError ||
+      error instanceof DataDirNotPrivateError ||
       error instanceof TrustProxyError ||
       error instanceof EnvError
     )

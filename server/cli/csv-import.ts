@@ -15,6 +15,7 @@ import { availableParallelism } from 'node:os';
 import type { Db } from '../db/db.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { detectDelimiter } from './csv.ts';
+import { auditMany, type Actor } from '../console/audit.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
 
@@ -275,7 +276,7 @@ WITH input AS (
 ), progress_rows AS (
   INSERT INTO progress (user_id) SELECT id FROM inserted
 )
-SELECT document FROM inserted`;
+SELECT id, document FROM inserted`;
 
 export const BATCH_SIZE = 500;
 
@@ -287,7 +288,7 @@ export async function saveRows(
   db: Db,
   rows: ImportRow[],
   io: ImportIo,
-  options: { hashConcurrency?: number } = {},
+  options: { hashConcurrency?: number; actor?: Actor } = {},
 ): Promise<{ imported: ImportRow[]; rejected: { line: number; why: string }[]; hashMs: number }> {
   const progress = io.progress ?? io.out;
   const step = Math.max(1, Math.ceil(rows.length / 10));
@@ -306,7 +307,7 @@ export async function saveRows(
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
       const batch = rows.slice(start, start + BATCH_SIZE);
-      const result = await tx.query<{ document: string }>(INSERT_BATCH, [
+      const result = await tx.query<{ id: number; document: string }>(INSERT_BATCH, [
         batch.map((r) => r.document),
         batch.map((r) => r.name),
         batch.map((r) => r.email),
@@ -318,6 +319,22 @@ export async function saveRows(
         batch.map((r) => r.fechaIngreso ?? null),
       ]);
       for (const r of result) inserted.add(r.document);
+      // Who each import created, in the import's own transaction (decision 0184).
+      if (options.actor) {
+        const byDocument = new Map(batch.map((r) => [r.document, r]));
+        await auditMany(
+          tx,
+          options.actor,
+          'crear-usuario',
+          result.map((r) => {
+            const row = byDocument.get(r.document)!;
+            return {
+              target: { id: Number(r.id), name: row.name },
+              details: { via: 'importacion', documento: row.document, linea: row.line },
+            };
+          }),
+        );
+      }
       progress(`Filas guardadas: ${Math.min(start + BATCH_SIZE, rows.length)} de ${rows.length}…`);
     }
   });

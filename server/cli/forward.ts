@@ -1,12 +1,14 @@
 // The CLI side of the admin channel (docs/decisions/0113-roles-and-cli-through-server.md): with
 // PGlite and a server running on the same data folder, `users add` and `users import` are sent to
 // that server, which runs them on its database and sends back the output lines.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../db/open.ts';
 import {
   ADMIN_FILE,
   ADMIN_HEADER,
+  ADMIN_HELLO_PATH,
   type AdminChannelFile,
   type ForwardedLine,
 } from '../console/admin-file.ts';
@@ -57,6 +59,31 @@ export async function forwardUsers(
         return 1;
       }
     }
+  }
+  // Is the process at that URL the server that wrote the file? Asked without any secret; a
+  // wrong or missing proof stops here, with nothing sent (decision 0186).
+  const nonce = randomBytes(24).toString('base64url');
+  let proof: unknown;
+  try {
+    const hello = await fetch(new URL(ADMIN_HELLO_PATH, channel.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ nonce }),
+    });
+    proof = hello.ok ? ((await hello.json()) as { proof?: unknown }).proof : null;
+  } catch {
+    return null;
+  }
+  const expected = Buffer.from(
+    createHmac('sha256', channel.token).update(`curso-sst-admin:${nonce}`).digest('base64url'),
+  );
+  const given = Buffer.from(typeof proof === 'string' ? proof : '');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+    io.err(
+      `El proceso que responde en ${channel.url} (pid ${channel.pid}) no es el servidor de esta carpeta de datos: ` +
+        `no se le envió nada. Si el servidor no está en marcha, borre ${join(resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), ADMIN_FILE)} e intente de nuevo.`,
+    );
+    return 1;
   }
   let response: Response;
   try {

@@ -1,6 +1,6 @@
 // The fields coordinators filter by (decision 0112): contratista, cargo, fecha de ingreso, and the
 // account's role. Shared by `users add`, the CSV import and the console's add form.
-import { hasControlChars } from '../routes/input.ts';
+import { hasBidiControls, hasControlChars } from '../routes/input.ts';
 import { ROLES, type Role } from '../db/store.ts';
 
 export interface LearnerExtras {
@@ -59,8 +59,13 @@ export function validateExtras(raw: {
     ['contratista', contratista],
     ['cargo', cargo],
   ] as const)
-    if (value !== null && (value.length > 120 || /[<>]/.test(value) || hasControlChars(value)))
-      problems.push(`${label} inválido (hasta 120 caracteres, sin < >)`);
+    if (
+      value !== null &&
+      (value.length > 120 || /[<>]/.test(value) || hasControlChars(value) || hasBidiControls(value))
+    )
+      problems.push(
+        `${label} inválido (hasta 120 caracteres, sin < > ni controles de dirección del texto)`,
+      );
   let fechaIngreso: string | null = null;
   if (raw.fechaIngreso?.trim()) {
     fechaIngreso = parseFecha(raw.fechaIngreso);

@@ -2,6 +2,7 @@
 import type { Db } from '../db/db.ts';
 import { openDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/lock.ts';
+import { DataDirNotPrivateError } from '../db/private-folder.ts';
 
 export interface CliIo {
   out(line: string): void;
@@ -17,9 +18,9 @@ export async function runWithDb(
   if (db) return fn(db);
   let opened;
   try {
-    opened = await openDatabase({ role: 'cli' });
+    opened = await openDatabase({ role: 'cli', log: (line) => io.err(line) });
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirNotPrivateError) {
       io.err(error.message);
       return 1;
     }

@@ -135,7 +135,10 @@ export function validateUser(
       `documento inválido "${raw.document}" (solo números, letras y guiones; de 3 a 20)`,
     );
   if (!name) problems.push('falta el nombre');
-  else if (!isValidName(name)) problems.push('nombre inválido (de 2 a 120 caracteres, sin < >)');
+  else if (!isValidName(name))
+    problems.push(
+      'nombre inválido (de 2 a 120 caracteres, sin < > ni controles de dirección del texto como U+202E)',
+    );
   if (email !== null && !isValidEmail(email)) problems.push(`correo inválido "${raw.email}"`);
   if (password && password.length < MIN_PASSWORD_LENGTH)
     problems.push(`la contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
@@ -327,7 +330,7 @@ export async function importUsers(
   }
   (io.progress ?? io.out)(`Filas válidas: ${valid.length}; con errores: ${rejected}.`);
 
-  const saved = await saveRows(db, valid, io, options);
+  const saved = await saveRows(db, valid, io, { ...options, actor: options.actor ?? CLI_ACTOR });
   for (const r of saved.rejected) reject(r.line, r.why);
   for (const r of saved.imported)
     if (r.generated)

@@ -3,7 +3,7 @@
 // token) and answers POST /consola/cli with that token in X-Curso-Admin by running the same
 // `users` command against its own database. Whoever can read the data folder can already read the
 // database, so the file grants nothing new; the token never leaves the machine's disk.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -39,7 +39,24 @@ const sameToken = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
+/** HMAC-SHA256 of the CLI's nonce under the channel token (decision 0186). */
+export const adminProof = (token: string, nonce: string) =>
+  createHmac('sha256', token).update(`curso-sst-admin:${nonce}`).digest('base64url');
+
 export async function adminChannelRoutes(app: FastifyInstance, db: Db, token: string) {
+  // The CLI asks this first, sending no secret, and goes on only if the proof matches its file:
+  // a stale file whose URL now belongs to another process gets nothing (decision 0186).
+  app.post<{ Body: { nonce?: unknown } }>(
+    '/consola/cli/hola',
+    { bodyLimit: 1024 },
+    async (request, reply) => {
+      const nonce = request.body?.nonce;
+      if (typeof nonce !== 'string' || !/^[A-Za-z0-9_-]{16,100}$/.test(nonce))
+        return reply.code(422).send({ success: false, message: 'nonce inválido.' });
+      return { success: true, proof: adminProof(token, nonce) };
+    },
+  );
+
   app.post<{ Body: { argv?: unknown; file?: unknown } }>(
     '/consola/cli',
     { bodyLimit: MAX_BODY },

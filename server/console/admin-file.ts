@@ -10,3 +10,9 @@ export interface AdminChannelFile {
 }
 
 export type ForwardedLine = { stream: 'out' | 'err'; text: string };
+
+/**
+ * The proof a server gives that it holds this channel's token (decision 0186), asked with a
+ * fresh nonce before the CLI sends anything: HMAC-SHA256 of the nonce under the token.
+ */
+export const ADMIN_HELLO_PATH = 'consola/cli/hola';

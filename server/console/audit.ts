@@ -4,6 +4,8 @@ import type { Queryable } from '../db/db.ts';
 
 export type AuditAction =
   | 'ingreso'
+  | 'ingreso-fallido'
+  | 'salida'
   | 'crear-usuario'
   | 'importar-csv'
   | 'desactivar'

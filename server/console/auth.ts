@@ -68,6 +68,16 @@ export function guard(db: Db, xsrf: XsrfTokens, level: 'read' | 'write') {
       );
     }
     const role: Role = session.role;
+    // A coordinator's learner-app token (localStorage) never opens the console (decision 0185).
+    if (session.scope !== 'consola' && role !== 'aprendiz')
+      return sendRefusal(
+        reply,
+        new ConsoleRefusal(
+          401,
+          'Inicia sesión en la consola',
+          'La sesión de la app del curso no sirve para la consola. Ingresa a la consola con tu documento y contraseña.',
+        ),
+      );
     if (role === 'aprendiz' || (level === 'write' && role !== 'coordinador'))
       return sendRefusal(
         reply,

@@ -36,3 +36,63 @@ export function field(request: FastifyRequest, name: string): string {
       : raw;
   return typeof value === 'string' ? value : '';
 }
+
+/**
+ * A query parameter the console cannot use (decision 0182): answered with a 400 page saying
+ * which one and why, never a 500 or a silently different page.
+ */
+export class BadParameter extends Error {
+  readonly code = 'CONSOLE_BAD_PARAMETER';
+  constructor(
+    readonly parameter: string,
+    readonly text: string,
+  ) {
+    super(`${parameter}: ${text}`);
+    this.name = 'BadParameter';
+  }
+}
+
+const YMD = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for an aaaa-mm-dd day that exists, from 0001-01-01 to 9999-12-31. */
+export function isRealDate(value: string): boolean {
+  const m = YMD.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+  const daysInMonth = new Date(Date.UTC(2000, month, 0)).getUTCDate(); // 2000: leap year
+  if (day > daysInMonth) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return !(month === 2 && day === 29 && !leap);
+}
+
+/** A date parameter: '' when absent, else a real aaaa-mm-dd day or BadParameter. */
+export function dateParameter(name: string, value: string): string {
+  if (value === '') return '';
+  if (!isRealDate(value))
+    throw new BadParameter(name, `«${value}» no es una fecha válida (use aaaa-mm-dd).`);
+  return value;
+}
+
+// C0/C1 controls (NUL included) have no place in a typed search or a slug.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** A text parameter: '' when absent; control characters are a BadParameter. */
+export function textParameter(name: string, value: unknown, max = 120): string {
+  if (value === undefined) return '';
+  if (typeof value !== 'string')
+    throw new BadParameter(name, 'aparece más de una vez en la dirección.');
+  if (CONTROL.test(value)) throw new BadParameter(name, 'contiene caracteres de control.');
+  if (value.length > max) throw new BadParameter(name, `es demasiado largo (máximo ${max}).`);
+  return value;
+}
+
+/** A page number: 1 when absent; a whole number from 1 to 1,000,000 or BadParameter. */
+export function pageParameter(name: string, value: unknown): number {
+  const text = textParameter(name, value, 20);
+  if (text === '') return 1;
+  if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
+    throw new BadParameter(name, `«${text}» no es un número de página (1 a 1 000 000).`);
+  return Number(text);
+}

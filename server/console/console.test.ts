@@ -94,8 +94,8 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       password: 'clave-audit',
       role: 'auditor',
     });
-    coordinatorToken = await issueToken(t.db, coordinator.id, 3_600_000);
-    auditorToken = await issueToken(t.db, auditor.id, 3_600_000);
+    coordinatorToken = await issueToken(t.db, coordinator.id, 3_600_000, 'consola');
+    auditorToken = await issueToken(t.db, auditor.id, 3_600_000, 'consola');
     // 60 learners: obra torre-norte (default, null) or puente-sur; three contratistas.
     for (let i = 0; i < 60; i++)
       await t.db.query(

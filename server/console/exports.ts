@@ -3,7 +3,7 @@
 // «Registro de inducción» PDF for an obra and a period. Both are written to the audit log.
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
-import { sendHtml } from './console-context.ts';
+import { BadParameter, dateParameter, sendHtml, textParameter } from './console-context.ts';
 import { consolePage, escapeHtml, plainDate, shortDate } from './layout.ts';
 import { audit } from './audit.ts';
 import {
@@ -120,7 +120,6 @@ export async function registroRows(
   });
 }
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
 const todayYmd = () => new Date().toISOString().slice(0, 10);
 
 export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
@@ -169,16 +168,15 @@ ${message}
     { preHandler: cc.read },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const { obra = '', desde = '', hasta = '' } = request.query;
+      // Malformed values are a 400 page (decision 0182); a missing choice or a reversed period
+      // is the form again (422).
+      const obra = textParameter('obra', request.query.obra);
+      const desde = dateParameter('desde', textParameter('desde', request.query.desde));
+      const hasta = dateParameter('hasta', textParameter('hasta', request.query.hasta));
       const obraInfo = cc.obras.find((o) => o.slug === obra);
-      if (
-        !obraInfo ||
-        !YMD.test(desde) ||
-        !YMD.test(hasta) ||
-        Number.isNaN(Date.parse(desde)) ||
-        Number.isNaN(Date.parse(hasta)) ||
-        desde > hasta
-      )
+      if (obra && !obraInfo)
+        throw new BadParameter('obra', `«${obra}» no es una obra de la empresa.`);
+      if (!obraInfo || !desde || !hasta || desde > hasta)
         return sendHtml(
           reply,
           consolePage(

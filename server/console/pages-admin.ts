@@ -3,7 +3,7 @@
 // command accept and refuse exactly the same rows.
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
-import { field, sendHtml } from './console-context.ts';
+import { field, pageParameter, sendHtml } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
 import { importUsers, validateUser, type KnownObras } from '../cli/users.ts';
@@ -12,6 +12,9 @@ import { generatePassword } from '../security/passwords.ts';
 
 const ACTION_LABEL: Record<string, string> = {
   ingreso: 'Ingreso a la consola',
+  'ingreso-fallido': 'Intento fallido de ingreso',
+  salida: 'Salió de la consola',
+  'ver-aprendiz': 'Consultó los datos de',
   'crear-usuario': 'Creó un usuario',
   'importar-csv': 'Importó un CSV',
   desactivar: 'Desactivó',
@@ -188,8 +191,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
     { preHandler: cc.read },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const asked = Number.parseInt(String(request.query.pagina ?? '1'), 10);
-      const page = Number.isFinite(asked) && asked > 0 ? asked : 1;
+      const page = pageParameter('pagina', request.query.pagina);
       const { entries, total } = await auditPage(db, page);
       const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
       const details = (d: Record<string, unknown>) =>

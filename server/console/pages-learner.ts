@@ -3,7 +3,7 @@
 // reinducción of a whole obra. Every action is written to the audit log.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
-import { field, sendHtml } from './console-context.ts';
+import { BadParameter, field, sendHtml, textParameter } from './console-context.ts';
 import {
   consolePage,
   dateTime,
@@ -141,9 +141,17 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     async (request, reply) => {
       const d = await load(request.params.id, reply);
       if (!d) return reply;
-      const asked = Number.parseInt(String(request.query.ciclo ?? ''), 10);
+      const ciclo = textParameter('ciclo', request.query.ciclo, 10);
+      if (ciclo && !/^\d{1,6}$/.test(ciclo))
+        throw new BadParameter('ciclo', `«${ciclo}» no es un número de ciclo.`);
+      const asked = Number(ciclo);
       const cycle = d.cycles.some((c) => c.cycle === asked) ? asked : d.cycle;
-      return sendHtml(reply, await renderLearner(cc, request.viewer!, d, cycle));
+      const viewer = request.viewer!;
+      // Viewing a learner's personal data and answers is in the audit log (decision 0184).
+      await audit(db, { userId: viewer.userId, name: viewer.name }, 'ver-aprendiz', d, {
+        ciclo: cycle,
+      });
+      return sendHtml(reply, await renderLearner(cc, viewer, d, cycle));
     },
   );
 
@@ -153,7 +161,8 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
       d: LearnerDetail,
       viewer: Viewer & { userId: number },
       body: Record<string, string>,
-    ) => Promise<string>,
+    ) => Promise<string | { notice: string; status: number }>,
+    options: { anyRole?: boolean } = {},
   ) =>
     app.post<{ Params: { id: string } }>(
       `/consola/aprendices/:id/${path}`,
@@ -161,64 +170,98 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
       async (request, reply) => {
         const d = await load(request.params.id, reply);
         if (!d) return reply;
-        if (d.role !== 'aprendiz')
+        // Coordinator and auditor accounts can be deactivated, reactivated and reset too
+        // (decision 0187); a reinducción is only for learners.
+        if (d.role !== 'aprendiz' && !options.anyRole)
           return sendHtml(
             reply,
             consolePage(
               'No permitido',
-              '<h1>Acción no permitida</h1><p>Solo se administran cuentas de aprendiz desde la consola.</p>',
+              '<h1>Acción no permitida</h1><p>La reinducción es solo para cuentas de aprendiz.</p>',
             ),
             403,
           );
-        const notice = await run(d, request.viewer!, { confirmar: field(request, 'confirmar') });
+        const result = await run(d, request.viewer!, { confirmar: field(request, 'confirmar') });
+        const { notice, status } =
+          typeof result === 'string' ? { notice: result, status: 200 } : result;
         const fresh = (await learnerDetail(db, d.id, cc.scope.courseId))!;
         return sendHtml(
           reply,
           await renderLearner(cc, request.viewer!, fresh, fresh.cycle, notice),
+          status,
         );
       },
     );
 
   const actor = (v: { userId: number; name: string }) => ({ userId: v.userId, name: v.name });
 
-  act('desactivar', async (d, viewer) => {
-    await db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
-        d.id,
-      ]);
-      await tx.query(
-        'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-        [d.id],
-      );
-      await audit(tx, actor(viewer), 'desactivar', d, {});
-    });
-    return '<p class="notice ok" role="status">Cuenta desactivada. Sus registros se conservan.</p>';
-  });
+  act(
+    'desactivar',
+    async (d, viewer) => {
+      const done = await db.transaction(async (tx) => {
+        // Never the last active coordinator: the active coordinators are locked and counted in
+        // the same transaction, so two coordinators deactivating each other cannot both win.
+        if (d.role === 'coordinador') {
+          const active = await tx.query<{ id: number }>(
+            "SELECT id FROM users WHERE role = 'coordinador' AND active ORDER BY id FOR UPDATE",
+          );
+          if (active.every((c) => Number(c.id) === d.id)) return false;
+        }
+        await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
+          d.id,
+        ]);
+        await tx.query(
+          'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+          [d.id],
+        );
+        await audit(tx, actor(viewer), 'desactivar', d, { rol: d.role });
+        return true;
+      });
+      if (!done)
+        return {
+          notice:
+            '<p class="notice bad" role="alert">No se desactivó: es el único coordinador activo. Cree o reactive otro coordinador primero.</p>',
+          status: 409,
+        };
+      return '<p class="notice ok" role="status">Cuenta desactivada. Sus registros se conservan.</p>';
+    },
+    { anyRole: true },
+  );
 
-  act('reactivar', async (d, viewer) => {
-    await db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET active = true, deactivated_at = NULL WHERE id = $1', [d.id]);
-      await audit(tx, actor(viewer), 'reactivar', d, {});
-    });
-    return '<p class="notice ok" role="status">Cuenta reactivada.</p>';
-  });
+  act(
+    'reactivar',
+    async (d, viewer) => {
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET active = true, deactivated_at = NULL WHERE id = $1', [
+          d.id,
+        ]);
+        await audit(tx, actor(viewer), 'reactivar', d, { rol: d.role });
+      });
+      return '<p class="notice ok" role="status">Cuenta reactivada.</p>';
+    },
+    { anyRole: true },
+  );
 
-  act('contrasena', async (d, viewer) => {
-    const password = generatePassword(12);
-    const hash = await hashPassword(password);
-    await db.transaction(async (tx) => {
-      await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [
-        hash,
-        d.id,
-      ]);
-      await tx.query(
-        'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-        [d.id],
-      );
-      await audit(tx, actor(viewer), 'restablecer-contrasena', d, {});
-    });
-    return `<div class="notice ok" role="status"><p>Contraseña nueva de ${escapeHtml(d.name)} (se muestra <strong>una sola vez</strong>; entrégala al aprendiz):</p><p class="secret">${escapeHtml(password)}</p></div>`;
-  });
+  act(
+    'contrasena',
+    async (d, viewer) => {
+      const password = generatePassword(12);
+      const hash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [
+          hash,
+          d.id,
+        ]);
+        await tx.query(
+          'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
+          [d.id],
+        );
+        await audit(tx, actor(viewer), 'restablecer-contrasena', d, { rol: d.role });
+      });
+      return `<div class="notice ok" role="status"><p>Contraseña nueva de ${escapeHtml(d.name)} (se muestra <strong>una sola vez</strong>; entrégala a la persona):</p><p class="secret">${escapeHtml(password)}</p></div>`;
+    },
+    { anyRole: true },
+  );
 
   act('reinduccion', async (d, viewer) => {
     const { started } = await startReinduction(db, actor(viewer), cc.scope.courseId, {

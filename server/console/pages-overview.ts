@@ -2,7 +2,13 @@
 // contratista, and the searchable, filterable, sortable, paginated table (all in SQL).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
-import { sendHtml } from './console-context.ts';
+import {
+  BadParameter,
+  dateParameter,
+  pageParameter,
+  sendHtml,
+  textParameter,
+} from './console-context.ts';
 import { consolePage, escapeHtml, hiddenToken, plainDate, shortDate } from './layout.ts';
 import {
   contratistas,
@@ -16,29 +22,37 @@ import {
   type SummaryRow,
 } from './queries.ts';
 
-const YMD = /^\d{4}-\d{2}-\d{2}$/;
-
-/** The table's filters from a query string; anything unknown is ignored. */
+/**
+ * The table's filters from a query string (decision 0182). Absent or empty values take their
+ * defaults; a value the console cannot use (unknown sort key or state, a page out of range,
+ * control characters, a day that does not exist) is a BadParameter, answered with a 400 page.
+ */
 export function readFilters(query: Record<string, unknown>): Filters {
-  const text = (k: string) =>
-    typeof query[k] === 'string' ? (query[k] as string).slice(0, 120) : '';
+  const text = (k: string) => textParameter(k, query[k]);
   const estado = text('estado');
   const orden = text('orden');
-  const pagina = Number.parseInt(text('pagina'), 10);
-  const validDate = (v: string) => (YMD.test(v) && !Number.isNaN(Date.parse(v)) ? v : undefined);
+  const dir = text('dir');
+  if (
+    estado &&
+    !(ESTADOS as readonly string[]).includes(estado) &&
+    !['inactivo', 'todos'].includes(estado)
+  )
+    throw new BadParameter('estado', `«${estado}» no es un estado de la lista.`);
+  // Own keys only: «constructor» or «__proto__» are not sort columns.
+  if (orden && !Object.hasOwn(SORTS, orden))
+    throw new BadParameter('orden', `«${orden}» no es una columna de la tabla.`);
+  if (dir && dir !== 'asc' && dir !== 'desc')
+    throw new BadParameter('dir', 'debe ser «asc» o «desc».');
   return {
     q: text('q') || undefined,
     obra: text('obra') || undefined,
     contratista: text('contratista') || undefined,
-    estado:
-      (ESTADOS as readonly string[]).includes(estado) || estado === 'inactivo'
-        ? (estado as Filters['estado'])
-        : 'todos',
-    desde: validDate(text('desde')),
-    hasta: validDate(text('hasta')),
-    orden: orden in SORTS ? (orden as SortKey) : 'nombre',
-    dir: text('dir') === 'desc' ? 'desc' : 'asc',
-    pagina: Number.isFinite(pagina) && pagina > 0 ? pagina : 1,
+    estado: (estado || 'todos') as Filters['estado'],
+    desde: dateParameter('desde', text('desde')) || undefined,
+    hasta: dateParameter('hasta', text('hasta')) || undefined,
+    orden: (orden || 'nombre') as SortKey,
+    dir: dir === 'desc' ? 'desc' : 'asc',
+    pagina: pageParameter('pagina', query.pagina),
   };
 }
 

@@ -66,6 +66,48 @@ function fit(font: PDFFont, text: string, size: number, width: number): string {
   return `${cut.trimEnd()}…`;
 }
 
+const MAX_CELL_LINES = 4;
+const CELL_LINE = 10;
+
+/**
+ * A cell's text in lines that fit `width` (decision 0189): words wrap, a word longer than the
+ * column is cut between characters, and only beyond MAX_CELL_LINES is the last line shortened
+ * with «…» — «Castañeda Rodríguez de la Hoz» keeps «de la Hoz».
+ */
+export function wrapCell(font: PDFFont, text: string, size: number, width: number): string[] {
+  const fits = (t: string) => font.widthOfTextAtSize(t, size) <= width;
+  const lines: string[] = [];
+  let line = '';
+  const push = (word: string) => {
+    const candidate = line ? `${line} ${word}` : word;
+    if (fits(candidate)) {
+      line = candidate;
+      return;
+    }
+    if (line) lines.push(line);
+    line = '';
+    let rest = word;
+    while (!fits(rest)) {
+      let cut = rest.length - 1;
+      while (cut > 1 && !fits(rest.slice(0, cut))) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) push(word);
+  if (line) lines.push(line);
+  if (lines.length <= MAX_CELL_LINES) return lines.length ? lines : [''];
+  const kept = lines.slice(0, MAX_CELL_LINES);
+  kept[MAX_CELL_LINES - 1] = fit(
+    font,
+    `${kept[MAX_CELL_LINES - 1]} ${lines.slice(MAX_CELL_LINES).join(' ')}`,
+    size,
+    width,
+  );
+  return kept;
+}
+
 export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
@@ -162,31 +204,31 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
 
   header();
   data.rows.forEach((row, i) => {
-    if (y < M + 70) header();
-    let cx = M;
-    for (const c of COLUMNS) {
+    const cells = COLUMNS.map((c) => {
       const raw = c.key === '#' ? String(i + 1) : String(row[c.key] ?? '');
       const useFixed =
         c.key === '#' || c.key === 'date' || c.key === 'result' || c.key === 'certificateCode';
       const { font, text } = useFixed
         ? { font: regular, text: fixed(raw) }
         : cellFont(raw, c.key === 'name');
-      page.drawText(fit(font, text, 8.5, c.width - 6), {
-        x: cx + 3,
-        y,
-        size: 8.5,
-        font,
-        color: INK,
-      });
+      return { c, font, lines: wrapCell(font, text, 8.5, c.width - 6) };
+    });
+    const extra = (Math.max(...cells.map((cell) => cell.lines.length)) - 1) * CELL_LINE;
+    if (y - extra < M + 70) header();
+    let cx = M;
+    for (const { c, font, lines } of cells) {
+      lines.forEach((line, k) =>
+        page.drawText(line, { x: cx + 3, y: y - k * CELL_LINE, size: 8.5, font, color: INK }),
+      );
       cx += c.width;
     }
     page.drawLine({
-      start: { x: M, y: y - 5 },
-      end: { x: W - M, y: y - 5 },
+      start: { x: M, y: y - 5 - extra },
+      end: { x: W - M, y: y - 5 - extra },
       thickness: 0.5,
       color: LINE,
     });
-    y -= 16;
+    y -= 16 + extra;
   });
   if (!data.rows.length)
     page.drawText(fixed('Ningún aprendiz completó la inducción en este periodo.'), {

@@ -22,7 +22,7 @@ import {
   sessionToken,
 } from './auth.ts';
 import { consolePage, escapeHtml } from './layout.ts';
-import { field, sendHtml, type ConsoleContext } from './console-context.ts';
+import { BadParameter, field, sendHtml, type ConsoleContext } from './console-context.ts';
 import { audit } from './audit.ts';
 import { overviewRoutes } from './pages-overview.ts';
 import { learnerRoutes } from './pages-learner.ts';
@@ -55,12 +55,65 @@ ${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''
   );
 }
 
+function badParameterPage(error: BadParameter): string {
+  return consolePage(
+    'Solicitud no válida',
+    `<h1>Solicitud no válida</h1><p role="alert">El dato «${escapeHtml(error.parameter)}» de la dirección no sirve: ${escapeHtml(error.text)}</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a> · <a href="/consola">Ir al resumen</a></p>`,
+  );
+}
+
+/** The page for a /consola path that does not exist (answered by the app's not-found handler). */
+export function consoleNotFoundPage(): string {
+  return consolePage(
+    'Página no encontrada',
+    '<h1>Página no encontrada</h1><p>Esta dirección no existe en la consola.</p><p><a href="/consola">Ir al resumen</a></p>',
+  );
+}
+
 export async function consoleRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   xsrf: XsrfTokens,
   options: ConsoleOptions = {},
 ) {
+  // Every console failure is an HTML page, and a server fault is logged (decision 0182).
+  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    if (error instanceof BadParameter) {
+      request.log.warn({ parameter: error.parameter, url: request.url }, 'console bad parameter');
+      return sendHtml(reply, badParameterPage(error), 400);
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429)
+      return sendHtml(
+        reply,
+        consolePage(
+          'Demasiados intentos',
+          '<h1>Demasiados intentos</h1><p>Espera un momento antes de intentar de nuevo.</p><p><a href="/consola/ingresar">Ingresar a la consola</a></p>',
+        ),
+        429,
+      );
+    if (status >= 400 && status < 500) {
+      request.log.warn({ err: error, url: request.url }, 'console bad request');
+      return sendHtml(
+        reply,
+        consolePage(
+          'Solicitud no válida',
+          '<h1>Solicitud no válida</h1><p>La consola no pudo leer lo que se envió. Vuelve a la página anterior e intenta de nuevo.</p><p><a href="/consola">Ir al resumen</a></p>',
+        ),
+        status === 413 ? 413 : 400,
+      );
+    }
+    request.log.error({ err: error, url: request.url }, 'console error');
+    return sendHtml(
+      reply,
+      consolePage(
+        'Error del servidor',
+        '<h1>Algo falló en el servidor</h1><p>No se completó la acción. Intenta de nuevo en un momento; si sigue pasando, avisa al administrador del sistema (el error quedó registrado).</p><p><a href="/consola">Ir al resumen</a></p>',
+      ),
+      500,
+    );
+  });
+
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyMultipart, {
     attachFieldsToBody: true,
@@ -148,14 +201,27 @@ export async function consoleRoutes(
           429,
         );
       }
+      // Failed sign-ins are in the audit log (decision 0184): what was typed (never the
+      // password) and why.
+      const auditFailure = (motivo: string) =>
+        audit(
+          ctx.db,
+          { userId: null, name: identifier.slice(0, 120) },
+          'ingreso-fallido',
+          credentials ? { id: credentials.id, name: identifier.slice(0, 120) } : null,
+          { motivo },
+        );
       if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
         ctx.loginLimiter.fail(key);
+        await auditFailure(credentials ? 'contraseña incorrecta' : 'usuario desconocido');
         return fail('El documento, el correo o la contraseña no son correctos.');
       }
       ctx.loginLimiter.succeed(key);
-      if (credentials.role === 'aprendiz')
+      if (credentials.role === 'aprendiz') {
+        await auditFailure('cuenta de aprendiz');
         return fail('Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.', 403);
-      const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
+      }
+      const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs, 'consola');
       const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
         credentials.id,
       ]);
@@ -174,6 +240,8 @@ export async function consoleRoutes(
   app.post('/consola/salir', { preHandler: cc.read }, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await revokeToken(ctx.db, token);
+    const viewer = request.viewer!;
+    await audit(ctx.db, { userId: viewer.userId, name: viewer.name }, 'salida', null, {});
     reply.clearCookie(SESSION_COOKIE, { path: '/consola' });
     return reply.redirect('/consola/ingresar', 303);
   });

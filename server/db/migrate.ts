@@ -16,12 +16,18 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; file: s
 
 /** Returns the versions applied now. */
 export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
-  await db.exec(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (
+  // Asked first, so a server role without CREATE on the schema starts on a migrated database
+  // (decision 0180: the role that runs the server need not own the tables).
+  const [known] = await db.query<{ present: boolean }>(
+    "SELECT to_regclass('schema_migrations') IS NOT NULL AS present",
+  );
+  if (!known?.present)
+    await db.exec(
+      `CREATE TABLE IF NOT EXISTS schema_migrations (
        version text PRIMARY KEY,
        applied_at timestamptz NOT NULL DEFAULT now()
      )`,
-  );
+    );
   const done = new Set(
     (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
       (r) => r.version,

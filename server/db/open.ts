@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
+import { describeTightening, makeDataDirPrivate, type PrivateFolderFs } from './private-folder.ts';
 import { ROOT } from '../read-content.ts';
 
 export const DEFAULT_DATA_DIR = join(ROOT, 'data');
@@ -12,6 +13,10 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir?: string | undefined;
   role: 'server' | 'cli';
+  /** Where to report what was done to the folder's permissions (decision 0180). */
+  log?: ((line: string) => void) | undefined;
+  /** Tests only: the filesystem layer of the private-folder check. */
+  privateFolderFs?: PrivateFolderFs | undefined;
 }
 
 export interface OpenedDb {
@@ -36,22 +41,33 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
     return { db, where: 'PostgreSQL (DATABASE_URL)', dataDir: null, close: () => db.close() };
   }
   const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  // Private before anything is read (a folder others could write is refused), and again once
+  // PGlite has created its files, most of them 0666 (decision 0180).
+  const log = options.log ?? (() => {});
+  const report = (result: ReturnType<typeof makeDataDirPrivate>) => {
+    const line = describeTightening(dataDir, result);
+    if (line) log(line);
+  };
+  report(makeDataDirPrivate(dataDir, options.privateFolderFs));
   const lock: DataDirLock = await acquireDataDirLock(dataDir, options.role);
-  let db: Db;
+  let db: Db | undefined;
   try {
     db = await openPglite(join(dataDir, 'pglite'));
     await migrate(db);
+    report(makeDataDirPrivate(dataDir, options.privateFolderFs));
   } catch (error) {
+    await db?.close().catch(() => {});
     lock.release();
     throw error;
   }
+  const opened = db;
   return {
-    db,
+    db: opened,
     where: dataDir,
     dataDir,
     async close() {
       try {
-        await db.close();
+        await opened.close();
       } finally {
         lock.release();
       }

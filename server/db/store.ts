@@ -4,6 +4,7 @@ import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
+import { hasBidiControls } from '../routes/input.ts';
 import { courseIdentity } from '../read-content.ts';
 
 /** The course this server ships (content/es/course.json): the default course of every query. */
@@ -124,6 +125,13 @@ export const ROLES = ['aprendiz', 'coordinador', 'auditor'] as const;
 export type Role = (typeof ROLES)[number];
 
 export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
+  // The last gate for every way a user is created (decision 0183); callers check first and say
+  // it in Spanish.
+  for (const text of [input.name, input.cargo ?? '', input.contratista ?? ''])
+    if (hasBidiControls(text))
+      throw new Error(
+        'Un nombre, cargo o contratista no puede llevar controles de dirección del texto.',
+      );
   const passwordHash = await hashPassword(input.password);
   try {
     const id = await db.transaction(async (tx) => {
@@ -178,11 +186,19 @@ export async function findCredentials(
   return row ?? null;
 }
 
-export async function issueToken(db: Queryable, userId: number, ttlMs: number): Promise<string> {
+/** Where a token was issued: the learner app or the console (decision 0185). */
+export type TokenScope = 'app' | 'consola';
+
+export async function issueToken(
+  db: Queryable,
+  userId: number,
+  ttlMs: number,
+  scope: TokenScope = 'app',
+): Promise<string> {
   const token = newToken();
   await db.query(
-    `INSERT INTO tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'))`,
-    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000))],
+    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'), $4)`,
+    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000)), scope],
   );
   return token;
 }
@@ -196,13 +212,15 @@ export async function userIdForToken(db: Queryable, token: string): Promise<numb
 export async function sessionForToken(
   db: Queryable,
   token: string,
-): Promise<{ userId: number; role: Role; name: string } | null> {
-  const [row] = await db.query<{ user_id: number; role: Role; name: string }>(
-    `SELECT t.user_id, u.role, u.name FROM tokens t JOIN users u ON u.id = t.user_id
+): Promise<{ userId: number; role: Role; name: string; scope: TokenScope } | null> {
+  const [row] = await db.query<{ user_id: number; role: Role; name: string; scope: TokenScope }>(
+    `SELECT t.user_id, u.role, u.name, t.scope FROM tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active`,
     [hashToken(token)],
   );
-  return row ? { userId: Number(row.user_id), role: row.role, name: row.name } : null;
+  return row
+    ? { userId: Number(row.user_id), role: row.role, name: row.name, scope: row.scope }
+    : null;
 }
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
@@ -351,13 +369,15 @@ export async function certificateForUser(
   db: Queryable,
   userId: number,
   courseId: string = shippedCourseId(),
+  cycle?: number,
 ): Promise<CertificateRow | null> {
-  // The current cycle's certificate (archived cycles keep theirs; record 0111).
+  // The current cycle's certificate unless a cycle is named (archived cycles keep theirs;
+  // record 0111).
   const [row] = await db.query<CertificateDbRow>(
     `SELECT ${CERTIFICATE_COLUMNS} FROM certificates
       WHERE user_id = $1 AND course_id = $2
-        AND cycle = (SELECT cycle FROM users WHERE id = $1)`,
-    [userId, courseId],
+        AND cycle = COALESCE($3::integer, (SELECT cycle FROM users WHERE id = $1))`,
+    [userId, courseId, cycle ?? null],
   );
   return row ? toCertificate(row) : null;
 }
@@ -448,7 +468,33 @@ export async function saveCertificate(
       cert.cycle ?? null,
     ],
   );
-  return (await certificateForUser(db, userId, courseId))!;
+  return (await certificateForUser(db, userId, courseId, cert.cycle))!;
+}
+
+/**
+ * Stores a certificate on the cycle the request was made for (decision 0181), in one
+ * transaction with the check that this cycle's progress is complete: the learner's row is locked
+ * first, so a reinducción (which locks it too) runs wholly before or after. A cycle archived
+ * meanwhile keeps the certificate it earned; the new cycle never gets it. Returns the cycle's
+ * certificate (the first stored when two requests race), or null when the cycle is not complete.
+ */
+export async function saveCertificateOnCycle(
+  db: Db,
+  userId: number,
+  cycle: number,
+  cert: Omit<NewCertificate, 'cycle'>,
+  completionScore: number,
+  courseId: string = shippedCourseId(),
+): Promise<CertificateRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
+    const [progress] = await tx.query<{ score: number | string }>(
+      'SELECT score FROM progress WHERE user_id = $1 AND course_id = $2 AND cycle = $3',
+      [userId, courseId, cycle],
+    );
+    if (!progress || Number(progress.score) < completionScore) return null;
+    return saveCertificate(tx, userId, { ...cert, cycle }, courseId);
+  });
 }
 
 export interface ReportRow {

@@ -6,7 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext, IssuedCertificate } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { certificateByCode, certificateForUser, getUser, saveCertificate } from '../db/store.ts';
+import {
+  certificateByCode,
+  certificateForUser,
+  getUser,
+  saveCertificateOnCycle,
+} from '../db/store.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
 
 // No look-alike characters: the code is typed from paper at /verificar/:code.
@@ -24,7 +29,10 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = await getUser(ctx.db, userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
 
-    const existing = await certificateForUser(ctx.db, userId, ctx.courseId);
+    // Everything below is about the cycle current when the request came in (decision 0181): a
+    // reinducción started meanwhile must not receive this cycle's certificate.
+    const cycle = user.cycle;
+    const existing = await certificateForUser(ctx.db, userId, ctx.courseId, cycle);
     if (existing) return { success: true, url_file: existing.url_file, user };
 
     // success:false (not an error status): the client then does nothing but show the message
@@ -47,9 +55,10 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       request.log.error({ err: error }, 'certificate issuer failed');
       return { success: false, message: MESSAGES.certificateFailed };
     }
-    const saved = await saveCertificate(
+    const saved = await saveCertificateOnCycle(
       ctx.db,
       userId,
+      cycle,
       {
         code,
         url_file: issued.url_file,
@@ -60,8 +69,10 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
         course_title: issued.courseTitle ?? null,
         completed_at: completedAt,
       },
+      COMPLETION_SCORE,
       ctx.courseId,
     );
+    if (!saved) return { success: false, message: MESSAGES.certificateNeedsCompletion };
     return {
       success: true,
       url_file: saved.url_file,

@@ -52,3 +52,11 @@ export function text(value: unknown): string | undefined | null {
 // Control characters never belong in a name, document, route or location.
 export const hasControlChars = (s: string) =>
   [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+
+/**
+ * Bidirectional-text controls (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates,
+ * the LRM/RLM/ALM marks): in a name they make «Ana‮gnp.exe» read as «Anaexe.png» on screen and
+ * in PDFs, so names, cargos and contratistas refuse them everywhere (decision 0183).
+ */
+export const hasBidiControls = (s: string) =>
+  /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u.test(s);

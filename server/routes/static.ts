@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../messages.ts';
+import { consoleNotFoundPage } from '../console/routes.ts';
 
 export interface StaticDirs {
   webDir: string | null;
@@ -71,6 +72,14 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
     // Paths that look like files (a dot in the last segment) are real 404s, so a missing
     // script is never answered with HTML.
     const looksLikeFile = /\.[A-Za-z0-9]{1,8}$/.test(path.split('/').pop() ?? '');
+    // The console's own paths are never the learner app (decision 0182).
+    if (path === '/consola' || path.startsWith('/consola/'))
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .send(consoleNotFoundPage());
     if (isPage && !looksLikeFile && !path.startsWith('/lms-preview')) return sendIndex(reply);
     return reply
       .code(404)

@@ -128,6 +128,15 @@ export function loadCompanyConfig(
       config: null,
       errors: drawn.errors.map((r) => `${path}: empresa.logo (${logoFile}): ${r}`),
     };
+  // Transforms can overflow to Infinity or NaN: such a logo would break every certificate and
+  // registro later, so it is refused here (decision 0188).
+  if (!finiteLogo(drawn.logo))
+    return {
+      config: null,
+      errors: [
+        `${path}: empresa.logo (${logoFile}): sus transformaciones producen coordenadas no válidas (infinitas, NaN o mayores que 1e7); revise los atributos transform, viewBox y las rutas`,
+      ],
+    };
   return {
     config: { ...raw, empresa: { ...empresa, logo: { file: logoFile, svg, pdf: drawn.logo } } },
     errors: [],
@@ -170,4 +179,18 @@ export function certificateSignatory(config: CompanyConfig): {
     cargo: 'Responsable del SG-SST',
     ...(r.licencia ? { licencia: r.licencia } : {}),
   };
+}
+
+const LIMIT = 1e7;
+
+/** Every coordinate of the reduced logo is a finite number of sensible size (decision 0188). */
+export function finiteLogo(logo: PdfLogo): boolean {
+  const { minX, minY, width, height } = logo.viewBox;
+  const ok = (n: number) => Number.isFinite(n) && Math.abs(n) <= LIMIT;
+  if (![minX, minY, width, height].every(ok)) return false;
+  return logo.paths.every((p) => {
+    if (/nan|infinity/i.test(p.d)) return false;
+    const numbers = p.d.match(/-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/gi) ?? [];
+    return numbers.every((n) => ok(Number(n)));
+  });
 }
