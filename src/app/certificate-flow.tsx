@@ -31,8 +31,7 @@ export interface CertificateFlowProps {
   issueOnServer?: () => Promise<void>;
 }
 
-const FAILED =
-  '<p>No pudimos generar tu certificado. Revisa tu conexión e inténtalo de nuevo con el botón <strong>Certificado</strong>.</p>';
+const FAILED = es.certificateView.failed;
 
 type Delivery = 'download' | 'view';
 
@@ -120,7 +119,11 @@ export function CertificateFlow({ controller, issueOnServer }: CertificateFlowPr
   const View = shown?.View;
   return (
     <>
-      <Dialog open={askName !== null} label="Tu certificado" className="certificate-modal">
+      <Dialog
+        open={askName !== null}
+        label={es.certificateView.title}
+        className="certificate-modal"
+      >
         <div className="modal-card" style={{ textAlign: 'left' }}>
           <NameForCertificate
             busy={busy}

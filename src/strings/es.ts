@@ -133,6 +133,8 @@ export const es = {
     retry: 'Reintentar',
   },
   /** Fixed text of the topic screens (list screens, remember boxes). */
+  /** The «Siguiente» / «Anterior» bar under a page. */
+  pageNav: 'Navegación de la página',
   screens: {
     remember: 'Recuerda',
     close: 'Cerrar',
@@ -165,6 +167,9 @@ export const es = {
   /** The certificate shown as a screen (LMS mode; decision record 0131). */
   certificateView: {
     title: 'Tu certificado',
+    /** When the certificate could not be made or shown (HTML for the message modal). */
+    failed:
+      '<p>No pudimos generar tu certificado. Revisa tu conexión e inténtalo de nuevo con el botón <strong>Certificado</strong>.</p>',
     hint: 'Puedes imprimirlo o tomarle una foto a la pantalla.',
     print: 'IMPRIMIR',
     close: 'Cerrar',

@@ -19,7 +19,13 @@ import {
   type PDFPage,
 } from 'pdf-lib';
 import { qrMatrix, qrRuns } from './qr.ts';
-import { formatHours, formatSpanishDate, toCertificateName, toWinAnsi } from './text.ts';
+import {
+  CERTIFICATE_WORDING,
+  formatHours,
+  formatSpanishDate,
+  toCertificateName,
+  toWinAnsi,
+} from './text.ts';
 import { fontCovers } from './font-coverage.ts';
 import { NOTO_SANS_BOLD_SUBSET_BASE64 } from './fonts/noto-sans-bold-subset.ts';
 import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
@@ -330,7 +336,7 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       spacing: 1.6,
     });
   }
-  drawText(page, 'CERTIFICADO DE PARTICIPACIÓN', {
+  drawText(page, CERTIFICATE_WORDING.title, {
     font: fonts.bold,
     size: 29,
     y: 422,
@@ -339,7 +345,12 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   });
   page.drawRectangle({ x: CENTER_X - 50, y: 405, width: 100, height: 3.5, color: ACCENT });
   const certifiesY = 374;
-  drawText(page, 'certifica que', { font: fonts.italic, size: 18, y: certifiesY, color: INK });
+  drawText(page, CERTIFICATE_WORDING.certifies, {
+    font: fonts.italic,
+    size: 18,
+    y: certifiesY,
+    color: INK,
+  });
 
   // The body, top-down: each line is placed `gap` points below the previous baseline; when
   // a two-line name and course title would reach the signature, the gaps shrink evenly; a
@@ -367,12 +378,12 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   if (document) {
     lines.push({
       gap: 28,
-      draw: (y) => drawText(page, `identificado(a) con documento ${document}`, { ...body, y }),
+      draw: (y) => drawText(page, CERTIFICATE_WORDING.identified(document), { ...body, y }),
     });
   }
   lines.push({
     gap: document ? 30 : 32,
-    draw: (y) => drawText(page, 'participó y completó el curso', { ...body, y }),
+    draw: (y) => drawText(page, CERTIFICATE_WORDING.completed, { ...body, y }),
   });
   const title = fitText(v.courseTitle, fonts.bold, MAX_TEXT_WIDTH, { maxSize: 18, minSize: 14 });
   title.lines.forEach((line, i) => {
@@ -385,16 +396,16 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   if (obra)
     lines.push({
       gap: 24,
-      draw: (y) => drawText(page, `para la obra ${obra},`, { ...body, y }),
+      draw: (y) => drawText(page, CERTIFICATE_WORDING.forObra(obra), { ...body, y }),
     });
   lines.push({
     gap: obra ? 22 : 26,
-    draw: (y) => drawText(page, `con una intensidad de ${v.hours}.`, { ...body, y }),
+    draw: (y) => drawText(page, CERTIFICATE_WORDING.intensity(v.hours), { ...body, y }),
   });
   lines.push({
     gap: 34,
     draw: (y) =>
-      drawText(page, `Fecha de finalización: ${v.date}`, {
+      drawText(page, CERTIFICATE_WORDING.completedOn(v.date), {
         font: fonts.regular,
         size: 11.5,
         y,

@@ -195,3 +195,17 @@ export function toCertificateName(text: string, covers: (codePoint: number) => b
   }
   return out.replace(/ {2,}/g, ' ').trim();
 }
+
+/**
+ * The certificate's fixed wording, once: the PDF and the on-screen sheet (LMS mode) print the
+ * same sentences around the learner's name, course, obra, hours and date.
+ */
+export const CERTIFICATE_WORDING = {
+  title: 'CERTIFICADO DE PARTICIPACIÓN',
+  certifies: 'certifica que',
+  identified: (document: string) => `identificado(a) con documento ${document}`,
+  completed: 'participó y completó el curso',
+  forObra: (obra: string) => `para la obra ${obra},`,
+  intensity: (hours: string) => `con una intensidad de ${hours}.`,
+  completedOn: (date: string) => `Fecha de finalización: ${date}`,
+} as const;

@@ -5,7 +5,11 @@
 // Loaded on demand: the app imports it lazily (src/app/certificate-flow.tsx).
 import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
-import { formatHours, formatSpanishDate } from '../../domain/certificate/text.ts';
+import {
+  CERTIFICATE_WORDING,
+  formatHours,
+  formatSpanishDate,
+} from '../../domain/certificate/text.ts';
 import type { CertificateData } from '../../domain/certificate/types.ts';
 import { es } from '../../strings/es.ts';
 import { Dialog } from '../../ui/dialog.tsx';
@@ -107,19 +111,19 @@ export function CertificateSheet({ data }: { data: CertificateData }) {
             </span>
           )}
           {header && <p className="cert-sheet__company">{header}</p>}
-          <h3 className="cert-sheet__title">CERTIFICADO DE PARTICIPACIÓN</h3>
+          <h3 className="cert-sheet__title">{CERTIFICATE_WORDING.title}</h3>
           <span className="cert-sheet__rule" aria-hidden="true" />
         </div>
         <div className="cert-sheet__text">
-          <p className="cert-sheet__certifies">certifica que</p>
+          <p className="cert-sheet__certifies">{CERTIFICATE_WORDING.certifies}</p>
           <p className="cert-sheet__name">{name}</p>
-          {data.document && <p>identificado(a) con documento {data.document}</p>}
-          <p>participó y completó el curso</p>
+          {data.document && <p>{CERTIFICATE_WORDING.identified(data.document)}</p>}
+          <p>{CERTIFICATE_WORDING.completed}</p>
           <p className="cert-sheet__course">{data.courseTitle}</p>
-          {data.obraName && <p>para la obra {data.obraName},</p>}
-          <p>con una intensidad de {formatHours(data.hours)}.</p>
+          {data.obraName && <p>{CERTIFICATE_WORDING.forObra(data.obraName)}</p>}
+          <p>{CERTIFICATE_WORDING.intensity(formatHours(data.hours))}</p>
           <p className="cert-sheet__date">
-            Fecha de finalización: {formatSpanishDate(data.completedAt)}
+            {CERTIFICATE_WORDING.completedOn(formatSpanishDate(data.completedAt))}
           </p>
         </div>
         <div className="cert-sheet__sign">

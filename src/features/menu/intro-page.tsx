@@ -27,7 +27,7 @@ export function IntroPage({ assetBase }: { assetBase: string }) {
         )}
         <div className="intro-text" dangerouslySetInnerHTML={{ __html: intro.text }} />
       </div>
-      <nav className="page-nav" aria-label="Navegación de la página">
+      <nav className="page-nav" aria-label={es.pageNav}>
         <Link className="btn btn-primary btn-next" to="/menu">
           {es.next}
           <span aria-hidden="true">→</span>

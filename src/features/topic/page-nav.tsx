@@ -12,7 +12,7 @@ export function PageNav({
   onNext?: () => void;
 }) {
   return (
-    <nav className="page-nav" aria-label="Navegación de la página">
+    <nav className="page-nav" aria-label={es.pageNav}>
       {previous && (
         <Link className="btn" to={previous}>
           <span aria-hidden="true">←</span>
