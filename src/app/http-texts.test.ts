@@ -30,7 +30,13 @@ describe('the error catalogue, attached by the app', () => {
   });
 
   it('the sign-in page says why a refused session brought the learner there', () => {
-    expect(signInNoticeText('session-ended')).toMatch(/Tu sesión terminó/);
+    expect(signInNoticeText('session-ended')).toMatch(/^Tu sesión terminó/);
     expect(signInNoticeText(null)).toBeNull();
+  });
+
+  it('a device holding someone’s unsent progress tells whoever holds it, naming no one', () => {
+    const ended = signInNoticeText('session-ended', true)!;
+    expect(ended).toMatch(/^Tu sesión terminó.*Si eres otra persona, puedes ingresar/);
+    expect(signInNoticeText(null, true)).toMatch(/guarda avance de otra persona/);
   });
 });

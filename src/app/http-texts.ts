@@ -29,7 +29,17 @@ export function loginMessage(error: unknown): string {
   return LOGIN_TEXT[error.kind];
 }
 
-/** What the sign-in page says about why the learner is there. */
-export function signInNoticeText(reason: SignInReason | null): string | null {
-  return reason === 'session-ended' ? es.signIn.sessionEnded : null;
+/**
+ * What the sign-in page says about why the learner is there, and — when this device holds
+ * progress someone must sign in again to send — to whoever else holds it (decision 0157).
+ */
+export function signInNoticeText(
+  reason: SignInReason | null,
+  unsentOnDevice = false,
+): string | null {
+  if (reason === 'session-ended')
+    return unsentOnDevice
+      ? `${es.signIn.sessionEnded} ${es.signIn.sessionEndedOthers}`
+      : es.signIn.sessionEnded;
+  return unsentOnDevice ? es.signIn.othersUnsent : null;
 }

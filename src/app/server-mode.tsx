@@ -11,6 +11,7 @@ import {
   hasToken,
   needsDataNotice,
   signInReason,
+  unsentProgressOnDevice,
   signOut,
   type CourseUser,
   type HttpTracking,
@@ -57,7 +58,7 @@ function SignIn({ controller }: { controller: CourseController }) {
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
         signIn={signIn}
-        notice={signInNoticeText(signInReason())}
+        notice={signInNoticeText(signInReason(), unsentProgressOnDevice())}
         courseTitle={controller.outline.title}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));

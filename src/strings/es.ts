@@ -118,6 +118,12 @@ export const es = {
     /** Shown on the sign-in page after the server refused the session (401/403). */
     sessionEnded:
       'Tu sesión terminó. Vuelve a entrar para seguir; tu avance está guardado en este equipo.',
+    /** After sessionEnded, for whoever else holds the phone (names no one). */
+    sessionEndedOthers:
+      'Si eres otra persona, puedes ingresar: ese avance no se borra y se enviará cuando su dueño vuelva a ingresar aquí.',
+    /** This device keeps another learner's unsent progress (names no one). */
+    othersUnsent:
+      'Este equipo guarda avance de otra persona que aún no se ha enviado. Se enviará cuando esa persona vuelva a ingresar aquí; puedes ingresar sin borrarlo.',
     identifierRequired: 'Ingresa tu número de documento o tu correo.',
     passwordRequired: 'Ingresa tu contraseña.',
     recaptcha:

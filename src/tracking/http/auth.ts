@@ -9,6 +9,9 @@ import {
   safeSet,
   readUser,
   storeUser,
+  parkQueues,
+  unparkQueues,
+  unsentProgressOnDevice as unsentOnDevice,
 } from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
 
@@ -41,6 +44,14 @@ export function signInReason(store = sharedClient().store): SignInReason | null 
  */
 export function needsDataNotice(store = sharedClient().store): boolean {
   return readUser(store)?.dataNoticeAcceptedAt === null;
+}
+
+/**
+ * This device holds another learner's unsent progress, or that of a learner whose session the
+ * server ended: the sign-in page tells whoever is there, naming no one (decision 0157).
+ */
+export function unsentProgressOnDevice(store = sharedClient().store): boolean {
+  return unsentOnDevice(store);
 }
 
 /** The token guard (decision 0026): only whether a token is stored, not whether it is valid. */
@@ -115,8 +126,11 @@ export async function login(
   if (previous) {
     try {
       const before = JSON.parse(previous) as CourseUser;
-      if (String(before.id) !== String(response.user.id)) safeClear(api.store);
-      else if (
+      if (String(before.id) !== String(response.user.id)) {
+        // What the previous learner has not sent stays on the device for them (0157).
+        parkQueues(api.store, String(before.id));
+        safeClear(api.store);
+      } else if (
         typeof response.user.cycle === 'number' &&
         (before.cycle ?? 1) !== response.user.cycle
       ) {
@@ -130,6 +144,7 @@ export async function login(
     }
   }
   safeRemove(api.store, KEYS.signInReason);
+  unparkQueues(api.store, String(response.user.id));
   safeSet(api.store, KEYS.token, response.token);
   storeUser(api.store, response.user);
   if (typeof response.user.score === 'number')

@@ -18,6 +18,7 @@ export {
   needsDataNotice,
   isTokenValid,
   signInReason,
+  unsentProgressOnDevice,
   configureHttp,
   LoginError,
   type LoginErrorKind,

@@ -14,6 +14,12 @@ export const KEYS = {
   signInReason: 'curso-sst:sign-in-reason',
   /** First answers and session time not yet accepted by the server (record 0126). */
   activity: 'curso-sst:pending-activity',
+  /**
+   * Other learners' unsent queues on this shared device, by learner id, kept until each signs in
+   * here again (decision 0157). Not a 'curso-sst:pending' key: it never blocks another learner's
+   * sign-out, and no clearing of this device erases it.
+   */
+  parked: 'curso-sst:parked',
 } as const;
 
 export interface KeyValueStore {
@@ -69,12 +75,65 @@ export function safeRemove(store: KeyValueStore, key: string): void {
   }
 }
 
+/**
+ * Clears this device of the learner (sign-out, another learner, a forced logout) but never of
+ * another learner's unsent progress (decision 0157).
+ */
 export function safeClear(store: KeyValueStore): void {
+  const parked = safeGet(store, KEYS.parked);
   try {
     store.clear();
   } catch {
     // ignore
   }
+  if (parked) safeSet(store, KEYS.parked, parked);
+}
+
+/** A learner's queues as stored: the raw progress and activity records. */
+interface ParkedQueues {
+  pending: string | null;
+  activity: string | null;
+}
+
+const readParked = (store: KeyValueStore): Record<string, ParkedQueues> => {
+  const all = readJson<Record<string, ParkedQueues>>(store, KEYS.parked);
+  return all && typeof all === 'object' && !Array.isArray(all) ? all : {};
+};
+
+const writeParked = (store: KeyValueStore, all: Record<string, ParkedQueues>) => {
+  if (Object.keys(all).length) safeSet(store, KEYS.parked, JSON.stringify(all));
+  else safeRemove(store, KEYS.parked);
+};
+
+/**
+ * Another learner signs in on this device: what `userId` has not sent yet is set aside for them
+ * (decision 0157) before the device is cleared for the next learner.
+ */
+export function parkQueues(store: KeyValueStore, userId: string): void {
+  if (!hasPending(store)) return;
+  const all = readParked(store);
+  all[userId] = { pending: safeGet(store, KEYS.pending), activity: safeGet(store, KEYS.activity) };
+  writeParked(store, all);
+}
+
+/** `userId` signs in again here: their set-aside queues become the queues to send. */
+export function unparkQueues(store: KeyValueStore, userId: string): void {
+  const all = readParked(store);
+  const mine = all[userId];
+  if (!mine) return;
+  if (mine.pending && !safeGet(store, KEYS.pending)) safeSet(store, KEYS.pending, mine.pending);
+  if (mine.activity && !safeGet(store, KEYS.activity)) safeSet(store, KEYS.activity, mine.activity);
+  delete all[userId];
+  writeParked(store, all);
+}
+
+/**
+ * Whether this device holds progress that someone must sign in again to send: set aside for
+ * another learner, or left by a learner whose session the server ended.
+ */
+export function unsentProgressOnDevice(store: KeyValueStore): boolean {
+  if (Object.keys(readParked(store)).length) return true;
+  return !safeGet(store, KEYS.token) && readUser(store) !== null && hasPending(store);
 }
 
 export function readJson<T>(store: KeyValueStore, key: string): T | null {
