@@ -36,6 +36,10 @@ export const LEARNERS = {
   firstSignIn: { document: '1000000110', name: 'Wilson Arley Gaviria' },
   /** Seeded complete (100 %): a reinducción starts while their page is open. */
   reinduction: { document: '1000000111', name: 'Yeison Andrés Mosquera' },
+  /** Seeded with module 1 done: studies module 2 offline on a phone she then hands on. */
+  sharedPhoneFirst: { document: '1000000112', name: 'Luz Marina Cuesta' },
+  /** Fresh: signs in on that phone after her, and signs out. */
+  sharedPhoneNext: { document: '1000000113', name: 'Édgar Mauricio Lozano' },
 } as const;
 
 /**

@@ -86,6 +86,14 @@ async function seed() {
         { score: 80, route: route(fourDone), finalTerms: false },
         shape,
       );
+    // Module 1 done (score 20): e2e/shared-phone.spec.ts studies module 2 from there.
+    const oneDone = full.map((m, i) => (i === 0 ? m : []));
+    await updateProgress(
+      opened.db,
+      await idOf(LEARNERS.sharedPhoneFirst.document),
+      { score: 20, route: route(oneDone), finalTerms: false },
+      shape,
+    );
     await updateProgress(
       opened.db,
       await idOf(LEARNERS.almost.document),
