@@ -2,30 +2,18 @@
 // coordinator resets her password meanwhile; another worker signs in on the same phone, then
 // signs out; she comes back with her new password — and her module 2 and its first answers reach
 // the server, credited to her alone.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
 import { consolePage, openLearner } from './support/console-reader.ts';
+import { onToMenu, signIn } from './support/standalone.ts';
 
 test.use({ baseURL: API_URL, viewport: { width: 390, height: 844 } });
 
 const FIRST = LEARNERS.sharedPhoneFirst;
 const NEXT = LEARNERS.sharedPhoneNext;
 const SAVES = /\/api\/v1\/(update-user|record-activity)$/;
-
-async function signIn(page: Page, document: string, password: string) {
-  await page.getByLabel('Número de documento o correo').fill(document);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-}
-
-async function toMenu(page: Page) {
-  await expect(page).toHaveURL(/\/(introduccion|menu)$/);
-  if (/\/introduccion$/.test(page.url()))
-    await page.getByRole('link', { name: 'Siguiente' }).click();
-  await expect(page).toHaveURL(/\/menu$/);
-}
 
 test('a password reset during offline study, another worker on the phone: her module 2 and first answers still reach the server', async ({
   page,
@@ -38,7 +26,7 @@ test('a password reset during offline study, another worker on the phone: her mo
 
   await page.goto('/');
   await signIn(page, FIRST.document, PASSWORD);
-  await toMenu(page);
+  await onToMenu(page);
   await expect(page.getByText('Progreso: 20 %')).toBeVisible();
 
   // No signal for saves: module 2, topics and quiz, stays on the phone.
@@ -64,7 +52,7 @@ test('a password reset during offline study, another worker on the phone: her mo
 
   // The next worker signs in: a course of their own, at 0 %; then signs out.
   await signIn(page, NEXT.document, PASSWORD);
-  await toMenu(page);
+  await onToMenu(page);
   await expect(page.getByText('Progreso: 0 %')).toBeVisible();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/($|auth\/login$)/);
@@ -75,7 +63,7 @@ test('a password reset during offline study, another worker on the phone: her mo
 
   // She comes back with her new password: what she studied offline is sent, as hers.
   await signIn(page, FIRST.document, newPassword);
-  await toMenu(page);
+  await onToMenu(page);
   await expect(page.getByText('Progreso: 40 %')).toBeVisible();
   await expect
     .poll(

@@ -6,7 +6,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
-import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
+import { API_URL, LEARNERS } from './support/api-server-config.ts';
+import { signIn as signInAs } from './support/standalone.ts';
 import { consolePage, openLearner, storedSessions } from './support/console-reader.ts';
 
 test.use({ baseURL: API_URL });
@@ -29,11 +30,8 @@ interface ActivityBody {
 
 const bodyOf = (request: Request) => JSON.parse(request.postData() ?? '{}') as ActivityBody;
 
-async function signIn(page: Page, document: string = LEARNERS.firstSignIn.document) {
-  await page.getByLabel('Número de documento o correo').fill(document);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-}
+const signIn = (page: Page, document: string = LEARNERS.firstSignIn.document) =>
+  signInAs(page, document);
 
 test('first sign-in: the notice once; a quiz answered wrong then right, the connection cut: the first answer is stored exactly once', async ({
   page,

@@ -2,9 +2,10 @@
 // progress save that fails (503, 500, aborted) keeps the learner on the screen with the calm
 // notice and reaches the server once the fault clears; a refused session (401) sends them to
 // the sign-in page with the reason, and the pending progress arrives after they sign in again.
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Request } from '@playwright/test';
 import { readTopics, takeModule } from './support/learner.ts';
-import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
+import { API_URL, LEARNERS } from './support/api-server-config.ts';
+import { signIn, signInToMenu } from './support/standalone.ts';
 
 test.use({ baseURL: API_URL });
 
@@ -14,24 +15,7 @@ const SESSION_ENDED =
   'Tu sesión terminó. Vuelve a entrar para seguir; tu avance está guardado en este equipo.';
 const UPDATE = '**/api/v1/update-user';
 
-async function signIn(page: Page, document: string) {
-  await page.getByLabel('Número de documento o correo').fill(document);
-  await page.getByLabel('Contraseña').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-}
-
-/** Signed in and on the menu (a fresh learner starts at the introduction). */
-async function toMenu(page: Page, document: string) {
-  await page.goto('/');
-  await signIn(page, document);
-  await expect(page).toHaveURL(
-    /\/(introduccion|menu|contenido|lista\d|arrastra-la-pregunta|seleccionar-pregunta)/,
-  );
-  if (/\/introduccion$/.test(page.url()))
-    await page.getByRole('link', { name: 'Siguiente' }).click();
-  else await page.getByRole('contentinfo').getByRole('link', { name: 'Menú' }).click();
-  await expect(page).toHaveURL(/\/menu$/);
-}
+const toMenu = signInToMenu;
 
 const formOf = (request: Request) =>
   Object.fromEntries(new URLSearchParams(request.postData() ?? '').entries());

@@ -4,14 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
+import { signIn } from './support/standalone.ts';
 
 test.use({ baseURL: API_URL });
-
-async function signIn(page: Page, document: string, password: string) {
-  await page.getByLabel('Número de documento o correo').fill(document);
-  await page.getByLabel('Contraseña').fill(password);
-  await page.getByRole('button', { name: 'Ingresar' }).click();
-}
 
 const storedKeys = (page: Page) => page.evaluate(() => Object.keys(localStorage).sort());
 
