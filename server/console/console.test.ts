@@ -282,6 +282,10 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       'L1011',
       'L1010',
     ]);
+    // «Pendiente»: who still lacks the induction, not started or in progress (45 + 10).
+    const pending = (await get('/consola/aprendices?estado=pendiente', coordinatorToken)).body;
+    expect(pending).toContain('55 aprendices');
+    expect(pending).toContain('<option value="pendiente" selected');
     // Search ignores case and accents: typed with, without, or in capitals.
     for (const q of ['luc%C3%ADa', 'lucia', 'LUC%C3%8DA', 'LUCIA%20completa']) {
       const search = (await get(`/consola/aprendices?q=${q}`, coordinatorToken)).body;

@@ -13,6 +13,7 @@ import { consolePage, escapeHtml, hiddenToken, plainDate, shortDate } from './la
 import {
   contratistas,
   ESTADO_LABEL,
+  FILTER_ONLY,
   ESTADOS,
   learnersPage,
   SORTS,
@@ -35,7 +36,7 @@ export function readFilters(query: Record<string, unknown>): Filters {
   if (
     estado &&
     !(ESTADOS as readonly string[]).includes(estado) &&
-    !['inactivo', 'todos'].includes(estado)
+    !(FILTER_ONLY as readonly string[]).includes(estado)
   )
     throw new BadParameter('estado', `«${estado}» no es un estado de la lista.`);
   // Own keys only: «constructor» or «__proto__» are not sort columns.
@@ -169,7 +170,7 @@ ${reinduction}`;
 <div><label for="q">Buscar (nombre, documento, correo o cargo)</label><input id="q" name="q" type="search" value="${escapeHtml(filters.q ?? '')}"></div>
 <div><label for="obra">Obra</label><select id="obra" name="obra">${option('', 'Todas', filters.obra)}${cc.obras.map((o) => option(o.slug, o.nombre, filters.obra)).join('')}</select></div>
 <div><label for="contratista">Contratista</label><select id="contratista" name="contratista">${option('', 'Todos', filters.contratista)}${option('-', 'Empleados directos', filters.contratista)}${companies.map((c) => option(c, c, filters.contratista)).join('')}</select></div>
-<div><label for="estado">Estado</label><select id="estado" name="estado">${(['todos', ...ESTADOS, 'inactivo'] as const).map((e) => option(e, ESTADO_LABEL[e], filters.estado)).join('')}</select></div>
+<div><label for="estado">Estado</label><select id="estado" name="estado">${(['todos', 'pendiente', ...ESTADOS, 'inactivo'] as const).map((e) => option(e, ESTADO_LABEL[e], filters.estado)).join('')}</select></div>
 <div><label for="desde">Completado desde</label><input id="desde" name="desde" type="date" value="${filters.desde ?? ''}"></div>
 <div><label for="hasta">Completado hasta</label><input id="hasta" name="hasta" type="date" value="${filters.hasta ?? ''}"></div>
 <input type="hidden" name="orden" value="${filters.orden}"><input type="hidden" name="dir" value="${filters.dir}">

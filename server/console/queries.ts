@@ -5,7 +5,11 @@ import type { Queryable } from '../db/db.ts';
 
 export const ESTADOS = ['sin-iniciar', 'en-curso', 'completado', 'vencida', 'por-vencer'] as const;
 export type Estado = (typeof ESTADOS)[number];
-export const ESTADO_LABEL: Record<Estado | 'inactivo' | 'todos', string> = {
+/** Filters beside the states: who still lacks the induction, the deactivated, everyone. */
+export const FILTER_ONLY = ['pendiente', 'inactivo', 'todos'] as const;
+export type EstadoFilter = Estado | (typeof FILTER_ONLY)[number];
+export const ESTADO_LABEL: Record<EstadoFilter, string> = {
+  pendiente: 'Pendiente (sin iniciar o en curso)',
   'sin-iniciar': 'Sin iniciar',
   'en-curso': 'En curso',
   completado: 'Completado',
@@ -31,7 +35,7 @@ export interface Filters {
   obra?: string;
   /** '' = any; '-' = direct employees (no contratista). */
   contratista?: string;
-  estado?: Estado | 'inactivo' | 'todos';
+  estado?: EstadoFilter;
   /** Completion date range, aaaa-mm-dd (inclusive). */
   desde?: string;
   hasta?: string;
@@ -105,7 +109,10 @@ function where(scope: Scope, filters: Filters): { sql: string; params: unknown[]
   };
   const estado = filters.estado ?? 'todos';
   clauses.push(estado === 'inactivo' ? 'NOT u.active' : 'u.active');
-  if (estado !== 'todos' && estado !== 'inactivo') clauses.push(ESTADO_SQL[estado]);
+  // Who still lacks the induction: not started or in progress.
+  if (estado === 'pendiente')
+    clauses.push(`(${ESTADO_SQL['sin-iniciar']} OR ${ESTADO_SQL['en-curso']})`);
+  else if (estado !== 'todos' && estado !== 'inactivo') clauses.push(ESTADO_SQL[estado]);
   if (filters.q?.trim()) {
     const like = `%${searchKey(filters.q).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const folded = (column: string) => `translate(lower(${column}), '${ACCENTED}', '${PLAIN}')`;
