@@ -162,6 +162,7 @@ test('a coordinator imports learners, finds one who completed the course, reads 
   await page.getByLabel('Buscar (nombre, documento, correo o cargo)').fill(LEARNER.document);
   await page.getByRole('button', { name: 'Filtrar' }).click();
   await page.getByRole('link', { name: LEARNER.name }).click();
+  await page.getByRole('checkbox', { name: /Confirmo: el ciclo/ }).check();
   await page.getByRole('button', { name: /Iniciar reinducción/ }).click();
   await expect(page.getByRole('status')).toContainText('Reinducción iniciada: ciclo 2');
   await expect(page.getByRole('link', { name: 'Ver ciclo 1' })).toBeVisible();

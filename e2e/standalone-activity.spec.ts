@@ -162,6 +162,7 @@ test("a reinducción while the learner has the course open: the old cycle's data
   const coordinator = await consolePage(browser);
   try {
     await openLearner(coordinator, learner.document);
+    await coordinator.getByRole('checkbox', { name: /Confirmo: el ciclo/ }).check();
     await coordinator.getByRole('button', { name: /Iniciar reinducción/ }).click();
     await expect(coordinator.getByRole('status')).toContainText('Reinducción iniciada: ciclo 2');
   } finally {

@@ -366,10 +366,20 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       password!,
     );
 
-    const reinduction = await post(
+    // Not on one click: without the box ticked nothing is archived.
+    const unconfirmed = await post(
       `/consola/aprendices/${completedId}/reinduccion`,
       coordinatorToken,
       {},
+      `/consola/aprendices/${completedId}`,
+    );
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.body).toContain('marca la casilla para confirmarla');
+    expect(unconfirmed.body).not.toContain('Ver ciclo 1');
+    const reinduction = await post(
+      `/consola/aprendices/${completedId}/reinduccion`,
+      coordinatorToken,
+      { confirmar: 'si' },
       `/consola/aprendices/${completedId}`,
     );
     expect(reinduction.body).toContain('Reinducción iniciada: ciclo 2');

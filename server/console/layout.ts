@@ -48,6 +48,7 @@ button,.button{font:inherit;font-weight:700;padding:.5rem 1rem;border:0;border-r
 .button.secondary,button.secondary{background:#fff;color:var(--brand);border:1px solid var(--brand)}
 button.danger{background:var(--bad)}
 .actions{display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;margin:.75rem 0}
+.actions form:has(.confirm){display:flex;flex-direction:column;align-items:flex-start;gap:.35rem}.actions .confirm{display:flex;gap:.5rem;align-items:flex-start;max-width:32rem;font-size:.95rem;font-weight:400}.actions .confirm input{width:auto;flex:none;margin:.2rem 0 0}
 .field{margin-bottom:.85rem;max-width:32rem}
 .hint{font-size:.88rem;color:var(--soft);margin:.2rem 0 0}
 .notice{border-left:4px solid var(--brand);background:#eef6f9;padding:.6rem .8rem;margin:0 0 1rem}

@@ -50,7 +50,7 @@ function actions(viewer: Viewer, d: LearnerDetail): string {
   return `<h2>Acciones</h2><div class="actions">
 ${form('contrasena', 'Restablecer contraseña', 'secondary')}
 ${d.active ? form('desactivar', 'Desactivar', 'danger') : form('reactivar', 'Reactivar', 'secondary')}
-${d.active && current?.completedAt ? form('reinduccion', `Iniciar reinducción (ciclo ${d.cycle + 1})`) : ''}
+${d.active && current?.completedAt ? form('reinduccion', `Iniciar reinducción (ciclo ${d.cycle + 1})`, '', `<label class="confirm"><input type="checkbox" name="confirmar" value="si" required> Confirmo: el ciclo ${d.cycle} se archiva y ${escapeHtml(d.name)} empieza el curso de nuevo.</label>`) : ''}
 </div>
 <p class="hint">Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
 }
@@ -263,7 +263,15 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     { anyRole: true },
   );
 
-  act('reinduccion', async (d, viewer) => {
+  act('reinduccion', async (d, viewer, body) => {
+    // One click must not archive a cycle: the box is ticked on purpose, as the obra-wide action
+    // asks for a typed word.
+    if (body.confirmar !== 'si')
+      return {
+        notice:
+          '<p class="notice bad" role="alert">No se inició la reinducción: marca la casilla para confirmarla.</p>',
+        status: 422,
+      };
     const { started } = await startReinduction(db, actor(viewer), cc.scope.courseId, {
       userId: d.id,
     });
