@@ -19,6 +19,7 @@ import {
   routeFor,
   routeOf,
   viewedOf,
+  routePart,
 } from './test-support.ts';
 import { Backoff, groupOf, WriteQueue } from './write-queue.ts';
 
@@ -105,7 +106,8 @@ describe('retry policy', () => {
     await vi.advanceTimersByTimeAsync(8000);
     expect(health).toEqual(['retrying', 'ok']);
     const cmi = cmiOf(lms);
-    expect(cmi).toMatchObject({ suspend_data: '0,1,2-{}-{}-{}-{}', location: 'modulo1-tema3' });
+    expect(routePart(cmi.suspend_data)).toBe('0,1,2-{}-{}-{}-{}');
+    expect(cmi).toMatchObject({ location: 'modulo1-tema3' });
     expect(pluck(cmi.interactions, 'id')).toEqual(['m1-q1']);
     expect(cmi.interactions['0'].result).toBe('correct');
     expect(log.text()).toMatch(/SetValue\(.*\) failed: LMS error 351/);
@@ -211,7 +213,7 @@ describe('session lifetime', () => {
     session.save({ viewed: viewedOf('0,1,2'), bookmark: 'modulo1-tema3' });
     win.document.visibilityState = 'hidden';
     win.document.dispatchEvent(new Event('visibilitychange'));
-    expect(cmiOf(lms).suspend_data).toBe('0,1,2-{}-{}-{}-{}');
+    expect(routePart(cmiOf(lms).suspend_data)).toBe('0,1,2-{}-{}-{}-{}');
     expect(spy.count('Terminate')).toBe(0);
   });
 
@@ -230,7 +232,7 @@ describe('session lifetime', () => {
     expect(routeOf(await started)).toBe('0,1,2-{}-{}-{}-{}');
     session.flush();
     const cmi = cmiOf(lms);
-    expect(cmi.suspend_data).toBe('0,1,2-{}-{}-{}-{}');
+    expect(routePart(cmi.suspend_data)).toBe('0,1,2-{}-{}-{}-{}');
     expect(pluck(cmi.interactions, 'id')).toEqual(['m1-q1']);
   });
 
@@ -252,7 +254,7 @@ describe('session lifetime', () => {
     session.save({ viewed: viewedOf('0,1') });
     await vi.advanceTimersByTimeAsync(2000);
     expect(spy.count('Initialize')).toBe(3);
-    expect(cmiOf(lms).suspend_data).toBe('0,1,2,3-{}-{}-{}-{}');
+    expect(routePart(cmiOf(lms).suspend_data)).toBe('0,1,2,3-{}-{}-{}-{}');
     expect(health).toEqual(['retrying', 'ok']);
     expect(log.text()).toMatch(/could not connect with the LMS/);
   });
@@ -330,7 +332,7 @@ describe('local safety net, keyed by package and learner', () => {
       bookmark: 'menu',
     });
     again.session.flush();
-    expect(cmiOf(again.lms)).toMatchObject({ suspend_data: routeFor(1) });
+    expect(routePart(cmiOf(again.lms).suspend_data)).toBe(routeFor(1));
     expect(pluck(cmiOf(again.lms).interactions, 'id')).toEqual(['m1-q1']);
     again.session.finish();
     expect(storage.getItem(cacheKey('curso-sst', 'A'))).not.toContain('"route"');
