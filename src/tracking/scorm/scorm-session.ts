@@ -328,10 +328,19 @@ export class ScormSession implements TrackingPort {
         this.enqueue([this.dialect.exit(false)]);
       }
       const { allSent } = this.runCommit('finish');
+      // session_time once per session, at its end (decision record 0160): Moodle keeps the last
+      // value written and Chamilo adds every write. It goes after the last Commit, just before
+      // Terminate (which persists it): Chamilo posts a session_time again at every save after it
+      // was set (LMSCommit keeps its list of changed values, only LMSFinish clears it), so a
+      // Commit after it would add it twice (decision record 0190). Earlier sessions that ended
+      // before writing theirs add their time here.
+      const time = this.dialect.sessionTime(this.sessionTimeMs());
+      const timeSet = this.wrapper.setValue(time.element, time.value).ok;
       // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
       if (this.wrapper.terminate() && allSent) {
         this.confirmAll();
-        this.timeSent = true;
+        // A refused session_time stays in this browser for the next session (record 0160).
+        this.timeSent = timeSet;
       }
       this.persistCache();
     } catch (error) {
@@ -774,14 +783,6 @@ export class ScormSession implements TrackingPort {
       this.recovered();
       return { allSent: true };
     }
-    // session_time once per session, at its end (decision record 0160): Moodle keeps the last
-    // value written and Chamilo adds every write. Earlier sessions that ended before writing
-    // theirs add their time here.
-    if (reason === 'finish') {
-      const time = this.dialect.sessionTime(this.sessionTimeMs());
-      this.queue.set(time.element, time.value);
-    }
-
     const refusedCodes = new Map<string, string>();
     const outcome = this.queue.send(
       (element, value) => {
