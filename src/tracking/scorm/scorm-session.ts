@@ -4,7 +4,7 @@
 // - save()/recordAnswer() only queue values; a short debounce sends them and commits, so a
 //   screen view costs one Commit; completing the course commits at once; answers ride along
 //   with the next commit (or a later timer) instead of committing on their own.
-// - pagehide ends the session (exit, session_time, Commit, Terminate); visibilitychange to
+// - pagehide ends the session (exit, Commit, session_time, Terminate); visibilitychange to
 //   hidden commits. Never beforeunload/unload (mobile browsers skip them, Moodle forbids them).
 // - A refused SetValue/Commit keeps the values queued and retries with back-off; health
 //   reports 'retrying' until the LMS answers again. Nothing here throws into the app.
