@@ -18,6 +18,8 @@
 //               60-px navigation bar, the course frame 260 px down the page, more page below it
 //               (so page and frame both scroll); use with frameSize
 //   popupSize   {width, height} of the popup window (default 1000×800)
+//   lmsModel    'chamilo': Chamilo 1.11's 1.2 player instead of scorm-again (chamiloApi below,
+//               decision record 0190); cmi is then its stored record (lms.chamiloSaved() shape)
 //
 // window.__lms exposes: calls, violations, counts, cmi(version), saved(version), closeCourse().
 (function () {
@@ -354,8 +356,234 @@
     );
   }
 
-  for (const version of versions)
-    window[NAMES[version].global] = faulty(version, strictApi(version));
+  /**
+   * Chamilo 1.11's SCORM player in miniature (decision record 0190), from its own code
+   * (chamilo/chamilo-lms, main/lp/, unchanged through 1.11.32):
+   * - No 2004 API: scorm_api.php declares `var API = new APIobject()` and has
+   *   `//var API_1484_11 = new APIobject();` commented out.
+   * - Interactions rebuilt blank at every launch: initialize_item() (lp_initialize_item.inc.php;
+   *   lp_ajax_initialize.php in 1.11) writes `olms.interactions` as `[i,'','','','','','','']`
+   *   for i < get_interactions_count(): `_count` (LMSGetValue → olms.interactions.length) is kept,
+   *   ids and values are empty. correct_responses of such a record is an empty string, so
+   *   LMSSetValue's `olms.interactions[n][4][length] = val` stores nothing.
+   * - Every save posts all of olms.interactions once any interaction was set this session
+   *   (xajax_save_item_scorm: `interact[i]=[…]` for each record), and save_item()
+   *   (lp_ajax_save_item.php) writes them over the stored rows by index: blanks included.
+   * - session_time: LMSSetValue keeps it in olms.session_time and marks it in
+   *   updatable_vars_list; LMSCommit() does not clear that list (its
+   *   `//reinit_updatable_vars_list();` is commented out), LMSFinish() does after saving; every
+   *   save that carries `t=` calls learnpathItem::set_time(), which adds it to the total with
+   *   «Acumular tiempo de sesión SCORM» (scorm_cumulative_session_time, default true).
+   * - `cmi.interactions.n.objectives.*` matches neither LMSSetValue's interactions regex
+   *   (id|time|type|correct_responses|weighting|student_response|result|latency) nor
+   *   `cmi.objectives.`: G_NotImplementedError (401).
+   * - cmi.core.entry is 'ab-initio' when olms.lms_item_core_exit is 'none' (LMSGetValue);
+   *   Chamilo 1.11.16 was seen never to keep a `suspend` exit, so entry is always ab-initio.
+   * - Objectives: `cmi.objectives.n` beyond item_objectives.length → 201.
+   */
+  function chamiloApi(seed) {
+    seed = seed || {};
+    const db = {
+      student_id: seed.student_id || 'u1',
+      student_name: seed.student_name || 'Apellido, Nombre',
+      lesson_status: seed.lesson_status || 'not attempted',
+      score: seed.score || '',
+      lesson_location: seed.lesson_location || '',
+      suspend_data: seed.suspend_data || '',
+      objectives: (seed.objectives || []).map((o) => o.slice()),
+      interactions: (seed.interactions || []).map((r) => r.slice()),
+      totalSeconds: seed.totalSeconds || 0,
+      /** Every session_time posted by a save (what set_time() added up). */
+      timePosts: [],
+    };
+    lms.chamilo = db;
+    const olms = {
+      lesson_status: db.lesson_status,
+      score: db.score,
+      lesson_location: db.lesson_location,
+      suspend_data: db.suspend_data,
+      session_time: '',
+      core_exit: 'none',
+      interactions: db.interactions.map((_, i) => [String(i), '', '', '', '', '', '', '']),
+      objectives: db.objectives.map((o) => o.slice()),
+      updatable: new Set(),
+      lastError: 0,
+      initialized: false,
+      finished: false,
+    };
+    const seconds = (t) => {
+      const m = /^(\d+):(\d\d):(\d\d(?:\.\d+)?)$/.exec(String(t));
+      return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
+    };
+    function save() {
+      // xajax_save_item_scorm() → save_item(): only what was set since the list was cleared.
+      const u = olms.updatable;
+      if (u.has('cmi.core.session_time') && olms.session_time !== '') {
+        db.timePosts.push(olms.session_time);
+        db.totalSeconds += seconds(olms.session_time);
+      }
+      if (u.has('cmi.core.lesson_status')) db.lesson_status = olms.lesson_status;
+      if (u.has('cmi.core.score.raw')) db.score = olms.score;
+      if (u.has('cmi.core.lesson_location')) db.lesson_location = olms.lesson_location;
+      if (u.has('cmi.suspend_data')) db.suspend_data = olms.suspend_data;
+      if (u.has('interactions'))
+        olms.interactions.forEach((r, i) => {
+          db.interactions[i] = r.map((x) => (Array.isArray(x) ? x.slice() : x));
+        });
+      if (olms.objectives.length) db.objectives = olms.objectives.map((o) => o.slice());
+    }
+    const INTERACTION =
+      /^cmi\.interactions\.(\d+)\.(id|time|type|correct_responses|weighting|student_response|result|latency)(.*)$/;
+    const FIELD = {
+      id: 0,
+      type: 1,
+      time: 2,
+      weighting: 3,
+      student_response: 5,
+      result: 6,
+      latency: 7,
+    };
+    const api = {
+      LMSInitialize() {
+        olms.initialized = true;
+        olms.updatable = new Set();
+        return 'true';
+      },
+      LMSFinish() {
+        save();
+        olms.updatable = new Set();
+        olms.finished = true;
+        lms.terminated['1.2'] = true;
+        return 'true';
+      },
+      LMSCommit() {
+        save(); // the list of changed values is kept (LMSCommit's reinit is commented out)
+        lms.commits['1.2']++;
+        return 'true';
+      },
+      LMSGetLastError: () => String(olms.lastError),
+      LMSGetErrorString: () => '',
+      LMSGetDiagnostic: () => '',
+      LMSGetValue(param) {
+        olms.lastError = 0;
+        switch (param) {
+          case 'cmi.core.entry':
+            return olms.core_exit === 'none'
+              ? 'ab-initio'
+              : olms.core_exit === 'suspend'
+                ? 'resume'
+                : '';
+          case 'cmi.core.lesson_status':
+            return olms.lesson_status;
+          case 'cmi.core.student_id':
+            return db.student_id;
+          case 'cmi.core.student_name':
+            return db.student_name;
+          case 'cmi.core.lesson_location':
+            return olms.lesson_location;
+          case 'cmi.core.score.raw':
+            return olms.score;
+          case 'cmi.core.lesson_mode':
+            return 'normal';
+          case 'cmi.suspend_data':
+            return olms.suspend_data;
+          case 'cmi.interactions._count':
+            return String(olms.interactions.length);
+          case 'cmi.objectives._count':
+            return String(olms.objectives.length);
+        }
+        const o = /^cmi\.objectives\.(\d+)\.(id|status)$/.exec(param);
+        if (o) {
+          const row = olms.objectives[Number(o[1])];
+          if (!row) return o[2] === 'status' ? 'not attempted' : '';
+          return o[2] === 'id' ? row[0] : row[1] || 'not attempted';
+        }
+        olms.lastError = 201;
+        return '';
+      },
+      LMSSetValue(param, val) {
+        olms.lastError = 0;
+        val = String(val);
+        const simple = {
+          'cmi.core.score.raw': 'score',
+          'cmi.core.lesson_location': 'lesson_location',
+          'cmi.core.lesson_status': 'lesson_status',
+          'cmi.core.session_time': 'session_time',
+          'cmi.suspend_data': 'suspend_data',
+          'cmi.core.exit': 'core_exit_sent',
+        };
+        if (param === 'cmi.core.score.max' || param === 'cmi.core.score.min') {
+          olms.updatable.add(param);
+          return 'true';
+        }
+        if (simple[param]) {
+          olms[simple[param]] = val;
+          olms.updatable.add(param);
+          return 'true';
+        }
+        const i = INTERACTION.exec(param);
+        if (i) {
+          olms.updatable.add('interactions');
+          const n = Number(i[1]);
+          if (n > olms.interactions.length)
+            olms.interactions[0] = ['0', '', '', '', '', '', '', ''];
+          if (olms.interactions[n] == null) olms.interactions[n] = ['', '', '', '', [], '', '', ''];
+          if (i[2] === 'correct_responses') {
+            const list = olms.interactions[n][4];
+            if (Array.isArray(list)) list.push(val); // a rebuilt record's '' keeps nothing
+          } else olms.interactions[n][FIELD[i[2]]] = val;
+          return 'true';
+        }
+        const o = /^cmi\.objectives\.(\d+)\.(id|score|status)(.*)$/.exec(param);
+        if (o) {
+          const n = Number(o[1]);
+          if (n > olms.objectives.length) {
+            olms.lastError = 201;
+            return 'false';
+          }
+          olms.objectives[n] = olms.objectives[n] || ['', '', '', '', ''];
+          if (o[2] === 'id') olms.objectives[n][0] = val;
+          if (o[2] === 'status') olms.objectives[n][1] = val;
+          return 'true';
+        }
+        olms.lastError = 401;
+        return 'false';
+      },
+    };
+    // Every call recorded, as the strict harness does; a call before Initialize or after
+    // Finish is the course's fault (a violation); Chamilo's own refusals are not.
+    const out = {};
+    for (const name of Object.keys(api)) {
+      out[name] = (...args) => {
+        args = args.map((a) => (a === undefined ? '' : a));
+        const isError = /^LMSGet(LastError|ErrorString|Diagnostic)$/.test(name);
+        if (olms.finished && !isError)
+          violation('1.2', `${name}(${args.join(', ')}) after LMSFinish`);
+        if (!olms.initialized && !isError && name !== 'LMSInitialize')
+          violation('1.2', `${name}(${args.join(', ')}) before LMSInitialize`);
+        const result = api[name](...args);
+        lms.calls.push({
+          version: '1.2',
+          method: name,
+          args: args.map(String),
+          result: String(result),
+          error: String(olms.lastError),
+          at: Date.now(),
+        });
+        count(name);
+        return result;
+      };
+    }
+    return out;
+  }
+
+  if (config.lmsModel === 'chamilo') {
+    // The record as the next launch starts from it (the seed's shape).
+    lms.chamiloSaved = () => JSON.parse(JSON.stringify(lms.chamilo));
+    window.API = chamiloApi(config.cmi);
+  } else
+    for (const version of versions)
+      window[NAMES[version].global] = faulty(version, strictApi(version));
 
   const course = config.course || '/lms/index.html';
   const depth = config.depth === undefined ? 3 : config.depth;

@@ -33,6 +33,29 @@ export interface LmsOptions {
   pageShape?: 'moodle';
   /** Size of the popup window (popup launches). */
   popupSize?: { width: number; height: number };
+  /**
+   * 'chamilo': Chamilo 1.11's SCORM 1.2 player (no 2004 API, interactions rebuilt blank at each
+   * launch, every session_time posted added up, 401 on interaction objectives; decision record
+   * 0190) instead of scorm-again. `cmi` is then its stored record (`ChamiloRecord`).
+   */
+  lmsModel?: 'chamilo';
+}
+
+/** What the Chamilo model stores: c_lp_item_view and its c_lp_iv_interaction rows. */
+export interface ChamiloRecord {
+  student_id: string;
+  student_name: string;
+  lesson_status: string;
+  score: string;
+  lesson_location: string;
+  suspend_data: string;
+  /** [id, type, time, weighting, correct_responses, student_response, result, latency] */
+  interactions: (string | string[])[][];
+  objectives: string[][];
+  /** What «Acumular tiempo de sesión SCORM» added up, in seconds. */
+  totalSeconds: number;
+  /** Every session_time a save posted. */
+  timePosts: string[];
 }
 
 export interface LmsCall {
@@ -42,6 +65,8 @@ export interface LmsCall {
   result: string;
   error: string;
   injected?: boolean;
+  /** Date.now() in the LMS page when the call was made. */
+  at: number;
 }
 
 export const learnerData = (version: LmsVersion, id: string, name: string) =>
@@ -80,6 +105,13 @@ export class LmsSession {
       version,
       options,
     ] as const);
+  }
+
+  /** The Chamilo model's stored record (lmsModel 'chamilo'). */
+  chamilo(): Promise<ChamiloRecord> {
+    return this.page.evaluate(() =>
+      JSON.parse(JSON.stringify((window as unknown as LmsWindow).__lms.chamilo)),
+    );
   }
 
   calls(): Promise<LmsCall[]> {
@@ -124,6 +156,7 @@ interface LmsWindow {
       options?: { moodle?: boolean; newAttempt?: boolean },
     ): Record<string, unknown>;
     calls: LmsCall[];
+    chamilo: ChamiloRecord;
     violations: string[];
     terminated: Record<LmsVersion, boolean>;
     closeCourse(): void;

@@ -23,6 +23,7 @@ import {
   type CmiJson,
   type RawApi,
   walkModules,
+  routePart,
 } from './test-support.ts';
 
 beforeEach(() => {
@@ -158,17 +159,21 @@ describe.each(VERSIONS)('SCORM $name with a wrong _count', (v) => {
       expect(cmi.interactions[12].result).toBe(v.name === '1.2' ? 'wrong' : 'incorrect');
       expect(cmi.interactions[13][v.response]).toBe('b');
       expect(cmi.interactions[13].result).toBe('correct');
-      expect(cmi.suspend_data).toBe(routeFor(5));
+      expect(routePart(cmi.suspend_data)).toBe(routeFor(5));
       expect(log.text()).not.toMatch(/dropped/);
       // Re-written ids (lower count only) carry the values they already had.
       const rewrites = spy
         .sets()
         .filter(([e]) => e !== undefined && /^cmi\.interactions\.(10|11)\.id$/.test(e))
         .map(([, value]) => value);
-      if (reported < 12) {
+      // 1.2 writes every earlier answer again from suspend_data (record 0190); 2004 only those
+      // whose ids the LMS does not show. Either way the short count is advanced first.
+      if (reported < 12 || v.name === '1.2') {
         expect(rewrites).toEqual(['m4-q2', 'm4-q3']);
         expect(log.text()).toMatch(
-          /the LMS counts 10 interactions; writing the ids of records 10–11/,
+          v.name === '1.2'
+            ? /writing again the 12 answers of earlier sessions/
+            : /writing again the 2 answers of earlier sessions/,
         );
         // Every write was accepted: the short count was advanced before it could refuse one.
         expect(log.text()).not.toMatch(/failed: LMS error/);
@@ -186,6 +191,12 @@ describe.each(VERSIONS)('SCORM $name with a wrong _count', (v) => {
     const cmi = cmiOf(lms);
     expect(pluck(cmi.interactions, 'id')).toEqual(ALL_IDS);
     for (let i = 0; i < 12; i++) expect(cmi.interactions[i]).toEqual(stored.interactions[i]);
+    if (v.name === '1.2') {
+      // The earlier answers written again from suspend_data (record 0190) advance the count
+      // from 10 in order: nothing is refused, no repair is needed.
+      expect(log.text()).not.toMatch(/dropped|failed: LMS error/);
+      return;
+    }
     expect(log.text()).toMatch(/counted 10 interactions where the course has 12/);
     const sets = spy.sets().map(([e]) => e);
     const refused = sets.indexOf('cmi.interactions.12.id');

@@ -13,6 +13,7 @@ import {
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import type { LmsStartData } from './dialect.ts';
 import type { CachedInteraction, CachedProgress, CacheRecord } from './local-cache.ts';
+import { splitSuspendData, type LedgerAnswer } from './answer-ledger.ts';
 
 export interface Progress {
   viewed: ModulesViewed;
@@ -66,6 +67,11 @@ export type StartPlan =
       answered: string[];
       /** Answers of an earlier session of this attempt that the LMS never confirmed. */
       pendingAnswers: CachedInteraction[];
+      /**
+       * The first answers the course kept in suspend_data after the route (decision record
+       * 0190): written again at their fixed positions, since an LMS may have blanked them.
+       */
+      storedAnswers: LedgerAnswer[];
       /** Parts of the stored route that could not be kept (for the log). */
       dropped: string[];
       /** Modules kept completed from the score/objectives (for the log). */
@@ -147,7 +153,9 @@ export function reconcile(
   const pendingAnswers = newAttempt && local?.held === true ? [] : (local?.answers ?? []);
 
   const numbers = course.moduleNumbers ?? course.topicCounts.map((_, i) => i + 1);
-  const route = suspendDataUnread ? '' : data.suspendData;
+  // The route comes first; the answer ledger after it (decision record 0190) is read apart.
+  const split = splitSuspendData(suspendDataUnread ? '' : data.suspendData);
+  const route = split.route;
   const decoded = restoreProgress(
     {
       route,
@@ -172,6 +180,9 @@ export function reconcile(
   for (const id of data.interactionIds ?? []) if (id) answered.add(id);
   if (!newAttempt) for (const id of local?.answered ?? []) answered.add(id);
   for (const id of answeredQuestionIds(lms.viewed, course)) answered.add(id);
+  // A new attempt keeps nothing of an earlier one (an LMS normally starts it blank anyway).
+  const storedAnswers = newAttempt ? [] : split.answers;
+  for (const a of storedAnswers) answered.add(a.id);
 
   return {
     kind: 'write',
@@ -183,7 +194,8 @@ export function reconcile(
     suspendDataUnread,
     answered: [...answered],
     pendingAnswers,
-    dropped: decoded.dropped,
+    storedAnswers,
+    dropped: [...decoded.dropped, ...split.dropped.map((e) => `respuesta "${e}"`)],
     carried: decoded.carried,
     lmsRouteWasEmpty: route.trim() === '',
   };

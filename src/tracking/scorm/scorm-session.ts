@@ -4,7 +4,7 @@
 // - save()/recordAnswer() only queue values; a short debounce sends them and commits, so a
 //   screen view costs one Commit; completing the course commits at once; answers ride along
 //   with the next commit (or a later timer) instead of committing on their own.
-// - pagehide ends the session (exit, session_time, Commit, Terminate); visibilitychange to
+// - pagehide ends the session (exit, Commit, session_time, Terminate); visibilitychange to
 //   hidden commits. Never beforeunload/unload (mobile browsers skip them, Moodle forbids them).
 // - A refused SetValue/Commit keeps the values queued and retries with back-off; health
 //   reports 'retrying' until the LMS answers again. Nothing here throws into the app.
@@ -46,6 +46,12 @@ import {
   type ReadOnlyMode,
 } from './reconcile.ts';
 import { displayName } from './learner-name.ts';
+import {
+  fromLedgerAnswer,
+  joinSuspendData,
+  toLedgerAnswer,
+  type LedgerAnswer,
+} from './answer-ledger.ts';
 import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
 import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
@@ -155,6 +161,13 @@ export class ScormSession implements TrackingPort {
     string,
     { interaction: Interaction; group: string }
   >();
+  /**
+   * Each question's first answer as the course keeps it in suspend_data after the route
+   * (decision record 0190): from earlier sessions' records and this session's answers.
+   */
+  private readonly ledger = new Map<string, LedgerAnswer>();
+  /** Optional elements the LMS refused, logged once each (by element name without index). */
+  private readonly refusedOptional = new Set<string>();
   /** Answers given before the stored data was read (their index is not known yet). */
   private readonly earlyAnswers: Interaction[] = [];
   /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
@@ -315,10 +328,19 @@ export class ScormSession implements TrackingPort {
         this.enqueue([this.dialect.exit(false)]);
       }
       const { allSent } = this.runCommit('finish');
+      // session_time once per session, at its end (decision record 0160): Moodle keeps the last
+      // value written and Chamilo adds every write. It goes after the last Commit, just before
+      // Terminate (which persists it): Chamilo posts a session_time again at every save after it
+      // was set (LMSCommit keeps its list of changed values, only LMSFinish clears it), so a
+      // Commit after it would add it twice (decision record 0190). Earlier sessions that ended
+      // before writing theirs add their time here.
+      const time = this.dialect.sessionTime(this.sessionTimeMs());
+      const timeSet = this.wrapper.setValue(time.element, time.value).ok;
       // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
       if (this.wrapper.terminate() && allSent) {
         this.confirmAll();
-        this.timeSent = true;
+        // A refused session_time stays in this browser for the next session (record 0160).
+        this.timeSent = timeSet;
       }
       this.persistCache();
     } catch (error) {
@@ -482,9 +504,21 @@ export class ScormSession implements TrackingPort {
       this.enqueue([this.dialect.exit(this.progress.completed)]);
       // An empty record gets its (empty) route at once (decision record 0160: a learner is
       // recorded as they progress, from the first commit).
-      if (this.lmsRouteWasEmpty)
-        this.enqueue([this.dialect.suspendData(encodeRoute(this.progress.viewed))]);
+      if (this.lmsRouteWasEmpty) this.enqueue([this.dialect.suspendData(this.suspendDataValue())]);
     }
+    // Earlier sessions' answers are written again at their fixed positions with their own
+    // values (decision record 0190): 1.2 interactions are write-only, so the course cannot see
+    // that an LMS (Chamilo) rebuilt them blank after the relaunch; an LMS that kept them stores
+    // the same values again. In 2004 only a record the LMS does not show by id is re-written.
+    const rewrite = plan.storedAnswers.filter(
+      (a) => data.interactionIds === null || !data.interactionIds.includes(a.id),
+    );
+    for (const a of plan.storedAnswers) this.ledger.set(a.id, a);
+    for (const a of rewrite) this.enqueueAnswer(fromLedgerAnswer(a));
+    if (rewrite.length)
+      this.log.info(
+        `writing again the ${rewrite.length} answers of earlier sessions kept in suspend_data`,
+      );
     for (const answer of [
       ...plan.pendingAnswers.map(interactionFromCache),
       ...this.earlyAnswers.splice(0),
@@ -558,7 +592,8 @@ export class ScormSession implements TrackingPort {
     const p = this.progress;
     const writes: Write[] = [];
     const route = encodeRoute(p.viewed);
-    if (route.length <= this.dialect.suspendDataLimit) writes.push(this.dialect.suspendData(route));
+    if (route.length <= this.dialect.suspendDataLimit)
+      writes.push(this.dialect.suspendData(this.suspendDataValue()));
     else
       this.log.error(
         `route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`,
@@ -584,6 +619,22 @@ export class ScormSession implements TrackingPort {
       writes.push(...this.dialect.objective(index, m.id, status));
     }
     this.enqueue(writes);
+  }
+
+  /**
+   * suspend_data: the route, then the answer ledger (decision record 0190). Should the ledger
+   * ever push it past the version's limit, the route alone is kept (progress before answers).
+   */
+  private suspendDataValue(): string {
+    const route = encodeRoute(this.progress.viewed);
+    const position = (id: string) => this.questionPositions.get(id) ?? Infinity;
+    const answers = [...this.ledger.values()].sort((a, b) => position(a.id) - position(b.id));
+    const value = joinSuspendData(route, answers);
+    if (value.length <= this.dialect.suspendDataLimit) return value;
+    this.log.warn(
+      `the answers kept after the route would make suspend_data ${value.length} characters; route only`,
+    );
+    return route;
   }
 
   /**
@@ -642,6 +693,16 @@ export class ScormSession implements TrackingPort {
     this.enqueue(fill);
     const writes = this.dialect.interaction(index, interaction);
     this.recorded.add(interaction.id);
+    // The first answer is also kept in the course's own record (decision record 0190); it
+    // travels in the same commit as the interaction.
+    if (!this.ledger.has(interaction.id)) {
+      this.ledger.set(interaction.id, toLedgerAnswer(interaction));
+      if (
+        this.readDone &&
+        encodeRoute(this.progress.viewed).length <= this.dialect.suspendDataLimit
+      )
+        writes.push(this.dialect.suspendData(this.suspendDataValue()));
+    }
     this.unconfirmedAnswers.set(interaction.id, {
       interaction,
       group: groupOf(writes[0]!.element),
@@ -722,20 +783,15 @@ export class ScormSession implements TrackingPort {
       this.recovered();
       return { allSent: true };
     }
-    // session_time once per session, at its end (decision record 0160): Moodle keeps the last
-    // value written and Chamilo adds every write. Earlier sessions that ended before writing
-    // theirs add their time here.
-    if (reason === 'finish') {
-      const time = this.dialect.sessionTime(this.sessionTimeMs());
-      this.queue.set(time.element, time.value);
-    }
-
+    const refusedCodes = new Map<string, string>();
     const outcome = this.queue.send(
       (element, value) => {
-        let result: CallResult = this.wrapper.setValue(element, value);
+        const optional = isOptionalElement(element);
+        let result: CallResult = this.wrapper.setValue(element, value, optional);
         const interaction = result.ok ? null : interactionIdIndex(element);
         if (interaction !== null && this.advanceInteractionCount(interaction))
           result = this.wrapper.setValue(element, value);
+        if (!result.ok) refusedCodes.set(element, result.code);
         if (!result.ok && element === this.scoreRawElement) {
           this.log.warn(`the grade was not stored in the LMS (error ${result.code})`);
         }
@@ -743,8 +799,22 @@ export class ScormSession implements TrackingPort {
       },
       (code) => this.dialect.isPermanentError(code),
     );
-    for (const w of outcome.dropped)
-      this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
+    for (const w of outcome.dropped) {
+      if (!isOptionalElement(w.element)) {
+        this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
+        continue;
+      }
+      // An optional element the LMS does not keep (Chamilo refuses an interaction's objective
+      // with 401) costs nothing of the answer: one warning per kind of element, not an error per
+      // call (decision record 0190).
+      const kind = w.element.replace(/\.\d+\./g, '.n.');
+      if (this.refusedOptional.has(kind)) continue;
+      this.refusedOptional.add(kind);
+      this.log.warn(
+        `the LMS does not accept ${kind} (error ${refusedCodes.get(w.element) ?? '?'}); ` +
+          'the answers are recorded without it',
+      );
+    }
 
     let ok = outcome.failed === 0;
     if (this.queue.hasSent || reason === 'finish') {
@@ -850,6 +920,16 @@ export class ScormSession implements TrackingPort {
     this.lastCacheJson = json;
     this.cache.write(record);
   }
+}
+
+/**
+ * Elements whose refusal loses nothing of the answer: an interaction's objective, correct
+ * response, question text, latency and time (the id, response and result are what reports show).
+ */
+export function isOptionalElement(element: string): boolean {
+  return /^cmi\.interactions\.\d+\.(objectives\.\d+\.id|correct_responses\.\d+\.pattern|description|latency|time|timestamp)$/.test(
+    element,
+  );
 }
 
 /** Every question id of the course in answering order: m1-q1 … m5-q2 (decision record 0130). */

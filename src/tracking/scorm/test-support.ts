@@ -1,5 +1,6 @@
 // Helpers for this folder's unit tests only: scorm-again as the LMS, fault injection, a course
 // shape, a logger that records instead of printing.
+import { splitSuspendData } from './answer-ledger.ts';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { Interaction, Snapshot, TrackingPort } from '../port.ts';
 import { decodeRoute, encodeRoute } from '../../domain/progress/route-codec.ts';
@@ -137,6 +138,9 @@ export type CmiJson = any;
 export function cmiOf(api: Scorm12API | Scorm2004API): CmiJson {
   return JSON.parse(JSON.stringify(api.cmi)) as CmiJson;
 }
+
+/** The route part of a stored suspend_data (the answer ledger after it left out: record 0190). */
+export const routePart = (suspendData: string) => splitSuspendData(suspendData).route;
 
 /** The viewed record a route string stands for (tests write progress as route strings). */
 export const viewedOf = (route: string) => decodeRoute(route, COURSE.topicCounts).viewed;

@@ -101,12 +101,14 @@ export class ScormWrapper {
     return { ok: true, code: '0', value: String(value) };
   }
 
-  setValue(element: string, value: string): CallResult {
+  /** `quiet`: a refusal is not logged here (the caller logs it, e.g. once per element kind). */
+  setValue(element: string, value: string, quiet = false): CallResult {
     if (this.stateValue !== 'open') return { ok: false, code: 'closed' };
     this.calls.setValue++;
     const result = this.guard(`SetValue(${element})`, () => this.api.setValue(element, value));
     if (result === 'true') return { ok: true, code: '0' };
     const code = result === null ? 'exception' : this.lastErrorCode();
+    if (quiet && code !== 'exception') return { ok: false, code };
     this.logError(
       `SetValue(${element}, ${JSON.stringify(value.length > 80 ? value.slice(0, 77) + '...' : value)})`,
       code,

@@ -15,6 +15,7 @@ import {
   routeOf,
   viewedOf,
   walkCourse,
+  routePart,
 } from '../test-support.ts';
 import { scorm12 } from './dialect.ts';
 
@@ -138,7 +139,7 @@ describe('SCORM 1.2 saving', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(spy.count('LMSCommit')).toBe(commitsBefore + 1);
     const cmi = cmiOf(lms);
-    expect(cmi.suspend_data).toBe('0,1,2,3-{}-{}-{}-{}');
+    expect(routePart(cmi.suspend_data)).toBe('0,1,2,3-{}-{}-{}-{}');
     expect(cmi.core.lesson_location).toBe('modulo1-tema4');
     expect(cmi.objectives['0']).toMatchObject({ id: 'modulo1', status: 'incomplete' });
 
@@ -183,7 +184,7 @@ describe('SCORM 1.2 saving', () => {
     const cmi = cmiOf(lms);
     expect(cmi.core.exit).toBe('logout');
     expect(cmi.core.session_time).toMatch(/^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/);
-    expect(cmi.suspend_data).toBe(routeFor(5));
+    expect(routePart(cmi.suspend_data)).toBe(routeFor(5));
     expect(Object.keys(cmi.interactions)).toHaveLength(14);
     expect(Object.keys(cmi.objectives)).toHaveLength(5);
     expect(pluck(cmi.objectives, 'status')).toEqual(Array(5).fill('completed'));

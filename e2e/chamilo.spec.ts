@@ -1,0 +1,152 @@
+// The SCORM 1.2 course in a model of Chamilo 1.11's player (e2e/harness/strict-lms.js
+// chamiloApi, from Chamilo's main/lp/ code; decision record 0190), seeded near the end: a learner
+// whose first session finished modules 1–4 (their 12 answers stored, the course's record in
+// suspend_data) relaunches, which makes Chamilo rebuild those 12 interactions blank, and finishes
+// module 5. Chamilo keeps all 14 answers with their own values and adds up the real time.
+import { expect, test, type Frame } from '@playwright/test';
+import { launchLms, type ChamiloRecord } from './support/lms-fixture.ts';
+import {
+  answerQuiz,
+  closeCongratulations,
+  expectRoute,
+  leaveIntroduction,
+  readTopics,
+  routeOf,
+} from './support/course.ts';
+import { course } from './support/content.ts';
+import { scorm12 } from '../src/tracking/scorm/scorm12/dialect.ts';
+import { joinSuspendData, toLedgerAnswer } from '../src/tracking/scorm/answer-ledger.ts';
+import { answerKindOf } from '../src/domain/registry/index.ts';
+import type { Interaction } from '../src/tracking/port.ts';
+
+const last = () => course().modules.length;
+
+/** The answers of modules 1–4 as the first session gave them: q1 wrong, the rest right. */
+function firstSessionAnswers(): Interaction[] {
+  const answers: Interaction[] = [];
+  course()
+    .modules.slice(0, last() - 1)
+    .forEach((m, mi) => {
+      m.activity.questions.forEach((q, qi) => {
+        const correctResponse = q.options.findIndex((o) => o.correct === 1);
+        const response = qi === 0 ? (correctResponse + 1) % q.options.length : correctResponse;
+        const n = answers.length;
+        answers.push({
+          id: `m${mi + 1}-q${qi + 1}`,
+          moduleId: m.id,
+          description: '',
+          type: answerKindOf(m.activity.type),
+          response,
+          correctResponse,
+          correct: response === correctResponse,
+          latencyMs: 3_000 + n * 1_370,
+          timestamp: new Date(2026, 10, 20, 10, 2 * n, 7 * n),
+        });
+      });
+    });
+  return answers;
+}
+
+/** A Chamilo interaction row as the first session's writes left it. */
+function row(index: number, answer: Interaction): (string | string[])[] {
+  const v = Object.fromEntries(
+    scorm12
+      .interaction(index, answer)
+      .map((w) => [w.element.split('.').slice(3).join('.'), w.value]),
+  );
+  return [
+    v.id!,
+    v.type!,
+    v.time!,
+    '',
+    [v['correct_responses.0.pattern']!],
+    v.student_response!,
+    v.result!,
+    v.latency!,
+  ];
+}
+
+function seed(): ChamiloRecord {
+  const answers = firstSessionAnswers();
+  const route = course()
+    .modules.map((m, i) =>
+      i < last() - 1 ? Array.from({ length: m.topics.length + 1 }, (_, k) => k).join(',') : '{}',
+    )
+    .join('-');
+  return {
+    student_id: 'E-2401',
+    student_name: 'Quispe Mamani, Rosa',
+    lesson_status: 'incomplete',
+    score: String(((last() - 1) * 100) / last()),
+    lesson_location: 'menu',
+    suspend_data: joinSuspendData(route, answers.map(toLedgerAnswer)),
+    interactions: answers.map((a, i) => row(i, a)),
+    objectives: course()
+      .modules.slice(0, last() - 1)
+      .map((m) => [m.id, 'completed', '', '', '']),
+    totalSeconds: 600,
+    timePosts: [],
+  };
+}
+
+async function reachMenu(frame: Frame) {
+  await expectRoute(frame, /^\/(menu|introduccion)$/);
+  if (routeOf(frame) === '/introduccion') await leaveIntroduction(frame);
+}
+
+/** id, type, time, student_response, result, latency (Chamilo keeps no correct_responses of a
+ *  rebuilt record: LMSSetValue appends to its '' — see chamiloApi). */
+const ownValues = (r: (string | string[])[]) => [r[0], r[1], r[2], r[5], r[6], r[7]];
+
+test('SCORM 1.2 in Chamilo: after a relaunch all 14 answers keep their own values and the time added is the real one', async ({
+  page,
+}) => {
+  const consoleLines: { type: string; text: string }[] = [];
+  page.on('console', (m) => consoleLines.push({ type: m.type(), text: m.text() }));
+  const stored = seed();
+  const lms = await launchLms(page, { version: '1.2', lmsModel: 'chamilo', cmi: { ...stored } });
+  const frame = lms.course;
+  // No SCORM 2004 player in Chamilo: the course runs on the 1.2 API.
+  expect(await page.evaluate(() => 'API_1484_11' in window)).toBe(false);
+  await reachMenu(frame);
+  // entry is ab-initio (Chamilo never keeps exit suspend); the course resumes from its record.
+  await expect(frame.getByText(`Progreso: ${((last() - 1) * 100) / last()} %`)).toBeVisible();
+  await readTopics(frame, last());
+  await answerQuiz(frame, last());
+  await expect(
+    frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
+  ).toBeVisible();
+  await closeCongratulations(frame);
+  await expect.poll(() => lms.terminated('1.2'), { message: 'LMSFinish' }).toBe(true);
+
+  const record = await lms.chamilo();
+  expect(record.lesson_status).toBe('completed');
+  expect(record.score).toBe('100');
+  expect(record.interactions).toHaveLength(14);
+  for (let i = 0; i < stored.interactions.length; i++)
+    expect(ownValues(record.interactions[i]!), `interaction ${i}`).toEqual(
+      ownValues(stored.interactions[i]!),
+    );
+  const lastQuestions = course().modules[last() - 1]!.activity.questions;
+  lastQuestions.forEach((_, qi) => {
+    const r = record.interactions[stored.interactions.length + qi]!;
+    expect(r[0]).toBe(`m${last()}-q${qi + 1}`);
+    expect(r[5]).not.toBe('');
+    expect(r[6]).toBe('correct');
+  });
+
+  // The time Chamilo added up is the session's real time (LMSInitialize → LMSFinish), ±10 %.
+  const calls = await lms.calls();
+  const start = calls.find((c) => c.method === 'LMSInitialize')!.at;
+  const end = calls.find((c) => c.method === 'LMSFinish')!.at;
+  const realSeconds = (end - start) / 1000;
+  const added = record.totalSeconds - stored.totalSeconds;
+  expect(record.timePosts).toHaveLength(1);
+  expect(Math.abs(added - realSeconds)).toBeLessThanOrEqual(realSeconds * 0.1);
+
+  // The 401 on an interaction's objective is one warning, never a console error.
+  const course401 = consoleLines.filter((l) => /objectives/.test(l.text));
+  expect(course401.filter((l) => l.type === 'error')).toEqual([]);
+  expect(course401.filter((l) => l.type === 'warning')).toHaveLength(1);
+  await lms.expectNoViolations();
+});
