@@ -6,9 +6,13 @@ const MAX_TABS = 80;
 /** Presses Tab (or Shift+Tab) until the target has focus; fails if it is never reached. */
 export async function tabTo(page: Page, target: Locator, options: { backwards?: boolean } = {}) {
   await expect(target).toBeVisible();
-  const handle = await target.elementHandle();
   for (let i = 0; i < MAX_TABS; i++) {
-    const focused = await page.evaluate((el) => document.activeElement === el, handle);
+    // The locator is resolved again at each step: the element may be replaced meanwhile (the
+    // LMS build's static first screen gives way to the app while the learner tabs), and a
+    // handle taken once would point at the element that left (decision 0155).
+    const focused = await target
+      .evaluate((el) => document.activeElement === el, undefined, { timeout: 1000 })
+      .catch(() => false);
     if (focused) return;
     await page.keyboard.press(options.backwards ? 'Shift+Tab' : 'Tab');
   }
