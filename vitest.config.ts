@@ -9,6 +9,7 @@ export default defineConfig({
     include: [
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
+      'course-files/**/*.test.ts',
       'scripts/**/*.test.ts',
       'lms-preview/**/*.test.ts',
     ],

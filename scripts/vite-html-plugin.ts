@@ -7,7 +7,7 @@
 //     in the app's own markup, so the first paint is the content the learner came for.
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { readCourse, ROOT } from '../server/read-content.ts';
+import { readCourse, ROOT } from '../course-files/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';

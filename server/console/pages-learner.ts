@@ -19,7 +19,7 @@ import { audit } from './audit.ts';
 import { startReinduction } from './reinduction.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
-import { readCourse } from '../read-content.ts';
+import { readCourse } from '../../course-files/read-content.ts';
 
 let moduleTitles: string[] | null = null;
 function titles(count: number): string[] {
