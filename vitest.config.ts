@@ -4,7 +4,6 @@ import { contentPlugin } from './scripts/vite-content-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), contentPlugin()],
-  define: { __BUILD_TARGET__: JSON.stringify('lms') },
   test: {
     include: [
       'src/**/*.test.{ts,tsx}',

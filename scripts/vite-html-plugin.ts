@@ -82,6 +82,20 @@ async function earlyInitScript(): Promise<string> {
   throw new Error('early-init: no se generó el script');
 }
 
+/**
+ * Each build has its own entry (decision 0207): index.html names `__APP_ENTRY__`, and this
+ * plugin points it at src/app/main-lms.tsx or src/app/main-web.tsx before Vite reads the page.
+ */
+export function entryPlugin(target: 'lms' | 'web'): Plugin {
+  return {
+    name: 'curso-sst-entry',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('/src/app/__APP_ENTRY__.tsx', `/src/app/main-${target}.tsx`),
+    },
+  };
+}
+
 export function htmlPlugin(): Plugin {
   let target: 'lms' | 'web' = 'lms';
   let isBuild = false;
