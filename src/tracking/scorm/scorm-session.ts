@@ -54,7 +54,8 @@ import {
 } from './answer-ledger.ts';
 import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
-import { Backoff, groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
+import { groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
+import { CommitScheduler } from './commit-scheduler.ts';
 
 export interface Timing {
   /** The stored data is read 200 ms after Initialize (decision 0012). */
@@ -108,7 +109,8 @@ export class ScormSession implements TrackingPort {
   readonly wrapper: ScormWrapper;
 
   private readonly queue = new WriteQueue();
-  private readonly backoff: Backoff;
+  /** When to commit and retry, and the health those drive (commit-scheduler.ts, 0208). */
+  private readonly commits: CommitScheduler;
   private readonly timing: Timing;
   private readonly log: Logger;
   private readonly now: () => number;
@@ -176,11 +178,6 @@ export class ScormSession implements TrackingPort {
   private cache = new LocalCache(null, null);
   private lastCacheJson = '';
 
-  private health: TrackingHealth = 'ok';
-  private readonly listeners = new Set<(health: TrackingHealth) => void>();
-  private commitTimer: ReturnType<typeof setTimeout> | null = null;
-  private commitDeadline = Infinity;
-  private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly detachers: (() => void)[] = [];
   private readonly scoreRawElement: string;
 
@@ -192,7 +189,13 @@ export class ScormSession implements TrackingPort {
     this.log = options.log ?? consoleLogger;
     this.now = options.now ?? (() => Date.now());
     this.timing = { ...DEFAULT_TIMING, ...options.timing };
-    this.backoff = new Backoff(this.timing.retryDelaysMs);
+    this.commits = new CommitScheduler({
+      retryDelaysMs: this.timing.retryDelaysMs,
+      now: () => this.now(),
+      isFinished: () => this.finished,
+      run: (reason) => void this.runCommit(reason),
+      log: this.log,
+    });
     this.course = options.course;
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
     if (options.preInitialized) this.wrapper.adoptOpenSession();
@@ -239,11 +242,11 @@ export class ScormSession implements TrackingPort {
         }
         // The read failed: retry with back-off; the course starts once one succeeds, or after
         // a short wait with nothing read (the learner can study; nothing lower is written).
-        this.failed();
+        this.commits.failed();
         this.startDeadline = setTimeout(() => {
           this.startWaitOver = true;
           // Only suspend_data failing: the learner is recorded now, not at the next retry.
-          if (!this.readDone && this.read()) this.recovered();
+          if (!this.readDone && this.read()) this.commits.recovered();
           this.resolveStart?.();
         }, this.timing.readWaitMs);
       }, this.timing.initialReadMs);
@@ -267,7 +270,7 @@ export class ScormSession implements TrackingPort {
       if (this.progress.completed && this.isQueued(this.dialect.completed())) {
         this.runCommit('completion');
       } else {
-        this.scheduleCommit(this.timing.progressCommitMs);
+        this.commits.schedule(this.timing.progressCommitMs);
       }
     } catch (error) {
       this.log.error(`save failed: ${describe(error)}`);
@@ -286,7 +289,7 @@ export class ScormSession implements TrackingPort {
       }
       this.enqueueAnswer(interaction);
       this.persistCache();
-      this.scheduleCommit(this.timing.answerCommitMs);
+      this.commits.schedule(this.timing.answerCommitMs);
     } catch (error) {
       this.log.error(`recordAnswer failed: ${describe(error)}`);
     }
@@ -349,8 +352,7 @@ export class ScormSession implements TrackingPort {
   }
 
   onHealth(listener: (health: TrackingHealth) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.commits.onHealth(listener);
   }
 
   // ---------------------------------------------------------------- connection and reading
@@ -362,8 +364,7 @@ export class ScormSession implements TrackingPort {
     }
     if (quiet) return false;
     this.log.error('could not connect with the LMS (Initialize failed); retrying');
-    this.setHealth('retrying');
-    this.scheduleRetry();
+    this.commits.failed();
     return false;
   }
 
@@ -526,7 +527,7 @@ export class ScormSession implements TrackingPort {
       if (!this.recorded.has(answer.id)) this.enqueueAnswer(answer);
     }
     this.persistCache();
-    if (this.queue.size > 0) this.scheduleCommit(this.timing.progressCommitMs);
+    if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);
     this.resolveStart?.();
     return true;
   }
@@ -721,66 +722,28 @@ export class ScormSession implements TrackingPort {
 
   // ---------------------------------------------------------------- committing
 
-  private scheduleCommit(delayMs: number): void {
-    if (this.finished || this.retryTimer) return; // a pending retry sends everything anyway
-    const deadline = this.now() + delayMs;
-    if (this.commitTimer && deadline >= this.commitDeadline) return;
-    if (this.commitTimer) clearTimeout(this.commitTimer);
-    this.commitDeadline = deadline;
-    this.commitTimer = setTimeout(() => {
-      this.commitTimer = null;
-      this.commitDeadline = Infinity;
-      try {
-        this.runCommit('debounce');
-      } catch (error) {
-        this.log.error(`commit failed: ${describe(error)}`);
-      }
-    }, delayMs);
-  }
-
-  private scheduleRetry(): void {
-    if (this.retryTimer || this.finished) return;
-    const delay = this.backoff.next();
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      try {
-        this.runCommit('retry');
-      } catch (error) {
-        this.log.error(`retry failed: ${describe(error)}`);
-      }
-    }, delay);
-  }
-
   private clearTimers(): void {
-    if (this.commitTimer) clearTimeout(this.commitTimer);
-    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.commits.clear();
     if (this.startDeadline) clearTimeout(this.startDeadline);
-    this.commitTimer = null;
-    this.retryTimer = null;
     this.startDeadline = null;
-    this.commitDeadline = Infinity;
   }
 
   /** Sends what is queued, then commits. Failures stay queued and are retried with back-off. */
   private runCommit(reason: CommitReason): { allSent: boolean } {
-    if (this.commitTimer) {
-      clearTimeout(this.commitTimer);
-      this.commitTimer = null;
-      this.commitDeadline = Infinity;
-    }
+    this.commits.cancelDebounce();
     if (this.wrapper.state === 'terminated') return { allSent: false };
     if (this.wrapper.state === 'new' && !this.connect(true)) {
-      if (reason !== 'finish') this.failed();
+      if (reason !== 'finish') this.commits.failed();
       return { allSent: false };
     }
     // A late Initialize or a failed read: merge the stored data first; until that works
     // nothing is sent (except by finish(), which queued only what cannot lose anything).
     if (!this.readDone && !this.read() && reason !== 'finish') {
-      this.failed();
+      this.commits.failed();
       return { allSent: false };
     }
     if (this.queue.size === 0 && reason !== 'finish') {
-      this.recovered();
+      this.commits.recovered();
       return { allSent: true };
     }
     const refusedCodes = new Map<string, string>();
@@ -830,24 +793,10 @@ export class ScormSession implements TrackingPort {
         ok = false;
       }
     }
-    if (ok) this.recovered();
-    else if (reason !== 'finish') this.failed();
+    if (ok) this.commits.recovered();
+    else if (reason !== 'finish') this.commits.failed();
     this.persistCache();
     return { allSent: outcome.failed === 0 };
-  }
-
-  private recovered(): void {
-    this.backoff.reset();
-    if (this.retryTimer) {
-      clearTimeout(this.retryTimer);
-      this.retryTimer = null;
-    }
-    this.setHealth('ok');
-  }
-
-  private failed(): void {
-    this.setHealth('retrying');
-    this.scheduleRetry();
   }
 
   private settleAnswers(): void {
@@ -859,18 +808,6 @@ export class ScormSession implements TrackingPort {
   private confirmAll(): void {
     this.queue.commitAll();
     this.unconfirmedAnswers.clear();
-  }
-
-  private setHealth(health: TrackingHealth): void {
-    if (this.health === health) return;
-    this.health = health;
-    for (const listener of [...this.listeners]) {
-      try {
-        listener(health);
-      } catch (error) {
-        this.log.error(`health listener threw: ${describe(error)}`);
-      }
-    }
   }
 
   // ---------------------------------------------------------------- local safety net
