@@ -21,7 +21,7 @@ import { mergeViewed, risingScore, type CourseShape } from '../../domain/progres
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { KEYS, readUser, safeGet, safeRemove, safeSet, storeUser } from './storage.ts';
-import { createActivityQueue, type QueuedAnswer } from './activity.ts';
+import { createActivityQueue, type ActivityQueue, type QueuedAnswer } from './activity.ts';
 import { createHealth, DEFAULT_RETRY_DELAYS } from './retry.ts';
 import { createSessionTimer, type SessionTimer } from './session-timer.ts';
 import { createProgressSender, pendingCycle, type ProgressSender } from './progress-sender.ts';
@@ -224,7 +224,16 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
         // Offline or signed out: the handler ran; start from the local cache.
       }
       userId = user?.id?.toString() ?? null;
-      return startFrom(user, stored);
+      return startFrom(user, stored, {
+        userId,
+        cycle: cycles.current,
+        store,
+        shape: options.shape,
+        progress,
+        activity,
+        session,
+        sendActivity: () => sendActivity(),
+      });
     },
 
     save(change: ProgressChange): void {
@@ -277,55 +286,70 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
 
     onHealth: health.onHealth,
   };
+}
 
-  /** The snapshot start() resolves with: the server's record, this device's cache and queue. */
-  function startFrom(user: CourseUser | null, stored: CourseUser | null): Snapshot {
-    const cycle = cycles.current;
-    const pending = progress.read();
-    // Only this learner's changes of the current cycle (a device's old queue never completes a
-    // new cycle, record 0126).
-    const ours =
-      pending && pending.userId === userId && (cycle === null || pendingCycle(pending) === cycle)
-        ? pending
-        : null;
-    if (pending && !ours) progress.write(null);
-    if (userId && cycle !== null) activity.keepOnly(userId, cycle);
-    session.start();
-    if (activity.hasPending()) void sendActivity();
+interface StartParts {
+  userId: string | null;
+  cycle: number | null;
+  store: ApiClient['store'];
+  shape: CourseShape | undefined;
+  progress: ProgressSender;
+  activity: ActivityQueue;
+  session: SessionTimer;
+  sendActivity: () => Promise<void>;
+}
 
-    const serverScore = toNumber(user?.score);
-    const sameCycle = cycle === null || (cycleOf(stored) ?? 1) === cycle;
-    const localScore =
-      stored && stored.id?.toString() === userId && sameCycle
-        ? toNumber(safeGet(store, KEYS.score))
-        : null;
-    const candidates = [serverScore, localScore, ours?.score ?? null].filter(
-      (n): n is number => n !== null,
-    );
-    // Read against today's shape with the score stored beside the route: completed modules
-    // survive a content update (decision 0076).
-    const read = (route: string, score: number | null) =>
-      options.shape
-        ? restoreProgress({ route, score }, options.shape).viewed
-        : decodeRouteLenient(route).viewed;
-    let viewed: ModulesViewed | null =
-      typeof user?.route === 'string' && user.route !== '' ? read(user.route, serverScore) : null;
-    if (ours?.route) {
-      const pendingViewed = read(ours.route, ours.score ?? null);
-      viewed = viewed ? mergeViewed(viewed, pendingViewed) : pendingViewed;
-    }
-    if (ours) void progress.send();
-    const bookmark =
-      ours?.bookmark ??
-      user?.current_location ??
-      (sameCycle ? safeGet(store, KEYS.currentLocation) : null) ??
-      null;
-    progress.knownBookmark(user?.current_location ?? null);
-    return {
-      learner: learnerOf(user, null),
-      score: candidates.length ? Math.max(...candidates) : null,
-      viewed,
-      bookmark,
-    };
+/** The snapshot start() resolves with: the server's record, this device's cache and queue. */
+function startFrom(
+  user: CourseUser | null,
+  stored: CourseUser | null,
+  parts: StartParts,
+): Snapshot {
+  const { userId, cycle, store, progress, activity, session, sendActivity } = parts;
+  const pending = progress.read();
+  // Only this learner's changes of the current cycle (a device's old queue never completes a
+  // new cycle, record 0126).
+  const ours =
+    pending && pending.userId === userId && (cycle === null || pendingCycle(pending) === cycle)
+      ? pending
+      : null;
+  if (pending && !ours) progress.write(null);
+  if (userId && cycle !== null) activity.keepOnly(userId, cycle);
+  session.start();
+  if (activity.hasPending()) void sendActivity();
+
+  const serverScore = toNumber(user?.score);
+  const sameCycle = cycle === null || (cycleOf(stored) ?? 1) === cycle;
+  const localScore =
+    stored && stored.id?.toString() === userId && sameCycle
+      ? toNumber(safeGet(store, KEYS.score))
+      : null;
+  const candidates = [serverScore, localScore, ours?.score ?? null].filter(
+    (n): n is number => n !== null,
+  );
+  // Read against today's shape with the score stored beside the route: completed modules
+  // survive a content update (decision 0076).
+  const read = (route: string, score: number | null) =>
+    parts.shape
+      ? restoreProgress({ route, score }, parts.shape).viewed
+      : decodeRouteLenient(route).viewed;
+  let viewed: ModulesViewed | null =
+    typeof user?.route === 'string' && user.route !== '' ? read(user.route, serverScore) : null;
+  if (ours?.route) {
+    const pendingViewed = read(ours.route, ours.score ?? null);
+    viewed = viewed ? mergeViewed(viewed, pendingViewed) : pendingViewed;
   }
+  if (ours) void progress.send();
+  const bookmark =
+    ours?.bookmark ??
+    user?.current_location ??
+    (sameCycle ? safeGet(store, KEYS.currentLocation) : null) ??
+    null;
+  progress.knownBookmark(user?.current_location ?? null);
+  return {
+    learner: learnerOf(user, null),
+    score: candidates.length ? Math.max(...candidates) : null,
+    viewed,
+    bookmark,
+  };
 }
