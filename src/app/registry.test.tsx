@@ -29,6 +29,7 @@ const { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES, answerKindOf } =
   await import('../domain/registry/index.ts');
 const { pagePath } = await import('../domain/progress/navigation.ts');
 const { loadCourse } = await import('../domain/content/loader.ts');
+const { courseHours, topicFragments } = await import('../domain/content/text-metrics/index.ts');
 const { topicScreens } = await import('../features/screens/index.ts');
 const { answerComponents } = await import('../features/quiz/answer-components.ts');
 const { buildRoutes } = await import('./routes.tsx');
@@ -87,16 +88,47 @@ describe('a made-up screen type (one folder + two registry lines)', () => {
   });
 
   it("is accepted by the loader, which runs the type's own checks", () => {
-    const item = { title: '1990', text: '<p>a</p>' };
-    const bad = courseWith({ title: 'Historia', type: 'timeline', items: [item] });
-    expect(bad.issues.map((i) => i.reason)).toEqual(['timeline: el hito "1990" necesita label']);
+    const hito = { fecha: '1850', text: '<p>a</p>' };
+    const bad = courseWith({ title: 'Historia', type: 'timeline', hitos: [hito] });
+    expect(bad.issues.map((i) => i.reason)).toEqual(['timeline: fecha "1850"']);
     const good = courseWith({
       title: 'Historia',
       type: 'timeline',
-      items: [{ ...item, label: 'Año' }],
+      hitos: [{ ...hito, fecha: '1990' }],
     });
     expect(good.issues).toEqual([]);
     expect(good.course?.modules[0]?.topics[0]?.type).toBe('timeline');
+  });
+
+  it('owns its field: the schema asks it of a timeline and refuses it on any other type', () => {
+    const missing = courseWith({ title: 'Historia', type: 'timeline' });
+    expect(missing.issues.map((i) => i.reason).join()).toMatch(/hitos/);
+    const elsewhere = courseWith({
+      title: 'Tema',
+      type: 'content',
+      text: '<p>Texto</p>',
+      hitos: [{ fecha: '1990', text: '<p>a</p>' }],
+    });
+    expect(elsewhere.issues.map((i) => i.reason).join()).toMatch(/hitos/);
+  });
+
+  it("is read where its definition says: placeholders, readability and the hours' taps", () => {
+    const withPlaceholder = courseWith({
+      title: 'Historia',
+      type: 'timeline',
+      hitos: [{ fecha: '1990', text: '<p>En {{obra.desconocida}}</p>' }],
+    });
+    expect(withPlaceholder.issues.map((i) => i.reason).join()).toMatch(/^hitos\[0\]\.text: /);
+    const { course } = courseWith({
+      title: 'Historia',
+      type: 'timeline',
+      hitos: [{ fecha: '1990', text: '<p>Nace la norma</p>' }],
+    });
+    const topic = course!.modules[0]!.topics[0]!;
+    expect(topicFragments(topic)).toEqual(['Historia', '1990', '<p>Nace la norma</p>']);
+    const clicks = (c: typeof course) => courseHours(c!).clickScreens;
+    const plain = courseWith({ title: 'Tema', type: 'content', text: '<p>Texto</p>' }).course;
+    expect(clicks(course)).toBe(clicks(plain) + 1);
   });
 });
 
