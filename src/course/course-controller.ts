@@ -16,7 +16,7 @@ import {
   type ModuleState,
 } from '../domain/progress/engine.ts';
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
-import { answerKindOf } from '../domain/registry/index.ts';
+import { answerKindOf, type Response } from '../domain/registry/index.ts';
 import type {
   Interaction,
   Learner,
@@ -58,8 +58,9 @@ export interface Answer {
   questionIndex: number;
   /** Plain-text question, for reports. */
   description: string;
-  response: number;
-  correctResponse: number;
+  /** The options given and the right ones, as the quiz type's answer shape says (0200). */
+  response: Response;
+  correctResponse: Response;
   /** Plain text of the chosen and of the correct option (kept by the standalone server). */
   responseText?: string;
   correctResponseText?: string;

@@ -3,7 +3,7 @@
 // fix it without reading code. Pure: the caller reads the files.
 import type { z } from 'zod';
 import { rawCourseSchema, rawModuleSchema, type CourseRules, type RawModule } from './schema.ts';
-import { screenType } from '../registry/index.ts';
+import { answerShapeOf, screenType } from '../registry/index.ts';
 import type { Activity, Course, Module, Page, Topic } from './types.ts';
 import { positionKey } from '../progress/navigation.ts';
 import { courseTemplateProblems } from './placeholders.ts';
@@ -240,15 +240,13 @@ export function loadCourse(
           });
       }
     }
-    mod.activity.questions.forEach((q) => {
-      const correct = q.options.filter((o) => o.correct === 1).length;
-      if (correct !== 1)
-        issues.push({
-          file: mf.file,
-          id: `${mod.activity.id} pregunta ${q.current}`,
-          reason: `cada pregunta necesita exactamente una opción correcta (tiene ${correct})`,
-        });
-    });
+    const shape = answerShapeOf(mod.activity.type);
+    mod.activity.questions.forEach((q) =>
+      shape.check(q, (ok, reason) => {
+        if (!ok)
+          issues.push({ file: mf.file, id: `${mod.activity.id} pregunta ${q.current}`, reason });
+      }),
+    );
     modules.push(mod);
   });
   if (issues.length) return { course: null, issues };

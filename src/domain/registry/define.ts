@@ -7,8 +7,34 @@ import type { z } from 'zod';
 import type { FieldKit } from '../content/fields.ts';
 import type { TopicImageRef, TopicTexts } from '../content/topic-texts.ts';
 
-/** How an answer is reported: picking one option, or matching one option to the answer box. */
-export type AnswerKind = 'choice' | 'matching';
+/**
+ * How an answer is reported, in SCORM's own interaction types: picking options (`choice`),
+ * matching an option to the answer box (`matching`), putting options in order (`sequencing`).
+ * Each SCORM dialect writes each kind once (decision record 0200).
+ */
+export type AnswerKind = 'choice' | 'matching' | 'sequencing';
+
+/** A learner's response, or a right one: option indexes (0-based; one for a single pick). */
+export type Response = readonly number[];
+
+/** The question as an answer shape sees it. */
+export interface QuestionOptions {
+  options: readonly { option: string; correct: 0 | 1 }[];
+}
+
+/**
+ * What an answer is, declared by a quiz type: how it is reported, which response is right for
+ * a question, and the content checks that make that well defined (decision record 0200).
+ */
+export interface AnswerShape {
+  readonly kind: AnswerKind;
+  /** True when the order of the indexes matters (an order), false for a set of options. */
+  readonly ordered: boolean;
+  /** The right response to a question. */
+  correctResponse(question: QuestionOptions): Response;
+  /** Content checks of a question for this shape: need(value, reason). */
+  check(question: QuestionOptions, need: (ok: unknown, reason: string) => void): void;
+}
 
 /** A type's own content: the values its `fields` describe, with its `type`. */
 export type ContentOf<T extends string, S extends z.ZodRawShape> = { type: T } & z.infer<
@@ -47,11 +73,40 @@ export interface QuizTypeDefinition<T extends string = string> {
   readonly type: T;
   /** URL segment: the quiz is at /<segment>/<page id>. */
   readonly segment: string;
-  /** How an answer is reported to the tracking port; each SCORM dialect maps it to its type. */
-  readonly answerKind: AnswerKind;
+  /** What an answer to it is (one option, several, an order) and how it is reported. */
+  readonly answer: AnswerShape;
 }
 
 export const defineScreenType = <const T extends string, S extends z.ZodRawShape>(
   d: ScreenTypeDefinition<T, S>,
 ) => d;
 export const defineQuizType = <const T extends string>(d: QuizTypeDefinition<T>) => d;
+
+/** Whether a response is the right one for its shape: the same indexes, in order if it matters. */
+export function isRightResponse(
+  shape: Pick<AnswerShape, 'ordered'>,
+  given: Response,
+  right: Response,
+) {
+  if (given.length !== right.length) return false;
+  if (shape.ordered) return given.every((v, i) => v === right[i]);
+  const want = new Set(right);
+  return new Set(given).size === want.size && given.every((v) => want.has(v));
+}
+
+/**
+ * The shape of today's quiz types: the learner gives one option, and exactly one is right. The
+ * kind says how it is reported (picked, or dragged onto the answer box).
+ */
+export const oneOption = (kind: 'choice' | 'matching'): AnswerShape => ({
+  kind,
+  ordered: false,
+  correctResponse: (q) => [q.options.findIndex((o) => o.correct === 1)],
+  check(q, need) {
+    const correct = q.options.filter((o) => o.correct === 1).length;
+    need(
+      correct === 1,
+      `cada pregunta necesita exactamente una opción correcta (tiene ${correct})`,
+    );
+  },
+});

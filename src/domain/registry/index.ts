@@ -1,7 +1,12 @@
 // Screen and quiz types as the rest of the engine sees them: lists, lookups, URL segments and
 // the content each screen type declares, all derived from the two registries (domain, tracking
 // and server import only this).
-import type { QuizTypeDefinition, ScreenContent, ScreenTypeDefinition } from './define.ts';
+import {
+  oneOption,
+  type QuizTypeDefinition,
+  type ScreenContent,
+  type ScreenTypeDefinition,
+} from './define.ts';
 import * as screenTypes from './screen-types.ts';
 import * as quizTypes from './quiz-types.ts';
 
@@ -34,11 +39,18 @@ const quizByType = new Map(quizzes.map((d) => [d.type as string, d]));
 export const screenType = (type: string) => screenByType.get(type);
 export const quizType = (type: string) => quizByType.get(type);
 
+const unknownQuiz = oneOption('choice');
+/** What an answer to a quiz of this type is (one option, 'choice', when the type is unknown). */
+export const answerShapeOf = (type: string) => quizByType.get(type)?.answer ?? unknownQuiz;
 /** How an answer to a quiz of this type is reported ('choice' when the type is unknown). */
-export const answerKindOf = (type: string) => quizByType.get(type)?.answerKind ?? 'choice';
+export const answerKindOf = (type: string) => answerShapeOf(type).kind;
 
+export { isRightResponse, oneOption } from './define.ts';
 export type {
   AnswerKind,
+  AnswerShape,
+  QuestionOptions,
+  Response,
   ContentOf,
   ScreenContent,
   QuizTypeDefinition,

@@ -1,5 +1,6 @@
 // Small pure helpers of the quiz flow.
 import type { Question } from '../../domain/content/types.ts';
+import type { Response } from '../../domain/registry/index.ts';
 import { es } from '../../strings/es.ts';
 
 /** Question ids (m1-q1 …) come from the domain, the same ids the tracking records. */
@@ -59,10 +60,10 @@ export function plainText(html: string): string {
  */
 export function optionTexts(
   question: Pick<Question, 'options'>,
-  chosen: number,
+  response: Response,
+  correctResponse: Response,
 ): { responseText: string; correctResponseText: string } {
-  return {
-    responseText: plainText(question.options[chosen]?.option ?? ''),
-    correctResponseText: plainText(question.options.find((o) => o.correct === 1)?.option ?? ''),
-  };
+  const texts = (r: Response) =>
+    r.map((i) => plainText(question.options[i]?.option ?? '')).join(' · ');
+  return { responseText: texts(response), correctResponseText: texts(correctResponse) };
 }

@@ -20,6 +20,7 @@ import {
   encodeRoute,
   type ModulesViewed,
 } from '../../domain/progress/route-codec.ts';
+import type { Response } from '../../domain/registry/index.ts';
 import { mergeViewed, risingScore, type CourseShape } from '../../domain/progress/engine.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { ApiError, createApiClient, type ApiClient } from './api-client.ts';
@@ -113,6 +114,9 @@ export function randomUuid(): string {
 
 /** Why a queue is failing: no answer at all ('offline') or the server answering with an error. */
 type Failing = false | 'offline' | 'retrying';
+
+/** A response as the options' numbers, when no quiz text was given: «Opción 2», «Opción 3, Opción 1». */
+const optionNumbers = (response: Response) => response.map((i) => `Opción ${i + 1}`).join(', ');
 
 export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTracking {
   const api = options.api ?? createApiClient();
@@ -546,9 +550,9 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
         questionId: interaction.id,
         question: interaction.description.slice(0, 1000),
         // The server wants both texts; without them (no quiz text given) the option's number.
-        option: (interaction.responseText || `Opción ${interaction.response + 1}`).slice(0, 500),
+        option: (interaction.responseText || optionNumbers(interaction.response)).slice(0, 500),
         correctOption: (
-          interaction.correctResponseText || `Opción ${interaction.correctResponse + 1}`
+          interaction.correctResponseText || optionNumbers(interaction.correctResponse)
         ).slice(0, 500),
         correct: interaction.correct,
         contentVersion: contentVersion.slice(0, 64),

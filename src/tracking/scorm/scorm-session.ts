@@ -25,6 +25,7 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
+import type { Response } from '../../domain/registry/index.ts';
 import {
   answeredQuestionIds,
   isCourseComplete,
@@ -947,8 +948,12 @@ const interactionToCache = (i: Interaction): CachedInteraction => ({
   timestamp: i.timestamp.toISOString(),
 });
 
+const asResponse = (r: Response | number): Response => (typeof r === 'number' ? [r] : r);
+
 const interactionFromCache = (c: CachedInteraction): Interaction => ({
   ...c,
+  response: asResponse(c.response),
+  correctResponse: asResponse(c.correctResponse),
   timestamp: new Date(c.timestamp),
 });
 

@@ -221,17 +221,17 @@ describe('SCORM 1.2 saving', () => {
     session.recordAnswer(
       answer('m1-q1', {
         type: 'matching',
-        response: 2,
-        correctResponse: 0,
+        response: [2],
+        correctResponse: [0],
         correct: false,
         latencyMs: 61_500,
       }),
     );
     session.recordAnswer(
-      answer('m1-q1', { type: 'matching', response: 0, correctResponse: 0, correct: true }),
+      answer('m1-q1', { type: 'matching', response: [0], correctResponse: [0], correct: true }),
     );
     session.recordAnswer(
-      answer('m1-q2', { response: 1, correctResponse: 1, correct: true, latencyMs: 3000 }),
+      answer('m1-q2', { response: [1], correctResponse: [1], correct: true, latencyMs: 3000 }),
     );
     session.flush();
     const cmi = cmiOf(lms);

@@ -135,20 +135,20 @@ describe('SCORM 2004 saving', () => {
     session.recordAnswer(
       answer('m1-q1', {
         type: 'matching',
-        response: 1,
-        correctResponse: 3,
+        response: [1],
+        correctResponse: [3],
         correct: false,
         latencyMs: 3_723_450,
         description: '  ¿Qué  color tiene la señal de  evacuación? ',
       }),
     );
     session.recordAnswer(
-      answer('m1-q1', { type: 'matching', response: 3, correctResponse: 3, correct: true }),
+      answer('m1-q1', { type: 'matching', response: [3], correctResponse: [3], correct: true }),
     );
     session.recordAnswer(
       answer('m1-q2', {
-        response: 0,
-        correctResponse: 0,
+        response: [0],
+        correctResponse: [0],
         correct: true,
         description: 'x'.repeat(400),
       }),
