@@ -17,6 +17,10 @@ export type AnswerKind = 'choice' | 'matching' | 'sequencing';
 /** A learner's response, or a right one: option indexes (0-based; one for a single pick). */
 export type Response = readonly number[];
 
+/** A response as stored before answers had shapes (one number) or since (indexes). */
+export const asResponse = (stored: Response | number): Response =>
+  typeof stored === 'number' ? [stored] : stored;
+
 /** The question as an answer shape sees it. */
 export interface QuestionOptions {
   options: readonly { option: string; correct: 0 | 1 }[];

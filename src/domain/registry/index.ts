@@ -45,7 +45,7 @@ export const answerShapeOf = (type: string) => quizByType.get(type)?.answer ?? u
 /** How an answer to a quiz of this type is reported ('choice' when the type is unknown). */
 export const answerKindOf = (type: string) => answerShapeOf(type).kind;
 
-export { isRightResponse, oneOption } from './define.ts';
+export { asResponse, isRightResponse, oneOption } from './define.ts';
 export type {
   AnswerKind,
   AnswerShape,

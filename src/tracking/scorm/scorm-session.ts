@@ -25,7 +25,7 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
-import type { Response } from '../../domain/registry/index.ts';
+import { asResponse } from '../../domain/registry/index.ts';
 import {
   answeredQuestionIds,
   isCourseComplete,
@@ -947,8 +947,6 @@ const interactionToCache = (i: Interaction): CachedInteraction => ({
   ...i,
   timestamp: i.timestamp.toISOString(),
 });
-
-const asResponse = (r: Response | number): Response => (typeof r === 'number' ? [r] : r);
 
 const interactionFromCache = (c: CachedInteraction): Interaction => ({
   ...c,
