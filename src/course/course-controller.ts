@@ -17,6 +17,7 @@ import {
 } from '../domain/progress/engine.ts';
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
 import { answerKindOf, type Response } from '../domain/registry/index.ts';
+import { FirstAnswerLedger } from '../domain/progress/course-facts.ts';
 import type {
   Interaction,
   Learner,
@@ -80,7 +81,7 @@ export class CourseController {
   private state: CourseState;
   private listeners = new Set<Listener>();
   private finished = false;
-  private answers = new Map<string, Interaction>();
+  private answers = new FirstAnswerLedger<Interaction>();
   private filled: {
     obra: string | null | undefined;
     outline: CourseOutline;
@@ -240,14 +241,14 @@ export class CourseController {
       moduleId: module.id,
       type: answerKindOf(module.activityType),
     };
-    if (!this.answers.has(interaction.id)) this.answers.set(interaction.id, interaction);
+    this.answers.record(interaction);
     if (this.state.readOnly) return;
     this.tracking.recordAnswer(interaction);
   }
 
   /** The first answers recorded this session for a module's questions, in the order given. */
   firstAnswers(moduleId: string): Interaction[] {
-    return [...this.answers.values()].filter((a) => a.moduleId === moduleId);
+    return this.answers.all().filter((a) => a.moduleId === moduleId);
   }
 
   private commit(viewed: ModulesViewed, changed: boolean, bookmark: string, lastActivity = false) {

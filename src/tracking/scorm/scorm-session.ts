@@ -26,13 +26,13 @@ import type {
 } from '../port.ts';
 import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
 import { asResponse } from '../../domain/registry/index.ts';
+import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import {
   answeredQuestionIds,
   isCourseComplete,
   isValidScore,
   mergeViewed,
   moduleState,
-  questionId,
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
@@ -931,16 +931,6 @@ export function isOptionalElement(element: string): boolean {
   return /^cmi\.interactions\.\d+\.(objectives\.\d+\.id|correct_responses\.\d+\.pattern|description|latency|time|timestamp)$/.test(
     element,
   );
-}
-
-/** Every question id of the course in answering order: m1-q1 … m5-q2 (decision record 0130). */
-export function courseQuestionIds(course: CourseShape): string[] {
-  const ids: string[] = [];
-  course.topicCounts.forEach((_, m) => {
-    const number = course.moduleNumbers?.[m] ?? m + 1;
-    for (let q = 0; q < (course.questionCounts?.[m] ?? 0); q++) ids.push(questionId(number, q));
-  });
-  return ids;
 }
 
 const interactionToCache = (i: Interaction): CachedInteraction => ({
