@@ -11,7 +11,7 @@ import type { ComponentType } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnswerProps } from '../quiz-kit/answer-contract.tsx';
-import { ROOT } from '../../server/read-content.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 vi.mock('../domain/registry/screen-types.ts', async (original) => ({
   ...(await original<object>()),
