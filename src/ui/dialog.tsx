@@ -37,7 +37,8 @@ export function Dialog({ open, labelledBy, label, className, onEscape, children 
     return () => {
       if (dialog.open) dialog.close();
       if (previous && previous.isConnected) previous.focus({ preventScroll: true });
-      if (window.scrollX !== scrollX || window.scrollY !== scrollY) window.scrollTo(scrollX, scrollY);
+      if (window.scrollX !== scrollX || window.scrollY !== scrollY)
+        window.scrollTo(scrollX, scrollY);
     };
   }, [open]);
   if (!open) return null;

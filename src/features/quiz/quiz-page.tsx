@@ -150,8 +150,7 @@ function Quiz({ activity }: { activity: Activity }) {
           // comes into view only if it had scrolled above the screen (decision 0227).
           headingRef.current?.focus({ preventScroll: true });
           const card = articleRef.current?.querySelector('.quiz-card');
-          if (card && card.getBoundingClientRect().top < 0)
-            card.scrollIntoView({ block: 'start' });
+          if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: 'start' });
         }
       },
     );

@@ -48,7 +48,10 @@ export function QuizResult({ result, unlocked, courseDone, missed = [] }: QuizRe
           <ol className="quiz-missed-list">
             {missed.map((m) => (
               <li key={m.index} value={m.index + 1}>
-                <div className="quiz-missed-question" dangerouslySetInnerHTML={{ __html: m.question }} />
+                <div
+                  className="quiz-missed-question"
+                  dangerouslySetInnerHTML={{ __html: m.question }}
+                />
                 <p className="quiz-missed-right">
                   <strong>{es.quiz.missedRight}</strong>{' '}
                   <span dangerouslySetInnerHTML={{ __html: m.rightAnswer }} />

@@ -99,7 +99,11 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   );
 }
 
-function BackToQuestionLink({ back }: { back: NonNullable<ReturnType<typeof readBackToQuestion>> }) {
+function BackToQuestionLink({
+  back,
+}: {
+  back: NonNullable<ReturnType<typeof readBackToQuestion>>;
+}) {
   return (
     <p className="back-to-question">
       <Link
