@@ -7,7 +7,8 @@ import { expect, test, type Frame, type Locator } from '@playwright/test';
 import { collectErrors, launchLms, type LmsVersion } from './support/lms-fixture.ts';
 import { answerQuiz, leaveIntroduction, readTopics } from './support/course.ts';
 import { course } from './support/content.ts';
-import { dragOnto, seedLocalProgress } from './support/learner.ts';
+import { acceptFeedback, dragOnto, seedLocalProgress } from './support/learner.ts';
+import { tabTo } from './support/keyboard.ts';
 
 const RETRYING = /La plataforma no responde/;
 const RECOVERED = 'Conexión recuperada: tu avance se guardó';
@@ -176,8 +177,7 @@ test.describe('360×740 by touch: feedback that stays', () => {
     await expect(feedback).toBeVisible();
     const before = await page.evaluate(() => window.scrollY);
     expect(before).toBeGreaterThan(100);
-    await feedback.getByRole('button', { name: 'ACEPTAR' }).tap();
-    await expect(feedback).toHaveCount(0);
+    await acceptFeedback(page, 'touch', /Respuesta incorrecta/);
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
 
     // The hint is on the page now, under the question, not only in the closed modal.
@@ -201,8 +201,7 @@ test.describe('360×740 by touch: feedback that stays', () => {
     // Answered right: the hint goes with the question.
     const right = question.options.find((o) => o.correct === 1)!.option;
     await dragOnto(page, 'touch', page.getByRole('button', { name: right, exact: true }), zone);
-    const good = page.getByRole('dialog').filter({ hasText: '¡Respuesta correcta!' });
-    await good.getByRole('button', { name: 'ACEPTAR' }).tap();
+    await acceptFeedback(page, 'touch', /¡Respuesta correcta!/);
     await expect(page.getByText('Pregunta 2 de 3')).toBeVisible();
     await expect(page.getByRole('main').getByText('Pista:')).toHaveCount(0);
     expect(errors).toEqual([]);
@@ -295,4 +294,29 @@ test('in the LMS, VER CERTIFICADO shows the certificate instead of over the cong
   await expect(frame.locator('dialog[open]')).toHaveCount(1);
   expect(await lms.terminated()).toBe(false);
   expect(errors).toEqual([]);
+});
+
+test('keyboard focus on the static first screen stays on «Siguiente» when the app takes over', async ({
+  page,
+}) => {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/lms\/assets\/index-[^/]+\.js$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto('/lms/index.html', { waitUntil: 'commit' });
+  const next = page.getByRole('link', { name: 'Siguiente' });
+  await tabTo(page, next);
+  await next.evaluate((el) => el.setAttribute('data-static', ''));
+  release();
+  await expect(page.getByRole('button', { name: 'Módulos', exact: true })).toBeVisible();
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const a = document.activeElement;
+        return a?.tagName === 'A' && !a.hasAttribute('data-static') ? a.textContent : null;
+      }),
+    )
+    .toMatch(/^Siguiente/);
 });

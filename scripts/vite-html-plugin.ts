@@ -120,12 +120,10 @@ export function htmlPlugin(): Plugin {
           (tag, file: string) => {
             const asset = ctx.bundle?.[file];
             if (!asset || asset.type !== 'asset') return tag;
-            // A stylesheet of a chunk that lazy chunks share (the dialog's) is also in their
-            // preload lists: it stays a file, or their import fails on a missing CSS.
-            const preloaded = Object.values(ctx.bundle!).some(
-              (c) => c.type === 'chunk' && c.code.includes(file.replace(/^assets\//, '')),
-            );
-            if (!preloaded) delete ctx.bundle![file];
+            // Only the entry's own stylesheet leaves the bundle. A stylesheet of a chunk that lazy
+            // chunks share (the dialog's) is also in their preload lists: it stays a file, or
+            // their import fails on a missing CSS (decision 0229).
+            if (/^assets\/index-/.test(file)) delete ctx.bundle![file];
             return `<style>${String(asset.source)}</style>`;
           },
         );

@@ -15,6 +15,7 @@ import type { CourseController } from '../course/course-controller.ts';
 import { resumePath } from './routes.tsx';
 import { prefetchAfterFirstPaint } from './prefetch.ts';
 import { afterPaint, whenIdle } from '../ui/idle.ts';
+import { keepFocusAcrossTakeover } from './keep-focus.ts';
 
 /** The longest the first screen waits for the stored progress before the app opens anyway. */
 const START_TIMEOUT_MS = 4000;
@@ -37,6 +38,7 @@ if (__BUILD_TARGET__ === 'web') {
 function render() {
   const root = document.getElementById('root');
   if (!root) return;
+  keepFocusAcrossTakeover(root);
   // As a transition, React renders the app in slices and yields between them, so a tap on the
   // static first screen's «Siguiente» is handled while the app is still being built.
   startTransition(() =>
