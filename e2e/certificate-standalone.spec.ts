@@ -26,7 +26,7 @@ test('a learner who completed the course gets the PDF in a new tab, and its code
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await signInToMenu(page, LEARNERS.complete.document);
-  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
 
   // The PDF's address, however the new tab gets there (first issue: a blank tab sent to
   // url_file; later: url_certificate opened directly).
@@ -120,13 +120,13 @@ test('finishing the last quiz in the app: FELICITACIONES, DESCARGAR opens the is
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await signInToMenu(page, LEARNERS.almost.document);
-  const progress = page.getByText(/^Progreso: \d+ %$/);
+  const progress = page.getByText(/^Módulos terminados: \d+ de \d+$/);
   await expect(progress).toBeVisible();
   test.skip(
-    (await progress.textContent()) === 'Progreso: 100 %',
+    (await progress.textContent()) === 'Módulos terminados: 5 de 5',
     'reused test server: this learner finished the course in an earlier run',
   );
-  await expect(progress).toHaveText('Progreso: 80 %');
+  await expect(progress).toHaveText('Módulos terminados: 4 de 5');
   const last = course().modules.length;
   // Every topic of the last module was viewed; reading them again leads to its quiz.
   await takeModule(page, last, 'mouse');
@@ -148,7 +148,7 @@ test('finishing the last quiz in the app: FELICITACIONES, DESCARGAR opens the is
   expect(text).toContain(LEARNERS.almost.name);
   // The completion flow is over: the prompt has closed.
   await expect(congrats).toHaveCount(0);
-  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -159,7 +159,7 @@ test('when the certificate request fails, the tab opened for it closes again', a
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await signInToMenu(page, LEARNERS.offline.document);
-  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
   await page.route('**/api/v1/download-certificate', (route) =>
     route.abort('internetdisconnected'),
   );

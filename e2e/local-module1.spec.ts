@@ -12,7 +12,7 @@ test('module 1 from the introduction through its quiz, keyboard only', async ({ 
 
   await pressOn(page, page.getByRole('link', { name: 'Siguiente' }));
   await expect(page).toHaveURL(/#\/menu$/);
-  await expect(page.getByText('Progreso: 0 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 0 de 5')).toBeVisible();
 
   const module1 = course().modules[0]!;
   await pressOn(page, page.getByRole('button', { name: new RegExp(module1.title) }));
@@ -52,7 +52,7 @@ test('module 1 from the introduction through its quiz, keyboard only', async ({ 
   await expect(result).toContainText(`Se desbloqueó el módulo 2: ${course().modules[1]!.title}`);
   await pressOn(page, result.getByRole('link', { name: 'Ir al menú' }));
   await expect(page).toHaveURL(/#\/menu$/);
-  await expect(page.getByText('Progreso: 20 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 1 de 5')).toBeVisible();
   const cards = page.getByRole('listitem');
   await expect(cards.filter({ hasText: module1.title })).toContainText('Completado');
   await expect(cards.filter({ hasText: course().modules[1]!.title })).toContainText('Sin iniciar');

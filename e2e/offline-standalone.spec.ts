@@ -118,7 +118,7 @@ test('offline: the cached app starts signed in, two modules are taken, the progr
     await takeModule(page, 1, 'mouse');
     await expect(notice(page)).toBeVisible();
     await takeModule(page, 2, 'mouse');
-    await expect(page.getByText('Progreso: 40 %')).toBeVisible();
+    await expect(page.getByText('Módulos terminados: 2 de 5')).toBeVisible();
     await expect(notice(page)).toBeVisible();
 
     // Signing out now would lose that progress: refused, in plain words.

@@ -215,7 +215,7 @@ for (const version of ['1.2', '2004'] as const) {
       // Learner B, same browser: starts from the introduction with nothing viewed.
       const b = await launchLms(page, { version, cmi: learnerData(version, 'B-2', 'Dos, Beto') });
       await expectRoute(b.course, '/introduccion');
-      await expect(b.course.getByText('Progreso: 0 %')).toBeVisible();
+      await expect(b.course.getByText('Módulos terminados: 0 de 5')).toBeVisible();
       await leaveIntroduction(b.course);
       await expect.poll(async () => (await progressOf(b)).route).toBe('{}-{}-{}-{}-{}');
       await b.closeCourse();
@@ -282,7 +282,7 @@ for (const version of ['1.2', '2004'] as const) {
         faults: { getValueFailures: 2, getValueFault: 'error' },
         cmi: learnerAt60(version),
       });
-      await expect(lms.course.getByText('Progreso: 60 %')).toBeVisible();
+      await expect(lms.course.getByText('Módulos terminados: 3 de 5')).toBeVisible();
       expect(
         await lms.count(version === '1.2' ? 'LMSGetValue' : 'GetValue', { injected: true }),
       ).toBe(2);
@@ -312,7 +312,7 @@ for (const version of ['1.2', '2004'] as const) {
         faults: { getValueFailures: 1000, getValueFault: 'throws' },
         cmi: learnerAt60(version),
       });
-      await expect(lms.course.getByText('Progreso: 60 %')).toBeVisible();
+      await expect(lms.course.getByText('Módulos terminados: 3 de 5')).toBeVisible();
       expect(await progressOf(lms)).toEqual({
         route: fullModules(3),
         location: 'menu',

@@ -149,7 +149,7 @@ for (const version of ['1.2', '2004'] as const) {
     await page.getByRole('button', { name: 'Empezar un intento nuevo' }).click();
     frame = await courseFrame(page, frame);
     await expectRoute(frame, '/introduccion');
-    await expect(frame.getByText('Progreso: 0 %')).toBeVisible();
+    await expect(frame.getByText('Módulos terminados: 0 de 5')).toBeVisible();
     await expect(page.getByRole('status')).toContainText('intento nuevo');
     await expect(summary(page, 'temas')).toHaveText(`0 de ${topicTotal()}`);
     await expect(summary(page, 'tiempo')).toHaveText(/^\d+ s$/);

@@ -27,12 +27,12 @@ test('a password reset during offline study, another worker on the phone: her mo
   await page.goto('/');
   await signIn(page, FIRST.document, PASSWORD);
   await onToMenu(page);
-  await expect(page.getByText('Progreso: 20 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 1 de 5')).toBeVisible();
 
   // No signal for saves: module 2, topics and quiz, stays on the phone.
   await page.route(SAVES, (route) => route.abort('internetdisconnected'));
   await takeModule(page, 2, 'mouse');
-  await expect(page.getByText('Progreso: 40 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 2 de 5')).toBeVisible();
 
   // Meanwhile the coordinator resets her password (her sessions are revoked).
   const coordinator = await consolePage(browser);
@@ -53,7 +53,7 @@ test('a password reset during offline study, another worker on the phone: her mo
   // The next worker signs in: a course of their own, at 0 %; then signs out.
   await signIn(page, NEXT.document, PASSWORD);
   await onToMenu(page);
-  await expect(page.getByText('Progreso: 0 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 0 de 5')).toBeVisible();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/($|auth\/login$)/);
   if (!/auth\/login$/.test(page.url())) await page.goto('/auth/login');
@@ -64,7 +64,7 @@ test('a password reset during offline study, another worker on the phone: her mo
   // She comes back with her new password: what she studied offline is sent, as hers.
   await signIn(page, FIRST.document, newPassword);
   await onToMenu(page);
-  await expect(page.getByText('Progreso: 40 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 2 de 5')).toBeVisible();
   await expect
     .poll(
       async () => {

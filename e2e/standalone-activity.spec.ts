@@ -105,7 +105,7 @@ test('first sign-in: the notice once; a quiz answered wrong then right, the conn
   });
 
   await takeModule(page, 1, 'mouse', { firstTryWrong: true });
-  await expect(page.getByText('Progreso: 20 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 1 de 5')).toBeVisible();
   // Everything was accepted in the end (the queue in this browser is empty).
   await expect
     .poll(
@@ -156,7 +156,7 @@ test("a reinducción while the learner has the course open: the old cycle's data
     await page.getByRole('link', { name: 'Siguiente' }).click();
   else await page.getByRole('contentinfo').getByRole('link', { name: 'Menú' }).click();
   await expect(page).toHaveURL(/\/menu$/);
-  await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
 
   // The coordinator starts a new cycle for this learner (e2e/console.spec.ts drives the console).
   const coordinator = await consolePage(browser);
@@ -195,7 +195,7 @@ test("a reinducción while the learner has the course open: the old cycle's data
   else expect(refusal.sent).toMatch(/name="cycle"\r\n\r\n1\r\n/);
   // Dropped for good; the course opens again from the start, at 0 %.
   await expect(page).toHaveURL(/\/introduccion$/);
-  await expect(page.getByText('Progreso: 0 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 0 de 5')).toBeVisible();
   const stored = await page.evaluate(() => ({
     user: JSON.parse(localStorage.getItem('user') ?? '{}') as { cycle?: number },
     activity: localStorage.getItem('curso-sst:pending-activity') ?? '',

@@ -60,7 +60,7 @@ test('saves failing with 503, 500 and a cut connection: the learner stays, sees 
   await page.getByRole('contentinfo').getByRole('link', { name: 'Menú' }).click();
   await takeModule(page, 1, 'mouse');
   await expect(page).toHaveURL(/\/menu$/);
-  await expect(page.getByText('Progreso: 20 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 1 de 5')).toBeVisible();
   expect(failed).toBe(6);
   await expect(notice).toBeHidden({ timeout: 60_000 });
   expect(urls.filter((u) => /auth|error-500|^\/$/.test(u))).toEqual([]);
@@ -71,7 +71,7 @@ test('saves failing with 503, 500 and a cut connection: the learner stays, sees 
   try {
     const second = await other.newPage();
     await toMenu(second, LEARNERS.failingSaves.document);
-    await expect(second.getByText('Progreso: 20 %')).toBeVisible();
+    await expect(second.getByText('Módulos terminados: 1 de 5')).toBeVisible();
   } finally {
     await other.close();
   }

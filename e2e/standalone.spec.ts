@@ -35,12 +35,12 @@ test('sign in, take module 1, reload: progress restored from the server; log out
 
   await takeModule(page, 1, 'mouse');
   await expect(page).toHaveURL(/\/menu$/);
-  await expect(page.getByText('Progreso: 20 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 1 de 5')).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: module1.title });
   await expect(card).toContainText('Completado');
 
   await page.reload();
-  await expect(page.getByText('Progreso: 20 %')).toBeVisible();
+  await expect(page.getByText('Módulos terminados: 1 de 5')).toBeVisible();
   await expect(card).toContainText('Completado');
 
   // Another browser (nothing in its storage) signing in as the same learner gets the same
@@ -52,7 +52,7 @@ test('sign in, take module 1, reload: progress restored from the server; log out
     await signIn(second, LEARNERS.standalone.document, PASSWORD);
     await expect(second).not.toHaveURL(`${API_URL}/`);
     await second.goto('/menu');
-    await expect(second.getByText('Progreso: 20 %')).toBeVisible();
+    await expect(second.getByText('Módulos terminados: 1 de 5')).toBeVisible();
     await expect(second.getByRole('listitem').filter({ hasText: module1.title })).toContainText(
       'Completado',
     );

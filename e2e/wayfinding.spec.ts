@@ -107,7 +107,7 @@ for (const setting of settings) {
       // the score's bar), the phone the compact one.
       const width = await surface.evaluate(() => window.innerWidth);
       expect(width).toBe(setting.frame ? 714 : setting.use.viewport.width);
-      const scoreBar = surface.getByRole('progressbar', { name: 'Progreso del curso' });
+      const scoreBar = surface.getByRole('progressbar', { name: 'Módulos terminados' });
       await (width < 480 ? expect(scoreBar).toBeHidden() : expect(scoreBar).toBeVisible());
       await expect(screensSeen(surface)).toHaveAttribute('aria-valuemax', String(total));
 
@@ -132,7 +132,7 @@ for (const setting of settings) {
           await expect(screensSeen(surface)).toHaveAttribute('aria-valuenow', String(seen + 1));
           seen += 1;
           await expect(
-            surface.getByText(`Progreso: ${(m * 100) / modules.length} %`),
+            surface.getByText(`Módulos terminados: ${m} de ${modules.length}`),
           ).toBeVisible();
           await press(surface, mode, 'Siguiente');
         }
@@ -150,7 +150,7 @@ for (const setting of settings) {
           await expect(banner).not.toContainText('MÓDULO');
           await expect(screensSeen(surface)).toHaveAttribute('aria-valuenow', String(seen));
           await expect(
-            surface.getByText(`Progreso: ${((m + 1) * 100) / modules.length} %`),
+            surface.getByText(`Módulos terminados: ${m + 1} de ${modules.length}`),
           ).toBeVisible();
           // The module's card says it all: every topic seen, the quiz done.
           await expect(surface.getByRole('listitem').filter({ has: open })).toContainText(
@@ -161,7 +161,7 @@ for (const setting of settings) {
       await expect(
         surface.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
       ).toBeVisible();
-      await expect(surface.getByText('Progreso: 100 %')).toBeVisible();
+      await expect(surface.getByText('Módulos terminados: 5 de 5')).toBeVisible();
       await expect(screensSeen(surface)).toHaveAttribute('aria-valuenow', String(total));
     });
   });

@@ -134,7 +134,8 @@ export function summarize(
     { key: 'estado', label: 'Estado', value: statusText(version, cmi) },
     {
       key: 'puntaje',
-      label: 'Puntaje',
+      // Two different figures, each named with what it measures (decision 0226).
+      label: `Puntaje (avance: ${Math.round(100 / Math.max(1, modules))} por módulo terminado)`,
       value: raw === '' ? 'Sin puntaje todavía' : `${raw} de ${max}`,
     },
     { key: 'temas', label: 'Temas vistos', value: `${topics} de ${topicTotal}` },
@@ -150,7 +151,7 @@ export function summarize(
     },
     {
       key: 'acertadas',
-      label: 'Acertadas al primer intento',
+      label: 'Resultado del primer intento (no cambia el puntaje)',
       value: answered ? `${right} de ${answered}` : '—',
     },
     {

@@ -39,9 +39,9 @@ const sizeAttrs = (img: string) => {
  * screens-seen row kept in place but not shown (they are the app's to fill: a resumed learner's
  * score is not known yet). When the app takes over nothing below the header moves.
  */
-function staticHeader(header: string): string {
+function staticHeader(header: string, moduleCount: number): string {
   const reserved = 'aria-hidden="true" style="visibility:hidden"';
-  return `<header class="shell-header"><div class="shell-header-inner"><div class="side-menu" ${reserved}><span class="side-menu-toggle"></span></div><div class="shell-title"><span class="shell-course"><span class="shell-course-long">${escapeText(header)}</span><span class="shell-course-short">${escapeText(es.headerShort)}</span></span></div><div class="shell-progress" ${reserved}><span class="shell-progress-text">${escapeText(es.progress(0))}</span><div class="shell-progress-bar"></div></div><div class="shell-screens" ${reserved}><div class="shell-screens-bar"></div><span class="shell-screens-text">&nbsp;</span></div></div></header>`;
+  return `<header class="shell-header"><div class="shell-header-inner"><div class="side-menu" ${reserved}><span class="side-menu-toggle"></span></div><div class="shell-title"><span class="shell-course"><span class="shell-course-long">${escapeText(header)}</span><span class="shell-course-short">${escapeText(es.headerShort)}</span></span></div><div class="shell-progress" ${reserved}><span class="shell-progress-text">${escapeText(es.modulesDone(0, moduleCount))}</span><div class="shell-progress-bar"></div></div><div class="shell-screens" ${reserved}><div class="shell-screens-bar"></div><span class="shell-screens-text">&nbsp;</span></div></div></header>`;
 }
 
 /** Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. */
@@ -57,7 +57,7 @@ function staticIntroduction(): string {
   const img = intro.img
     ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}"${sizeAttrs(intro.img)}>`
     : '';
-  return `<div class="shell">${staticHeader(course.header)}<main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
+  return `<div class="shell">${staticHeader(course.header, course.modules.length)}<main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
 }
 
 async function earlyInitScript(): Promise<string> {
@@ -134,7 +134,10 @@ export function htmlPlugin(): Plugin {
           (tag, file: string) => {
             const asset = ctx.bundle?.[file];
             if (!asset || asset.type !== 'asset') return tag;
-            delete ctx.bundle![file];
+            // Only the entry's own stylesheet leaves the bundle. A stylesheet of a chunk that lazy
+            // chunks share (the dialog's) is also in their preload lists: it stays a file, or
+            // their import fails on a missing CSS (decision 0229).
+            if (/^assets\/index-/.test(file)) delete ctx.bundle![file];
             return `<style>${String(asset.source)}</style>`;
           },
         );

@@ -89,6 +89,8 @@
 
   const lms = {
     config,
+    /** The faults still to inject: a spec may change them mid-run (the LMS recovering). */
+    faults,
     calls: [],
     violations: [],
     apis: {},

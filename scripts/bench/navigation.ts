@@ -144,7 +144,7 @@ export async function measureNavigation(
     // Where the frame sits in the LMS page, known before: nothing between the paint and the click.
     const frameBox = await (await frame.frameElement()).boundingBox();
     if (!frameBox) throw new Error('the course frame is not on screen');
-    const menuShown = waitFor({ hash: '/menu', text: 'Progreso' });
+    const menuShown = waitFor({ hash: '/menu', text: 'Módulos terminados' });
     menuShown.catch(() => undefined); // awaited below; never an unhandled rejection
     const at = await withTimeout(
       'the first screen’s «Siguiente»',
@@ -243,7 +243,7 @@ export async function measureNavigation(
         }
       }
       if (index < course.modules.length - 1)
-        await step('quiz → menu', 'menu', { hash: '/menu', text: 'Progreso' }, () =>
+        await step('quiz → menu', 'menu', { hash: '/menu', text: 'Módulos terminados' }, () =>
           frame
             .getByRole('region', { name: 'Resultado' })
             .getByRole('link', { name: 'Ir al menú' })

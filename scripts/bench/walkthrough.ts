@@ -81,7 +81,7 @@ export async function walkCourse(
     await frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT });
     for (const [index, module] of course.modules.entries()) {
       const n = index + 1;
-      await frame.getByText(/Progreso: \d+ %/).waitFor({ timeout: TIMEOUT });
+      await frame.getByText(/Módulos terminados: \d+ de \d+/).waitFor({ timeout: TIMEOUT });
       await dwell(page);
       await frame
         .getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) })

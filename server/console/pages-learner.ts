@@ -37,7 +37,7 @@ function modulesTable(cc: ConsoleContext, route: string, score: number): string 
   const viewed = restoreProgress({ route, score }, shape).viewed;
   const names = titles(shape.topicCounts.length);
   return `<div class="table-wrap"><table><caption>Módulos del ciclo actual</caption>
-<thead><tr><th scope="col">Módulo</th><th scope="col" class="num">Temas vistos</th><th scope="col">Evaluación aprobada</th></tr></thead><tbody>${moduleFigures(
+<thead><tr><th scope="col">Módulo</th><th scope="col" class="num">Temas vistos</th><th scope="col">Cuestionario terminado</th></tr></thead><tbody>${moduleFigures(
     viewed,
     shape.topicCounts,
   )
@@ -45,7 +45,8 @@ function modulesTable(cc: ConsoleContext, route: string, score: number): string 
       (f, m) =>
         `<tr><th scope="row">${escapeHtml(names[m]!)}</th><td class="num">${f.topicsSeen} de ${f.topicCount}</td><td>${yesNo(f.quizDone)}</td></tr>`,
     )
-    .join('')}</tbody></table></div>`;
+    .join('')}</tbody></table></div>
+<p class="hint">«Cuestionario terminado» dice que el aprendiz llegó al final del cuestionario del módulo; para avanzar debe acertar cada pregunta, aunque sea al segundo intento. Cuántas acertó a la primera está en «Respuestas del primer intento».</p>`;
 }
 
 function actions(viewer: Viewer, d: LearnerDetail): string {
@@ -98,15 +99,16 @@ ${actions(viewer, d)}
 ${modulesTable(cc, current?.route ?? '', current?.score ?? 0)}
 <h2>Historial de ciclos</h2>
 <div class="table-wrap"><table><caption>Ciclos de inducción (el más reciente primero)</caption>
-<thead><tr><th scope="col">Ciclo</th><th scope="col">Inicio</th><th scope="col">Completado</th><th scope="col" class="num">Puntaje</th><th scope="col">Tiempo</th><th scope="col">Certificado</th><th scope="col">Archivado</th><th scope="col">Respuestas</th></tr></thead>
+<thead><tr><th scope="col">Ciclo</th><th scope="col">Inicio</th><th scope="col">Completado</th><th scope="col" class="num">Puntaje (avance)</th><th scope="col">Tiempo</th><th scope="col">Certificado</th><th scope="col">Archivado</th><th scope="col">Respuestas</th></tr></thead>
 <tbody>${d.cycles
     .map(
       (c) =>
         `<tr><th scope="row">${c.cycle}</th><td>${shortDate(c.startedAt)}</td><td>${shortDate(c.completedAt)}</td><td class="num">${c.score} %</td><td>${c.sessions ? `${duration(c.seconds)} en ${c.sessions} ${c.sessions === 1 ? 'sesión' : 'sesiones'}` : '—'}</td><td>${c.certificateCode ? `<span class="code">${escapeHtml(c.certificateCode)}</span>` : '—'}</td><td>${shortDate(c.archivedAt) || (c.cycle === d.cycle ? 'Actual' : '')}</td><td>${c.cycle === cycle ? 'Mostradas abajo' : `<a href="/consola/aprendices/${d.id}?ciclo=${c.cycle}">Ver ciclo ${c.cycle}</a>`}</td></tr>`,
     )
     .join('')}</tbody></table></div>
+<p class="hint">El puntaje mide el avance, no los aciertos: ${Math.round(100 / Math.max(1, cc.app.shape.topicCounts.length))} puntos por módulo terminado (100 = curso completo). El resultado del primer intento es otra cifra: las preguntas acertadas a la primera respuesta, abajo.</p>
 <h2 id="respuestas">Respuestas del primer intento — ciclo ${cycle}</h2>
-<p>${answers.length ? `${correct} correctas de ${answers.length} respondidas.` : 'Aún no hay respuestas registradas en este ciclo.'}${shown ? '' : ''}</p>
+<p>${answers.length ? `${correct} correctas de ${answers.length} respondidas.` : 'Aún no hay respuestas registradas en este ciclo.'} Resultado del primer intento: cuenta solo la primera respuesta a cada pregunta; los reintentos no la cambian ni cambian el puntaje.${shown ? '' : ''}</p>
 ${
   answers.length
     ? `<div class="table-wrap" tabindex="0" role="region" aria-label="Respuestas del primer intento"><table class="answers"><caption>Primera respuesta a cada pregunta, con el texto que vio el aprendiz</caption>

@@ -1,6 +1,6 @@
 // The composition root's React part: providers, router, and the modals that sit above every
 // screen (message modal, congratulations, certificate flow).
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { BrowserRouter, HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { CongratulationsModal, MessageModalHost, modals } from '../features/modals/index.ts';
 import { es } from '../strings/es.ts';
@@ -58,18 +58,25 @@ function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | '
     () => (asScreen ? { onView: () => modals.requestView(), canDownload: canDownloadFiles() } : {}),
     [asScreen],
   );
+  // One dialog at a time: the certificate (or its name form) replaces the congratulations while
+  // it is open, and they come back when it closes (decision 0229).
+  const [certificateOpen, setCertificateOpen] = useState(false);
   return (
     <>
       <MessageModalHost />
       <CongratulationsModal
-        open={congratulations}
+        open={congratulations && !certificateOpen}
         onDownload={() => {
           modals.requestDownload();
         }}
         onClose={() => controller.endCompletionFlow()}
         {...lmsCertificate}
       />
-      <CertificateFlow controller={controller} {...(issueOnServer ? { issueOnServer } : {})} />
+      <CertificateFlow
+        controller={controller}
+        onOpenChange={setCertificateOpen}
+        {...(issueOnServer ? { issueOnServer } : {})}
+      />
     </>
   );
 }

@@ -29,19 +29,26 @@ export interface CertificateFlowProps {
   controller: CourseController;
   /** Server mode: asks the server for the certificate and opens it. */
   issueOnServer?: () => Promise<void>;
+  /**
+   * Whether the flow shows a dialog (the name form or the certificate): the congratulations
+   * step aside meanwhile, one dialog at a time (decision 0229).
+   */
+  onOpenChange?: (open: boolean) => void;
 }
 
 const FAILED = es.certificateView.failed;
 
 type Delivery = 'download' | 'view';
 
-export function CertificateFlow({ controller, issueOnServer }: CertificateFlowProps) {
+export function CertificateFlow({ controller, issueOnServer, onOpenChange }: CertificateFlowProps) {
   const [askName, setAskName] = useState<Delivery | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{
     View: ComponentType<CertificateViewProps>;
     data: CertificateData;
   } | null>(null);
+  const dialogOpen = askName !== null || shown !== null;
+  useEffect(() => onOpenChange?.(dialogOpen), [dialogOpen, onOpenChange]);
 
   const input = (learnerName: string): CertificateInput => {
     const { outline } = controller;

@@ -2,7 +2,7 @@
 // What the learner of the standalone app sees with no signal (decision record 0141): the calm
 // notice while progress waits on the device, and «Cerrar sesión» refused — in plain Spanish —
 // while that progress is not sent; with nothing pending the sign-out goes through offline.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { outline } from 'virtual:course';
 import { CourseProvider } from '../course/course-context.tsx';
@@ -60,7 +60,7 @@ function fakePort() {
 }
 
 describe('the offline notice', () => {
-  it('says calmly that progress is kept on the phone, and goes once it is sent', () => {
+  it('says calmly that progress is kept on the phone, and says so when it is sent', () => {
     const { port, emit } = fakePort();
     const controller = new CourseController(outline, port);
     render(
@@ -77,31 +77,31 @@ describe('the offline notice', () => {
     act(() => emit('retrying'));
     expect(status.textContent).toBe(es.lmsRetrying);
     act(() => emit('ok'));
-    expect(status.textContent).toBe('');
+    expect(status.textContent).toBe(es.connectionRecovered);
   });
 
-  it('floats over the page; the room it needs at the end stays until the next screen', () => {
+  it('takes its place in the page, closes, holds still while a pointer is down, and the recovery goes with the screen', () => {
     const { port, emit } = fakePort();
     const controller = new CourseController(outline, port);
-    const at = (screen: string) => (
+    const at = (path: string) => (
       <CourseProvider controller={controller}>
-        <TrackingNotice offlineText={esOffline.pending} screen={screen} />
+        <TrackingNotice offlineText={esOffline.pending} screen={path} />
       </CourseProvider>
     );
-    const { rerender } = render(at('/menu'));
-    const room = () => document.querySelector('body > .notice-room');
-    expect(room()).toBeNull();
+    const { rerender, container } = render(at('/menu'));
     act(() => emit('offline'));
-    // On <body>, outside the page's flow (the shell is a size container): it moves nothing.
-    expect(screen.getByRole('status').parentElement).toBe(document.body);
-    expect(screen.getByRole('status').className).toContain('notice-float');
-    expect(room()).not.toBeNull();
-    // The signal returns: the notice goes, the room stays — removing it could scroll the page.
+    // In the page's flow (decision 0225): inside the rendered tree, not floating on <body>.
+    expect(container.contains(screen.getByRole('status'))).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: es.connectionNoticeClose }));
+    expect(screen.getByRole('status').textContent).toBe('');
+    // A drag under way: the recovery waits for the release.
+    fireEvent.pointerDown(document.body);
     act(() => emit('ok'));
-    expect(screen.getByRole('status').className).not.toContain('notice-float');
-    expect(room()).not.toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
+    fireEvent.pointerUp(document.body);
+    expect(screen.getByRole('status').textContent).toBe(es.connectionRecovered);
     rerender(at('/modulo-1/tema-1'));
-    expect(room()).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });
 

@@ -3,12 +3,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, type AppProps } from './app.tsx';
+import { keepFocusAcrossTakeover } from './keep-focus.ts';
 import './app.css';
 
 /** Renders the app into #root; call once. */
 export function renderApp(props: AppProps): void {
   const root = document.getElementById('root');
   if (!root) return;
+  // Focus on a control of the static first screen goes to the app's same control (decision 0229).
+  keepFocusAcrossTakeover(root);
   // As a transition, React renders the app in slices and yields between them, so a tap on the
   // static first screen's «Siguiente» is handled while the app is still being built.
   startTransition(() =>

@@ -19,8 +19,9 @@ export const es = {
   glossaryLoadError: 'No se pudo abrir el glosario. Inténtalo de nuevo.',
   logout: 'Cerrar sesión',
   skipToContent: 'Saltar al contenido',
-  progress: (score: number) => `Progreso: ${Math.round(score)} %`,
-  progressLabel: 'Progreso del curso',
+  // The score's figure in the header: finished modules, not a percentage (decision 0226).
+  modulesDone: (done: number, total: number) => `Módulos terminados: ${done} de ${total}`,
+  modulesDoneLabel: 'Módulos terminados',
   modulesNav: 'Módulos del curso',
   openModules: 'Módulos',
   loading: 'Cargando el curso…',
@@ -41,13 +42,19 @@ export const es = {
   moduleNumber: (n: number) => `Módulo ${n}`,
   // Progress the learner sees besides the score (docs/decisions/0090-progress-shown-to-the-learner.md).
   topicOf: (n: number, total: number) => `Tema ${n} de ${total}`,
-  screensSeen: (seen: number, total: number) => `${seen} de ${total} pantallas`,
+  screensSeen: (seen: number, total: number) => `Pantallas vistas: ${seen} de ${total}`,
   screensLabel: 'Pantallas vistas del curso',
   moduleTopics: (seen: number, total: number) => `${seen} de ${total} temas`,
   quizDone: 'cuestionario hecho',
   quizPending: 'cuestionario pendiente',
   finishFirst: (n: number, name: string) => `Termina primero el módulo ${n}: ${name}.`,
   drawerTitle: 'Módulos',
+  // A module's screens with seen marks, in the side menu and on the menu (decision 0228).
+  moduleTopicsLabel: (n: number) => `Pantallas del módulo ${n}`,
+  moduleTopicsSummary: (seen: number, total: number) =>
+    `Ver las pantallas (${seen} de ${total} vistas)`,
+  topicSeen: 'vista',
+  topicNotSeen: 'sin ver',
   hotspotsLeft: (n: number) => (n === 1 ? 'Queda 1 por encontrar' : `Quedan ${n} por encontrar`),
   hotspotsAllFound: '¡Los encontraste todos!',
   hotspotHidden: (n: number) => `Punto ${n}: por descubrir`,
@@ -60,6 +67,9 @@ export const es = {
   lmsRetrying:
     'La plataforma no responde. Seguimos intentando guardar tu avance; puedes continuar.',
   lmsRecovered: 'Tu avance quedó guardado.',
+  // The connection notice (decision 0225) and the header's figures (decision 0226).
+  connectionRecovered: 'Conexión recuperada: tu avance se guardó',
+  connectionNoticeClose: 'Cerrar el aviso de conexión',
   // LMS review/browse modes: nothing is saved (docs/decisions/0160-one-rule-for-what-the-course-writes.md).
   reviewNotice: 'Estás repasando el curso; tu avance ya quedó guardado.',
   browseNotice: 'Estás explorando el curso; en este modo no se guarda tu avance.',
@@ -92,6 +102,13 @@ export const es = {
     dragHelpKeyboard:
       'Con el teclado: elige una respuesta con Enter o Espacio y luego suéltala en el recuadro con Enter o Espacio.',
     dropped: (option: string) => `Soltaste: ${option}.`,
+    // Feedback that stays, the way back, what a result keeps (decision 0227).
+    reviewScreen: 'Repasa la pantalla',
+    backToQuestion: (n: number) => `Volver a la pregunta ${n}`,
+    firstResultKept:
+      'Ya terminaste este cuestionario. Se conserva tu primer resultado; repetirlo no lo cambia.',
+    missedTitle: 'Preguntas para repasar',
+    missedRight: 'Respuesta correcta:',
   },
   listen: {
     group: 'Escuchar esta pantalla',

@@ -25,6 +25,10 @@ export function Dialog({ open, labelledBy, label, className, onEscape, children 
     const dialog = ref.current;
     if (!dialog || !open) return;
     const previous = document.activeElement as HTMLElement | null;
+    // Closing gives the page back where it was: focus returns without scrolling, and the scroll
+    // position is put back if opening or closing moved it (decision 0227).
+    const scrollX = window.scrollX;
+    const scrollY = window.scrollY;
     if (!dialog.open) dialog.showModal();
     // In an LMS frame inside a scrolled page: the dialog and its buttons in view (decision 0161).
     revealInEmbedders(dialog);
@@ -32,7 +36,9 @@ export function Dialog({ open, labelledBy, label, className, onEscape, children 
     autofocus?.focus();
     return () => {
       if (dialog.open) dialog.close();
-      if (previous && previous.isConnected) previous.focus();
+      if (previous && previous.isConnected) previous.focus({ preventScroll: true });
+      if (window.scrollX !== scrollX || window.scrollY !== scrollY)
+        window.scrollTo(scrollX, scrollY);
     };
   }, [open]);
   if (!open) return null;

@@ -70,7 +70,25 @@ export default function ListenControl({ target }: ListenControlProps) {
     <div className="listen" role="group" aria-label={es.listen.group}>
       {status === 'idle' && (
         <button type="button" className="btn listen-btn" onClick={start}>
-          <span aria-hidden="true">🔊</span> {es.listen.listen}
+          {/* An SVG, not the 🔊 emoji: a phone without an emoji font showed an empty box (0229). */}
+          <svg
+            className="listen-icon"
+            viewBox="0 0 24 24"
+            width="20"
+            height="20"
+            aria-hidden="true"
+            focusable="false"
+          >
+            <path d="M4 9h4l5-4v14l-5-4H4z" fill="currentColor" />
+            <path
+              d="M16 9a4 4 0 0 1 0 6M18.5 6.5a7.5 7.5 0 0 1 0 11"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>{' '}
+          {es.listen.listen}
         </button>
       )}
       {status === 'speaking' && (

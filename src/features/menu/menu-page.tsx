@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { ModuleProgress } from './module-progress.tsx';
+import { ModuleTopics } from './module-topics.tsx';
 import { moduleFigures } from './progress-figures.ts';
 import { useOpenModule } from './use-open-module.ts';
 import './menu.css';
@@ -56,6 +57,14 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
                 {label}
               </span>
               {figures[i] && <ModuleProgress figures={figures[i]} id={`avance-${m.id}`} />}
+              {!locked && (viewed[i]?.length ?? 0) > 0 && (
+                <details className="menu-card-topics">
+                  <summary>
+                    {es.moduleTopicsSummary(new Set(viewed[i]).size, m.pages.length)}
+                  </summary>
+                  <ModuleTopics module={m} seen={viewed[i] ?? []} />
+                </details>
+              )}
             </li>
           );
         })}

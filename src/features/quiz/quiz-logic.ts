@@ -4,8 +4,10 @@ import type { Response } from '../../domain/registry/index.ts';
 import { plainText } from '../../domain/content/html-text.ts';
 import { es } from '../../strings/es.ts';
 
+import { questionId } from '../../domain/progress/engine.ts';
+
 /** Question ids (m1-q1 …) come from the domain, the same ids the tracking records. */
-export { questionId } from '../../domain/progress/engine.ts';
+export { questionId };
 
 /**
  * The feedback modal's HTML. Right: the question's explanation (`message`) when it has one.
@@ -20,8 +22,45 @@ export function feedbackHtml(
     const explanation = question.message;
     return explanation ? `${es.quiz.good}${asBlock(explanation)}` : es.quiz.good;
   }
+  return `${es.quiz.bad}<div class="feedback-hint">${hintHtml(question)}</div>`;
+}
+
+/** «Pista:» and the question's hint (or the generic one): in the modal and under the question. */
+export function hintHtml(question: Pick<Question, 'pista'>): string {
   const hint = question.pista?.trim() || es.quiz.genericHint;
-  return `${es.quiz.bad}<div class="feedback-hint"><p><strong>${es.quiz.hintTitle}</strong></p>${asBlock(hint)}</div>`;
+  return `<p><strong>${es.quiz.hintTitle}</strong></p>${asBlock(hint)}`;
+}
+
+export interface MissedQuestion {
+  /** Position in the quiz (0-based). */
+  index: number;
+  question: string;
+  rightAnswer: string;
+  /** The teaching explanation (`message`), when the question has one. */
+  explanation: string | undefined;
+}
+
+/**
+ * The questions whose first answer was wrong, in quiz order, with the right answer and the
+ * explanation, for the result panel (decision 0227).
+ */
+export function missedQuestions(
+  firstAnswers: readonly { id: string; correct: boolean }[],
+  activity: { number: number; questions: readonly Question[] },
+): MissedQuestion[] {
+  const wrongIds = new Set(firstAnswers.filter((a) => !a.correct).map((a) => a.id));
+  return activity.questions.flatMap((q, index) =>
+    wrongIds.has(questionId(activity.number, index))
+      ? [
+          {
+            index,
+            question: q.question,
+            rightAnswer: q.options.find((o) => o.correct === 1)?.option ?? '',
+            explanation: q.message || undefined,
+          },
+        ]
+      : [],
+  );
 }
 
 const asBlock = (html: string) => (html.startsWith('<') ? html : `<p>${html}</p>`);

@@ -5,24 +5,27 @@
 // this route (docs/decisions/0095-quiz-feedback-and-results.md). The first answer to each
 // question is recorded.
 import { useEffect, useRef, useState } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useCourseController } from '../../course/course-context.tsx';
 import { isActivity, type Activity } from '../../domain/content/types.ts';
 import { pagePath } from '../../domain/progress/navigation.ts';
 import { answerShapeOf, isRightResponse, type Response } from '../../domain/registry/index.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
-import { LoadError, usePage } from '../topic/index.ts';
+import { LoadError, backToQuestionState, readBackToQuestion, usePage } from '../topic/index.ts';
 import { answerComponents } from './answer-components.ts';
 import {
   feedbackHtml,
   firstAttemptResult,
+  hintHtml,
+  missedQuestions,
   optionTexts,
   plainText,
   questionId,
   type FirstAttemptResult,
 } from './quiz-logic.ts';
 import { QuizResult } from './quiz-result.tsx';
+
 import { Listen } from '../listen/index.ts';
 import './quiz.css';
 
@@ -38,10 +41,19 @@ export default function QuizPage() {
 
 function Quiz({ activity }: { activity: Activity }) {
   const controller = useCourseController();
-  const [index, setIndex] = useState(0);
+  const location = useLocation();
+  // Back from a question's «repaso» screen: the same question, its hint still shown (0227).
+  const [back] = useState(() => readBackToQuestion(location.state, activity.questions.length));
+  const [index, setIndex] = useState(back?.question ?? 0);
   const [busy, setBusy] = useState(false);
   const [wrong, setWrong] = useState<ReadonlySet<number>>(new Set());
+  // After a wrong answer the hint stays under the question until it is answered right (0227).
+  const [hintShown, setHintShown] = useState(back?.hint ?? false);
   const [result, setResult] = useState<FirstAttemptResult | null>(null);
+  const [finishedBefore] = useState(() => {
+    const m = controller.pages.get(activity.id)?.moduleIndex ?? -1;
+    return controller.moduleState(m) === 'viewed';
+  });
   // Whether the next module was already open when the quiz began (a quiz taken again): then the
   // result panel offers the way on but does not announce an unlocking that happened before.
   const moduleIndex = controller.pages.get(activity.id)?.moduleIndex ?? -1;
@@ -53,9 +65,11 @@ function Quiz({ activity }: { activity: Activity }) {
   const question = activity.questions[index];
   const total = activity.questions.length;
 
+  const firstIndex = useRef(index);
   useEffect(() => {
     shownAt.current = Date.now();
     setWrong(new Set());
+    if (index !== firstIndex.current) setHintShown(false);
   }, [index]);
   useEffect(() => {
     headingRef.current?.focus();
@@ -79,7 +93,12 @@ function Quiz({ activity }: { activity: Activity }) {
         <h1 className="page-title" ref={headingRef} tabIndex={-1}>
           {activity.title}
         </h1>
-        <QuizResult result={result} unlocked={unlocked} courseDone={!nextModule} />
+        <QuizResult
+          result={result}
+          unlocked={unlocked}
+          courseDone={!nextModule}
+          missed={missedQuestions(controller.firstAnswers(moduleId), activity)}
+        />
       </article>
     );
   }
@@ -119,6 +138,8 @@ function Quiz({ activity }: { activity: Activity }) {
     setBusy(true);
     // A single option answered wrong is marked; a wrong set or order has no one option to mark.
     if (!correct && response.length === 1) setWrong((w) => new Set(w).add(response[0]!));
+    // The hint stays under the question until it is answered right (decision 0227).
+    if (!correct) setHintShown(true);
     const isLastQuestion = index === total - 1;
     modals.openMessage(
       feedbackHtml(correct, question),
@@ -129,19 +150,30 @@ function Quiz({ activity }: { activity: Activity }) {
         if (isLastQuestion) finish();
         else {
           setIndex((i) => i + 1);
-          headingRef.current?.focus();
+          // A new question: focus on the heading without a jump to the top; the question's card
+          // comes into view only if it had scrolled above the screen (decision 0227).
+          headingRef.current?.focus({ preventScroll: true });
+          const card = articleRef.current?.querySelector('.quiz-card');
+          if (card && card.getBoundingClientRect().top < 0) card.scrollIntoView({ block: 'start' });
         }
       },
     );
   };
 
   const Answer = answerComponents[activity.type];
+  const repasoRef = question.repaso ? controller.pages.get(question.repaso) : undefined;
+  const quizPath = pagePath({ id: activity.id, type: activity.type });
   return (
     <article className="page quiz-page" data-screen-type={activity.type} ref={articleRef}>
       <h1 className="page-title" ref={headingRef} tabIndex={-1}>
         {activity.title}
       </h1>
       <Listen key={qid} target={articleRef} />
+      {finishedBefore && (
+        <p className="notice notice-quiet quiz-kept" data-testid="quiz-kept">
+          {es.quiz.firstResultKept}
+        </p>
+      )}
       <div className="card quiz-card">
         <p className="quiz-counter">{es.quiz.question(index + 1, total)}</p>
         <div className="quiz-progress" aria-hidden="true">
@@ -161,6 +193,23 @@ function Quiz({ activity }: { activity: Activity }) {
           busy={busy}
           wrong={wrong}
         />
+        {hintShown && (
+          <div className="quiz-feedback-hint" data-testid="pista">
+            <div dangerouslySetInnerHTML={{ __html: hintHtml(question) }} />
+            {repasoRef && (
+              <p className="quiz-feedback-repaso">
+                <Link
+                  to={pagePath(repasoRef)}
+                  state={backToQuestionState(quizPath, index)}
+                  className="quiz-repaso-link"
+                >
+                  {es.quiz.reviewScreen}{' '}
+                  <span dangerouslySetInnerHTML={{ __html: `«${repasoRef.title}»` }} />
+                </Link>
+              </p>
+            )}
+          </div>
+        )}
       </div>
     </article>
   );

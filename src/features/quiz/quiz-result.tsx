@@ -5,7 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { es } from '../../strings/es.ts';
-import type { FirstAttemptResult } from './quiz-logic.ts';
+import type { FirstAttemptResult, MissedQuestion } from './quiz-logic.ts';
 
 export interface QuizResultProps {
   result: FirstAttemptResult;
@@ -16,9 +16,11 @@ export interface QuizResultProps {
   unlocked: { number: number; title: string; path: string; justNow: boolean } | null;
   /** The last module: the course is complete. */
   courseDone: boolean;
+  /** The questions answered wrong at the first attempt, with what they teach (decision 0227). */
+  missed?: readonly MissedQuestion[];
 }
 
-export function QuizResult({ result, unlocked, courseDone }: QuizResultProps) {
+export function QuizResult({ result, unlocked, courseDone, missed = [] }: QuizResultProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     // The panel replaces the question the learner was on: focus follows, so screen readers
@@ -38,6 +40,33 @@ export function QuizResult({ result, unlocked, courseDone }: QuizResultProps) {
         <p className="quiz-result-unlocked">{es.quiz.unlocked(unlocked.number, unlocked.title)}</p>
       )}
       {courseDone && <p className="quiz-result-unlocked">{es.quiz.courseDone}</p>}
+      {missed.length > 0 && (
+        <section className="quiz-missed" aria-labelledby="quiz-missed-title">
+          <h3 id="quiz-missed-title" className="quiz-missed-title">
+            {es.quiz.missedTitle}
+          </h3>
+          <ol className="quiz-missed-list">
+            {missed.map((m) => (
+              <li key={m.index} value={m.index + 1}>
+                <div
+                  className="quiz-missed-question"
+                  dangerouslySetInnerHTML={{ __html: m.question }}
+                />
+                <p className="quiz-missed-right">
+                  <strong>{es.quiz.missedRight}</strong>{' '}
+                  <span dangerouslySetInnerHTML={{ __html: m.rightAnswer }} />
+                </p>
+                {m.explanation && (
+                  <div
+                    className="quiz-missed-explanation"
+                    dangerouslySetInnerHTML={{ __html: m.explanation }}
+                  />
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
       <nav className="page-nav quiz-result-nav" aria-label={es.quiz.resultTitle}>
         <Link className="btn" to="/menu">
           {es.goToMenu}

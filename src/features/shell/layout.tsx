@@ -43,6 +43,12 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
   const onIntro = location.pathname === '/introduccion';
   const rounded = Math.round(score);
   const screens = screensSeen(viewed, controller.shape.topicCounts);
+  // The score is 100 / modules per finished module (decision 0015): the header says it as
+  // finished modules, beside (and apart from) the screens seen (decision 0226).
+  const moduleCount = controller.outline.modules.length;
+  const modulesDone = controller.outline.modules.filter(
+    (_, i) => controller.moduleState(i) === 'viewed',
+  ).length;
 
   return (
     <div className="shell">
@@ -74,15 +80,17 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
             )}
           </div>
           <div className="shell-progress">
-            <span className="shell-progress-text">{es.progress(rounded)}</span>
+            <span className="shell-progress-text" data-testid="modulos-terminados">
+              {es.modulesDone(modulesDone, moduleCount)}
+            </span>
             <div
               className="shell-progress-bar"
               role="progressbar"
-              aria-label={es.progressLabel}
+              aria-label={es.modulesDoneLabel}
               aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={rounded}
-              aria-valuetext={`${rounded} %`}
+              aria-valuemax={moduleCount}
+              aria-valuenow={modulesDone}
+              aria-valuetext={es.modulesDone(modulesDone, moduleCount)}
             >
               <span style={{ width: `${rounded}%` }} />
             </div>

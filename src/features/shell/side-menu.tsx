@@ -6,7 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
-import { ModuleProgress, moduleFigures, useOpenModule } from '../menu/index.ts';
+import { ModuleProgress, ModuleTopics, moduleFigures, useOpenModule } from '../menu/index.ts';
 import { revealInEmbedders } from '../../ui/frame-reveal.ts';
 
 export function SideMenu({ assetBase }: { assetBase: string }) {
@@ -112,6 +112,14 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
                         {f && <ModuleProgress figures={f} />}
                       </span>
                     </button>
+                    {!locked && (
+                      <ModuleTopics
+                        module={m}
+                        seen={viewed[i] ?? []}
+                        currentPath={location.pathname}
+                        onChoose={() => setOpen(false)}
+                      />
+                    )}
                   </li>
                 );
               })}

@@ -12,12 +12,19 @@ export function useHeaderHeight(header: RefObject<HTMLElement | null>) {
     const el = header.current;
     if (!el) return;
     const root = document.documentElement;
-    const publish = () => root.style.setProperty(HEADER_HEIGHT_VAR, `${el.offsetHeight}px`);
+    // A header that does not stick (little height: decision 0226) keeps nothing from view.
+    const publish = () =>
+      root.style.setProperty(
+        HEADER_HEIGHT_VAR,
+        getComputedStyle(el).position === 'sticky' ? `${el.offsetHeight}px` : '0px',
+      );
     publish();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(publish) : null;
     observer?.observe(el);
+    window.addEventListener('resize', publish);
     return () => {
       observer?.disconnect();
+      window.removeEventListener('resize', publish);
       root.style.removeProperty(HEADER_HEIGHT_VAR);
     };
   }, [header]);

@@ -2,7 +2,7 @@
 // screen type, and Anterior / Siguiente. Viewing a topic records it once it has rendered; the
 // next screen's illustrations are fetched meanwhile (decision 0098).
 import { useEffect, useRef } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { prefetchModule } from '../../course/use-module.ts';
 import { nextPath, pagePath } from '../../domain/progress/navigation.ts';
@@ -16,6 +16,8 @@ import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
 import { ListenProvider } from '../../screen-kit/listen-slot.tsx';
 import { afterPaint, prefetchImages, whenIdle } from '../../ui/idle.ts';
+import { backToQuestionState, readBackToQuestion } from './back-to-question.ts';
+import './topic.css';
 
 export default function TopicPage({ assetBase }: { assetBase: string }) {
   const controller = useCourseController();
@@ -23,6 +25,8 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
   const { ref, load, allowed } = usePage();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const articleRef = useRef<HTMLElement>(null);
+  // Opened from a question's hint: the way back to that question (decision 0227).
+  const back = readBackToQuestion(useLocation().state);
 
   const painted = load.status === 'ready';
   // The visit is recorded once the screen has rendered (effects run after the browser paints).
@@ -75,6 +79,7 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
         tabIndex={-1}
         dangerouslySetInnerHTML={{ __html: topic.title }}
       />
+      {back && <BackToQuestionLink back={back} />}
       <Listen key={ref.id} target={articleRef} />
       <ListenProvider value={Listen}>
         <Screen topic={topic} assetBase={assetBase} />
@@ -85,10 +90,31 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
           <small>Fuente: {topic.fuente}</small>
         </p>
       )}
+      {back && <BackToQuestionLink back={back} />}
       <PageNav
         previous={previousRef ? pagePath(previousRef) : null}
         next={nextPath(ref, controller.pages)}
       />
     </article>
+  );
+}
+
+function BackToQuestionLink({
+  back,
+}: {
+  back: NonNullable<ReturnType<typeof readBackToQuestion>>;
+}) {
+  return (
+    <p className="back-to-question">
+      <Link
+        className="btn btn-primary"
+        to={back.path}
+        state={backToQuestionState(back.path, back.question)}
+        data-testid="volver-a-la-pregunta"
+      >
+        <span aria-hidden="true">←</span>
+        {es.quiz.backToQuestion(back.question + 1)}
+      </Link>
+    </p>
   );
 }
