@@ -14,7 +14,11 @@ export type AuditAction =
   | 'reinduccion'
   | 'exportar-csv'
   | 'exportar-pdf'
-  | 'ver-aprendiz';
+  | 'ver-aprendiz'
+  | 'actualizar-datos'
+  | 'crear-obra'
+  | 'editar-obra'
+  | 'unir-contratistas';
 
 export interface Actor {
   userId: number | null;

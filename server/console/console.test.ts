@@ -19,6 +19,7 @@ import { createUser, findCredentials, issueToken } from '../db/store.ts';
 import { readConfiguration } from '../read-config.ts';
 import { ROOT } from '../read-content.ts';
 import { CSV_COLUMNS } from './exports.ts';
+import { importWorkerFor } from './import-jobs.ts';
 
 const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
@@ -343,8 +344,19 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       headers: { authorization: coordinatorToken, 'content-type': contentType },
       payload: withFile,
     });
-    expect(imported.statusCode).toBe(200);
-    expect(imported.body).toContain('Importados: 1. Rechazados: 3.');
+    // The upload is stored as a job and redirects to its page (decision 0216); «nada» is an
+    // obra nobody has: the page offers to create it, and left unticked its row is an error.
+    expect(imported.statusCode).toBe(303);
+    const jobUrl = String(imported.headers.location);
+    expect(jobUrl).toMatch(/^\/consola\/importar\/\d+$/);
+    const offer = await get(jobUrl, coordinatorToken);
+    expect(offer.body).toContain('Crear la obra «nada» (1 fila)');
+    const released = await post(`${jobUrl}/obras`, coordinatorToken, {}, jobUrl);
+    expect(released.statusCode).toBe(303);
+    await importWorkerFor(t.db)!.wake();
+    const result = await get(jobUrl, coordinatorToken);
+    expect(result.body).toContain('Importados: 1. Ya inscritos: 0. Con errores: 3.');
+    Object.assign(imported, { body: result.body });
     expect(imported.body).toContain('Línea 3: falta el nombre');
     expect(imported.body).toContain('Línea 4: obra desconocida «nada»');
     expect(imported.body).toContain('Línea 5: fecha de ingreso inválida «31/02/2026»');
