@@ -57,11 +57,14 @@ Comandos:
              fecha_ingreso pueden ir vacíos;
            - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
            - cada fila con errores se informa con su número de línea y las demás se importan;
-           - un documento que ya existe (o repetido en el archivo) se informa y no se modifica.
+           - un documento ya inscrito se informa aparte («ya inscrito») y no se modifica;
+             uno repetido dentro del archivo es un error de esa fila;
+           - la obra puede ir por su nombre o su código, sin importar tildes ni mayúsculas.
 
-Obra: el slug de una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
-config/ejemplo.json). El curso y el certificado del aprendiz muestran los datos de esa obra; sin
-obra, los de la primera obra de la configuración.
+Obra: una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
+config/ejemplo.json) o de las agregadas en la consola (/consola/obras), por nombre o código.
+El curso y el certificado del aprendiz muestran los datos de esa obra; sin obra, los de la
+primera obra de la configuración.
 
 Rol: aprendiz (por defecto), coordinador (usa la consola en /consola: ve, importa, exporta,
 inicia reinducciones) o auditor (solo lectura de la consola).

@@ -64,6 +64,8 @@ dd{margin:.1rem 0 0;font-weight:600;overflow-wrap:anywhere}
 pre.result{white-space:pre-wrap;background:#f6f8f9;border:1px solid var(--line);border-radius:6px;padding:.75rem;font-size:.9rem;max-height:28rem;overflow:auto}
 .sort{color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.phone-only{display:none}
+@media (max-width:40rem){table.learners .wide{display:none}.phone-only{display:block}table.learners td.estado{font-weight:600}}
 progress{width:100%;max-width:32rem;height:1.25rem}
 footer{max-width:72rem;margin:0 auto 2rem;padding:0 1rem;font-size:.9rem;color:var(--soft)}
 `;

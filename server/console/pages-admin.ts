@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { field, pageParameter, sendHtml } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
+import { redirectWithNotice, takeNotice } from './notices.ts';
 import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
 import { validateUser, type KnownObras } from '../cli/users.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
@@ -61,8 +62,14 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
     obras: cc.obras,
   });
 
-  app.get('/consola/agregar', { preHandler: cc.write }, async (request, reply) =>
-    sendHtml(reply, addForm(cc, request.viewer!)),
+  app.get<{ Querystring: { aviso?: string } }>(
+    '/consola/agregar',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const { html } = await takeNotice(db, viewer.userId, request.query.aviso);
+      return sendHtml(reply, addForm(cc, viewer, {}, html));
+    },
   );
 
   app.post('/consola/agregar', { preHandler: cc.write }, async (request, reply) => {
@@ -120,14 +127,13 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
       const shown = user.password
         ? ''
         : `<p>Contraseña generada (se muestra <strong>una sola vez</strong>): <span class="secret">${escapeHtml(password)}</span></p>`;
-      return sendHtml(
+      // Redirect after POST (decision 0216): a reload shows the form, never adds twice.
+      return redirectWithNotice(
         reply,
-        addForm(
-          cc,
-          viewer,
-          {},
-          `<div class="notice ok" role="status"><p>Aprendiz agregado: <a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a> (documento ${escapeHtml(created.document)}).</p>${shown}</div>`,
-        ),
+        db,
+        viewer.userId,
+        '/consola/agregar',
+        `<div class="notice ok" role="status"><p>Aprendiz agregado: <a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a> (documento ${escapeHtml(created.document)}).</p>${shown}</div>`,
       );
     } catch (e) {
       if (e instanceof DuplicateUserError) return error(e.message.replace(/\.$/, ''));

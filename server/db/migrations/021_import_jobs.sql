@@ -25,3 +25,14 @@ CREATE TABLE import_jobs (
     CHECK (state IN ('obras', 'pendiente', 'en-curso', 'terminado', 'fallido'))
 );
 CREATE INDEX import_jobs_pending_idx ON import_jobs (state, id);
+
+-- POST-redirect-GET (decision 0216): what a console action has to say after its redirect (a
+-- notice, at most a one-time password) waits here for the next GET of the same coordinator and
+-- is deleted when read; rows older than ten minutes are never shown and are deleted.
+CREATE TABLE console_notices (
+  id text PRIMARY KEY,
+  user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+  html text NOT NULL,
+  status integer NOT NULL DEFAULT 200,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
