@@ -15,6 +15,8 @@ export type AuditAction =
   | 'exportar-csv'
   | 'exportar-pdf'
   | 'ver-aprendiz'
+  | 'cambiar-celular'
+  | 'borrar-celular'
   | 'actualizar-datos'
   | 'crear-obra'
   | 'editar-obra'

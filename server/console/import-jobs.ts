@@ -14,7 +14,7 @@ import { audit, auditMany, type Actor } from './audit.ts';
 export type JobState = 'obras' | 'pendiente' | 'en-curso' | 'terminado' | 'fallido';
 
 /** A field a re-import may change on a registered learner (decision 0216). */
-export const UPDATABLE = ['cargo', 'contratista', 'obra'] as const;
+export const UPDATABLE = ['cargo', 'contratista', 'obra', 'celular'] as const;
 export type Updatable = (typeof UPDATABLE)[number];
 
 export interface FieldChange {
@@ -184,7 +184,7 @@ async function changesOf(
 ): Promise<RegisteredRow[]> {
   if (!rows.length) return [];
   const current = await db.query<Row>(
-    `SELECT id, document, name, cargo, contratista, COALESCE(obra, $2) AS obra
+    `SELECT id, document, name, cargo, contratista, COALESCE(obra, $2) AS obra, celular
        FROM users WHERE document = ANY($1::text[])`,
     [rows.map((r) => r.document), defaultObra],
   );
@@ -196,12 +196,14 @@ async function changesOf(
       cargo: r.cargo,
       contratista: r.contratista,
       obra: r.obra,
+      celular: r.celular,
     };
     for (const field of UPDATABLE) {
       const to = wanted[field];
       if (!columns.includes(field) || !to) continue;
       const from = (now?.[field] as string | null) ?? null;
-      if (from !== to) changes.push({ field, from, to });
+      // A celular is never shown nor kept as its old value (decision 0158): only that it changes.
+      if (from !== to) changes.push({ field, from: field === 'celular' ? null : from, to });
     }
     return {
       line: r.line,
@@ -316,8 +318,8 @@ export async function applyChanges(db: Db, id: number, actor: Actor): Promise<nu
       const set = (field: Updatable) => r.changes.find((c) => c.field === field)?.to ?? null;
       await tx.query(
         `UPDATE users SET cargo = COALESCE($2, cargo), contratista = COALESCE($3, contratista),
-                obra = COALESCE($4, obra) WHERE id = $1`,
-        [r.userId, set('cargo'), set('contratista'), set('obra')],
+                obra = COALESCE($4, obra), celular = COALESCE($5, celular) WHERE id = $1`,
+        [r.userId, set('cargo'), set('contratista'), set('obra'), set('celular')],
       );
     }
     await auditMany(
@@ -329,7 +331,12 @@ export async function applyChanges(db: Db, id: number, actor: Actor): Promise<nu
         details: {
           via: 'importacion',
           importacion: id,
-          campos: Object.fromEntries(r.changes.map((c) => [c.field, [c.from, c.to]])),
+          campos: Object.fromEntries(
+            r.changes.map((c) => [
+              c.field,
+              c.field === 'celular' ? 'celular cambiado' : [c.from, c.to],
+            ]),
+          ),
         },
       })),
     );

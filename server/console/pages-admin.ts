@@ -26,6 +26,8 @@ const ACTION_LABEL: Record<string, string> = {
   reinduccion: 'Inició reinducción',
   'exportar-csv': 'Exportó CSV',
   'exportar-pdf': 'Exportó el registro PDF',
+  'cambiar-celular': 'Cambió el celular de',
+  'borrar-celular': 'Borró el celular de',
 };
 
 function addForm(
@@ -47,6 +49,7 @@ ${input('correo', 'Correo', 'email', ' autocomplete="off"')}
 ${input('contratista', 'Contratista', 'text', '', 'Vacío si es empleado directo de la empresa.')}
 ${input('cargo', 'Cargo')}
 ${input('fecha_ingreso', 'Fecha de ingreso', 'date')}
+${input('celular', 'Celular', 'tel', ' inputmode="tel" autocomplete="off"', 'Para enviarle la invitación por WhatsApp. Solo con su autorización.')}
 ${input('clave', 'Contraseña', 'text', ' autocomplete="new-password"', 'Si la dejas vacía se genera una y se muestra una sola vez.')}
 <button type="submit">Agregar aprendiz</button>
 </form>`,
@@ -83,6 +86,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         'contratista',
         'cargo',
         'fecha_ingreso',
+        'celular',
         'clave',
       ].map((k) => [k, field(request, k)]),
     );
@@ -96,6 +100,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         contratista: values.contratista,
         cargo: values.cargo,
         fechaIngreso: values.fecha_ingreso,
+        celular: values.celular,
       },
       obras(),
     );
@@ -119,6 +124,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         contratista: user.extras.contratista,
         cargo: user.extras.cargo,
         fechaIngreso: user.extras.fechaIngreso,
+        celular: user.extras.celular,
       });
       await audit(db, { userId: viewer.userId, name: viewer.name }, 'crear-usuario', created, {
         rol: 'aprendiz',

@@ -33,6 +33,7 @@ const FIELD_LABEL: Record<string, string> = {
   cargo: 'cargo',
   contratista: 'contratista',
   obra: 'obra',
+  celular: 'celular',
 };
 
 function importForm(viewer: Viewer, jobs: ImportJob[], message = '') {
@@ -47,7 +48,7 @@ function importForm(viewer: Viewer, jobs: ImportJob[], message = '') {
   return consolePage(
     'Importar aprendices',
     `<h1>Importar aprendices desde un CSV</h1>
-<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso</span> (fechas dd/mm/aaaa o aaaa-mm-dd). La obra puede ir por su nombre o su código, con o sin tildes; si el archivo nombra una obra que no existe, se ofrece crearla. UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; los ya inscritos se informan aparte; las contraseñas vacías se generan y se muestran una sola vez.</p>
+<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso,celular</span> (fechas dd/mm/aaaa o aaaa-mm-dd). La obra puede ir por su nombre o su código, con o sin tildes; si el archivo nombra una obra que no existe, se ofrece crearla. UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; los ya inscritos se informan aparte; las contraseñas vacías se generan y se muestran una sola vez.</p>
 ${message}
 <form method="post" action="/consola/importar" enctype="multipart/form-data">${hiddenToken(viewer)}
 <div class="field"><label for="archivo">Archivo CSV</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
@@ -91,7 +92,7 @@ function resultStep(viewer: Viewer, job: ImportJob, passwords: string[] | null) 
 <ul class="registered">${r.registered
         .map(
           (x) =>
-            `<li>Línea ${x.line}: ${escapeHtml(x.name)} (${escapeHtml(x.document)})${x.changes.length ? ` — ${x.changes.map((c) => `${FIELD_LABEL[c.field]}: «${escapeHtml(c.from ?? '')}» → «${escapeHtml(c.to)}»`).join('; ')}` : ''}</li>`,
+            `<li>Línea ${x.line}: ${escapeHtml(x.name)} (${escapeHtml(x.document)})${x.changes.length ? ` — ${x.changes.map((c) => (c.field === 'celular' ? 'celular distinto' : `${FIELD_LABEL[c.field]}: «${escapeHtml(c.from ?? '')}» → «${escapeHtml(c.to)}»`)).join('; ')}` : ''}</li>`,
         )
         .join('')}</ul>
 ${
