@@ -115,7 +115,7 @@ export function serverObras(env: NodeJS.ProcessEnv = currentEnv()): KnownObras {
 /** The configuration's obras and those added in the console, matched by name or slug. */
 export async function databaseObras(
   db: Db,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentEnv(),
 ): Promise<KnownObras> {
   const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
   const obras = await allObras(db, loaded.config.obras);
