@@ -75,9 +75,11 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
       file,
       'documento,nombre,correo,contraseña\n1111111,Otra Ana,,otra-clave\n7777777,Gabriel,,\n',
     );
-    const { io, err } = captureIo();
-    expect(await runUsers(['import', file], io, t.db)).toBe(2);
-    expect(err).toEqual(['Línea 2: ya existe un usuario con el documento 1111111; no se modificó']);
+    const { io, out, err } = captureIo();
+    // Already registered is not an error (decision 0216): reported apart, exit code 0.
+    expect(await runUsers(['import', file], io, t.db)).toBe(0);
+    expect(err).toEqual([]);
+    expect(out).toContain('Línea 2: ya inscrito 1111111 (Otra Ana); no se modificó.');
     const [ana] = await t.db.query<{ name: string }>(
       "SELECT name FROM users WHERE document = '1111111'",
     );

@@ -300,16 +300,42 @@ export const BATCH_SIZE = 500;
  */
 export async function saveRows(
   db: Db,
-  rows: ImportRow[],
+  input: ImportRow[],
   io: ImportIo,
-  options: { hashConcurrency?: number; actor?: Actor } = {},
-): Promise<{ imported: ImportRow[]; rejected: { line: number; why: string }[]; hashMs: number }> {
+  options: {
+    hashConcurrency?: number;
+    actor?: Actor;
+    onProgress?: (done: number, total: number) => void;
+  } = {},
+): Promise<{
+  imported: ImportRow[];
+  /** Rows whose document is already registered (decision 0216): not errors. */
+  registered: ImportRow[];
+  rejected: { line: number; why: string }[];
+  hashMs: number;
+}> {
+  let rows = input;
   const progress = io.progress ?? io.out;
+  // Rows already registered are set apart before hashing: a re-import of the same file costs
+  // one query, not a password hash per row (decision 0216).
+  const known = new Set(
+    rows.length
+      ? (
+          await db.query<{ document: string }>(
+            'SELECT document FROM users WHERE document = ANY($1::text[])',
+            [rows.map((r) => r.document)],
+          )
+        ).map((r) => r.document)
+      : [],
+  );
+  const registered = rows.filter((r) => known.has(r.document));
+  rows = rows.filter((r) => !known.has(r.document));
   const step = Math.max(1, Math.ceil(rows.length / 10));
   const hashStarted = performance.now();
   const hashes = await hashAll(
     rows.map((r) => r.password),
     (done) => {
+      options.onProgress?.(done, rows.length);
       if (done % step === 0 || done === rows.length)
         progress(`Contraseñas cifradas: ${done} de ${rows.length}…`);
     },
@@ -366,14 +392,14 @@ export async function saveRows(
       ).map((r) => r.document),
     );
     for (const r of missed)
-      rejected.push({
-        line: r.line,
-        why: existing.has(r.document)
-          ? `ya existe un usuario con el documento ${r.document}; no se modificó`
-          : `ya existe un usuario con el correo ${r.email ?? ''}; no se importó ${r.document}`,
-      });
+      if (existing.has(r.document)) registered.push(r);
+      else
+        rejected.push({
+          line: r.line,
+          why: `ya existe un usuario con el correo ${r.email ?? ''}; no se importó ${r.document}`,
+        });
   }
-  return { imported, rejected, hashMs };
+  return { imported, registered, rejected, hashMs };
 }
 
 export const newPassword = () => generatePassword();

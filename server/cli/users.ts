@@ -42,6 +42,7 @@ import { runWithDb, type CliIo } from './run.ts';
 import { validateExtras, type LearnerExtras } from './learner-fields.ts';
 import { forwardUsers } from './forward.ts';
 import { audit, type Actor } from '../console/audit.ts';
+import { allObras, matchObra, type KnownObra } from '../obras.ts';
 
 /** Who the audit log names for commands run from the CLI (decision 0110). */
 export const CLI_ACTOR: Actor = { userId: null, name: 'Administrador (línea de comandos)' };
@@ -63,11 +64,14 @@ Comandos:
              fecha_ingreso y celular pueden ir vacíos;
            - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
            - cada fila con errores se informa con su número de línea y las demás se importan;
-           - un documento que ya existe (o repetido en el archivo) se informa y no se modifica.
+           - un documento ya inscrito se informa aparte («ya inscrito») y no se modifica;
+             uno repetido dentro del archivo es un error de esa fila;
+           - la obra puede ir por su nombre o su código, sin importar tildes ni mayúsculas.
 
-Obra: el slug de una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
-config/ejemplo.json). El curso y el certificado del aprendiz muestran los datos de esa obra; sin
-obra, los de la primera obra de la configuración.
+Obra: una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
+config/ejemplo.json) o de las agregadas en la consola (/consola/obras), por nombre o código.
+El curso y el certificado del aprendiz muestran los datos de esa obra; sin obra, los de la
+primera obra de la configuración.
 
 Rol: aprendiz (por defecto), coordinador (usa la consola en /consola: ve, importa, exporta,
 inicia reinducciones) o auditor (solo lectura de la consola).
@@ -95,6 +99,11 @@ export interface KnownObras {
   slugs: readonly string[];
   /** The configuration file, as shown in messages. */
   file: string;
+  /**
+   * The obras with their names (decision 0215): then an obra is found by name or slug, accents,
+   * case and punctuation ignored, and messages name obras by their names.
+   */
+  obras?: readonly KnownObra[];
 }
 
 /** The obras of the configuration the server uses (CURSO_CONFIG, else config/ejemplo.json). */
@@ -103,9 +112,27 @@ export function serverObras(env: NodeJS.ProcessEnv = currentEnv()): KnownObras {
   return { slugs: loaded.config.obras.map((o) => o.slug), file: loaded.shownPath };
 }
 
-/** Spanish problem for an obra slug the configuration does not have, else null. */
+/** The configuration's obras and those added in the console, matched by name or slug. */
+export async function databaseObras(
+  db: Db,
+  env: NodeJS.ProcessEnv = currentEnv(),
+): Promise<KnownObras> {
+  const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
+  const obras = await allObras(db, loaded.config.obras);
+  return { slugs: obras.map((o) => o.slug), file: loaded.shownPath, obras };
+}
+
+/** The slug a typed obra means (a slug, or a name when names are known), else null. */
+export function resolveObra(typed: string, known: KnownObras): string | null {
+  if (known.obras) return matchObra(known.obras, typed)?.slug ?? null;
+  return known.slugs.includes(typed) ? typed : null;
+}
+
+/** Spanish problem for an obra the server does not have, else null. */
 export function unknownObra(slug: string, known: KnownObras): string | null {
-  if (known.slugs.includes(slug)) return null;
+  if (resolveObra(slug, known)) return null;
+  if (known.obras)
+    return `obra desconocida «${slug}»: las obras son ${known.obras.map((o) => `«${o.nombre}»`).join(', ')}`;
   return `obra desconocida «${slug}»: las obras de ${known.file} son ${known.slugs.map((s) => `«${s}»`).join(', ')}`;
 }
 
@@ -136,7 +163,7 @@ export function validateUser(
   const name = (raw.name ?? '').trim().replace(/\s+/g, ' ');
   const email = raw.email?.trim() ? normalizeEmail(raw.email) : null;
   const password = raw.password ?? '';
-  const obra = raw.obra?.trim() || null;
+  let obra = raw.obra?.trim() || null;
   if (!document) problems.push('falta el documento');
   else if (!isValidDocument(document))
     problems.push(
@@ -156,6 +183,7 @@ export function validateUser(
       ? unknownObra(obra, obras)
       : 'no se conocen las obras de la configuración';
     if (problem) problems.push(problem);
+    else if (obras) obra = resolveObra(obra, obras);
   }
   const { extras, problems: extraProblems } = validateExtras(raw);
   problems.push(...extraProblems);
@@ -239,7 +267,12 @@ export async function addUser(
 
 export interface ImportSummary {
   imported: number;
+  /** Rows with a real problem (not those already registered). */
   rejected: number;
+  /** Rows whose document is already registered: reported apart, not errors (decision 0216). */
+  registered: ImportRow[];
+  /** The file's recognised columns (an absent column is never an update). */
+  columns: string[];
   encoding?: CsvEncoding;
   timings?: ImportTimings;
 }
@@ -252,7 +285,13 @@ export async function importUsers(
   db: Db,
   input: string | Uint8Array,
   io: ImportIo,
-  options: { hashConcurrency?: number; obras?: () => KnownObras; actor?: Actor } = {},
+  options: {
+    hashConcurrency?: number;
+    obras?: () => KnownObras | Promise<KnownObras>;
+    actor?: Actor;
+    /** Reports the hashing and saving progress as numbers (background jobs). */
+    onProgress?: (done: number, total: number) => void;
+  } = {},
 ): Promise<ImportSummary | null> {
   const started = performance.now();
   const decoded: Decoded =
@@ -278,7 +317,9 @@ export async function importUsers(
   }
   for (const notice of notices) io.err(notice);
   // The optional obra column (decision 0078): its slugs are checked against the configuration.
-  const obras = columns.includes('obra') ? (options.obras ?? serverObras)() : undefined;
+  const obras = columns.includes('obra')
+    ? await (options.obras ?? (() => databaseObras(db)))()
+    : undefined;
 
   let rejected = 0;
   const reject = (line: number, why: string) => {
@@ -344,6 +385,8 @@ export async function importUsers(
 
   const saved = await saveRows(db, valid, io, { ...options, actor: options.actor ?? CLI_ACTOR });
   for (const r of saved.rejected) reject(r.line, r.why);
+  for (const r of saved.registered)
+    io.out(`Línea ${r.line}: ya inscrito ${r.document} (${r.name}); no se modificó.`);
   for (const r of saved.imported)
     if (r.generated)
       io.out(`Línea ${r.line}: ${r.document} (${r.name}) — contraseña generada: ${r.password}`);
@@ -357,12 +400,21 @@ export async function importUsers(
     `Tiempo: ${(timings.importMs / 1000).toFixed(1)} s de lectura y guardado, ` +
       `${(timings.hashMs / 1000).toFixed(1)} s cifrando contraseñas.`,
   );
-  io.out(`Importados: ${saved.imported.length}. Rechazados: ${rejected}.`);
+  const registered = saved.registered.length ? ` Ya inscritos: ${saved.registered.length}.` : '';
+  io.out(`Importados: ${saved.imported.length}.${registered} Rechazados: ${rejected}.`);
   await audit(db, options.actor ?? CLI_ACTOR, 'importar-csv', null, {
     importados: saved.imported.length,
+    ya_inscritos: saved.registered.length,
     rechazados: rejected,
   });
-  return { imported: saved.imported.length, rejected, encoding: decoded.encoding, timings };
+  return {
+    imported: saved.imported.length,
+    rejected,
+    registered: saved.registered,
+    columns: columns.filter((c): c is NonNullable<typeof c> => c !== undefined),
+    encoding: decoded.encoding,
+    timings,
+  };
 }
 
 export async function runUsers(

@@ -132,7 +132,8 @@ describe.each(ENGINES)('audit log gaps (%s)', (engine) => {
     ]);
     expect((await entries('importar-csv')).at(-1)?.details).toMatchObject({
       importados: 2,
-      rechazados: 1,
+      ya_inscritos: 1,
+      rechazados: 0,
     });
   });
 });

@@ -16,7 +16,11 @@ export type AuditAction =
   | 'exportar-pdf'
   | 'ver-aprendiz'
   | 'cambiar-celular'
-  | 'borrar-celular';
+  | 'borrar-celular'
+  | 'actualizar-datos'
+  | 'crear-obra'
+  | 'editar-obra'
+  | 'unir-contratistas';
 
 export interface Actor {
   userId: number | null;

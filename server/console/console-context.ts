@@ -6,13 +6,18 @@ import type { CompanyConfig } from '../../src/domain/config/index.ts';
 import type { CourseFacts } from '../certificates.ts';
 import type { guard } from './auth.ts';
 import type { Scope } from './queries.ts';
+import type { KnownObra } from '../obras.ts';
+import type { ImportWorker } from './import-jobs.ts';
 
 export interface ConsoleContext {
   app: AppContext;
   config: CompanyConfig;
   course: CourseFacts;
   scope: Scope;
-  obras: { slug: string; nombre: string }[];
+  /** The configuration's obras and the console's (decision 0215), current for this request. */
+  obras: KnownObra[];
+  refreshObras(): Promise<KnownObra[]>;
+  importWorker: ImportWorker;
   obraName(slug: string | null): string;
   xsrf: XsrfTokens;
   read: ReturnType<typeof guard>;

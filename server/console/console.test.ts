@@ -19,6 +19,7 @@ import { createUser, findCredentials, issueToken } from '../db/store.ts';
 import { readConfiguration } from '../../course-files/read-config.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import { CSV_COLUMNS } from './exports.ts';
+import { importWorkerFor } from './import-jobs.ts';
 
 const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
@@ -69,12 +70,21 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
     from = '/consola',
   ) => {
     const page = await get(from, token);
-    return app.inject({
+    const sent = await app.inject({
       method: 'POST',
       url,
       headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ _xsrf: hiddenXsrf(page.body), ...fields }).toString(),
     });
+    // A done action redirects (POST-redirect-GET, decision 0216); follow it as a browser does.
+    const location = String(sent.headers.location ?? '');
+    if (
+      sent.statusCode !== 303 ||
+      !location.startsWith('/consola/') ||
+      location === '/consola/ingresar'
+    )
+      return sent;
+    return get(location, token);
   };
 
   beforeAll(async () => {
@@ -275,7 +285,7 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
     const overdue = (
       await get('/consola/aprendices?estado=vencida&orden=documento&dir=desc', coordinatorToken)
     ).body;
-    expect([...overdue.matchAll(/class="code">(L\d+)</g)].map((m) => m[1])).toEqual([
+    expect([...overdue.matchAll(/class="code wide">(L\d+)</g)].map((m) => m[1])).toEqual([
       'L1014',
       'L1013',
       'L1012',
@@ -343,8 +353,19 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
       headers: { authorization: coordinatorToken, 'content-type': contentType },
       payload: withFile,
     });
-    expect(imported.statusCode).toBe(200);
-    expect(imported.body).toContain('Importados: 1. Rechazados: 3.');
+    // The upload is stored as a job and redirects to its page (decision 0216); «nada» is an
+    // obra nobody has: the page offers to create it, and left unticked its row is an error.
+    expect(imported.statusCode).toBe(303);
+    const jobUrl = String(imported.headers.location);
+    expect(jobUrl).toMatch(/^\/consola\/importar\/\d+$/);
+    const offer = await get(jobUrl, coordinatorToken);
+    expect(offer.body).toContain('Crear la obra «nada» (1 fila)');
+    const released = await post(`${jobUrl}/obras`, coordinatorToken, {}, jobUrl);
+    expect(released.statusCode).toBe(200);
+    await importWorkerFor(t.db)!.wake();
+    const result = await get(jobUrl, coordinatorToken);
+    expect(result.body).toContain('Importados: 1. Ya inscritos: 0. Con errores: 3.');
+    Object.assign(imported, { body: result.body });
     expect(imported.body).toContain('Línea 3: falta el nombre');
     expect(imported.body).toContain('Línea 4: obra desconocida «nada»');
     expect(imported.body).toContain('Línea 5: fecha de ingreso inválida «31/02/2026»');

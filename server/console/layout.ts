@@ -42,7 +42,7 @@ td.num,th.num{text-align:right}
 tbody tr:nth-child(even){background:#fafbfb}
 form.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr));gap:.6rem .9rem;align-items:end;margin-bottom:1rem}
 label{display:block;font-weight:600;margin-bottom:.25rem;font-size:.92rem}
-input,select{font:inherit;padding:.45rem .55rem;border:1px solid var(--soft);border-radius:6px;width:100%;min-width:0;background:#fff;color:var(--ink)}
+input,select,textarea{font:inherit;padding:.45rem .55rem;border:1px solid var(--soft);border-radius:6px;width:100%;min-width:0;background:#fff;color:var(--ink)}
 input[type=file]{padding:.35rem}
 button,.button{font:inherit;font-weight:700;padding:.5rem 1rem;border:0;border-radius:6px;background:var(--brand);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 .button.secondary,button.secondary{background:#fff;color:var(--brand);border:1px solid var(--brand)}
@@ -64,16 +64,21 @@ dd{margin:.1rem 0 0;font-weight:600;overflow-wrap:anywhere}
 pre.result{white-space:pre-wrap;background:#f6f8f9;border:1px solid var(--line);border-radius:6px;padding:.75rem;font-size:.9rem;max-height:28rem;overflow:auto}
 .sort{color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+.phone-only{display:none}
+@media (max-width:40rem){table.learners .wide{display:none}.phone-only{display:block}table.learners td.estado{font-weight:600}}
+progress{width:100%;max-width:32rem;height:1.25rem}
 footer{max-width:72rem;margin:0 auto 2rem;padding:0 1rem;font-size:.9rem;color:var(--soft)}
 `;
 
-export type NavKey = 'resumen' | 'aprendices' | 'agregar' | 'importar' | 'registro' | 'auditoria';
+export type NavKey =
+  'resumen' | 'aprendices' | 'agregar' | 'importar' | 'obras' | 'registro' | 'auditoria';
 
 const NAV: [NavKey, string, string][] = [
   ['resumen', '/consola', 'Resumen'],
   ['aprendices', '/consola/aprendices', 'Aprendices'],
   ['agregar', '/consola/agregar', 'Agregar'],
   ['importar', '/consola/importar', 'Importar CSV'],
+  ['obras', '/consola/obras', 'Obras'],
   ['registro', '/consola/registro', 'Registro de inducción'],
   ['auditoria', '/consola/auditoria', 'Auditoría'],
 ];
@@ -91,9 +96,9 @@ export const hiddenToken = (viewer: { formToken: string }) =>
 export function consolePage(
   title: string,
   body: string,
-  options: { viewer?: Viewer; current?: NavKey } = {},
+  options: { viewer?: Viewer; current?: NavKey; refreshSeconds?: number } = {},
 ): string {
-  const { viewer, current } = options;
+  const { viewer, current, refreshSeconds } = options;
   const nav = viewer
     ? `<nav aria-label="Consola"><ul>${NAV.filter(
         ([key]) => viewer.role === 'coordinador' || (key !== 'agregar' && key !== 'importar'),
@@ -111,7 +116,7 @@ export function consolePage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>${escapeHtml(title)} — Consola SST</title>
+${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">\n` : ''}<title>${escapeHtml(title)} — Consola SST</title>
 <style>${STYLE}</style>
 </head>
 <body>

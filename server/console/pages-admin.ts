@@ -1,12 +1,11 @@
-// Adding learners (one by one, or a CSV upload with the CLI's row-by-row result) and the audit
-// log page. The import is the CLI's own code (cli/users.ts importUsers), so the web and the
-// command accept and refuse exactly the same rows.
+// Adding learners one by one, and the audit log page. The CSV import is in pages-import.ts.
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { field, pageParameter, sendHtml } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
+import { redirectWithNotice, takeNotice } from './notices.ts';
 import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
-import { importUsers, validateUser, type KnownObras } from '../cli/users.ts';
+import { validateUser, type KnownObras } from '../cli/users.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
 import { generatePassword } from '../security/passwords.ts';
 
@@ -17,6 +16,10 @@ const ACTION_LABEL: Record<string, string> = {
   'ver-aprendiz': 'Consultó los datos de',
   'crear-usuario': 'Creó un usuario',
   'importar-csv': 'Importó un CSV',
+  'actualizar-datos': 'Actualizó datos (reimportación)',
+  'crear-obra': 'Creó una obra',
+  'editar-obra': 'Editó una obra',
+  'unir-contratistas': 'Unió contratistas',
   desactivar: 'Desactivó',
   reactivar: 'Reactivó',
   'restablecer-contrasena': 'Restableció la contraseña',
@@ -54,29 +57,22 @@ ${input('clave', 'Contraseña', 'text', ' autocomplete="new-password"', 'Si la d
   );
 }
 
-function importForm(viewer: Viewer, result = '') {
-  return consolePage(
-    'Importar aprendices',
-    `<h1>Importar aprendices desde un CSV</h1>
-<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso,celular</span> (fechas dd/mm/aaaa o aaaa-mm-dd). UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; las contraseñas vacías se generan y se muestran una sola vez.</p>
-${result}
-<form method="post" action="/consola/importar" enctype="multipart/form-data">${hiddenToken(viewer)}
-<div class="field"><label for="archivo">Archivo CSV</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
-<button type="submit">Importar</button>
-</form>`,
-    { viewer, current: 'importar' },
-  );
-}
-
 export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
   const obras = (): KnownObras => ({
     slugs: cc.obras.map((o) => o.slug),
     file: 'la configuración',
+    obras: cc.obras,
   });
 
-  app.get('/consola/agregar', { preHandler: cc.write }, async (request, reply) =>
-    sendHtml(reply, addForm(cc, request.viewer!)),
+  app.get<{ Querystring: { aviso?: string } }>(
+    '/consola/agregar',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const { html } = await takeNotice(db, viewer.userId, request.query.aviso);
+      return sendHtml(reply, addForm(cc, viewer, {}, html));
+    },
   );
 
   app.post('/consola/agregar', { preHandler: cc.write }, async (request, reply) => {
@@ -137,59 +133,18 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
       const shown = user.password
         ? ''
         : `<p>Contraseña generada (se muestra <strong>una sola vez</strong>): <span class="secret">${escapeHtml(password)}</span></p>`;
-      return sendHtml(
+      // Redirect after POST (decision 0216): a reload shows the form, never adds twice.
+      return redirectWithNotice(
         reply,
-        addForm(
-          cc,
-          viewer,
-          {},
-          `<div class="notice ok" role="status"><p>Aprendiz agregado: <a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a> (documento ${escapeHtml(created.document)}).</p>${shown}</div>`,
-        ),
+        db,
+        viewer.userId,
+        '/consola/agregar',
+        `<div class="notice ok" role="status"><p>Aprendiz agregado: <a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a> (documento ${escapeHtml(created.document)}).</p>${shown}</div>`,
       );
     } catch (e) {
       if (e instanceof DuplicateUserError) return error(e.message.replace(/\.$/, ''));
       throw e;
     }
-  });
-
-  app.get('/consola/importar', { preHandler: cc.write }, async (request, reply) =>
-    sendHtml(reply, importForm(request.viewer!)),
-  );
-
-  app.post('/consola/importar', { preHandler: cc.write }, async (request, reply) => {
-    const viewer = request.viewer!;
-    const part = (request.body as Record<string, unknown> | undefined)?.archivo as
-      { type?: string; toBuffer?: () => Promise<Buffer> } | undefined;
-    if (!part || part.type !== 'file' || !part.toBuffer)
-      return sendHtml(
-        reply,
-        importForm(viewer, '<p class="notice bad" role="alert">Elige un archivo CSV.</p>'),
-        422,
-      );
-    const bytes = await part.toBuffer();
-    const lines: { kind: 'out' | 'err'; text: string }[] = [];
-    const summary = await importUsers(
-      db,
-      new Uint8Array(bytes),
-      {
-        out: (text) => void lines.push({ kind: 'out', text }),
-        err: (text) => void lines.push({ kind: 'err', text }),
-        progress: () => {},
-      },
-      { obras, actor: { userId: viewer.userId, name: viewer.name } },
-    );
-    const rejected = lines.filter((l) => l.kind === 'err').map((l) => l.text);
-    const generated = lines
-      .filter((l) => l.kind === 'out' && l.text.includes('contraseña generada'))
-      .map((l) => l.text);
-    const list = (title: string, items: string[]) =>
-      items.length
-        ? `<h2>${title}</h2><pre class="result">${escapeHtml(items.join('\n'))}</pre>`
-        : '';
-    const result = summary
-      ? `<div class="notice ${summary.rejected ? 'bad' : 'ok'}" role="status"><p><strong>Importados: ${summary.imported}. Rechazados: ${summary.rejected}.</strong></p></div>${list('Filas rechazadas', rejected)}${list('Contraseñas generadas (se muestran una sola vez)', generated)}`
-      : `<div class="notice bad" role="alert"><p>No se importó nada.</p></div>${list('Motivo', rejected)}`;
-    return sendHtml(reply, importForm(viewer, result), summary ? 200 : 422);
   });
 
   app.get<{ Querystring: { pagina?: string } }>(

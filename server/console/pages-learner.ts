@@ -15,6 +15,7 @@ import {
   type Viewer,
 } from './layout.ts';
 import { cycleAnswers, learnerDetail, type LearnerDetail } from './learner-detail.ts';
+import { redirectWithNotice, takeNotice } from './notices.ts';
 import { audit } from './audit.ts';
 import { maskCelular, normalizeCelular } from '../identity.ts';
 import { setLearnerCelular } from '../db/store.ts';
@@ -145,7 +146,7 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     return d;
   };
 
-  app.get<{ Params: { id: string }; Querystring: { ciclo?: string } }>(
+  app.get<{ Params: { id: string }; Querystring: { ciclo?: string; aviso?: string } }>(
     '/consola/aprendices/:id',
     { preHandler: cc.read },
     async (request, reply) => {
@@ -161,7 +162,8 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
       await audit(db, { userId: viewer.userId, name: viewer.name }, 'ver-aprendiz', d, {
         ciclo: cycle,
       });
-      return sendHtml(reply, await renderLearner(cc, viewer, d, cycle));
+      const notice = await takeNotice(db, viewer.userId, request.query.aviso);
+      return sendHtml(reply, await renderLearner(cc, viewer, d, cycle, notice.html));
     },
   );
 
@@ -195,8 +197,17 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
           confirmar: field(request, 'confirmar'),
           celular: field(request, 'celular'),
         });
-        const { notice, status } =
-          typeof result === 'string' ? { notice: result, status: 200 } : result;
+        // Done: redirect, so a reload never repeats the action (decision 0216). Refused: the
+        // page again with the reason (nothing changed, a reload changes nothing either).
+        if (typeof result === 'string')
+          return redirectWithNotice(
+            reply,
+            db,
+            request.viewer!.userId,
+            `/consola/aprendices/${d.id}`,
+            result,
+          );
+        const { notice, status } = result;
         const fresh = (await learnerDetail(db, d.id, cc.scope.courseId))!;
         return sendHtml(
           reply,
@@ -324,16 +335,40 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
         obra,
         defaultObra: cc.scope.defaultObra,
       });
-      message = `<p class="notice ok" role="status">Reinducción iniciada para ${started.length} aprendices de ${escapeHtml(cc.obraName(obra))}.</p>`;
+      return redirectWithNotice(
+        reply,
+        db,
+        viewer.userId,
+        `/consola/reinduccion-obra?obra=${encodeURIComponent(obra)}`,
+        `<p class="notice ok" role="status">Reinducción iniciada para ${started.length} aprendices de ${escapeHtml(cc.obraName(obra))}.</p>`,
+      );
     }
-    return sendHtml(
-      reply,
-      consolePage(
-        'Reinducción de una obra',
-        `<h1>Reinducción de una obra</h1>${message}<p><a href="/consola">Volver al resumen</a> · <a href="/consola/aprendices?obra=${encodeURIComponent(obra)}">Ver los aprendices de la obra</a></p>`,
-        { viewer, current: 'resumen' },
-      ),
-      known ? 200 : 422,
-    );
+    return sendHtml(reply, reinductionResult(viewer, obra, message), 422);
   });
+
+  app.get<{ Querystring: { obra?: string; aviso?: string } }>(
+    '/consola/reinduccion-obra',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const obra = textParameter('obra', request.query.obra);
+      const { html } = await takeNotice(db, viewer.userId, request.query.aviso);
+      return sendHtml(
+        reply,
+        reinductionResult(
+          viewer,
+          obra,
+          html ||
+            '<p>Para iniciar la reinducción de una obra, usa el formulario del <a href="/consola">resumen</a>.</p>',
+        ),
+      );
+    },
+  );
 }
+
+const reinductionResult = (viewer: Viewer, obra: string, message: string) =>
+  consolePage(
+    'Reinducción de una obra',
+    `<h1>Reinducción de una obra</h1>${message}<p><a href="/consola">Volver al resumen</a> · <a href="/consola/aprendices?obra=${encodeURIComponent(obra)}">Ver los aprendices de la obra</a></p>`,
+    { viewer, current: 'resumen' },
+  );

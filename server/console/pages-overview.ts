@@ -51,6 +51,7 @@ export function readFilters(query: Record<string, unknown>): Filters {
     estado: (estado || 'todos') as Filters['estado'],
     desde: dateParameter('desde', text('desde')) || undefined,
     hasta: dateParameter('hasta', text('hasta')) || undefined,
+    ingreso: dateParameter('ingreso', text('ingreso')) || undefined,
     orden: (orden || 'nombre') as SortKey,
     dir: dir === 'desc' ? 'desc' : 'asc',
     pagina: pageParameter('pagina', query.pagina),
@@ -162,7 +163,7 @@ ${reinduction}`;
       const rows = page.rows
         .map(
           (r) =>
-            `<tr><td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code">${escapeHtml(r.document)}</td><td>${escapeHtml(cc.obraName(r.obra))}</td><td>${escapeHtml(r.contratista ?? 'Directo')}</td><td>${escapeHtml(r.cargo ?? '')}</td><td>${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : 'Desactivado')}${r.cycle > 1 ? ` <span class="hint">(ciclo ${r.cycle})</span>` : ''}</td><td class="num">${r.score} %</td><td>${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td>${shortDate(r.completedAt)}</td><td>${shortDate(r.dueAt)}</td></tr>`,
+            `<tr><td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code wide">${escapeHtml(r.document)}</td><td class="wide">${escapeHtml(cc.obraName(r.obra))}</td><td class="wide">${escapeHtml(r.contratista ?? 'Directo')}</td><td class="wide">${escapeHtml(r.cargo ?? '')}</td><td class="estado">${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : 'Desactivado')}${r.cycle > 1 ? ` <span class="hint">(ciclo ${r.cycle})</span>` : ''}</td><td class="num">${r.score} %</td><td class="wide">${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td class="wide">${plainDate(r.fechaIngreso)}</td><td class="num">${r.daysSinceEntry ?? ''}</td><td class="wide">${shortDate(r.completedAt)}</td><td class="wide">${shortDate(r.dueAt)}</td></tr>`,
         )
         .join('');
       const body = `<h1>Aprendices</h1>
@@ -173,16 +174,18 @@ ${reinduction}`;
 <div><label for="estado">Estado</label><select id="estado" name="estado">${(['todos', 'pendiente', ...ESTADOS, 'inactivo'] as const).map((e) => option(e, ESTADO_LABEL[e], filters.estado)).join('')}</select></div>
 <div><label for="desde">Completado desde</label><input id="desde" name="desde" type="date" value="${filters.desde ?? ''}"></div>
 <div><label for="hasta">Completado hasta</label><input id="hasta" name="hasta" type="date" value="${filters.hasta ?? ''}"></div>
+<div><label for="ingreso">Ingresó desde</label><input id="ingreso" name="ingreso" type="date" value="${filters.ingreso ?? ''}"></div>
 <input type="hidden" name="orden" value="${filters.orden}"><input type="hidden" name="dir" value="${filters.dir}">
 <div class="actions"><button type="submit">Filtrar</button><a class="button secondary" href="/consola/aprendices">Limpiar</a></div>
 </form>
 <div class="actions"><a class="button secondary" href="/consola/exportar.csv${filterQuery(filters, { pagina: 1 })}" download>Exportar CSV (${page.total})</a></div>
 <p role="status">${page.total} aprendices · página ${page.page} de ${page.pages}</p>
-<div class="table-wrap" tabindex="0" role="region" aria-label="Tabla de aprendices"><table>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Tabla de aprendices"><table class="learners">
 <caption>Aprendices que coinciden con los filtros, ordenados por ${escapeHtml(filters.orden ?? 'nombre')} (${filters.dir === 'desc' ? 'descendente' : 'ascendente'})</caption>
-<thead><tr>${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento')}${sortHeader('obra', 'Obra')}${sortHeader('contratista', 'Contratista')}<th scope="col">Cargo</th><th scope="col">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col">1.er intento</th>${sortHeader('finalizado', 'Completado')}<th scope="col">Reinducción</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="10">Ningún aprendiz coincide con los filtros.</td></tr>'}</tbody>
+<thead><tr>${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento', ' class="wide"')}${sortHeader('obra', 'Obra', ' class="wide"')}${sortHeader('contratista', 'Contratista', ' class="wide"')}<th scope="col" class="wide">Cargo</th><th scope="col" class="estado">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col" class="wide">1.er intento</th>${sortHeader('ingreso', 'Ingreso', ' class="wide"')}<th scope="col" class="num"><abbr title="Días desde el ingreso">Días</abbr></th>${sortHeader('finalizado', 'Completado', ' class="wide"')}<th scope="col" class="wide">Reinducción</th></tr></thead>
+<tbody>${rows || '<tr><td colspan="12">Ningún aprendiz coincide con los filtros.</td></tr>'}</tbody>
 </table></div>
+<p class="hint phone-only">En el teléfono se ven nombre, estado, avance y días desde el ingreso; abre un aprendiz para ver el resto, o gira el teléfono.</p>
 <nav class="pager" aria-label="Paginación">${page.page > 1 ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page - 1 })}">« Anterior</a>` : ''}<span>Página ${page.page} de ${page.pages}</span>${page.page < page.pages ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page + 1 })}">Siguiente »</a>` : ''}</nav>`;
       return sendHtml(reply, consolePage('Aprendices', body, { viewer, current: 'aprendices' }));
     },

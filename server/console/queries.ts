@@ -19,11 +19,13 @@ export const ESTADO_LABEL: Record<EstadoFilter, string> = {
   todos: 'Todos',
 };
 
+// Names and contratistas sort by their stored Spanish key (decision 0217), compared as bytes on
+// both engines: «Édgar» before «Sergio», ñ after n.
 export const SORTS = {
-  nombre: 'lower(u.name)',
+  nombre: 'u.name_sort COLLATE "C"',
   documento: 'u.document',
   obra: 'obra_slug',
-  contratista: "COALESCE(u.contratista, '')",
+  contratista: 'u.contratista_sort COLLATE "C"',
   avance: 'COALESCE(p.score, 0)',
   finalizado: 'p.completed_at',
   ingreso: 'u.fecha_ingreso',
@@ -39,6 +41,8 @@ export interface Filters {
   /** Completion date range, aaaa-mm-dd (inclusive). */
   desde?: string;
   hasta?: string;
+  /** «Ingresó desde»: fecha_ingreso on or after this day, aaaa-mm-dd. */
+  ingreso?: string;
   orden?: SortKey;
   dir?: 'asc' | 'desc';
   pagina?: number;
@@ -128,6 +132,7 @@ function where(scope: Scope, filters: Filters): { sql: string; params: unknown[]
   if (filters.desde) add((n) => `p.completed_at >= ${colombiaMidnight(n)}`, filters.desde);
   if (filters.hasta)
     add((n) => `p.completed_at < ${colombiaMidnight(`${n}::date + 1`)}`, filters.hasta);
+  if (filters.ingreso) add((n) => `u.fecha_ingreso >= ${n}::date`, filters.ingreso);
   return { sql: `${BASE} AND ${clauses.join(' AND ')}`, params };
 }
 
@@ -140,6 +145,8 @@ export interface LearnerRow {
   contratista: string | null;
   cargo: string | null;
   fechaIngreso: string | null;
+  /** Whole days from fecha_ingreso to today in Colombia; null without a date. */
+  daysSinceEntry: number | null;
   estado: Estado;
   score: number;
   completedAt: string | null;
@@ -166,6 +173,7 @@ const toRow = (r: RawRow): LearnerRow => ({
   contratista: (r.contratista as string | null) || null,
   cargo: (r.cargo as string | null) || null,
   fechaIngreso: ymd(r.fecha_ingreso as Date | string | null),
+  daysSinceEntry: r.days_since_entry === null ? null : Number(r.days_since_entry),
   estado: r.estado as Estado,
   score: Number(r.score ?? 0),
   completedAt: iso(r.completed_at as Date | null),
@@ -177,8 +185,12 @@ const toRow = (r: RawRow): LearnerRow => ({
   firstAnswered: Number(r.first_answered ?? 0),
 });
 
+/** Today's date in Colombia (UTC-5 all year), whatever the session's time zone. */
+const TODAY_IN_COLOMBIA = `((now() - interval '5 hours') AT TIME ZONE 'UTC')::date`;
+
 const ROW_COLUMNS = `u.id, u.name, u.document, u.email, x.obra_slug, u.contratista, u.cargo,
-  u.fecha_ingreso, ${ESTADO_EXPR} AS estado, p.score, p.completed_at,
+  u.fecha_ingreso, ${TODAY_IN_COLOMBIA} - u.fecha_ingreso AS days_since_entry,
+  ${ESTADO_EXPR} AS estado, p.score, p.completed_at,
   CASE WHEN p.completed_at IS NOT NULL THEN x.due_at END AS due_at, c.code AS certificate_code,
   u.active, u.cycle`;
 
@@ -264,7 +276,7 @@ export async function summary(db: Queryable, scope: Scope): Promise<SummaryRow[]
             count(*) FILTER (WHERE ${ESTADO_SQL['por-vencer']})::integer AS por_vencer
        ${BASE} AND u.active
       GROUP BY GROUPING SETS ((), (x.obra_slug), (COALESCE(u.contratista, '')))
-      ORDER BY 3 DESC, 4 DESC, 1, 2`,
+      ORDER BY 3 DESC, 4 DESC, 1, spanish_sort_key(COALESCE(u.contratista, '')) COLLATE "C"`,
     [scope.courseId, scope.defaultObra, scope.reinductionMonths],
   );
   return rows.map((r) => {
@@ -288,8 +300,9 @@ export async function summary(db: Queryable, scope: Scope): Promise<SummaryRow[]
 /** The contratistas present, for the filter's list. */
 export async function contratistas(db: Queryable): Promise<string[]> {
   const rows = await db.query<{ contratista: string }>(
-    `SELECT DISTINCT contratista FROM users
-      WHERE role = 'aprendiz' AND contratista IS NOT NULL AND contratista <> '' ORDER BY 1`,
+    `SELECT contratista FROM users
+      WHERE role = 'aprendiz' AND contratista IS NOT NULL AND contratista <> ''
+      GROUP BY contratista ORDER BY spanish_sort_key(contratista) COLLATE "C", contratista`,
   );
   return rows.map((r) => r.contratista);
 }

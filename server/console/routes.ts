@@ -28,6 +28,10 @@ import { overviewRoutes } from './pages-overview.ts';
 import { learnerRoutes } from './pages-learner.ts';
 import { adminRoutes } from './pages-admin.ts';
 import { exportRoutes } from './exports.ts';
+import { importRoutes } from './pages-import.ts';
+import { obraRoutes } from './pages-obras.ts';
+import { ImportWorker, registerWorker } from './import-jobs.ts';
+import { allObras, type KnownObra } from '../obras.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -130,7 +134,14 @@ export async function consoleRoutes(
   let config = options.config;
   const getConfig = () => (config ??= readConfiguration(withEnv({}), { firstObra: true }).config);
   const loaded = getConfig();
-  const obras = loaded.obras.map((o) => ({ slug: o.slug, nombre: o.nombre }));
+  // The configuration's obras (the defaults) and those added in the console (decision 0215),
+  // read again on every console request so that another server instance's new obra shows.
+  const obras: KnownObra[] = await allObras(ctx.db, loaded.obras);
+  const refreshObras = async () => {
+    const now = await allObras(ctx.db, loaded.obras);
+    obras.splice(0, obras.length, ...now);
+    return obras;
+  };
   const cc: ConsoleContext = {
     app: ctx,
     config: loaded,
@@ -141,12 +152,29 @@ export async function consoleRoutes(
       reinductionMonths: loaded.reinduccion?.periodoMeses ?? 12,
     },
     obras,
+    refreshObras,
     obraName: (slug) =>
       obras.find((o) => o.slug === (slug ?? obras[0]!.slug))?.nombre ?? slug ?? '',
     xsrf,
     read: guard(ctx.db, xsrf, 'read'),
     write: guard(ctx.db, xsrf, 'write'),
+    importWorker: new ImportWorker(
+      ctx.db,
+      async () => {
+        const all = await refreshObras();
+        return { slugs: all.map((o) => o.slug), file: 'la configuración', obras: [...all] };
+      },
+      obras[0]!.slug,
+      (error) => app.log.error({ err: error }, 'console import job failed'),
+    ),
   };
+  app.addHook('onClose', () => cc.importWorker.stop());
+  registerWorker(ctx.db, cc.importWorker);
+  app.addHook('preHandler', async (request) => {
+    if (request.url.startsWith('/consola')) await refreshObras();
+  });
+  // Jobs stored before this start (or by another instance) are run.
+  void cc.importWorker.wake();
 
   const loginToken = (request: FastifyRequest, reply: FastifyReply) => {
     const current = request.cookies[LOGIN_XSRF_COOKIE];
@@ -249,4 +277,6 @@ export async function consoleRoutes(
   await learnerRoutes(app, cc);
   await adminRoutes(app, cc);
   await exportRoutes(app, cc);
+  await importRoutes(app, cc);
+  await obraRoutes(app, cc);
 }

@@ -6,6 +6,8 @@ import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
 import { hasBidiControls } from '../routes/input.ts';
 import { courseIdentity } from '../../course-files/read-content.ts';
+import { consoleObraFacts, obraValues } from '../obras.ts';
+import type { PlaceholderValues } from '../../src/domain/content/placeholders.ts';
 
 /** The course this server ships (content/es/course.json): the default course of every query. */
 export const shippedCourseId = (): string => courseIdentity().id;
@@ -32,6 +34,11 @@ export interface PublicUser {
   cycle: number;
   /** When the learner accepted the data-processing notice (Ley 1581 de 2012), else null. */
   dataNoticeAcceptedAt: string | null;
+  /**
+   * The `obra.*` values of an obra added in the console (decision 0215), which the web build
+   * does not bundle; absent for the configuration's obras.
+   */
+  obra_values?: PlaceholderValues;
 }
 
 interface UserRow {
@@ -48,6 +55,8 @@ interface UserRow {
   url_certificate: string | null;
   cycle: number | string;
   data_notice_accepted_at: Date | string | null;
+  obra_nombre?: string | null;
+  obra_facts?: Record<string, unknown> | string | null;
 }
 
 const iso = (value: Date | string | null) =>
@@ -68,14 +77,26 @@ function toPublic(row: UserRow): PublicUser {
     url_certificate: row.url_certificate,
     cycle: Number(row.cycle),
     dataNoticeAcceptedAt: iso(row.data_notice_accepted_at ?? null),
+    ...(row.obra && row.obra_nombre
+      ? {
+          obra_values: obraValues(
+            consoleObraFacts({
+              slug: row.obra,
+              nombre: row.obra_nombre,
+              facts: row.obra_facts ?? {},
+            }),
+          ),
+        }
+      : {}),
   };
 }
 
 const USER_SELECT = `
   SELECT u.id, u.name, u.document, u.email, u.obra, p.score, p.route, p.current_location,
          p.final_terms_at, p.completed_at, c.url_file AS url_certificate, u.cycle,
-         u.data_notice_accepted_at
+         u.data_notice_accepted_at, o.nombre AS obra_nombre, o.facts AS obra_facts
     FROM users u
+    LEFT JOIN obras o ON o.slug = u.obra
     LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2 AND p.cycle = u.cycle
     LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $2 AND c.cycle = u.cycle`;
 

@@ -20,6 +20,7 @@ import { es, esOffline } from '../strings/es.ts';
 import { modals } from '../features/modals/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { useCourse } from '../course/course-context.tsx';
+import { rememberObraValues } from '../course/obra-fill.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 import { httpTexts, signInNoticeText } from './http-texts.ts';
@@ -44,7 +45,12 @@ export function createServerTracking(onUser: (user: CourseUser) => void): HttpTr
 }
 
 /** The learner as the course sees it, from the user the server returns. */
-export const learnerOf = (user: CourseUser) => ({
+export const learnerOf = (user: CourseUser) => {
+  rememberObraValues(user.obra, user.obra_values);
+  return learnerFields(user);
+};
+
+const learnerFields = (user: CourseUser) => ({
   id: String(user.id),
   name: user.name,
   document: user.document ?? null,

@@ -5,14 +5,33 @@
 import { obras } from 'virtual:company-obras';
 import type { CourseOutline } from '../domain/content/outline.ts';
 import type { Module } from '../domain/content/types.ts';
-import { fillModuleForObra, fillOutline, valuesForObra } from '../domain/content/fill-per-obra.ts';
+import {
+  fillModuleForObra,
+  fillOutline,
+  valuesForObra,
+  type CompanyObras,
+} from '../domain/content/fill-per-obra.ts';
+import type { PlaceholderValues } from '../domain/content/placeholders.ts';
+
+/**
+ * Values of obras added in the console after the build (decision 0215): the server sends them
+ * with the learner (`obra_values`), and they are used like the bundled ones.
+ */
+const consoleObras: Record<string, PlaceholderValues> = {};
+
+export function rememberObraValues(slug: ObraSlug, values: PlaceholderValues | undefined): void {
+  if (slug && values && !Object.hasOwn(obras?.obras ?? {}, slug)) consoleObras[slug] = values;
+}
+
+const withConsoleObras = (all: CompanyObras): CompanyObras =>
+  Object.keys(consoleObras).length ? { ...all, obras: { ...consoleObras, ...all.obras } } : all;
 
 /** The learner's obra slug; null/undefined = the configuration's first obra. */
 export type ObraSlug = string | null | undefined;
 
 export function outlineForObra(outline: CourseOutline, obra: ObraSlug): CourseOutline {
   if (!obras) return outline;
-  return fillOutline(outline, valuesForObra(obras, obra));
+  return fillOutline(outline, valuesForObra(withConsoleObras(obras), obra));
 }
 
 const filledModules = new WeakMap<Module, Map<string, Module>>();
@@ -24,6 +43,6 @@ export function moduleForObra(module: Module, obra: ObraSlug): Module {
   let byObra = filledModules.get(module);
   if (!byObra) filledModules.set(module, (byObra = new Map()));
   let filled = byObra.get(key);
-  if (!filled) byObra.set(key, (filled = fillModuleForObra(module, obras, obra)));
+  if (!filled) byObra.set(key, (filled = fillModuleForObra(module, withConsoleObras(obras), obra)));
   return filled;
 }

@@ -16,6 +16,8 @@ export interface CourseUser {
   cycle?: number;
   /** When the learner accepted the habeas-data notice; null = not yet (Ley 1581 de 2012). */
   dataNoticeAcceptedAt?: string | null;
+  /** The `obra.*` values of an obra added in the console (decision 0215). */
+  obra_values?: Readonly<Record<string, string | readonly string[] | boolean>>;
 }
 
 export interface LoginResponse {

@@ -1,0 +1,270 @@
+// Obras from the console (decision 0215): the list (the configuration's obras, which stay the
+// defaults, and those added here), adding one with the per-obra facts the configuration has,
+// its page (facts, editing, assigning learners by document). Every form
+// redirects after POST.
+import type { FastifyInstance } from 'fastify';
+import type { ConsoleContext } from './console-context.ts';
+import { field, sendHtml } from './console-context.ts';
+import { consolePage, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
+import { audit } from './audit.ts';
+import { auditObra } from './import-jobs.ts';
+import {
+  createObra,
+  OBRA_FACT_FIELDS,
+  ObraExistsError,
+  updateObra,
+  type KnownObra,
+  type ObraFactField,
+} from '../obras.ts';
+import { normalizeDocument } from '../identity.ts';
+import type { Obra } from '../../src/domain/config/schema.ts';
+
+const factText = (obra: Obra, key: ObraFactField): string => {
+  const value = obra[key];
+  return Array.isArray(value) ? value.join(', ') : ((value as string | undefined) ?? '');
+};
+
+function obraForm(
+  viewer: Viewer,
+  action: string,
+  values: Record<string, string>,
+  button: string,
+): string {
+  const input = (name: string, label: string, extra = '') =>
+    name === 'brigadistas'
+      ? `<div class="field"><label for="${name}">${label}</label><textarea id="${name}" name="${name}" rows="3">${escapeHtml(values[name] ?? '')}</textarea></div>`
+      : `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}"${extra}></div>`;
+  return `<form method="post" action="${action}">${hiddenToken(viewer)}
+${input('nombre', 'Nombre de la obra (obligatorio)', ' required autocomplete="off"')}
+${OBRA_FACT_FIELDS.map(([k, label]) => input(k, label)).join('\n')}
+<button type="submit">${button}</button>
+</form>`;
+}
+
+const formValues = (request: Parameters<typeof field>[0]) =>
+  Object.fromEntries(
+    ['nombre', ...OBRA_FACT_FIELDS.map(([k]) => k)].map((k) => [k, field(request, k)]),
+  ) as Record<string, string>;
+
+const problemsNotice = (text: string) =>
+  `<div class="notice bad" role="alert"><p>${escapeHtml(text)}</p></div>`;
+
+function listPage(
+  viewer: Viewer,
+  obras: readonly KnownObra[],
+  counts: Map<string, number>,
+  values: Record<string, string> = {},
+  message = '',
+) {
+  const rows = obras
+    .map(
+      (o) =>
+        `<tr><td><a href="/consola/obras/${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</a></td><td class="code">${escapeHtml(o.slug)}</td><td>${o.source === 'config' ? 'Archivo de configuración' : 'Consola'}</td><td class="num">${counts.get(o.slug) ?? 0}</td></tr>`,
+    )
+    .join('');
+  const add =
+    viewer.role === 'coordinador'
+      ? `<h2 id="agregar-obra">Agregar una obra</h2>
+<p>El código de la obra se deriva del nombre una sola vez y no cambia: es el que usan los paquetes SCORM y los registros.</p>
+${message}
+${obraForm(viewer, '/consola/obras', values, 'Agregar obra')}`
+      : '';
+  return consolePage(
+    'Obras',
+    `<h1>Obras</h1>
+<div class="table-wrap"><table><caption>Obras (${obras.length})</caption>
+<thead><tr><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Definida en</th><th scope="col" class="num">Aprendices</th></tr></thead>
+<tbody>${rows}</tbody></table></div>
+${add}`,
+    { viewer, current: 'obras' },
+  );
+}
+
+const DONE: Record<string, string> = {
+  creada: 'Obra creada.',
+  guardada: 'Datos de la obra guardados.',
+};
+
+function obraPage(
+  viewer: Viewer,
+  obra: KnownObra,
+  learners: number,
+  notice: string,
+  formMessage = '',
+  values?: Record<string, string>,
+) {
+  const facts = OBRA_FACT_FIELDS.map(
+    ([k, label]) =>
+      `<div><dt>${escapeHtml(label.replace(/ \(.*\)$/, ''))}</dt><dd>${escapeHtml(factText(obra.facts, k)) || '<span class="hint">(sin dato: el curso usa su texto general)</span>'}</dd></div>`,
+  ).join('');
+  const current =
+    values ??
+    Object.fromEntries([
+      ['nombre', obra.nombre],
+      ...OBRA_FACT_FIELDS.map(([k]) => [k, factText(obra.facts, k)]),
+    ]);
+  const base = `/consola/obras/${escapeHtml(obra.slug)}`;
+  const edit =
+    viewer.role !== 'coordinador'
+      ? ''
+      : obra.source === 'config'
+        ? '<p class="hint">Esta obra está en el archivo de configuración: sus datos se cambian allí.</p>'
+        : `<h2>Editar los datos</h2>${formMessage}${obraForm(viewer, base, current, 'Guardar datos')}`;
+  const assign =
+    viewer.role === 'coordinador'
+      ? `<h2>Asignar aprendices a esta obra</h2>
+<form method="post" action="${base}/asignar">${hiddenToken(viewer)}
+<div class="field"><label for="documentos">Documentos (uno por línea, o separados por coma)</label><textarea id="documentos" name="documentos" rows="4"></textarea></div>
+<button type="submit">Asignar a ${escapeHtml(obra.nombre)}</button>
+</form>`
+      : '';
+  return consolePage(
+    obra.nombre,
+    `<h1>${escapeHtml(obra.nombre)}</h1>
+${notice}
+<dl class="facts"><div><dt>Código</dt><dd class="code">${escapeHtml(obra.slug)}</dd></div><div><dt>Aprendices</dt><dd><a href="/consola/aprendices?obra=${encodeURIComponent(obra.slug)}">${learners}</a></dd></div>${facts}</dl>
+${assign}
+${edit}
+<p><a href="/consola/obras">Volver a las obras</a></p>`,
+    { viewer, current: 'obras' },
+  );
+}
+
+async function learnerCounts(cc: ConsoleContext): Promise<Map<string, number>> {
+  const rows = await cc.app.db.query<{ obra: string; n: number }>(
+    `SELECT COALESCE(obra, $1) AS obra, count(*)::integer AS n FROM users
+      WHERE role = 'aprendiz' AND active GROUP BY 1`,
+    [cc.scope.defaultObra],
+  );
+  return new Map(rows.map((r) => [r.obra, Number(r.n)]));
+}
+
+export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
+  const find = (slug: string) => cc.obras.find((o) => o.slug === slug) ?? null;
+
+  app.get('/consola/obras', { preHandler: cc.read }, async (request, reply) =>
+    sendHtml(reply, listPage(request.viewer!, cc.obras, await learnerCounts(cc))),
+  );
+
+  app.post('/consola/obras', { preHandler: cc.write }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const values = formValues(request);
+    const refuse = async (text: string) =>
+      sendHtml(
+        reply,
+        listPage(viewer, cc.obras, await learnerCounts(cc), values, problemsNotice(text)),
+        422,
+      );
+    try {
+      const made = await createObra(db, cc.obras, values.nombre ?? '', values, viewer.userId);
+      if ('problems' in made) return refuse(`No se creó la obra: ${made.problems.join('; ')}.`);
+      await auditObra(
+        db,
+        { userId: viewer.userId, name: viewer.name },
+        made.obra.slug,
+        made.obra.nombre,
+        'consola',
+      );
+      return reply.redirect(`/consola/obras/${made.obra.slug}?hecho=creada`, 303);
+    } catch (error) {
+      if (error instanceof ObraExistsError)
+        return refuse(
+          `No se creó la obra: ${error.message} (el nombre se compara sin tildes ni mayúsculas).`,
+        );
+      throw error;
+    }
+  });
+
+  app.get<{
+    Params: { slug: string };
+    Querystring: { hecho?: string; asignados?: string; sin?: string };
+  }>('/consola/obras/:slug', { preHandler: cc.read }, async (request, reply) => {
+    const obra = find(request.params.slug);
+    if (!obra) return reply.callNotFound();
+    const q = request.query;
+    const done = typeof q.hecho === 'string' ? DONE[q.hecho] : undefined;
+    const assigned = typeof q.asignados === 'string' && /^\d{1,7}$/.test(q.asignados);
+    const missing = typeof q.sin === 'string' && /^\d{1,7}$/.test(q.sin) ? Number(q.sin) : 0;
+    const notice = done
+      ? `<p class="notice ok" role="status">${done}</p>`
+      : assigned
+        ? `<p class="notice ${missing ? 'bad' : 'ok'}" role="status">Asignados a esta obra: ${Number(q.asignados)}.${missing ? ` ${missing} documentos no corresponden a ningún aprendiz.` : ''}</p>`
+        : '';
+    const counts = await learnerCounts(cc);
+    return sendHtml(reply, obraPage(request.viewer!, obra, counts.get(obra.slug) ?? 0, notice));
+  });
+
+  app.post<{ Params: { slug: string } }>(
+    '/consola/obras/:slug',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const obra = find(request.params.slug);
+      if (!obra || obra.source !== 'consola') return reply.callNotFound();
+      const values = formValues(request);
+      const saved = await updateObra(db, obra.slug, values.nombre ?? '', values);
+      if ('problems' in saved) {
+        const counts = await learnerCounts(cc);
+        return sendHtml(
+          reply,
+          obraPage(
+            viewer,
+            obra,
+            counts.get(obra.slug) ?? 0,
+            '',
+            problemsNotice(`No se guardó: ${saved.problems.join('; ')}.`),
+            values,
+          ),
+          422,
+        );
+      }
+      await audit(db, { userId: viewer.userId, name: viewer.name }, 'editar-obra', null, {
+        obra: obra.slug,
+        nombre: saved.obra.nombre,
+      });
+      return reply.redirect(`/consola/obras/${obra.slug}?hecho=guardada`, 303);
+    },
+  );
+
+  app.post<{ Params: { slug: string } }>(
+    '/consola/obras/:slug/asignar',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const obra = find(request.params.slug);
+      if (!obra) return reply.callNotFound();
+      const documents = [
+        ...new Set(
+          field(request, 'documentos')
+            .split(/[\s,;]+/)
+            .map((d) => normalizeDocument(d))
+            .filter(Boolean),
+        ),
+      ].slice(0, 5000);
+      const moved = await db.transaction(async (tx) => {
+        const rows = await tx.query<{ id: number; name: string }>(
+          `UPDATE users SET obra = $2 WHERE document = ANY($1::text[]) AND role = 'aprendiz'
+           RETURNING id, name`,
+          [documents, obra.slug],
+        );
+        for (const r of rows)
+          await audit(
+            tx,
+            { userId: viewer.userId, name: viewer.name },
+            'actualizar-datos',
+            {
+              id: Number(r.id),
+              name: r.name,
+            },
+            { via: 'obra', campos: { obra: obra.slug } },
+          );
+        return rows.length;
+      });
+      return reply.redirect(
+        `/consola/obras/${obra.slug}?asignados=${moved}&sin=${documents.length - moved}`,
+        303,
+      );
+    },
+  );
+}
