@@ -71,6 +71,8 @@ export const serverEnvSchema = z.object({
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_SITE_KEY: optionalText,
   VITE_RECAPTCHA_SITE_KEY: optionalText,
+  /** The installation key's file (decision 0220); without it the key lives in the database. */
+  INSTALLATION_KEY_FILE: optionalText,
   /** The company configuration file (its schema is checked where it is read). */
   CURSO_CONFIG: optionalText,
 });
@@ -93,3 +95,7 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
   );
 }
+
+/** INSTALLATION_KEY_FILE alone, for buildApp (decision 0220); checked with the rest at start. */
+export const installationKeyFileFromEnv = (env: NodeJS.ProcessEnv = process.env) =>
+  serverEnvSchema.shape.INSTALLATION_KEY_FILE.parse(env.INSTALLATION_KEY_FILE);

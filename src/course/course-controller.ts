@@ -18,6 +18,7 @@ import {
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
 import { answerKindOf } from '../domain/registry/index.ts';
 import type {
+  AcceptanceChannel,
   Interaction,
   Learner,
   ProgressChange,
@@ -27,6 +28,8 @@ import type {
   TrackingCapabilities,
   TrackingPort,
 } from '../tracking/port.ts';
+
+export type { AcceptanceChannel, AcceptanceStatus } from '../tracking/port.ts';
 
 export interface CourseState {
   ready: boolean;
@@ -106,6 +109,11 @@ export class CourseController {
       readOnly: null,
     };
     tracking.onHealth((health) => this.set({ health }));
+  }
+
+  /** Where «Acepto» is kept (decision 0220); null where the runtime keeps none or only looks. */
+  get acceptance(): AcceptanceChannel | null {
+    return this.state.readOnly ? null : (this.tracking.acceptance ?? null);
   }
 
   /** The outline, its texts filled for the current learner's obra. */

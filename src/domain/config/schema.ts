@@ -112,6 +112,11 @@ export const companyConfigSchema = z
     reinduccion: z
       .strictObject({ periodoMeses: z.number().int().min(1).max(60).default(12) })
       .default({ periodoMeses: 12 }),
+    /**
+     * The worker's electronic acceptance (decision 0220): `clausula` is the prior agreement to
+     * confirm the induction electronically; without it a default marked «EJEMPLO» is shown.
+     */
+    aceptacion: z.strictObject({ clausula: optionalText }).optional(),
     /** Habeas-data notice shown where learners' data are collected (console issue). */
     avisoDatos: optionalText,
     /**

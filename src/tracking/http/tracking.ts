@@ -26,6 +26,7 @@ import { ApiError, createApiClient, type ApiClient } from './api-client.ts';
 import { KEYS, readJson, readUser, safeGet, safeRemove, safeSet, storeUser } from './storage.ts';
 import { createActivityQueue, staleCycleOf, type QueuedAnswer } from './activity.ts';
 import type { CourseUser, UserResponse } from './types.ts';
+import { createAcceptanceQueue } from './acceptance.ts';
 
 export interface HttpTrackingOptions {
   api?: ApiClient;
@@ -181,6 +182,16 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
       updateHealth();
     },
     onStaleCycle: (current) => void changeCycle(current),
+  });
+
+  // The learner's «Acepto» (decision 0220): its own small queue.
+  const acceptance = createAcceptanceQueue({
+    api,
+    store,
+    delays,
+    now,
+    identity: () =>
+      userId && session ? { userId, cycle: cycle ?? 1, sessionId: session.id } : null,
   });
 
   const readPending = (): Pending | null => {
@@ -395,6 +406,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
     attempt = 0;
     void send();
     activity.retryNow();
+    acceptance.retryNow();
   };
   // The page is going away or out of sight: what is pending goes now (keepalive), and hidden
   // time stops counting.
@@ -417,6 +429,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
 
   return {
     mode: 'server',
+    acceptance,
     capabilities: {
       certificate: 'server',
       learnerIdMayBeDocument: false,
@@ -451,6 +464,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
       if (userId && cycle !== null) activity.keepOnly(userId, cycle);
       startSession();
       if (activity.hasPending()) void sendActivity();
+      acceptance.retryNow();
 
       const serverScore = toNumber(user?.score);
       const sameCycle = cycle === null || (cycleOf(stored) ?? 1) === cycle;
