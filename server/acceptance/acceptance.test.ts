@@ -7,6 +7,7 @@ import {
   FULL_ROUTE,
   openTestDb,
   signedInLearner,
+  type TestClient,
   testApp,
   type TestDb,
 } from '../test-support.ts';
