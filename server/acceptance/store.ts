@@ -189,3 +189,17 @@ export async function shownText(db: Queryable, hash: string): Promise<string | n
   ]);
   return row?.body ?? null;
 }
+
+/** The acceptance of the cycle a certificate was issued on, by the certificate's code. */
+export async function acceptanceForCertificate(
+  db: Queryable,
+  code: string,
+): Promise<StoredAcceptance | null> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `${SELECT.replace('FROM acceptances', 'FROM acceptances a')}
+      WHERE (a.user_id, a.course_id, a.cycle) IN
+            (SELECT user_id, course_id, cycle FROM certificates WHERE code = $1)`,
+    [code],
+  );
+  return row ? toStored(row) : null;
+}
