@@ -335,6 +335,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
 
 /** Seconds as hours and minutes: '1 h 7 min', '25 min'. */
 export function hoursMinutes(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return 'menos de 1 min';
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return h ? `${h} h ${m} min` : `${m} min`;

@@ -72,6 +72,7 @@ describe('registro PDF cells', () => {
     expect(learnersCount(1)).toBe('1 aprendiz');
     expect(learnersCount(2)).toBe('2 aprendices');
     expect(hoursMinutes(3599)).toBe('59 min');
+    expect(hoursMinutes(20)).toBe('menos de 1 min');
     expect(hoursMinutes(5400)).toBe('1 h 30 min');
   });
 });

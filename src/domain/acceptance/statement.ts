@@ -29,7 +29,7 @@ export function acceptanceStatement(f: StatementFacts): string {
     ? `Yo, ${f.learnerName}, con documento ${f.document},`
     : `Yo, ${f.learnerName},`;
   return [
-    `${who} recibí la parte general de la inducción en Seguridad y Salud en el Trabajo de ${f.companyName} para la obra ${f.obraName}: el curso «${f.courseTitle}», con sus módulos y sus evaluaciones. El recorrido por la obra es aparte.`,
+    `${who} recibí la parte general de la inducción en Seguridad y Salud en el Trabajo de ${f.companyName} para la obra «${f.obraName}»: el curso «${f.courseTitle}», con sus módulos y sus evaluaciones. El recorrido por la obra es aparte.`,
     `Entendí lo que se me explicó. Sé que puedo hacer preguntas a ${f.responsable}, responsable SST, cuando las tenga.`,
     f.clause?.trim() || defaultClause(f.companyName),
   ]
