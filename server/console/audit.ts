@@ -14,6 +14,7 @@ export type AuditAction =
   | 'reinduccion'
   | 'exportar-csv'
   | 'exportar-pdf'
+  | 'paquete-auditoria'
   | 'ver-aprendiz';
 
 export interface Actor {

@@ -180,7 +180,8 @@ ${message}
 <div><label for="desde">Desde</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
 <div><label for="hasta">Hasta</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
 <div><button type="submit">Descargar PDF</button></div>
-</form>`;
+</form>
+<p><a href="/consola/auditoria-0312">Paquete de auditoría (Res. 0312, estándar 1.2.2)</a>: la muestra de trabajadores que pide el estándar, con su evidencia, en un PDF.</p>`;
   };
 
   app.get('/consola/registro', { preHandler: cc.read }, async (request, reply) =>

@@ -75,6 +75,8 @@ export const companyConfigSchema = z
           'la clase de riesgo debe ser I, II, III, IV o V (en números romanos, entre comillas)',
       }),
       arl: z.strictObject({ nombre: requiredText, linea: phone }),
+      /** The company's number of workers: the size of the Res. 0312 audit sample (decision 0222). */
+      numeroTrabajadores: z.number().int().min(1).max(1_000_000).optional(),
       /** SVG logo: a path relative to the configuration file (decision 0070). */
       logo: z
         .string()
