@@ -6,6 +6,7 @@ import { dateParameter, sendHtml, textParameter } from '../console/console-conte
 import { consolePage, escapeHtml, plainDate } from '../console/layout.ts';
 import { audit } from '../console/audit.ts';
 import { normalisePublicUrl } from '../certificates.ts';
+import { envValue } from '../env.ts';
 import { buildPack, packPdf } from './pack.ts';
 
 const todayYmd = () => new Date().toISOString().slice(0, 10);
@@ -59,7 +60,7 @@ ${message}
         from: plainDate(desde),
         to: plainDate(hasta),
         verifyBase:
-          normalisePublicUrl(process.env.PUBLIC_URL) ?? `${request.protocol}://${request.host}`,
+          normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`,
         obraName: (slug) => cc.obraName(slug),
         sample: cc.config.ejemplo,
       });

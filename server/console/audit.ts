@@ -15,7 +15,9 @@ export type AuditAction =
   | 'exportar-csv'
   | 'exportar-pdf'
   | 'paquete-auditoria'
-  | 'ver-aprendiz';
+  | 'ver-aprendiz'
+  | 'cambiar-celular'
+  | 'borrar-celular';
 
 export interface Actor {
   userId: number | null;

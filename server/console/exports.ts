@@ -14,6 +14,7 @@ import {
   shortVersion,
 } from '../acceptance/summary.ts';
 import { normalisePublicUrl } from '../certificates.ts';
+import { envValue } from '../env.ts';
 import { audit } from './audit.ts';
 import {
   colombiaMidnight,
@@ -223,7 +224,7 @@ ${message}
       const key = await cc.app.installationKey();
       const chain = await checkChain(db, key);
       const verifyBase =
-        normalisePublicUrl(process.env.PUBLIC_URL) ?? `${request.protocol}://${request.host}`;
+        normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`;
       const rows = await registroRows(db, cc.scope, obra, desde, hasta, { chain, verifyBase });
       const r = cc.config.sst.responsable;
       const pdf = await registroPdf({

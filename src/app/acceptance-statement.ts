@@ -8,10 +8,10 @@ import { valuesForObra } from '../domain/content/fill-per-obra.ts';
 import type { Learner } from '../tracking/port.ts';
 
 export function statementFor(learner: Learner, courseTitle: string): string {
-  const obraName =
-    __BUILD_TARGET__ === 'web' && obras
-      ? String(valuesForObra(obras, learner.obra)['obra.nombre'] ?? company.obra.nombre)
-      : company.obra.nombre;
+  // virtual:company-obras is null in the LMS build, which is built for one obra.
+  const obraName = obras
+    ? String(valuesForObra(obras, learner.obra)['obra.nombre'] ?? company.obra.nombre)
+    : company.obra.nombre;
   return acceptanceStatement({
     learnerName: (learner.name ?? '').trim() || 'el trabajador que usa esta sesión',
     document: learner.document ?? null,
