@@ -42,6 +42,9 @@ import { progressRoutes } from './routes/progress.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { certificateRoutes } from './routes/certificate.ts';
 import { verifyRoutes } from './routes/verify.ts';
+import { acceptanceRoutes } from './routes/acceptance.ts';
+import { installationKeyLoader } from './acceptance/installation-key.ts';
+import { installationKeyFileFromEnv } from './env.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
@@ -100,6 +103,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Token of the CLI's channel to this server (console/admin-channel.ts); null = none. */
   adminChannelToken?: string | null;
+  /** The installation key's file (decision 0220); default INSTALLATION_KEY_FILE, else the database. */
+  installationKeyFile?: string;
   /** Reinducción period and the obras, for the console; default from CURSO_CONFIG. */
   console?: ConsoleOptions;
 }
@@ -267,6 +272,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recaptchaVerify,
     recaptchaMinScore: options.recaptcha?.minScore ?? 0.5,
     certificateIssuer: options.certificateIssuer ?? null,
+    installationKey: installationKeyLoader(
+      options.db,
+      options.installationKeyFile ?? installationKeyFileFromEnv(),
+    ),
     requireAuth,
     ensureXsrfCookie,
     setXsrfCookie,
@@ -321,6 +330,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await progressRoutes(api, ctx);
       await activityRoutes(api, ctx);
       await certificateRoutes(api, ctx);
+      await acceptanceRoutes(api, ctx);
     },
     { prefix: apiBase },
   );

@@ -6,6 +6,7 @@ import type { PublicUser } from './db/store.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import type { LoginLimiter } from './security/login-limiter.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
+import type { InstallationKey } from './acceptance/installation-key.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -58,6 +59,8 @@ export interface AppContext {
   recaptchaVerify: RecaptchaVerifier | null;
   recaptchaMinScore: number;
   certificateIssuer: CertificateIssuer | null;
+  /** The installation key (seals, gate signatures; decision 0220), loaded once on first use. */
+  installationKey: () => Promise<InstallationKey>;
   requireAuth: preHandlerAsyncHookHandler;
   ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, refresh?: boolean): void;
   /** Sets a fresh XSRF-TOKEN cookie bound to `binding` (security/xsrf.ts sessionBinding). */

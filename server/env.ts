@@ -84,6 +84,8 @@ export const serverEnvSchema = courseFilesEnvSchema.extend({
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_SITE_KEY: optionalText,
   VITE_RECAPTCHA_SITE_KEY: optionalText,
+  /** The installation key's file (decision 0220); without it the key lives in the database. */
+  INSTALLATION_KEY_FILE: optionalText,
   CURSO_SST_SCRYPT_LOG2N: scryptLog2N,
 });
 
@@ -125,3 +127,6 @@ export function envValue<K extends keyof ServerEnv>(
  * files reach process.env only through this module (lint, decision 0206).
  */
 export const currentEnv = processEnv;
+
+/** INSTALLATION_KEY_FILE, for buildApp (decision 0220); checked with the rest at start. */
+export const installationKeyFileFromEnv = () => envValue('INSTALLATION_KEY_FILE');

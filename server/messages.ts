@@ -52,6 +52,11 @@ export const MESSAGES = {
       `La sesión ${n} no es válida (${fields.join(', ')}).`,
     noticeVersion: 'El campo noticeVersion es obligatorio (texto de hasta 64 caracteres).',
   },
+  // The learner's acceptance of the induction (decision 0220).
+  acceptance: {
+    bad: (fields: string[]) => `La aceptación no es válida (${fields.join(', ')}).`,
+    notCompleted: 'La aceptación se registra cuando terminas el curso.',
+  },
 
   // certificate
   certificateNeedsCompletion:

@@ -14,6 +14,7 @@ export type AuditAction =
   | 'reinduccion'
   | 'exportar-csv'
   | 'exportar-pdf'
+  | 'paquete-auditoria'
   | 'ver-aprendiz'
   | 'cambiar-celular'
   | 'borrar-celular'

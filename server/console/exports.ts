@@ -4,7 +4,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { BadParameter, dateParameter, sendHtml, textParameter } from './console-context.ts';
-import { consolePage, escapeHtml, plainDate, shortDate } from './layout.ts';
+import { consolePage, dateTime, escapeHtml, plainDate, shortDate } from './layout.ts';
+import { checkChain, type ChainCheck } from '../acceptance/store.ts';
+import {
+  chainHeadText,
+  SEAL_TEXT,
+  sealState,
+  shortSeal,
+  shortVersion,
+} from '../acceptance/summary.ts';
+import { normalisePublicUrl } from '../certificates.ts';
+import { envValue } from '../env.ts';
 import { audit } from './audit.ts';
 import {
   colombiaMidnight,
@@ -16,7 +26,7 @@ import {
 import { filterQuery, readFilters } from './pages-overview.ts';
 import { csvCell } from '../cli/csv.ts';
 import type { Queryable } from '../db/db.ts';
-import { registroPdf, type RegistroRow } from './registro-pdf.ts';
+import { hoursMinutes, registroPdf, type RegistroRow } from './registro-pdf.ts';
 
 export const CSV_COLUMNS = [
   'documento',
@@ -87,16 +97,24 @@ export async function registroRows(
   obra: string,
   from: string,
   to: string,
+  seals: { chain: ChainCheck; verifyBase: string },
 ): Promise<RegistroRow[]> {
   const rows = await db.query<Record<string, unknown>>(
     `SELECT u.name, u.document, u.cargo, u.contratista, p.completed_at, c.code,
             (SELECT count(*) FILTER (WHERE a.correct) FROM answers a
               WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS correct,
             (SELECT count(*) FROM answers a
-              WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS answered
+              WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS answered,
+            (SELECT COALESCE(sum(s.seconds), 0) FROM learning_sessions s
+              WHERE s.user_id = u.id AND s.course_id = $1 AND s.cycle = p.cycle) AS seconds,
+            ac.id AS acceptance_id, ac.received_at AS accepted_at, ac.seal, ac.shown_version,
+            st.first_shown_at
        FROM progress p
        JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz'
        LEFT JOIN certificates c ON c.user_id = p.user_id AND c.course_id = $1 AND c.cycle = p.cycle
+       LEFT JOIN acceptances ac
+              ON ac.user_id = p.user_id AND ac.course_id = $1 AND ac.cycle = p.cycle
+       LEFT JOIN shown_texts st ON st.hash = ac.shown_version
       WHERE p.course_id = $1 AND p.completed_at >= ${colombiaMidnight('$3')}
         AND p.completed_at < ${colombiaMidnight('$4::date + 1')}
         AND COALESCE(u.obra, $2) = $5
@@ -106,6 +124,9 @@ export async function registroRows(
   return rows.map((r) => {
     const answered = Number(r.answered ?? 0);
     const correct = Number(r.correct ?? 0);
+    const code = (r.code as string | null) ?? null;
+    const acceptanceId = r.acceptance_id === null ? null : Number(r.acceptance_id);
+    const state = acceptanceId === null ? null : sealState(seals.chain, acceptanceId);
     return {
       name: String(r.name),
       document: String(r.document),
@@ -115,7 +136,17 @@ export async function registroRows(
       result: answered
         ? `${correct}/${answered} (${Math.round((correct / answered) * 100)} %)`
         : '',
-      certificateCode: (r.code as string | null) ?? null,
+      certificateCode: code,
+      seconds: Number(r.seconds ?? 0),
+      timeSpent: hoursMinutes(Number(r.seconds ?? 0)),
+      shownVersion: r.shown_version
+        ? `${shortVersion(String(r.shown_version))} (${shortDate(r.first_shown_at as Date)})`
+        : null,
+      acceptance:
+        state === null
+          ? null
+          : `${dateTime(r.accepted_at as Date)}, sello ${shortSeal(String(r.seal))}${state === 'intact' ? '' : ` — ${SEAL_TEXT[state]}`}`,
+      verification: code ? `${seals.verifyBase}/verificar/${code}` : null,
     };
   });
 }
@@ -143,14 +174,15 @@ export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const form = (values: { obra?: string; desde?: string; hasta?: string }, message = '') => {
     const year = new Date().getUTCFullYear();
     return `<h1>Registro de inducción (PDF)</h1>
-<p>El registro lista a cada aprendiz de la obra que completó la inducción en el periodo (también los ciclos ya archivados por una reinducción): nombre, documento, cargo, contratista, fecha, resultado del primer intento y código del certificado, con el encabezado de la empresa y la firma del responsable SST.</p>
+<p>El registro lista a cada aprendiz de la obra que completó la inducción en el periodo (también los ciclos ya archivados por una reinducción): nombre, documento, cargo, contratista, fecha, resultado del primer intento, tiempo dedicado, versión del texto mostrado, aceptación del trabajador con su sello (o «sin aceptación») y código del certificado con su dirección de verificación, con los totales, la cabeza de la cadena de sellos, el encabezado de la empresa y la firma del responsable SST. Cubre la parte general de la inducción; el recorrido por la obra se registra aparte.</p>
 ${message}
 <form class="filters" method="get" action="/consola/registro.pdf">
 <div><label for="obra">Obra</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === values.obra ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
 <div><label for="desde">Desde</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
 <div><label for="hasta">Hasta</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
 <div><button type="submit">Descargar PDF</button></div>
-</form>`;
+</form>
+<p><a href="/consola/auditoria-0312">Paquete de auditoría (Res. 0312, estándar 1.2.2)</a>: la muestra de trabajadores que pide el estándar, con su evidencia, en un PDF.</p>`;
   };
 
   app.get('/consola/registro', { preHandler: cc.read }, async (request, reply) =>
@@ -189,7 +221,11 @@ ${message}
           ),
           422,
         );
-      const rows = await registroRows(db, cc.scope, obra, desde, hasta);
+      const key = await cc.app.installationKey();
+      const chain = await checkChain(db, key);
+      const verifyBase =
+        normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`;
+      const rows = await registroRows(db, cc.scope, obra, desde, hasta, { chain, verifyBase });
       const r = cc.config.sst.responsable;
       const pdf = await registroPdf({
         companyName: cc.config.empresa.nombre,
@@ -208,6 +244,7 @@ ${message}
         generatedAt: shortDate(new Date()),
         sample: cc.config.ejemplo,
         rows,
+        chainHead: chainHeadText(chain.head, key.keyId),
       });
       await audit(db, { userId: viewer.userId, name: viewer.name }, 'exportar-pdf', null, {
         obra,

@@ -26,6 +26,7 @@ const ACTION_LABEL: Record<string, string> = {
   reinduccion: 'Inició reinducción',
   'exportar-csv': 'Exportó CSV',
   'exportar-pdf': 'Exportó el registro PDF',
+  'paquete-auditoria': 'Generó el paquete de auditoría (Res. 0312)',
   'cambiar-celular': 'Cambió el celular de',
   'borrar-celular': 'Borró el celular de',
 };

@@ -1,6 +1,7 @@
 // The learner page (/consola/aprendices/:id) and the actions on one learner: deactivate or
 // reactivate (never delete), reset the password (shown once), start a reinducción; and the
 // reinducción of a whole obra. Every action is written to the audit log.
+import { acceptanceSummary, SEAL_TEXT, shortSeal, shortVersion } from '../acceptance/summary.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { BadParameter, field, sendHtml, textParameter } from './console-context.ts';
@@ -72,6 +73,13 @@ async function renderLearner(
   notice = '',
 ) {
   const answers = await cycleAnswers(cc.app.db, d.id, cc.scope.courseId, cycle);
+  const accepted = await acceptanceSummary(
+    cc.app.db,
+    await cc.app.installationKey(),
+    d.id,
+    cc.scope.courseId,
+    cycle,
+  );
   const current = d.cycles.find((c) => c.cycle === d.cycle);
   const shown = d.cycles.find((c) => c.cycle === cycle);
   const fact = (label: string, value: string) =>
@@ -93,6 +101,7 @@ ${fact('Aviso de datos personales', d.dataNoticeAcceptedAt ? `Aceptado el ${esca
 ${fact('Ciclo actual', String(d.cycle))}
 ${fact('Avance', `${current?.score ?? 0} %`)}
 ${fact('Completado', shortDate(current?.completedAt))}
+${fact(`Aceptación de la inducción (ciclo ${cycle})`, accepted ? `<span data-seal="${accepted.seal}">Aceptó el ${escapeHtml(dateTime(accepted.row.receivedAt))} — ${accepted.seal === 'broken' ? '<strong class="bad">' : ''}${escapeHtml(SEAL_TEXT[accepted.seal])}${accepted.seal === 'broken' ? '</strong>' : ''} <span class="code">${escapeHtml(shortSeal(accepted.row.seal))}</span>; versión mostrada <span class="code">${escapeHtml(shortVersion(accepted.row.shownVersion))}</span></span>` : 'Sin aceptación')}
 ${fact('Certificado', current?.certificateCode ? `<a class="code" href="/verificar/${encodeURIComponent(current.certificateCode)}">${escapeHtml(current.certificateCode)}</a>` : '')}
 </dl>
 ${actions(viewer, d)}

@@ -1,8 +1,10 @@
-// The «Registro de inducción» PDF (docs/decisions/0116-console-exports.md): the evidence an
+// The «Registro de inducción» PDF (docs/decisions/0116-console-exports.md, 0221): the evidence an
 // auditor asks for (Decreto 1072, 2.2.4.6.11-13): company header with NIT and logo, obra, period,
-// course and hours, one row per completed cycle in the period (name, document, cargo,
-// contratista, date, first-attempt result, certificate code), and the signatory's name and
-// licence from the configuration. pdf-lib, like the certificate; people's text in the
+// course and what it covers (the general part of the induction), one row per completed cycle in
+// the period (name, document, cargo, contratista, date, first-attempt result, certificate code)
+// with a detail line (time spent from the sessions, version of the acceptance text shown, the
+// worker's acceptance and its seal or «sin aceptación», the certificate's verification address),
+// totals, the head of the seal chain, and the SST responsable's name and licence. pdf-lib, like the certificate; people's text in the
 // certificate's embedded Noto Sans subset (with its fallback for uncovered characters).
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
@@ -22,6 +24,15 @@ export interface RegistroRow {
   /** e.g. '9/10 (90 %)' or '' */
   result: string;
   certificateCode: string | null;
+  /** Sum of the cycle's session time, seconds, and as printed ('1 h 7 min'). */
+  seconds: number;
+  timeSpent: string;
+  /** Short hash and date of the acceptance text shown, or null. */
+  shownVersion: string | null;
+  /** Date, time and seal of the acceptance (with a broken-seal warning), or null. */
+  acceptance: string | null;
+  /** The certificate's verification address, or null. */
+  verification: string | null;
 }
 
 export interface RegistroData {
@@ -38,7 +49,15 @@ export interface RegistroData {
   generatedAt: string;
   sample: boolean;
   rows: RegistroRow[];
+  /** The head of the acceptance seal chain when the PDF was made, as printed. */
+  chainHead: string;
 }
+
+/** «1 aprendiz», «2 aprendices». */
+export const learnersCount = (n: number) => `${n} ${n === 1 ? 'aprendiz' : 'aprendices'}`;
+
+export const GENERAL_PART =
+  'Alcance: parte general de la inducción SG-SST (curso virtual). El recorrido por la obra y la inducción al puesto se registran aparte.';
 
 const W = 841.89;
 const H = 595.28;
@@ -173,7 +192,8 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     const facts = [
       `Obra: ${data.obraName}`,
       `Periodo: del ${data.from} al ${data.to}`,
-      `Curso: ${data.courseTitle} (${formatHours(data.hours)})`,
+      `Curso: ${data.courseTitle} (duración prevista ${formatHours(data.hours)}; el tiempo dedicado por cada aprendiz va en su fila)`,
+      GENERAL_PART,
     ];
     let fy = H - M - 58;
     for (const f of facts) {
@@ -213,8 +233,21 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
         : cellFont(raw, c.key === 'name');
       return { c, font, lines: wrapCell(font, text, 8.5, c.width - 6) };
     });
-    const extra = (Math.max(...cells.map((cell) => cell.lines.length)) - 1) * CELL_LINE;
-    if (y - extra < M + 70) header();
+    const detail = fixed(
+      [
+        `Tiempo dedicado: ${row.timeSpent}`,
+        row.shownVersion ? `texto mostrado ${row.shownVersion}` : null,
+        row.acceptance ? `aceptó ${row.acceptance}` : 'sin aceptación',
+        row.verification ? `verificar en ${row.verification}` : 'sin certificado',
+      ]
+        .filter(Boolean)
+        .join(' · '),
+    );
+    const detailLines = wrapCell(regular, detail, 7.5, W - 2 * M - 36);
+    const extra =
+      (Math.max(...cells.map((cell) => cell.lines.length)) - 1) * CELL_LINE +
+      detailLines.length * 9;
+    if (y - extra < M + 110) header();
     let cx = M;
     for (const { c, font, lines } of cells) {
       lines.forEach((line, k) =>
@@ -222,6 +255,16 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       );
       cx += c.width;
     }
+    const detailTop = y - (Math.max(...cells.map((cell) => cell.lines.length)) - 1) * CELL_LINE;
+    detailLines.forEach((line, k) =>
+      page.drawText(line, {
+        x: M + 33,
+        y: detailTop - 10 - k * 9,
+        size: 7.5,
+        font: regular,
+        color: SOFT,
+      }),
+    );
     page.drawLine({
       start: { x: M, y: y - 5 - extra },
       end: { x: W - M, y: y - 5 - extra },
@@ -239,8 +282,23 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       color: SOFT,
     });
 
-  // The signatory, on the last page.
-  if (y < M + 70) header();
+  // Totals and the chain head, then the signatory, on the last page.
+  if (y < M + 110) header();
+  const accepted = data.rows.filter((r) => r.acceptance).length;
+  const totalSeconds = data.rows.reduce((sum, r) => sum + r.seconds, 0);
+  const totals = [
+    `Totales: ${learnersCount(data.rows.length)} · ${accepted} con aceptación · ${data.rows.length - accepted} sin aceptación · tiempo dedicado en total ${hoursMinutes(totalSeconds)}`,
+    `Cabeza de la cadena de sellos al generar este registro: ${data.chainHead}`,
+  ];
+  totals.forEach((line, k) =>
+    page.drawText(fit(regular, fixed(line), 9, W - 2 * M), {
+      x: M,
+      y: y - 6 - k * 13,
+      size: 9,
+      font: k === 0 ? bold : regular,
+      color: INK,
+    }),
+  );
   const signY = M + 30;
   page.drawLine({
     start: { x: M, y: signY + 14 },
@@ -250,6 +308,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
   });
   page.drawText(person(data.signer.nombre), { x: M, y: signY, size: 10, font: people, color: INK });
   const role = [data.signer.cargo, data.signer.licencia].filter(Boolean).join(' — ');
+
   if (role)
     page.drawText(fit(people, person(role), 8.5, 400), {
       x: M,
@@ -261,7 +320,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
 
   pages.forEach((p, i) => {
     const footer = fixed(
-      `${data.rows.length} aprendices · generado el ${data.generatedAt} · página ${i + 1} de ${pages.length}`,
+      `${learnersCount(data.rows.length)} · generado el ${data.generatedAt} · página ${i + 1} de ${pages.length}`,
     );
     p.drawText(footer, {
       x: W - M - regular.widthOfTextAtSize(footer, 8),
@@ -272,4 +331,12 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     });
   });
   return pdf.save({ useObjectStreams: true });
+}
+
+/** Seconds as hours and minutes: '1 h 7 min', '25 min'. */
+export function hoursMinutes(seconds: number): string {
+  if (seconds > 0 && seconds < 60) return 'menos de 1 min';
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  return h ? `${h} h ${m} min` : `${m} min`;
 }

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { registroPdf } from './registro-pdf.ts';
+import { hoursMinutes, learnersCount, registroPdf } from './registro-pdf.ts';
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
@@ -27,6 +27,11 @@ const row = (i: number) => ({
   date: '02/03/2026',
   result: '9/10 (90 %)',
   certificateCode: 'SST-ABCD-EFGH-JKLM',
+  seconds: 4020,
+  timeSpent: '1 h 7 min',
+  shownVersion: i % 2 ? '3f2a9c1b (26/11/2026)' : null,
+  acceptance: i % 2 ? '26/11/2026 10:05, sello 1a2b-3c4d-5e6f' : null,
+  verification: 'https://sst.example.co/verificar/SST-ABCD-EFGH-JKLM',
 });
 
 describe('registro PDF cells', () => {
@@ -44,11 +49,30 @@ describe('registro PDF cells', () => {
       generatedAt: '26/11/2026',
       sample: false,
       rows: Array.from({ length: 40 }, (_, i) => row(i)),
+      chainHead: '1a2b-3c4d-5e6f-7a8b (clave 0a1b2c3d)',
     });
     const text = await pdfText(pdf);
     expect(text).not.toContain('…');
     for (const i of [0, 17, 39]) expect(text).toContain(`Rodríguez de la Hoz ${i}`);
     expect(text).toContain('estructuras metálicas en altura');
     expect(text).toContain('del Caribe Colombiano S.A.S.');
+    // What an auditor checks beside the names (decision 0221).
+    expect(text).toContain('parte general de la inducción');
+    expect(text).toContain('Tiempo dedicado: 1 h 7 min');
+    expect(text).toContain('aceptó 26/11/2026 10:05, sello 1a2b-3c4d-5e6f');
+    expect(text).toContain('texto mostrado 3f2a9c1b (26/11/2026)');
+    expect(text).toContain('sin aceptación');
+    expect(text).toContain('verificar en https://sst.example.co/verificar/SST-ABCD-EFGH-JKLM');
+    expect(text).toContain('Totales: 40 aprendices · 20 con aceptación · 20 sin aceptación');
+    expect(text).toContain('tiempo dedicado en total 44 h 40 min');
+    expect(text).toContain('1a2b-3c4d-5e6f-7a8b (clave 0a1b2c3d)');
+  });
+
+  it('says «1 aprendiz», and hours and minutes without rounding up to 60', () => {
+    expect(learnersCount(1)).toBe('1 aprendiz');
+    expect(learnersCount(2)).toBe('2 aprendices');
+    expect(hoursMinutes(3599)).toBe('59 min');
+    expect(hoursMinutes(20)).toBe('menos de 1 min');
+    expect(hoursMinutes(5400)).toBe('1 h 30 min');
   });
 });

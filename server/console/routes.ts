@@ -32,6 +32,7 @@ import { importRoutes } from './pages-import.ts';
 import { obraRoutes } from './pages-obras.ts';
 import { ImportWorker, registerWorker } from './import-jobs.ts';
 import { allObras, type KnownObra } from '../obras.ts';
+import { auditPackRoutes } from '../audit-pack/routes.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -279,4 +280,5 @@ export async function consoleRoutes(
   await exportRoutes(app, cc);
   await importRoutes(app, cc);
   await obraRoutes(app, cc);
+  await auditPackRoutes(app, cc); // decision 0222
 }

@@ -9,6 +9,8 @@ import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
 import { courseIdentity } from '../../course-files/read-content.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
 import { MESSAGES } from '../messages.ts';
+import { acceptanceForCertificate, checkChain } from '../acceptance/store.ts';
+import { SEAL_TEXT, sealState, shortSeal } from '../acceptance/summary.ts';
 import { stripBidiControls } from '../../src/domain/certificate/text.ts';
 
 const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';
@@ -94,6 +96,20 @@ ${lookupForm()}`,
       );
     }
     if (!cert) return notFound(reply, typed);
+    // The worker's acceptance of that cycle and the state of its seal (decision 0220).
+    let acceptance =
+      '<div><dt>Aceptación del trabajador</dt><dd>Sin aceptación registrada</dd></div>';
+    try {
+      const row = await acceptanceForCertificate(ctx.db, cert.code);
+      if (row) {
+        const state = sealState(await checkChain(ctx.db, await ctx.installationKey()), row.id);
+        acceptance = `<div><dt>Aceptación del trabajador</dt><dd data-seal="${state}">Registrada el ${escapeHtml(formatSpanishDate(new Date(row.receivedAt)))} — ${state === 'broken' ? '<strong>' : ''}${escapeHtml(SEAL_TEXT[state])}${state === 'broken' ? '</strong>' : ''} <span class="code">${escapeHtml(shortSeal(row.seal))}</span></dd></div>`;
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'acceptance check failed');
+      acceptance =
+        '<div><dt>Aceptación del trabajador</dt><dd>No se pudo comprobar ahora</dd></div>';
+    }
     const date = formatSpanishDate(new Date(cert.completed_at ?? cert.issued_at));
     const course = cert.course_title ?? courseIdentity().title;
     return sendPage(
@@ -107,6 +123,7 @@ ${lookupForm()}`,
 <div><dt>Curso</dt><dd>${escapeHtml(course)}</dd></div>
 <div><dt>Fecha de finalización</dt><dd>${escapeHtml(date)}</dd></div>
 <div><dt>Código</dt><dd class="code">${escapeHtml(cert.code)}</dd></div>
+${acceptance}
 </dl>`,
     );
   });

@@ -10,6 +10,8 @@ import { buildRoutes, type RouteOptions } from './routes.tsx';
 import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
 import { canDownloadFiles } from '../features/certificate/index.ts';
+import { AcceptancePanel } from '../features/acceptance/index.ts';
+import { statementFor } from './acceptance-statement.ts';
 
 export interface AppProps {
   controller: CourseController;
@@ -51,7 +53,8 @@ function Routes({ routes }: { routes: RouteObject[] }) {
 }
 
 function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {
-  const { congratulations, capabilities } = useCourse();
+  const { congratulations, capabilities, learner } = useCourse();
+  const acceptance = controller.acceptance;
   // LMS mode: the certificate as a screen too, and only that where downloads cannot work (0131).
   const asScreen = capabilities.certificateAsScreen;
   const lmsCertificate = useMemo(
@@ -71,7 +74,15 @@ function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | '
         }}
         onClose={() => controller.endCompletionFlow()}
         {...lmsCertificate}
-      />
+      >
+        {acceptance && congratulations && (
+          <AcceptancePanel
+            channel={acceptance}
+            statement={statementFor(learner, controller.outline.title)}
+            lms={controller.getState().mode === 'lms'}
+          />
+        )}
+      </CongratulationsModal>
       <CertificateFlow
         controller={controller}
         onOpenChange={setCertificateOpen}

@@ -20,6 +20,7 @@ import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.
 import { answerKindOf, type Response } from '../domain/registry/index.ts';
 import { FirstAnswerLedger } from '../domain/progress/course-facts.ts';
 import type {
+  AcceptanceChannel,
   Interaction,
   Learner,
   ProgressChange,
@@ -29,6 +30,8 @@ import type {
   TrackingCapabilities,
   TrackingPort,
 } from '../tracking/port.ts';
+
+export type { AcceptanceChannel, AcceptanceStatus } from '../tracking/port.ts';
 
 export interface CourseState {
   ready: boolean;
@@ -114,6 +117,11 @@ export class CourseController {
       readOnly: null,
     };
     tracking.onHealth((health) => this.set({ health }));
+  }
+
+  /** Where «Acepto» is kept (decision 0220); null where the runtime keeps none or only looks. */
+  get acceptance(): AcceptanceChannel | null {
+    return this.state.readOnly ? null : (this.tracking.acceptance ?? null);
   }
 
   /** The outline, its texts filled for the current learner's obra. */

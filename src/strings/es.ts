@@ -33,6 +33,19 @@ export const es = {
   congratsText:
     'Terminaste con éxito el curso de Sistema de Gestión de Seguridad y Salud en el trabajo.',
   congratsDownload: 'Puedes descargar tu certificado de participación.',
+  /** The worker's acceptance after the last quiz (decision 0220); never needed for the certificate. */
+  acceptance: {
+    title: 'Confirma tu inducción',
+    intro:
+      'Lee este texto. Si estás de acuerdo, toca «Acepto». No es necesario para tu certificado.',
+    accept: 'Acepto',
+    notNow: 'Ahora no',
+    pending:
+      'Tu aceptación quedó guardada en este dispositivo y está pendiente de envío: se enviará sola cuando haya conexión.',
+    recorded: 'Tu aceptación quedó registrada.',
+    declined: 'No confirmaste la inducción. Tu certificado no cambia.',
+    lmsRecorded: 'Tu aceptación quedó en los comentarios del curso en la plataforma.',
+  },
   moduleState: {
     'not-viewed': 'Sin iniciar',
     current: 'En curso',

@@ -108,7 +108,19 @@ export interface TrackingCapabilities {
   readonly localOnly: boolean;
 }
 
+/** The learner's acceptance of the induction (decision 0220): none yet, waiting to be sent, kept. */
+export type AcceptanceStatus = 'none' | 'pending' | 'recorded';
+
+export interface AcceptanceChannel {
+  /** Records «Acepto» of `text`, the statement exactly as shown. Never throws. */
+  accept(text: string): void;
+  status(): AcceptanceStatus;
+  onStatus(listener: (status: AcceptanceStatus) => void): () => void;
+}
+
 export interface TrackingPort {
+  /** Where the runtime can keep the learner's acceptance; absent where it cannot (local mode). */
+  readonly acceptance?: AcceptanceChannel;
   readonly mode: RuntimeMode;
   readonly capabilities: TrackingCapabilities;
   /** Connects and reads what was stored. Resolves even when the runtime misbehaves. */

@@ -14,6 +14,9 @@ export interface CompanyInfo {
   /** Print the id the LMS sends as the learner's document (certificado.mostrarDocumentoEnLms). */
   showDocumentInLms: boolean;
   obra: { slug: string; nombre: string };
+  /** The responsable SST and the configured acceptance clause (null = the default; 0220). */
+  sstResponsable: string;
+  acceptanceClause: string | null;
 }
 
 export function companyInfo(config: CompanyConfig, obra: Obra): CompanyInfo {
@@ -25,5 +28,7 @@ export function companyInfo(config: CompanyConfig, obra: Obra): CompanyInfo {
     signer: certificateSignatory(config),
     showDocumentInLms: config.certificado.mostrarDocumentoEnLms,
     obra: { slug: obra.slug, nombre: obra.nombre },
+    sstResponsable: config.sst.responsable.nombre,
+    acceptanceClause: config.aceptacion?.clausula ?? null,
   };
 }

@@ -75,6 +75,8 @@ export const companyConfigSchema = z
           'la clase de riesgo debe ser I, II, III, IV o V (en números romanos, entre comillas)',
       }),
       arl: z.strictObject({ nombre: requiredText, linea: phone }),
+      /** The company's number of workers: the size of the Res. 0312 audit sample (decision 0222). */
+      numeroTrabajadores: z.number().int().min(1).max(1_000_000).optional(),
       /** SVG logo: a path relative to the configuration file (decision 0070). */
       logo: z
         .string()
@@ -112,6 +114,11 @@ export const companyConfigSchema = z
     reinduccion: z
       .strictObject({ periodoMeses: z.number().int().min(1).max(60).default(12) })
       .default({ periodoMeses: 12 }),
+    /**
+     * The worker's electronic acceptance (decision 0220): `clausula` is the prior agreement to
+     * confirm the induction electronically; without it a default marked «EJEMPLO» is shown.
+     */
+    aceptacion: z.strictObject({ clausula: optionalText }).optional(),
     /** Habeas-data notice shown where learners' data are collected (console issue). */
     avisoDatos: optionalText,
     /**

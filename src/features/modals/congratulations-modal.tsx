@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Dialog } from '../../ui/dialog.tsx';
 import { es } from '../../strings/es.ts';
 import './modals.css';
@@ -10,6 +11,8 @@ export interface CongratulationsModalProps {
   onView?: () => void;
   /** False where a download cannot reach the learner: only the screen is offered. */
   canDownload?: boolean;
+  /** The worker's acceptance (decision 0220), above the certificate's buttons. */
+  children?: ReactNode;
 }
 
 /** Shown once when the last quiz brings the score to 100; it is the certificate prompt. */
@@ -19,6 +22,7 @@ export function CongratulationsModal({
   onClose,
   onView,
   canDownload = true,
+  children,
 }: CongratulationsModalProps) {
   const download = canDownload || !onView;
   return (
@@ -40,6 +44,7 @@ export function CongratulationsModal({
         </svg>
         <h2 id="congrats-title">{es.congratsTitle}</h2>
         <p>{es.congratsText}</p>
+        {children}
         <p>{download ? es.congratsDownload : es.certificateView.viewOnly}</p>
         <div className="modal-actions">
           {download && (

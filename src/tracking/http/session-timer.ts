@@ -38,6 +38,10 @@ export function createSessionTimer(options: SessionTimerOptions) {
     get started() {
       return session !== null;
     },
+    /** This page load's session id, once started (the acceptance names it; decision 0220). */
+    get id(): string | null {
+      return session?.id ?? null;
+    },
     start() {
       if (session) return;
       session = {

@@ -28,6 +28,7 @@ import { createSessionTimer, type SessionTimer } from './session-timer.ts';
 import { createProgressSender, pendingCycle, type ProgressSender } from './progress-sender.ts';
 import { createCycleGuard, cycleOf, toNumber } from './cycle-guard.ts';
 import type { CourseUser, UserResponse } from './types.ts';
+import { createAcceptanceQueue } from './acceptance.ts';
 
 export interface HttpTrackingOptions {
   api?: ApiClient;
@@ -132,6 +133,15 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
     onFailing: (failing) => health.set('activity', failing),
     onStaleCycle: (current) => void cycles.change(current),
   });
+  // The learner's «Acepto» (decision 0220): its own small queue, with this page's session.
+  const acceptance = createAcceptanceQueue({
+    api,
+    store,
+    delays,
+    now,
+    identity: () =>
+      userId && session.id ? { userId, cycle: cycles.current ?? 1, sessionId: session.id } : null,
+  });
   const progress: ProgressSender = createProgressSender({
     api,
     delays,
@@ -191,6 +201,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
   const onOnline = () => {
     progress.retryNow();
     activity.retryNow();
+    acceptance.retryNow();
   };
   // The page is going away or out of sight: what is pending goes now (keepalive), and hidden
   // time stops counting.
@@ -213,6 +224,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
   return {
     mode: 'server',
     capabilities: CAPABILITIES,
+    acceptance,
 
     async start(): Promise<Snapshot> {
       const stored = readUser(store);
@@ -228,6 +240,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
         // Offline or signed out: the handler ran; start from the local cache.
       }
       userId = user?.id?.toString() ?? null;
+      acceptance.retryNow();
       return startFrom(user, stored, {
         userId,
         cycle: cycles.current,

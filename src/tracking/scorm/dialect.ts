@@ -37,6 +37,8 @@ export interface LmsStartData {
   objectiveIds: string[];
   /** Ids of stored objectives whose status says completed (the module was completed). */
   completedObjectiveIds: string[];
+  /** 2004: the count of learner comments (the acceptance goes at that index; 0220). */
+  commentCount?: number;
 }
 
 export interface ScormDialect {
@@ -63,6 +65,11 @@ export interface ScormDialect {
   readonly interactionCountElement: string;
   /** The id element of one interaction record: re-written to advance a short `_count`. */
   interactionId(index: number, id: string): Write;
+  /**
+   * The learner's acceptance as a comment, never an interaction (decision 0220): 1.2
+   * `cmi.comments`, 2004 `cmi.comments_from_learner.n`.
+   */
+  comment(index: number, text: string, at: Date): Write[];
   /** LMS error codes that mean the value itself is refused: retrying cannot help. */
   isPermanentError(code: string): boolean;
 }

@@ -15,6 +15,8 @@
 //   record is read; an unreadable suspend_data is rebuilt and written; a new attempt starts clean;
 //   session_time is written once, at the end.
 import type {
+  AcceptanceChannel,
+  AcceptanceStatus,
   Interaction,
   Learner,
   ModuleStatus,
@@ -25,6 +27,7 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
+import { shortHash } from '../../domain/content/content-version.ts';
 import { asResponse } from '../../domain/registry/index.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import {
@@ -157,6 +160,10 @@ export class ScormSession implements TrackingPort {
   private nextSpareInteraction = 0;
   /** The LMS's `_count` as read at start, plus the records queued since. */
   private lmsInteractionCount = 0;
+  /** 2004: the LMS's count of learner comments; the acceptance's state (decision 0220). */
+  private commentCount = 0;
+  private acceptanceState: AcceptanceStatus = 'none';
+  private readonly acceptanceListeners = new Set<(s: AcceptanceStatus) => void>();
   /** Question ids with an interaction in the LMS or on its way there. */
   private readonly recorded = new Set<string>();
   /** Answers queued but not yet committed, by question id. */
@@ -277,6 +284,32 @@ export class ScormSession implements TrackingPort {
       this.log.error(`save failed: ${describe(error)}`);
     }
   }
+
+  /**
+   * The learner's «Acepto» (decision 0220): one comment with the statement's short hash and the
+   * time, committed at once — never an interaction, never in review or browse mode.
+   */
+  readonly acceptance: AcceptanceChannel = {
+    accept: (text) => {
+      if (this.finished || this.readOnly || !this.readDone || this.acceptanceState !== 'none')
+        return;
+      try {
+        const at = new Date(this.now());
+        const comment = `Acepto la inducción (texto mostrado ${shortHash(text)}, ${at.toISOString()}): ${text.replace(/\s+/g, ' ')}`;
+        this.enqueue(this.dialect.comment(this.commentCount++, comment, at));
+        this.runCommit('flush');
+        this.acceptanceState = 'recorded';
+        this.acceptanceListeners.forEach((l) => l('recorded'));
+      } catch (error) {
+        this.log.error(`acceptance failed: ${describe(error)}`);
+      }
+    },
+    status: () => this.acceptanceState,
+    onStatus: (listener) => {
+      this.acceptanceListeners.add(listener);
+      return () => this.acceptanceListeners.delete(listener);
+    },
+  };
 
   recordAnswer(interaction: Interaction): void {
     if (this.finished || this.readOnly) return;
@@ -494,6 +527,7 @@ export class ScormSession implements TrackingPort {
     this.storedInteractionIds = data.interactionIds;
     this.nextSpareInteraction = Math.max(this.questionIds.length, data.interactionCount);
     this.lmsInteractionCount = data.interactionCount;
+    this.commentCount = data.commentCount ?? 0;
     for (const id of plan.answered) this.recorded.add(id);
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
     this.nextObjective = data.objectiveIds.length;

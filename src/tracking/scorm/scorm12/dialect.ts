@@ -75,6 +75,8 @@ export const scorm12: ScormDialect = {
       completedObjectiveIds,
     };
   },
+  // CMIString4096; many LMSs append what is written to the comments already kept (0220).
+  comment: (_index, text) => [{ element: 'cmi.comments', value: text.slice(0, 4096) }],
   incomplete: () => [{ element: 'cmi.core.lesson_status', value: 'incomplete' }],
   completed: () => [{ element: 'cmi.core.lesson_status', value: 'completed' }],
   score: (score) => [

@@ -83,7 +83,17 @@ export const scorm2004: ScormDialect = {
       interactionIds,
       objectiveIds,
       completedObjectiveIds,
+      commentCount: parseCount(get('cmi.comments_from_learner._count')),
     };
+  },
+  // localized_string_type(SPM 4000); location SPM 250 (decision 0220).
+  comment: (index, text, at) => {
+    const n = `cmi.comments_from_learner.${index}`;
+    return [
+      { element: `${n}.comment`, value: text.slice(0, 4000) },
+      { element: `${n}.location`, value: 'aceptacion-induccion' },
+      { element: `${n}.timestamp`, value: scorm2004Timestamp(at) },
+    ];
   },
   incomplete: () => [{ element: 'cmi.completion_status', value: 'incomplete' }],
   // success_status stays 'unknown' until the course is complete: the course has no way to fail.

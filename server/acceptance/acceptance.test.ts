@@ -1,0 +1,134 @@
+// The worker's acceptance on the server (decision 0220): recorded once per cycle with what the
+// server knows (time spent, first answers), sealed in one chain, and an edited row is found.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import {
+  ENGINES,
+  FULL_ROUTE,
+  openTestDb,
+  signedInLearner,
+  type TestClient,
+  testApp,
+  type TestDb,
+} from '../test-support.ts';
+import { checkChain, sha256Hex, shownText } from './store.ts';
+import { keyFromSecret } from './installation-key.ts';
+import { computeSeal, GENESIS } from './seal.ts';
+
+const STATEMENT = 'Yo, Ana, recibí la inducción general.\n\nAcepto confirmarlo electrónicamente.';
+
+describe.each(ENGINES)('acceptance (%s)', (engine) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    t = await openTestDb(engine);
+    app = await testApp(t.db);
+  }, 120_000);
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  const signIn = async (document: string) => {
+    const { user, client } = await signedInLearner(app, t.db, {
+      document,
+      name: `Ana ${document}`,
+    });
+    const complete = async () =>
+      expect(
+        (await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE })).json()
+          .user.score,
+      ).toBe(100);
+    return Object.assign(client, { complete });
+  };
+  const accept = (client: TestClient, extra: object = {}) =>
+    client.post('record-acceptance', {
+      text: STATEMENT,
+      deviceTime: '2026-11-26T10:00:00.000-05:00',
+      sessionId: 'session-0001',
+      cycle: 1,
+      ...extra,
+    });
+
+  it('refuses before the course is complete, then records and seals once', async () => {
+    const client = await signIn('70000001');
+    const early = await accept(client);
+    expect(early.statusCode).toBe(422);
+    expect(early.json().message).toEqual(['La aceptación se registra cuando terminas el curso.']);
+    await client.complete();
+    await client.post('record-activity', {
+      cycle: 1,
+      sessions: [{ id: 'session-0001', startedAt: '2026-11-26T14:00:00Z', seconds: 4000 }],
+    });
+    const first = await accept(client);
+    expect(first.json()).toMatchObject({ success: true });
+    expect(first.statusCode).toBe(200);
+    const body = first.json().acceptance;
+    expect(body.shownVersion).toBe(sha256Hex(STATEMENT));
+    expect(body.seal).toMatch(/^[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}$/);
+    // The queue sends again: the same acceptance, not a second one.
+    const again = await accept(client, { deviceTime: '2026-11-26T11:00:00Z' });
+    expect(again.json().acceptance).toEqual(body);
+    const [row] = await t.db.query<Record<string, unknown>>(
+      'SELECT seconds_spent, device_time, prev_seal FROM acceptances',
+    );
+    expect(row!.seconds_spent).toBe(4000);
+    expect(new Date(row!.device_time as string).toISOString()).toBe('2026-11-26T15:00:00.000Z');
+    expect(row!.prev_seal).toBe(GENESIS);
+    expect(await shownText(t.db, body.shownVersion)).toBe(STATEMENT);
+  });
+
+  it('links every acceptance to the previous seal; an edited row breaks the chain', async () => {
+    for (const document of ['70000002', '70000003']) {
+      const client = await signIn(document);
+      await client.complete();
+      expect((await accept(client)).statusCode).toBe(200);
+    }
+    const key = await (await import('./installation-key.ts')).keyFromDatabase(t.db);
+    const ok = await checkChain(t.db, key);
+    expect(ok.count).toBe(3);
+    expect(ok.broken.size).toBe(0);
+    const rows = await t.db.query<{ id: number; seal: string; prev_seal: string }>(
+      'SELECT id, seal, prev_seal FROM acceptances ORDER BY id',
+    );
+    expect(rows[1]!.prev_seal).toBe(rows[0]!.seal);
+    expect(ok.head).toBe(rows[2]!.seal);
+
+    // The table refuses changes; someone with the owner's rights can still switch that off.
+    await expect(t.db.query('UPDATE acceptances SET seconds_spent = 9999')).rejects.toThrow(
+      /append-only/,
+    );
+    await t.db.query('ALTER TABLE acceptances DISABLE TRIGGER acceptances_no_change');
+    await t.db.query('UPDATE acceptances SET seconds_spent = 9999 WHERE id = $1', [rows[1]!.id]);
+    await t.db.query('ALTER TABLE acceptances ENABLE TRIGGER acceptances_no_change');
+    const bad = await checkChain(t.db, key);
+    expect([...bad.broken]).toEqual([Number(rows[1]!.id)]);
+  });
+
+  it('derives the same keys from the same secret, and seals depend on the previous seal', () => {
+    const secret = Buffer.alloc(32, 7);
+    const a = keyFromSecret(secret);
+    const b = keyFromSecret(Buffer.from(secret));
+    expect(a.keyId).toBe(b.keyId);
+    expect(a.publicKey).toBe(b.publicKey);
+    const fields = {
+      userId: 1,
+      courseId: 'c',
+      cycle: 1,
+      name: 'N',
+      document: 'D',
+      deviceTime: null,
+      receivedAt: '2026-11-26T15:00:00.000Z',
+      sessionId: 's',
+      shownVersion: 'v',
+      secondsSpent: 1,
+      firstCorrect: 1,
+      firstAnswered: 1,
+      keyId: a.keyId,
+    };
+    expect(computeSeal(a.sealKey, GENESIS, fields)).not.toBe(
+      computeSeal(a.sealKey, '1'.repeat(64), fields),
+    );
+  });
+});

@@ -1,0 +1,205 @@
+// Acceptances in the database (decision 0220): recorded once per learner, course and cycle,
+// sealed on arrival in one chain (seal.ts), never updated or deleted (the table's trigger), and
+// verified by walking the chain.
+import { createHash } from 'node:crypto';
+import type { Db, Queryable } from '../db/db.ts';
+import { lockCurrentCycle } from '../db/store.ts';
+import type { InstallationKey } from './installation-key.ts';
+import { computeSeal, GENESIS, sealMatches, type SealedFields } from './seal.ts';
+
+export interface AcceptanceInput {
+  userId: number;
+  courseId: string;
+  /** The cycle the client believes current; a different one throws StaleCycleError. */
+  cycle: number | undefined;
+  /** The statement exactly as shown to the learner. */
+  text: string;
+  deviceTime: string | null;
+  sessionId: string;
+}
+
+export interface StoredAcceptance extends SealedFields {
+  id: number;
+  prevSeal: string;
+  seal: string;
+}
+
+export class NotCompletedError extends Error {
+  readonly code = 'not-completed';
+}
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const iso = (v: unknown): string | null =>
+  v === null || v === undefined ? null : new Date(v as string | Date).toISOString();
+
+const SELECT = `SELECT id, user_id, course_id, cycle, name, document, device_time, received_at,
+  session_id, shown_version, seconds_spent, first_correct, first_answered, key_id, prev_seal, seal
+  FROM acceptances`;
+
+function toStored(r: Record<string, unknown>): StoredAcceptance {
+  return {
+    id: Number(r.id),
+    userId: Number(r.user_id),
+    courseId: String(r.course_id),
+    cycle: Number(r.cycle),
+    name: String(r.name),
+    document: String(r.document),
+    deviceTime: iso(r.device_time),
+    receivedAt: iso(r.received_at)!,
+    sessionId: String(r.session_id),
+    shownVersion: String(r.shown_version),
+    secondsSpent: Number(r.seconds_spent),
+    firstCorrect: Number(r.first_correct),
+    firstAnswered: Number(r.first_answered),
+    keyId: String(r.key_id),
+    prevSeal: String(r.prev_seal),
+    seal: String(r.seal),
+  };
+}
+
+export async function acceptanceFor(
+  db: Queryable,
+  userId: number,
+  courseId: string,
+  cycle: number,
+): Promise<StoredAcceptance | null> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `${SELECT} WHERE user_id = $1 AND course_id = $2 AND cycle = $3`,
+    [userId, courseId, cycle],
+  );
+  return row ? toStored(row) : null;
+}
+
+/**
+ * Records and seals the learner's acceptance of the current cycle; the one already stored when
+ * there is one (a re-sent queue item). Throws NotCompletedError before the course is complete.
+ */
+export async function recordAcceptance(
+  db: Db,
+  key: InstallationKey,
+  input: AcceptanceInput,
+): Promise<StoredAcceptance | null> {
+  return db.transaction(async (tx) => {
+    const cycle = await lockCurrentCycle(tx, input.userId, input.cycle);
+    if (cycle === null) return null;
+    const existing = await acceptanceFor(tx, input.userId, input.courseId, cycle);
+    if (existing) return existing;
+    const [user] = await tx.query<{ name: string; document: string; completed_at: unknown }>(
+      `SELECT u.name, u.document, p.completed_at FROM users u
+         LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2 AND p.cycle = $3
+        WHERE u.id = $1`,
+      [input.userId, input.courseId, cycle],
+    );
+    if (!user?.completed_at) throw new NotCompletedError('course not completed');
+    const shownVersion = sha256Hex(input.text);
+    await tx.query(
+      'INSERT INTO shown_texts (hash, body) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING',
+      [shownVersion, input.text],
+    );
+    const [facts] = await tx.query<Record<string, unknown>>(
+      `SELECT (SELECT COALESCE(sum(seconds), 0) FROM learning_sessions
+                WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS seconds,
+              (SELECT count(*) FILTER (WHERE correct) FROM answers
+                WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS correct,
+              (SELECT count(*) FROM answers
+                WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS answered`,
+      [input.userId, input.courseId, cycle],
+    );
+    // One chain for the whole installation: the previous seal is read under a table lock, so
+    // two acceptances arriving together cannot both link to the same row.
+    await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
+    const [last] = await tx.query<{ seal: string }>(
+      'SELECT seal FROM acceptances ORDER BY id DESC LIMIT 1',
+    );
+    const prevSeal = last?.seal ?? GENESIS;
+    const fields: SealedFields = {
+      userId: input.userId,
+      courseId: input.courseId,
+      cycle,
+      name: user.name,
+      document: user.document,
+      deviceTime: input.deviceTime,
+      receivedAt: new Date().toISOString(),
+      sessionId: input.sessionId,
+      shownVersion,
+      secondsSpent: Number(facts?.seconds ?? 0),
+      firstCorrect: Number(facts?.correct ?? 0),
+      firstAnswered: Number(facts?.answered ?? 0),
+      keyId: key.keyId,
+    };
+    const seal = computeSeal(key.sealKey, prevSeal, fields);
+    const [row] = await tx.query<Record<string, unknown>>(
+      `INSERT INTO acceptances (user_id, course_id, cycle, name, document, device_time,
+         received_at, session_id, shown_version, seconds_spent, first_correct, first_answered,
+         key_id, prev_seal, seal)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       RETURNING id`,
+      [
+        fields.userId,
+        fields.courseId,
+        fields.cycle,
+        fields.name,
+        fields.document,
+        fields.deviceTime,
+        fields.receivedAt,
+        fields.sessionId,
+        fields.shownVersion,
+        fields.secondsSpent,
+        fields.firstCorrect,
+        fields.firstAnswered,
+        fields.keyId,
+        prevSeal,
+        seal,
+      ],
+    );
+    return { ...fields, id: Number(row!.id), prevSeal, seal };
+  });
+}
+
+export interface ChainCheck {
+  /** The last row's seal (GENESIS when there is none): printed on every registro. */
+  head: string;
+  count: number;
+  /** Ids of rows whose seal or link does not match (edited, or after a deleted row). */
+  broken: Set<number>;
+  /** Ids of rows sealed under a key this server does not hold (rotated away). */
+  otherKey: Set<number>;
+}
+
+/** Walks the whole chain in order and checks every seal and every link. */
+export async function checkChain(db: Queryable, key: InstallationKey): Promise<ChainCheck> {
+  const rows = (await db.query<Record<string, unknown>>(`${SELECT} ORDER BY id`)).map(toStored);
+  const broken = new Set<number>();
+  const otherKey = new Set<number>();
+  let prev = GENESIS;
+  for (const row of rows) {
+    if (row.prevSeal !== prev) broken.add(row.id);
+    if (row.keyId !== key.keyId) otherKey.add(row.id);
+    else if (!sealMatches(key.sealKey, row.prevSeal, row, row.seal)) broken.add(row.id);
+    prev = row.seal;
+  }
+  return { head: prev, count: rows.length, broken, otherKey };
+}
+
+/** The text a learner was shown, by its hash. */
+export async function shownText(db: Queryable, hash: string): Promise<string | null> {
+  const [row] = await db.query<{ body: string }>('SELECT body FROM shown_texts WHERE hash = $1', [
+    hash,
+  ]);
+  return row?.body ?? null;
+}
+
+/** The acceptance of the cycle a certificate was issued on, by the certificate's code. */
+export async function acceptanceForCertificate(
+  db: Queryable,
+  code: string,
+): Promise<StoredAcceptance | null> {
+  const [row] = await db.query<Record<string, unknown>>(
+    `${SELECT.replace('FROM acceptances', 'FROM acceptances a')}
+      WHERE (a.user_id, a.course_id, a.cycle) IN
+            (SELECT user_id, course_id, cycle FROM certificates WHERE code = $1)`,
+    [code],
+  );
+  return row ? toStored(row) : null;
+}

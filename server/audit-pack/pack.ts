@@ -1,0 +1,272 @@
+// The Res. 0312 audit pack (estándar 1.2.2; decision 0222): for a period, the sample the
+// standard asks for (sample.ts) drawn from the company's learners with a shown seed, stored with
+// the population's hash, and one PDF with each sampled worker's induction evidence and, as an
+// annex, the text of each acceptance version shown.
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Queryable } from '../db/db.ts';
+import { toWinAnsi } from '../../src/domain/certificate/text.ts';
+import { colombiaMidnight } from '../console/queries.ts';
+import { dateTime, plainDate, shortDate } from '../console/layout.ts';
+import { hoursMinutes, wrapCell } from '../console/registro-pdf.ts';
+import { checkChain } from '../acceptance/store.ts';
+import type { InstallationKey } from '../acceptance/installation-key.ts';
+import { chainHeadText, SEAL_TEXT, sealState, shortSeal } from '../acceptance/summary.ts';
+import { drawSample, newSeed, populationHash, sampleRule, type SampleRule } from './sample.ts';
+
+export interface PackRequest {
+  courseId: string;
+  from: string;
+  to: string;
+  /** The configured number of workers; without it, the population's size (said in the rule). */
+  workers: number | undefined;
+  actorId: number;
+  seed?: string;
+}
+
+export interface SampledWorker {
+  id: number;
+  name: string;
+  document: string;
+  obra: string | null;
+  contratista: string | null;
+  cargo: string | null;
+  fechaIngreso: string | null;
+  completedAt: Date | null;
+  seconds: number;
+  answers: { question: string; option: string; correct: boolean }[];
+  acceptance: string | null;
+  shownVersion: string | null;
+  certificate: string | null;
+}
+
+export interface Pack {
+  sampleId: number;
+  rule: SampleRule;
+  seed: string;
+  populationSize: number;
+  populationHash: string;
+  workers: SampledWorker[];
+  versions: { hash: string; body: string }[];
+  chainHead: string;
+}
+
+/** Draws and stores the sample, and reads each sampled worker's evidence. */
+export async function buildPack(
+  db: Queryable,
+  key: InstallationKey,
+  req: PackRequest,
+): Promise<Pack> {
+  // The population: the company's learners registered by the end of the period and not
+  // deactivated before it began.
+  const population = await db.query<{ id: number; document: string }>(
+    `SELECT id, document FROM users
+      WHERE role = 'aprendiz' AND created_at < ${colombiaMidnight('$2::date + 1')}
+        AND (deactivated_at IS NULL OR deactivated_at >= ${colombiaMidnight('$1')})
+      ORDER BY id`,
+    [req.from, req.to],
+  );
+  const workers = req.workers ?? population.length;
+  const base = sampleRule(workers);
+  const rule =
+    req.workers === undefined
+      ? {
+          ...base,
+          text: `${base.text} (número de trabajadores no configurado: se usan los aprendices registrados)`,
+        }
+      : base;
+  const seed = req.seed ?? newSeed();
+  const hash = populationHash(population);
+  const ids = drawSample(population, rule.size, seed);
+  const [stored] = await db.query<{ id: number }>(
+    `INSERT INTO audit_samples (actor_id, period_from, period_to, workers, rule, seed,
+       population_size, population_hash, sampled_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+    [req.actorId, req.from, req.to, workers, rule.text, seed, population.length, hash, ids],
+  );
+  const chain = await checkChain(db, key);
+  const sampled: SampledWorker[] = [];
+  const versions = new Map<string, string>();
+  for (const id of ids) {
+    const [u] = await db.query<Record<string, unknown>>(
+      `SELECT u.id, u.name, u.document, u.obra, u.contratista, u.cargo, u.fecha_ingreso,
+              p.completed_at, p.cycle, c.code,
+              (SELECT COALESCE(sum(s.seconds), 0) FROM learning_sessions s
+                WHERE s.user_id = u.id AND s.course_id = $2 AND s.cycle = p.cycle) AS seconds,
+              a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body
+         FROM users u
+         LEFT JOIN LATERAL (SELECT * FROM progress p WHERE p.user_id = u.id AND p.course_id = $2
+                             ORDER BY p.completed_at IS NULL, p.cycle DESC LIMIT 1) p ON true
+         LEFT JOIN certificates c
+                ON c.user_id = u.id AND c.course_id = $2 AND c.cycle = p.cycle
+         LEFT JOIN acceptances a ON a.user_id = u.id AND a.course_id = $2 AND a.cycle = p.cycle
+         LEFT JOIN shown_texts t ON t.hash = a.shown_version
+        WHERE u.id = $1`,
+      [id, req.courseId],
+    );
+    if (!u) continue;
+    const answers = u.cycle
+      ? await db.query<{ question: string; chosen_option: string; correct: boolean }>(
+          `SELECT question, chosen_option, correct FROM answers
+            WHERE user_id = $1 AND course_id = $2 AND cycle = $3 ORDER BY question_id`,
+          [id, req.courseId, u.cycle],
+        )
+      : [];
+    const acceptanceId = u.acceptance_id === null ? null : Number(u.acceptance_id);
+    if (u.shown_version && typeof u.body === 'string')
+      versions.set(String(u.shown_version), u.body);
+    sampled.push({
+      id,
+      name: String(u.name),
+      document: String(u.document),
+      obra: (u.obra as string | null) ?? null,
+      contratista: (u.contratista as string | null) ?? null,
+      cargo: (u.cargo as string | null) ?? null,
+      fechaIngreso: u.fecha_ingreso ? new Date(u.fecha_ingreso as string).toISOString() : null,
+      completedAt: u.completed_at ? new Date(u.completed_at as string) : null,
+      seconds: Number(u.seconds ?? 0),
+      answers: answers.map((a) => ({
+        question: a.question,
+        option: a.chosen_option,
+        correct: a.correct,
+      })),
+      acceptance:
+        acceptanceId === null
+          ? null
+          : `${dateTime(u.received_at as Date)}, sello ${shortSeal(String(u.seal))} — ${SEAL_TEXT[sealState(chain, acceptanceId)]}`,
+      shownVersion: u.shown_version ? String(u.shown_version) : null,
+      certificate: (u.code as string | null) ?? null,
+    });
+  }
+  return {
+    sampleId: Number(stored!.id),
+    rule,
+    seed,
+    populationSize: population.length,
+    populationHash: hash,
+    workers: sampled,
+    versions: [...versions].map(([h, body]) => ({ hash: h, body })),
+    chainHead: chainHeadText(chain.head, key.keyId),
+  };
+}
+
+const A4: [number, number] = [595.28, 841.89];
+const M = 42;
+const INK = rgb(29 / 255, 43 / 255, 54 / 255);
+const SOFT = rgb(70 / 255, 84 / 255, 95 / 255);
+
+export interface PackPdfHeader {
+  companyName: string;
+  nit: string;
+  from: string;
+  to: string;
+  verifyBase: string;
+  obraName(slug: string | null): string;
+  sample: boolean;
+}
+
+export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.registerFontkit(fontkit);
+  pdf.setTitle(toWinAnsi(`Paquete de auditoría Res. 0312 — ${h.companyName}`));
+  pdf.setLanguage('es-CO');
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  let page!: PDFPage;
+  let y = 0;
+  const newPage = () => {
+    page = pdf.addPage(A4);
+    y = A4[1] - M;
+  };
+  const line = (
+    text: string,
+    o: { font?: PDFFont; size?: number; gap?: number; indent?: number } = {},
+  ) => {
+    const font = o.font ?? regular;
+    const size = o.size ?? 9.5;
+    const indent = o.indent ?? 0;
+    for (const l of wrapCell(font, toWinAnsi(text), size, A4[0] - 2 * M - indent)) {
+      if (y < M + size) newPage();
+      page.drawText(l, { x: M + indent, y, size, font, color: o.font === bold ? INK : INK });
+      y -= size + 3;
+    }
+    y -= o.gap ?? 0;
+  };
+  newPage();
+  line(`${h.companyName} — NIT ${h.nit}`, { font: bold, size: 13, gap: 2 });
+  line('Paquete de auditoría: inducción SG-SST (Resolución 0312 de 2019, estándar 1.2.2)', {
+    font: bold,
+    size: 11,
+    gap: 4,
+  });
+  if (h.sample) line('EJEMPLO — SIN VALIDEZ', { font: bold, gap: 4 });
+  line(`Periodo: del ${h.from} al ${h.to}. Muestra n.° ${pack.sampleId}.`);
+  line(`Regla: ${pack.rule.text}.`);
+  line(
+    `Población: ${pack.populationSize} aprendices registrados en el sistema; hash SHA-256 de la población: ${pack.populationHash}`,
+  );
+  line(
+    `Semilla: ${pack.seed}. Cada trabajador se ordena por SHA-256(semilla:id) y se toman los primeros ${pack.workers.length}.`,
+  );
+  line(`Cabeza de la cadena de sellos: ${pack.chainHead}`, { gap: 8 });
+  pack.workers.forEach((w, i) => {
+    if (y < M + 160) newPage();
+    line(`${i + 1}. ${w.name} — documento ${w.document}`, { font: bold, size: 10.5, gap: 1 });
+    const ingreso = w.fechaIngreso ? plainDate(w.fechaIngreso) : 'sin dato';
+    const before =
+      w.completedAt && w.fechaIngreso
+        ? shortDate(w.completedAt).split('/').reverse().join('-') <= w.fechaIngreso.slice(0, 10)
+          ? ' (antes de la fecha de ingreso)'
+          : ' (después de la fecha de ingreso)'
+        : '';
+    line(
+      `Obra: ${h.obraName(w.obra)} · Contratista: ${w.contratista ?? 'Empleado directo'} · Cargo: ${w.cargo ?? 'sin dato'} · Fecha de ingreso: ${ingreso}`,
+      { indent: 12 },
+    );
+    line(
+      `Inducción: ${w.completedAt ? `completada el ${shortDate(w.completedAt)}${before}` : 'no completada'} · Tiempo dedicado: ${hoursMinutes(w.seconds)}`,
+      { indent: 12 },
+    );
+    line(
+      `Aceptación: ${w.acceptance ? `${w.acceptance}; texto mostrado ${w.shownVersion!.slice(0, 8)} (anexo)` : 'sin aceptación'}`,
+      { indent: 12 },
+    );
+    line(
+      `Certificado: ${w.certificate ? `${w.certificate}, verificable en ${h.verifyBase}/verificar/${w.certificate}` : 'sin certificado'}`,
+      { indent: 12 },
+    );
+    const correct = w.answers.filter((a) => a.correct).length;
+    line(
+      `Primeras respuestas: ${w.answers.length ? `${correct} correctas de ${w.answers.length}` : 'sin respuestas registradas'}`,
+      { indent: 12 },
+    );
+    for (const a of w.answers)
+      line(`${a.correct ? 'Correcta' : 'Incorrecta'} — ${a.question} → ${a.option}`, {
+        indent: 24,
+        size: 8,
+      });
+    y -= 8;
+  });
+  newPage();
+  line('Anexo: textos de aceptación mostrados', { font: bold, size: 11, gap: 4 });
+  if (!pack.versions.length) line('Ningún trabajador de la muestra registró aceptación.');
+  for (const v of pack.versions) {
+    line(`Versión ${v.hash}`, { font: bold, gap: 2 });
+    for (const p of v.body.split('\n\n')) line(p, { gap: 3 });
+    y -= 6;
+  }
+  const pages = pdf.getPages();
+  pages.forEach((p, i) => {
+    const footer = toWinAnsi(
+      `Paquete de auditoría n.° ${pack.sampleId} · página ${i + 1} de ${pages.length}`,
+    );
+    p.drawText(footer, {
+      x: A4[0] - M - regular.widthOfTextAtSize(footer, 8),
+      y: M - 20,
+      size: 8,
+      font: regular,
+      color: SOFT,
+    });
+  });
+  return pdf.save({ useObjectStreams: true });
+}

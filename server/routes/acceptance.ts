@@ -1,0 +1,65 @@
+// POST /record-acceptance (decision 0220): the learner's «Acepto» after the last quiz. The body
+// carries the statement exactly as shown, the device's time and the page session; the server
+// adds who (the signed-in learner), when it arrived, the time spent and the first-attempt result
+// from its own records, and seals the row in the installation's chain. Re-sending (the offline
+// queue) returns the acceptance already stored. Never needed for the certificate.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.ts';
+import { HttpError } from '../errors.ts';
+import { MESSAGES } from '../messages.ts';
+import { StaleCycleError } from '../db/store.ts';
+import { NotCompletedError, recordAcceptance } from '../acceptance/store.ts';
+import { shortSeal } from '../acceptance/seal.ts';
+import { readFields } from './input.ts';
+import { readCycle, sendStaleCycle } from './activity.ts';
+
+const MAX_TEXT = 8000;
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})$/;
+
+export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
+  app.post('/record-acceptance', { preHandler: ctx.requireAuth }, async (request, reply) => {
+    const fields = readFields(request.body);
+    const cycle = readCycle(fields.cycle);
+    const problems: string[] = [];
+    const text = typeof fields.text === 'string' ? fields.text.replace(/\r\n?/g, '\n') : '';
+    if (!text.trim() || text.length > MAX_TEXT) problems.push('text');
+    const device = fields.deviceTime;
+    const deviceTime =
+      typeof device === 'string' && ISO.test(device) && !Number.isNaN(Date.parse(device))
+        ? new Date(device).toISOString()
+        : null;
+    if (device !== undefined && device !== null && deviceTime === null) problems.push('deviceTime');
+    const sessionId =
+      typeof fields.sessionId === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(fields.sessionId)
+        ? fields.sessionId
+        : null;
+    if (!sessionId) problems.push('sessionId');
+    if (problems.length) throw new HttpError(422, [MESSAGES.acceptance.bad(problems)]);
+    try {
+      const stored = await recordAcceptance(ctx.db, await ctx.installationKey(), {
+        userId: request.auth!.userId,
+        courseId: ctx.courseId,
+        cycle,
+        text,
+        deviceTime,
+        sessionId: sessionId!,
+      });
+      if (!stored) throw new HttpError(401, MESSAGES.unauthorized);
+      return {
+        success: true,
+        acceptance: {
+          receivedAt: stored.receivedAt,
+          shownVersion: stored.shownVersion,
+          seal: shortSeal(stored.seal),
+          keyId: stored.keyId,
+        },
+      };
+    } catch (error) {
+      if (error instanceof StaleCycleError)
+        return sendStaleCycle(reply as FastifyReply, error.current);
+      if (error instanceof NotCompletedError)
+        throw new HttpError(422, [MESSAGES.acceptance.notCompleted]);
+      throw error;
+    }
+  });
+}

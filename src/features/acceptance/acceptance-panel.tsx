@@ -1,0 +1,58 @@
+// The worker's acceptance after the last quiz (decision 0220): the statement as it will be
+// stored, and «Acepto» / «Ahora no». It never blocks the certificate: it sits above the
+// certificate's buttons and either answer leaves them as they are. After «Acepto» the learner
+// sees whether the acceptance is kept or still waiting to be sent.
+import { useEffect, useState } from 'react';
+import type { AcceptanceChannel, AcceptanceStatus } from '../../course/course-controller.ts';
+import { es } from '../../strings/es.ts';
+import './acceptance-panel.css';
+
+export interface AcceptancePanelProps {
+  channel: AcceptanceChannel;
+  /** The statement exactly as shown (paragraphs separated by a blank line). */
+  statement: string;
+  /** The runtime keeps it in the LMS's comments: the «recorded» line says so. */
+  lms?: boolean;
+}
+
+export function AcceptancePanel({ channel, statement, lms = false }: AcceptancePanelProps) {
+  const [status, setStatus] = useState<AcceptanceStatus>(() => channel.status());
+  const [declined, setDeclined] = useState(false);
+  useEffect(() => {
+    setStatus(channel.status());
+    return channel.onStatus(setStatus);
+  }, [channel]);
+  const t = es.acceptance;
+
+  if (status !== 'none')
+    return (
+      <p className="acceptance-note" role="status" data-acceptance={status}>
+        {status === 'pending' ? t.pending : lms ? t.lmsRecorded : t.recorded}
+      </p>
+    );
+  if (declined)
+    return (
+      <p className="acceptance-note" role="status" data-acceptance="declined">
+        {t.declined}
+      </p>
+    );
+  return (
+    <section className="acceptance" aria-labelledby="acceptance-title">
+      <h3 id="acceptance-title">{t.title}</h3>
+      <p className="acceptance__intro">{t.intro}</p>
+      <div className="acceptance__text" tabIndex={0} aria-label={t.title}>
+        {statement.split('\n\n').map((p, i) => (
+          <p key={i}>{p}</p>
+        ))}
+      </div>
+      <div className="acceptance__actions">
+        <button type="button" className="btn btn-primary" onClick={() => channel.accept(statement)}>
+          {t.accept}
+        </button>
+        <button type="button" className="btn" onClick={() => setDeclined(true)}>
+          {t.notNow}
+        </button>
+      </div>
+    </section>
+  );
+}

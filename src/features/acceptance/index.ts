@@ -1,0 +1,2 @@
+// Public API of the acceptance feature (decision 0220).
+export { AcceptancePanel, type AcceptancePanelProps } from './acceptance-panel.tsx';

@@ -1,0 +1,76 @@
+// The learner's «Acepto» in an LMS (decision 0220): a comment (2004 comments_from_learner, 1.2
+// cmi.comments), committed at once, never an interaction; nothing at all in review mode.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scorm12 } from './scorm12/dialect.ts';
+import { scorm2004 } from './scorm2004/dialect.ts';
+import { ScormSession } from './scorm-session.ts';
+import { COURSE, cmiOf, instrument, lms12, lms2004, recordingLogger } from './test-support.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date(Date.UTC(2026, 10, 26, 15, 0, 0)));
+});
+afterEach(() => vi.useRealTimers());
+
+const STATEMENT = 'Yo, Ana, recibí la parte general de la inducción.\n\nAcepto.';
+
+async function open(version: '1.2' | '2004', cmi: Record<string, unknown> = {}) {
+  const lms = version === '2004' ? lms2004(cmi) : lms12(cmi);
+  const spy = instrument(lms);
+  const session = new ScormSession(version === '2004' ? scorm2004 : scorm12, spy.api, {
+    packageId: 'curso-sst',
+    course: COURSE,
+    log: recordingLogger().logger,
+    storage: null,
+  });
+  const started = session.start();
+  await vi.advanceTimersByTimeAsync(200);
+  await started;
+  await vi.advanceTimersByTimeAsync(300);
+  return { lms, spy, session };
+}
+
+describe('acceptance in an LMS', () => {
+  it('2004: one learner comment with the text, a location and a timestamp; no interaction', async () => {
+    const { lms, spy, session } = await open('2004');
+    const statuses: string[] = [];
+    session.acceptance.onStatus((s) => statuses.push(s));
+    const commits = spy.count('Commit');
+    session.acceptance.accept(STATEMENT);
+    session.acceptance.accept(STATEMENT);
+    expect(spy.count('Commit')).toBe(commits + 1);
+    const cmi = cmiOf(lms) as unknown as {
+      comments_from_learner: Record<
+        string,
+        { comment: string; location: string; timestamp: string }
+      >;
+      interactions: Record<string, unknown>;
+    };
+    const comments = Object.values(cmi.comments_from_learner);
+    expect(comments).toHaveLength(1);
+    expect(comments[0]!.comment).toMatch(
+      /^Acepto la inducción \(texto mostrado [0-9a-z]+, 2026-11-26T15:00:00\.\d{3}Z\): Yo, Ana, recibí/,
+    );
+    expect(comments[0]!.location).toBe('aceptacion-induccion');
+    expect(comments[0]!.timestamp).toMatch(/^2026-11-26T/);
+    expect(Object.keys(cmi.interactions)).toHaveLength(0);
+    expect(statuses).toEqual(['recorded']);
+    expect(session.acceptance.status()).toBe('recorded');
+  });
+
+  it('1.2: cmi.comments', async () => {
+    const { lms, session } = await open('1.2');
+    session.acceptance.accept(STATEMENT);
+    expect((cmiOf(lms) as unknown as { comments: string }).comments).toMatch(
+      /^Acepto la inducción \(texto mostrado/,
+    );
+  });
+
+  it('review mode writes nothing', async () => {
+    const { spy, session } = await open('2004', { mode: 'review', completion_status: 'completed' });
+    const sets = spy.count('SetValue');
+    session.acceptance.accept(STATEMENT);
+    expect(spy.count('SetValue')).toBe(sets);
+    expect(session.acceptance.status()).toBe('none');
+  });
+});
