@@ -16,10 +16,15 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Db } from './db/db.ts';
 import type { AppContext, CertificateIssuer } from './context.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, SessionEndedError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
-import { sessionForToken, shippedCourseId, userIdForToken } from './db/store.ts';
+import {
+  sessionEndReason,
+  sessionForToken,
+  shippedCourseId,
+  userIdForToken,
+} from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -110,8 +115,16 @@ function normaliseBase(base: string): string {
   return trimmed === '/' ? '/api/v1' : trimmed;
 }
 
-function sendError(reply: FastifyReply, status: number, message: string | string[]) {
-  return reply.code(status).header('cache-control', 'no-store').send({ success: false, message });
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string | string[],
+  reason?: string,
+) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send(reason ? { success: false, message, reason } : { success: false, message });
 }
 
 /** Maps any error to one of our status codes with a Spanish message; never leaks internals. */
@@ -183,7 +196,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, message } = classify(error);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, status, message);
+    return sendError(
+      reply,
+      status,
+      message,
+      error instanceof SessionEndedError ? error.reason : undefined,
+    );
   });
 
   app.addHook('onRequest', bodyTimeoutHook(options.requestTimeoutMs ?? 30_000));
@@ -241,13 +259,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
   });
 
+  /** The 401 for a token that is no live session, saying why it ended (decision 0231). */
+  const sessionEnded = async (token: string) => {
+    const reason = await sessionEndReason(options.db, token);
+    const message =
+      reason === 'password-reset'
+        ? MESSAGES.sessionPasswordReset
+        : reason === 'deactivated'
+          ? MESSAGES.sessionDeactivated
+          : MESSAGES.unauthorized;
+    return new SessionEndedError(reason, message);
+  };
+
   const requireAuth = async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, MESSAGES.unauthorized);
     // Only tokens the app issued: a console session never drives the learner API (decision 0185).
     const session = await sessionForToken(options.db, token);
-    if (session === null || session.scope !== 'app')
-      throw new HttpError(401, MESSAGES.unauthorized);
+    if (session === null) throw await sessionEnded(token);
+    if (session.scope !== 'app') throw new HttpError(401, MESSAGES.unauthorized);
     request.auth = { userId: session.userId, token };
   };
 
@@ -301,9 +331,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             const header = request.headers.authorization;
             const bearer = tokenFromHeader(header);
             if (
-              (bearer && (await userIdForToken(options.db, bearer)) === null) ||
-              (!bearer && typeof header === 'string' && header.trim() !== '')
+              bearer &&
+              (await userIdForToken(options.db, bearer)) === null
             )
+              throw await sessionEnded(bearer);
+            if (!bearer && typeof header === 'string' && header.trim() !== '')
               throw new HttpError(401, MESSAGES.unauthorized);
             // A fresh token for this session, so the client's refresh-and-retry succeeds.
             setXsrfCookie(reply, binding);
