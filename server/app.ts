@@ -19,12 +19,7 @@ import type { AppContext, CertificateIssuer } from './context.ts';
 import { HttpError, SessionEndedError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
-import {
-  sessionEndReason,
-  sessionForToken,
-  shippedCourseId,
-  userIdForToken,
-} from './db/store.ts';
+import { sessionEndReason, sessionForToken, shippedCourseId, userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -330,10 +325,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             // no XSRF token could make it pass, and the client must sign in again.
             const header = request.headers.authorization;
             const bearer = tokenFromHeader(header);
-            if (
-              bearer &&
-              (await userIdForToken(options.db, bearer)) === null
-            )
+            if (bearer && (await userIdForToken(options.db, bearer)) === null)
               throw await sessionEnded(bearer);
             if (!bearer && typeof header === 'string' && header.trim() !== '')
               throw new HttpError(401, MESSAGES.unauthorized);
