@@ -19,7 +19,13 @@ import type { AppContext, CertificateIssuer } from './context.ts';
 import { HttpError, SessionEndedError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
-import { sessionEndReason, sessionForToken, shippedCourseId, userIdForToken } from './db/store.ts';
+import {
+  sessionEndReason,
+  sessionForToken,
+  sharedSecret,
+  shippedCourseId,
+  userIdForToken,
+} from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -28,7 +34,8 @@ import {
   XSRF_HEADER,
   XsrfTokens,
 } from './security/xsrf.ts';
-import { LoginLimiter } from './security/login-limiter.ts';
+import { DbLoginLimiter } from './security/login-limiter.ts';
+import { ExportPool } from './workers/export-pool.ts';
 import type { TrustProxy } from './security/trust-proxy.ts';
 import {
   bodyTimeoutHook,
@@ -93,8 +100,10 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Proxies believed about X-Forwarded-*: a hop count or addresses (security/trust-proxy.ts). */
   trustProxy?: TrustProxy;
-  /** Secret for XSRF tokens; default random per process (tokens are renewed by a 419). */
+  /** Secret for XSRF tokens; default one random key kept in the database (decision 0233). */
   xsrfSecret?: string;
+  /** Run console exports on the event loop instead of a worker thread (benchmarks only). */
+  exportsInline?: boolean;
   /** Longest a request may take to arrive, headers and body (408 after). Default 30 s. */
   requestTimeoutMs?: number;
   /** Token of the CLI's channel to this server (console/admin-channel.ts); null = none. */
@@ -202,7 +211,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRequest', bodyTimeoutHook(options.requestTimeoutMs ?? 30_000));
   await app.register(fastifyCookie);
 
-  const xsrfTokens = new XsrfTokens(options.xsrfSecret);
+  // Without XSRF_SECRET, one key kept in the database: every instance on it signs and checks
+  // alike, so a session works through any of them (decision 0233).
+  const xsrfTokens = new XsrfTokens(options.xsrfSecret || (await sharedSecret(options.db, 'xsrf')));
+  const exportPool = new ExportPool({ inline: options.exportsInline ?? false });
+  app.addHook('onClose', async () => exportPool.close());
   const setXsrfCookie = (reply: FastifyReply, binding: string) => {
     // Readable by JavaScript on purpose: the client copies it into X-XSRF-TOKEN.
     reply.setCookie(XSRF_COOKIE, xsrfTokens.issue(binding), {
@@ -282,7 +295,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shape: options.courseShape ?? loadCourseShape(),
     courseId: options.courseId ?? shippedCourseId(),
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL,
-    loginLimiter: new LoginLimiter({
+    loginLimiter: new DbLoginLimiter(options.db, {
       max: options.rateLimits?.failuresPerAccount ?? 5,
       baseDelayMs: options.rateLimits?.accountDelayMs ?? 30_000,
       forgetMs: windowMs,
@@ -291,6 +304,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     recaptchaVerify,
     recaptchaMinScore: options.recaptcha?.minScore ?? 0.5,
     certificateIssuer: options.certificateIssuer ?? null,
+    exportPool,
     requireAuth,
     ensureXsrfCookie,
     setXsrfCookie,

@@ -231,6 +231,22 @@ export async function revokeToken(db: Queryable, token: string): Promise<void> {
   );
 }
 
+/**
+ * A secret every server instance on this database shares (decision 0233): created once by
+ * whichever asks first (a race leaves the first row), read by all.
+ */
+export async function sharedSecret(db: Queryable, name: string): Promise<string> {
+  await db.query(
+    'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+    [name, randomBytes(32).toString('base64url')],
+  );
+  const [row] = await db.query<{ value: string }>(
+    'SELECT value FROM server_secrets WHERE name = $1',
+    [name],
+  );
+  return row!.value;
+}
+
 /** Why a session ends (decision 0231), as the 401's `reason` tells the app. */
 export type SessionEndReason = 'expired' | 'password-reset' | 'deactivated';
 
