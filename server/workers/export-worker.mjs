@@ -1,10 +1,18 @@
 // Worker-thread entry for console exports (decision 0232). The server runs TypeScript through
 // tsx; a worker thread does not inherit a loader registered in-process (nor Vitest's), so it
 // registers tsx itself before loading the task code.
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
+// Background work: on Linux, setpriority on «this process» (pid 0) changes the calling thread
+// only, so this worker yields the cores to the event loops that serve saves (decision 0232).
+try {
+  setPriority(19);
+} catch {
+  // Not allowed or not supported: the export still runs, at normal priority.
+}
 const { runExportTask } = await import('./export-tasks.ts');
 
 parentPort.on('message', async ({ id, task }) => {
