@@ -6,14 +6,16 @@ import { parentPort } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-// Background work: on Linux, setpriority on «this process» (pid 0) changes the calling thread
-// only, so this worker yields the cores to the event loops that serve saves (decision 0232).
+const { runExportTask } = await import('./export-tasks.ts');
+// Background work, once loaded: on Linux, setpriority on «this process» (pid 0) changes the
+// calling thread only, so this worker leaves the cores to the event loops that serve saves when
+// they are busy (decision 0232). Nice 5, not 19: on a saturated machine an export must still
+// finish.
 try {
-  setPriority(19);
+  setPriority(5);
 } catch {
   // Not allowed or not supported: the export still runs, at normal priority.
 }
-const { runExportTask } = await import('./export-tasks.ts');
 
 parentPort.on('message', async ({ id, task }) => {
   try {
