@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { openPostgres } from './db/db.ts';
 import { buildApp } from './app.ts';
-import { readConfiguration } from './read-config.ts';
-import { ROOT } from './read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { listenLocal } from './scale-out.ts';
 import { SHAPE } from './test-support.ts';
 

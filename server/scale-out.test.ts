@@ -12,8 +12,8 @@ import { migrate } from './db/migrate.ts';
 import { createUser, issueToken } from './db/store.ts';
 import { buildApp } from './app.ts';
 import { SHAPE } from './test-support.ts';
-import { readConfiguration } from './read-config.ts';
-import { ROOT } from './read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { runUsers } from './cli/users.ts';
 import {
   listenLocal,

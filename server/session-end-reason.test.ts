@@ -14,8 +14,8 @@ import {
 } from './test-support.ts';
 import { createUser, issueToken } from './db/store.ts';
 import { MESSAGES } from './messages.ts';
-import { readConfiguration } from './read-config.ts';
-import { ROOT } from './read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 
 const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },

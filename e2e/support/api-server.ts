@@ -13,7 +13,7 @@ import { acceptDataNotice } from '../../server/db/activity-store.ts';
 import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
-import { readConfiguration, withEnv } from '../../server/read-config.ts';
+import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
 import {
   API_PORT,
   API_URL,

@@ -14,7 +14,9 @@ export type AuditAction =
   | 'reinduccion'
   | 'exportar-csv'
   | 'exportar-pdf'
-  | 'ver-aprendiz';
+  | 'ver-aprendiz'
+  | 'cambiar-celular'
+  | 'borrar-celular';
 
 export interface Actor {
   userId: number | null;

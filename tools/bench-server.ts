@@ -1,6 +1,6 @@
 // npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json]
 // npm run bench:server -- --instances [--requests N] [--concurrency C] [--json]: two instances on
-// one PostgreSQL behind a proxy, and saves during a registro export (scripts/bench-scale-out.ts).
+// one PostgreSQL behind a proxy, and saves during a registro export (tools/bench-scale-out.ts).
 // The API server under load on loopback: update-user and me, the two calls the web course makes
 // while a learner works, on PGlite (on disk in a temp folder, as in production) and, when
 // DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL (in a temp schema, dropped afterwards).
@@ -10,7 +10,7 @@
 // Then the data-folder lock race (decision 0050), 50 rounds × 8 processes per lock strategy, and the
 // CSV import of 10,000 generated rows (1 in 50 bad) as UTF-8 and as Windows-1252: time apart
 // from hashing, hashing time, and production-cost hashing measured on a sample.
-// Then (decision 0112) the coordinator console at 10,000 learners: scripts/bench-console.ts.
+// Then (decision 0112) the coordinator console at 10,000 learners: tools/bench-console.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';

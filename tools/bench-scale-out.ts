@@ -13,8 +13,8 @@ import { openPostgres } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser, issueToken } from '../server/db/store.ts';
 import { seedCompletedLearners, spawnInstance, startRoundRobinProxy } from '../server/scale-out.ts';
-import { readConfiguration } from '../server/read-config.ts';
-import { ROOT } from '../server/read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { join } from 'node:path';
 
 const ROWS = 1700;
