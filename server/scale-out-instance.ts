@@ -9,14 +9,15 @@ import { buildApp } from './app.ts';
 import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { listenLocal } from './scale-out.ts';
+import { currentEnv } from './env.ts';
 import { SHAPE } from './test-support.ts';
 
 const config = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
   { firstObra: true },
 ).config;
-const db = await openPostgres(process.env.SCALE_DATABASE_URL!, {
-  schema: process.env.SCALE_SCHEMA!,
+const db = await openPostgres(currentEnv().SCALE_DATABASE_URL!, {
+  schema: currentEnv().SCALE_SCHEMA!,
   max: 10,
 });
 const app = await buildApp({
@@ -25,7 +26,7 @@ const app = await buildApp({
   lmsPreviewDir: null,
   courseShape: SHAPE,
   rateLimits: { failuresPerAccount: 3, accountDelayMs: 60_000, loginPerIp: 0 },
-  exportsInline: process.env.SCALE_EXPORTS_INLINE === '1',
+  exportsInline: currentEnv().SCALE_EXPORTS_INLINE === '1',
   console: { config, course: { title: 'Inducción SST', hours: 4 } },
 });
 // This process's event-loop delay since the last ask (p99, ms): what a save waited at worst.

@@ -6,6 +6,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/db.ts';
+import { currentEnv } from './env.ts';
 
 export interface RoundRobinProxy {
   url: string;
@@ -102,7 +103,7 @@ export async function spawnInstance(env: {
   const entry = fileURLToPath(new URL('./scale-out-instance.ts', import.meta.url));
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     env: {
-      ...process.env,
+      ...currentEnv(),
       SCALE_DATABASE_URL: env.databaseUrl,
       SCALE_SCHEMA: env.schema,
       SCALE_EXPORTS_INLINE: env.exportsInline ? '1' : '0',
