@@ -214,7 +214,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // Without XSRF_SECRET, one key kept in the database: every instance on it signs and checks
   // alike, so a session works through any of them (decision 0233).
-  const xsrfTokens = new XsrfTokens(options.xsrfSecret || (await sharedSecret(options.db, 'xsrf')));
+  // A database unreachable at this moment leaves this process a key of its own (as before 0233):
+  // its sessions' XSRF tokens are renewed by a 419 on another instance.
+  const xsrfTokens = new XsrfTokens(
+    options.xsrfSecret ||
+      (await sharedSecret(options.db, 'xsrf').catch((error: unknown) => {
+        app.log.warn({ err: error }, 'shared XSRF key unavailable; using a key of this process');
+        return undefined;
+      })),
+  );
   const exportPool = new ExportPool({ inline: options.exportsInline ?? false });
   app.addHook('onClose', async () => exportPool.close());
   const setXsrfCookie = (reply: FastifyReply, binding: string) => {
