@@ -5,6 +5,7 @@ import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { signInToMenu as signInOnPhone } from './support/standalone.ts';
 
 test.use({ baseURL: API_URL });
 
@@ -61,13 +62,23 @@ test('a learner who completed the course gets the PDF in a new tab, and its code
   expect(date).toBeTruthy();
   expect(text.replace(/ /g, '')).toContain(`${API_URL}/verificar/${code}`);
 
-  // Asking again (the footer button once more) opens the same file.
-  const again = context.waitForEvent('response', (r) => r.url() === pdfUrl);
+  // Asking again (the footer button once more) opens the same file, by a fresh short-lived
+  // link (decision 0230).
+  // (The first tab's PDF viewer may fetch its own address again meanwhile: a link serves
+  // several requests while it lives.)
+  const again = context.waitForEvent(
+    'response',
+    (r) => /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()) && r.url() !== pdfUrl,
+  );
   await Promise.all([
     context.waitForEvent('page'),
     page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
   ]);
-  expect((await again).status()).toBe(200);
+  const second = await again;
+  expect(second.status()).toBe(200);
+  // (Headless Chromium turns the tab's PDF into a download, so read the file by its URL.)
+  const secondFile = await page.request.get(second.url());
+  expect(await pdfText(await secondFile.body())).toContain(LEARNERS.complete.document);
 
   // The QR code's page confirms name, course and date — and shows no document number.
   const verify = await page.goto(`/verificar/${code}`);
@@ -171,4 +182,50 @@ test('when the certificate request fails, the tab opened for it closes again', a
   // Still signed in, on the course: a network error is not a reason to leave.
   await expect(page).toHaveURL(/\/menu$/);
   expect(errors).toEqual([]);
+});
+
+// Decision 0230: on a phone, Certificado opens the PDF while the learner is signed in; after
+// «Cerrar sesión» the address left in the browser's history opens nothing of hers.
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the certificate opens while signed in; after sign-out its address opens nothing', async ({
+    page,
+    context,
+    playwright,
+  }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signInOnPhone(page, LEARNERS.complete.document);
+    await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+    const pdfResponse = context.waitForEvent('response', (r) =>
+      /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
+    );
+    const [tab] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
+    ]);
+    const response = await pdfResponse;
+    expect(response.status()).toBe(200);
+    const pdfUrl = response.url();
+    // A phone's download manager fetches the address again, with no session of its own.
+    const downloader = await playwright.request.newContext();
+    const fetched = await downloader.get(pdfUrl);
+    expect(fetched.status()).toBe(200);
+    expect(fetched.headers()['content-type']).toBe('application/pdf');
+    await tab.close();
+
+    await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/($|auth\/login$)/);
+    // The next person on the phone opens the address from the history.
+    const reopened = await page.goto(pdfUrl);
+    expect(reopened?.status()).toBe(404);
+    expect(reopened?.headers()['content-type']).toContain('text/html');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificado no encontrado');
+    await expect(page.getByRole('main')).not.toContainText(LEARNERS.complete.document);
+    const late = await downloader.get(pdfUrl);
+    expect(late.status()).toBe(404);
+    await downloader.dispose();
+    expect(errors).toEqual([]);
+  });
 });

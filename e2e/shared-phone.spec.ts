@@ -41,13 +41,18 @@ test('a password reset during offline study, another worker on the phone: her mo
   const newPassword = (await coordinator.locator('.secret').innerText()).trim();
   expect(newPassword.length).toBeGreaterThanOrEqual(8);
 
-  // The signal is back: the server refuses her session; the sign-in page says so to whoever
-  // holds the phone, naming no one.
+  // The signal is back: the server refuses her session and says why (decision 0231): a
+  // password reset, not an expired session; the sign-in page says so to whoever holds the phone,
+  // naming no one.
   await page.unroute(SAVES);
   await page.reload();
   await expect(page).toHaveURL(/\/auth\/login$/);
-  const notice = page.getByRole('status').filter({ hasText: 'Tu sesión terminó' });
+  const notice = page
+    .getByRole('status')
+    .filter({ hasText: 'Tu contraseña fue cambiada por el coordinador' });
+  await expect(notice).toContainText('Entra con la contraseña nueva');
   await expect(notice).toContainText('Si eres otra persona, puedes ingresar');
+  await expect(notice).not.toContainText('Tu sesión terminó');
   await expect(notice).not.toContainText(FIRST.name.split(' ')[0]!);
 
   // The next worker signs in: a course of their own, at 0 %; then signs out.

@@ -16,10 +16,16 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { Db } from './db/db.ts';
 import type { AppContext, CertificateIssuer } from './context.ts';
-import { HttpError } from './errors.ts';
+import { HttpError, SessionEndedError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { loadCourseShape } from './course-shape.ts';
-import { sessionForToken, shippedCourseId, userIdForToken } from './db/store.ts';
+import {
+  sessionEndReason,
+  sessionForToken,
+  sharedSecret,
+  shippedCourseId,
+  userIdForToken,
+} from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -28,7 +34,8 @@ import {
   XSRF_HEADER,
   XsrfTokens,
 } from './security/xsrf.ts';
-import { LoginLimiter } from './security/login-limiter.ts';
+import { DbLoginLimiter } from './security/login-limiter.ts';
+import { ExportPool } from './workers/export-pool.ts';
 import type { TrustProxy } from './security/trust-proxy.ts';
 import {
   bodyTimeoutHook,
@@ -97,8 +104,10 @@ export interface AppOptions {
   logger?: boolean | Record<string, unknown>;
   /** Proxies believed about X-Forwarded-*: a hop count or addresses (security/trust-proxy.ts). */
   trustProxy?: TrustProxy;
-  /** Secret for XSRF tokens; default random per process (tokens are renewed by a 419). */
+  /** Secret for XSRF tokens; default one random key kept in the database (decision 0233). */
   xsrfSecret?: string;
+  /** Run console exports on the event loop instead of a worker thread (benchmarks only). */
+  exportsInline?: boolean;
   /** Longest a request may take to arrive, headers and body (408 after). Default 30 s. */
   requestTimeoutMs?: number;
   /** Token of the CLI's channel to this server (console/admin-channel.ts); null = none. */
@@ -116,8 +125,16 @@ function normaliseBase(base: string): string {
   return trimmed === '/' ? '/api/v1' : trimmed;
 }
 
-function sendError(reply: FastifyReply, status: number, message: string | string[]) {
-  return reply.code(status).header('cache-control', 'no-store').send({ success: false, message });
+function sendError(
+  reply: FastifyReply,
+  status: number,
+  message: string | string[],
+  reason?: string,
+) {
+  return reply
+    .code(status)
+    .header('cache-control', 'no-store')
+    .send(reason ? { success: false, message, reason } : { success: false, message });
 }
 
 /** Maps any error to one of our status codes with a Spanish message; never leaks internals. */
@@ -189,13 +206,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, message } = classify(error);
     if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    return sendError(reply, status, message);
+    return sendError(
+      reply,
+      status,
+      message,
+      error instanceof SessionEndedError ? error.reason : undefined,
+    );
   });
 
   app.addHook('onRequest', bodyTimeoutHook(options.requestTimeoutMs ?? 30_000));
   await app.register(fastifyCookie);
 
-  const xsrfTokens = new XsrfTokens(options.xsrfSecret);
+  // Without XSRF_SECRET, one key kept in the database: every instance on it signs and checks
+  // alike, so a session works through any of them (decision 0233).
+  // A database unreachable at this moment leaves this process a key of its own (as before 0233):
+  // its sessions' XSRF tokens are renewed by a 419 on another instance.
+  const xsrfTokens = new XsrfTokens(
+    options.xsrfSecret ||
+      (await sharedSecret(options.db, 'xsrf').catch((error: unknown) => {
+        app.log.warn({ err: error }, 'shared XSRF key unavailable; using a key of this process');
+        return undefined;
+      })),
+  );
+  const exportPool = new ExportPool({ inline: options.exportsInline ?? false });
+  app.addHook('onClose', async () => exportPool.close());
   const setXsrfCookie = (reply: FastifyReply, binding: string) => {
     // Readable by JavaScript on purpose: the client copies it into X-XSRF-TOKEN.
     reply.setCookie(XSRF_COOKIE, xsrfTokens.issue(binding), {
@@ -247,13 +281,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
   });
 
+  /** The 401 for a token that is no live session, saying why it ended (decision 0231). */
+  const sessionEnded = async (token: string) => {
+    const reason = await sessionEndReason(options.db, token);
+    const message =
+      reason === 'password-reset'
+        ? MESSAGES.sessionPasswordReset
+        : reason === 'deactivated'
+          ? MESSAGES.sessionDeactivated
+          : MESSAGES.unauthorized;
+    return new SessionEndedError(reason, message);
+  };
+
   const requireAuth = async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, MESSAGES.unauthorized);
     // Only tokens the app issued: a console session never drives the learner API (decision 0185).
     const session = await sessionForToken(options.db, token);
-    if (session === null || session.scope !== 'app')
-      throw new HttpError(401, MESSAGES.unauthorized);
+    if (session === null) throw await sessionEnded(token);
+    if (session.scope !== 'app') throw new HttpError(401, MESSAGES.unauthorized);
     request.auth = { userId: session.userId, token };
   };
 
@@ -263,7 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     shape: options.courseShape ?? loadCourseShape(),
     courseId: options.courseId ?? shippedCourseId(),
     tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL,
-    loginLimiter: new LoginLimiter({
+    loginLimiter: new DbLoginLimiter(options.db, {
       max: options.rateLimits?.failuresPerAccount ?? 5,
       baseDelayMs: options.rateLimits?.accountDelayMs ?? 30_000,
       forgetMs: windowMs,
@@ -276,6 +322,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.db,
       options.installationKeyFile ?? installationKeyFileFromEnv(),
     ),
+    exportPool,
     requireAuth,
     ensureXsrfCookie,
     setXsrfCookie,
@@ -310,10 +357,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             // no XSRF token could make it pass, and the client must sign in again.
             const header = request.headers.authorization;
             const bearer = tokenFromHeader(header);
-            if (
-              (bearer && (await userIdForToken(options.db, bearer)) === null) ||
-              (!bearer && typeof header === 'string' && header.trim() !== '')
-            )
+            if (bearer && (await userIdForToken(options.db, bearer)) === null)
+              throw await sessionEnded(bearer);
+            if (!bearer && typeof header === 'string' && header.trim() !== '')
               throw new HttpError(401, MESSAGES.unauthorized);
             // A fresh token for this session, so the client's refresh-and-retry succeeds.
             setXsrfCookie(reply, binding);

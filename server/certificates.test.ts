@@ -1,5 +1,5 @@
 // Certificates issued by the server (decision 0020): one per learner, stored with its PDF, served at a
-// capability URL, and confirmed — name, course, date and nothing more — at /verificar/:code.
+// short-lived link bound to the learner's session (decision 0230), and confirmed — name, course, date and nothing more — at /verificar/:code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -206,10 +206,16 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       expect(issued - issuedBefore).toBe(1);
     });
 
-    it('asking again returns the same url_file without issuing again', async () => {
+    it('asking again issues nothing new: a fresh link to the same stored PDF', async () => {
       const again = (await download(client)).json();
       expect(again.success).toBe(true);
-      expect(again.url_file).toBe(first.url_file);
+      // Each answer is a new short-lived link (decision 0230), to the same file.
+      expect(again.url_file).not.toBe(first.url_file);
+      const [a, b] = await Promise.all(
+        [first.url_file, again.url_file].map((u) => app.inject({ method: 'GET', url: pathOf(u) })),
+      );
+      expect(a!.statusCode).toBe(200);
+      expect(b!.rawPayload.equals(a!.rawPayload)).toBe(true);
       expect(issued - issuedBefore).toBe(1);
       const [row] = await t.db.query<{ n: number }>(
         `SELECT count(*)::integer AS n FROM certificates c JOIN users u ON u.id = c.user_id WHERE u.document = '1098765432'`,
@@ -278,6 +284,69 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       expect(form.headers.location).toBe(`/verificar/${code}`);
       const lower = await app.inject({ method: 'GET', url: `/verificar/${code.toLowerCase()}` });
       expect(lower.statusCode).toBe(200);
+    });
+  });
+
+  // Decision 0230: the address left in the browser's history must not open the PDF once the
+  // learner's session is over; while it lasts, it opens with no token at all (a new tab, a
+  // phone's download manager).
+  describe('the link to the PDF lives with the session that asked for it', () => {
+    const open = (url: string) => app.inject({ method: 'GET', url: pathOf(url) });
+    const refused = (response: { statusCode: number; body: string }) => {
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('Certificado no encontrado');
+      expect(response.body).toContain('ya venció');
+      expect(response.body).not.toContain('%PDF');
+    };
+
+    it('opens while signed in, twice (a phone fetches again), and never after sign-out', async () => {
+      const { client } = await learner('3131313130', 'Lucía Salida', true);
+      const { url_file } = (await download(client)).json();
+      expect((await open(url_file)).statusCode).toBe(200);
+      const again = await open(url_file);
+      expect(again.statusCode).toBe(200);
+      expect(again.headers['content-type']).toBe('application/pdf');
+      const out = await client.post('logout');
+      expect(out.statusCode).toBe(200);
+      refused(await open(url_file));
+    });
+
+    it('stops at its expiry; signing in again gives a new link that opens', async () => {
+      const { client } = await learner('3131313131', 'Mario Vence', true);
+      const { url_file } = (await download(client)).json();
+      await t.db.query(
+        "UPDATE certificate_links SET expires_at = now() - interval '1 second' WHERE created_at > now() - interval '1 minute'",
+      );
+      refused(await open(url_file));
+      const fresh = (await download(client)).json();
+      expect((await open(fresh.url_file)).statusCode).toBe(200);
+    });
+
+    it('stops when the password is reset or the account deactivated', async () => {
+      const { client, user } = await learner('3131313132', 'Rosa Cambio', true);
+      const { url_file } = (await download(client)).json();
+      await t.db.query(
+        "UPDATE tokens SET revoked_at = now(), revoked_reason = 'contrasena' WHERE user_id = $1",
+        [user.id],
+      );
+      refused(await open(url_file));
+      const other = await learner('3131313133', 'Raúl Baja', true);
+      const link = (await download(other.client)).json().url_file;
+      await t.db.query('UPDATE users SET active = false WHERE id = $1', [other.user.id]);
+      refused(await open(link));
+    });
+
+    it('the stored permanent address of the file opens nothing', async () => {
+      const { client, user } = await learner('3131313134', 'Inés Historial', true);
+      const { url_file } = (await download(client)).json();
+      expect((await open(url_file)).statusCode).toBe(200);
+      const [row] = await t.db.query<{ url_file: string; file_token: string }>(
+        'SELECT url_file, file_token FROM certificates WHERE user_id = $1',
+        [user.id],
+      );
+      expect(row!.url_file).toContain(row!.file_token);
+      expect(url_file).not.toContain(row!.file_token);
+      refused(await open(row!.url_file));
     });
   });
 

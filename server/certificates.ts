@@ -32,6 +32,9 @@ export const CERTIFICATE_PATH = '/certificados';
 export const FILE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 export const newFileToken = () => randomBytes(16).toString('base64url');
 
+/** How long a link handed out by download-certificate opens the PDF (decision 0230). */
+export const CERTIFICATE_LINK_TTL_MS = 10 * 60 * 1000;
+
 export interface CourseFacts {
   title: string;
   hours: number;

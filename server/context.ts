@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'f
 import type { Db } from './db/db.ts';
 import type { PublicUser } from './db/store.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
-import type { LoginLimiter } from './security/login-limiter.ts';
+import type { SignInBudget } from './security/login-limiter.ts';
+import type { ExportPool } from './workers/export-pool.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
 import type { InstallationKey } from './acceptance/installation-key.ts';
 
@@ -54,7 +55,10 @@ export interface AppContext {
   /** The course whose progress this API serves (progress is keyed by course; record 0035). */
   courseId: string;
   tokenTtlMs: number;
-  loginLimiter: LoginLimiter;
+  /** Sign-in failures per account, in the database (decision 0233). */
+  loginLimiter: SignInBudget;
+  /** Console exports run here, off the event loop (decision 0232). */
+  exportPool: ExportPool;
   loginRateLimit: { max: number; timeWindow: number } | false;
   recaptchaVerify: RecaptchaVerifier | null;
   recaptchaMinScore: number;

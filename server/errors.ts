@@ -9,3 +9,16 @@ export class HttpError extends Error {
     super(Array.isArray(userMessage) ? userMessage.join(' ') : userMessage);
   }
 }
+
+/**
+ * A 401 that says why the session ended (decision 0231): `reason` goes into the body beside the
+ * message, so the app can tell a password reset or a deactivation from an expired session.
+ */
+export class SessionEndedError extends HttpError {
+  constructor(
+    readonly reason: 'expired' | 'password-reset' | 'deactivated',
+    message: string,
+  ) {
+    super(401, message);
+  }
+}

@@ -3,6 +3,10 @@
 export const MESSAGES = {
   badRequest: 'La solicitud no es válida: no se pudo leer su contenido.',
   unauthorized: 'No tienes autorización. Inicia sesión de nuevo.',
+  // Why a session ended, with the 401's reason code (decision 0231).
+  sessionPasswordReset:
+    'Tu contraseña fue restablecida por el coordinador. Ingresa de nuevo con la contraseña nueva.',
+  sessionDeactivated: 'Tu cuenta fue desactivada. Consulta con el coordinador de SST de tu obra.',
   wrongCredentials: 'El documento, el correo o la contraseña no son correctos.',
   forbidden: 'No puedes modificar el progreso de otra persona.',
   notFound: 'El recurso solicitado no existe.',
@@ -77,7 +81,7 @@ export const MESSAGES = {
     unavailableTitle: 'Servicio no disponible',
     unavailableText: 'No fue posible consultar el certificado. Intenta de nuevo en unos minutos.',
     missingFile:
-      'Este enlace de certificado no existe. Para obtener tu certificado, ingresa al curso y usa el botón',
+      'Este enlace de certificado no existe o ya venció: un enlace sirve unos minutos y solo mientras la sesión de quien lo pidió sigue abierta. Para obtener tu certificado, ingresa al curso y usa el botón',
   },
 
   // data folder lock (server and CLI; for the administrator)

@@ -1,4 +1,6 @@
 // npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json]
+// npm run bench:server -- --instances [--requests N] [--concurrency C] [--json]: two instances on
+// one PostgreSQL behind a proxy, and saves during a registro export (tools/bench-scale-out.ts).
 // The API server under load on loopback: update-user and me, the two calls the web course makes
 // while a learner works, on PGlite (on disk in a temp folder, as in production) and, when
 // DATABASE_URL or TEST_DATABASE_URL is set, PostgreSQL (in a temp schema, dropped afterwards).
@@ -28,7 +30,7 @@ import { DEFAULT_LOG2_N } from '../server/security/passwords.ts';
 import { benchConsole, formatConsoleBench } from './bench-console.ts';
 
 const USAGE =
-  'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json]';
+  'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json] | -- --instances [--requests N] [--concurrency C] [--json]';
 
 interface Options {
   requests: number;
@@ -416,6 +418,11 @@ async function benchImport(log: (line: string) => void): Promise<{
 }
 
 async function main(): Promise<number> {
+  // Two instances on one PostgreSQL (decision 0233): a mode of its own.
+  if (process.argv.includes('--instances')) {
+    const { benchScaleOut } = await import('./bench-scale-out.ts');
+    return benchScaleOut(process.argv.slice(2));
+  }
   let o: Options;
   try {
     o = parseOptions(process.argv.slice(2));

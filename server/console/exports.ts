@@ -26,7 +26,7 @@ import {
 import { filterQuery, readFilters } from './pages-overview.ts';
 import { csvCell } from '../cli/csv.ts';
 import type { Queryable } from '../db/db.ts';
-import { hoursMinutes, registroPdf, type RegistroRow } from './registro-pdf.ts';
+import { hoursMinutes, type RegistroRow } from './registro-pdf.ts';
 
 export const CSV_COLUMNS = [
   'documento',
@@ -57,14 +57,21 @@ export async function exportCsv(
   scope: Scope,
   filters: Filters,
   obraName: (slug: string) => string,
+  /** Formats each batch's lines; default here. The routes pass the export worker (0232). */
+  format: (
+    rows: (string | number | null | undefined)[][],
+    separator: string,
+  ) => Promise<string> = async (rows, separator) =>
+    rows.map((row) => row.map(cell).join(separator)).join('\r\n'),
 ): Promise<{ csv: string; rows: number }> {
-  const lines = [CSV_COLUMNS.join(CSV_SEPARATOR)];
+  const parts = [CSV_COLUMNS.join(CSV_SEPARATOR)];
   let rows = 0;
   for await (const batch of learnersAll(db, scope, filters)) {
-    for (const r of batch) {
-      rows++;
-      lines.push(
-        [
+    if (batch.length === 0) continue;
+    rows += batch.length;
+    parts.push(
+      await format(
+        batch.map((r) => [
           r.document,
           r.name,
           r.email,
@@ -81,13 +88,12 @@ export async function exportCsv(
           shortDate(r.dueAt),
           r.certificateCode,
           r.active ? 'sí' : 'no',
-        ]
-          .map(cell)
-          .join(CSV_SEPARATOR),
-      );
-    }
+        ]),
+        CSV_SEPARATOR,
+      ),
+    );
   }
-  return { csv: `\uFEFF${lines.join('\r\n')}\r\n`, rows };
+  return { csv: `\uFEFF${parts.join('\r\n')}\r\n`, rows };
 }
 
 /** Completed cycles (archived ones too) of an obra's learners in a period, oldest first. */
@@ -159,7 +165,14 @@ export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
   app.get('/consola/exportar.csv', { preHandler: cc.read }, async (request, reply) => {
     const viewer = request.viewer!;
     const filters = readFilters(request.query as Record<string, unknown>);
-    const { csv, rows } = await exportCsv(db, cc.scope, filters, (slug) => cc.obraName(slug));
+    // Formatting runs on the export worker: a long table never holds up saves (decision 0232).
+    const { csv, rows } = await exportCsv(
+      db,
+      cc.scope,
+      filters,
+      (slug) => cc.obraName(slug),
+      (lines, separator) => cc.app.exportPool.csvLines(lines, separator),
+    );
     await audit(db, { userId: viewer.userId, name: viewer.name }, 'exportar-csv', null, {
       filas: rows,
       filtros: filterQuery(filters, { pagina: 1 }) || '(ninguno)',
@@ -227,7 +240,8 @@ ${message}
         normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`;
       const rows = await registroRows(db, cc.scope, obra, desde, hasta, { chain, verifyBase });
       const r = cc.config.sst.responsable;
-      const pdf = await registroPdf({
+      // Drawn on the export worker, off the event loop that serves saves (decision 0232).
+      const pdf = await cc.app.exportPool.registroPdf({
         companyName: cc.config.empresa.nombre,
         nit: cc.config.empresa.nit,
         logo: cc.config.empresa.logo?.pdf ?? null,

@@ -25,6 +25,7 @@ import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
 import { moduleFigures } from '../../src/domain/progress/course-facts.ts';
 import { readCourse } from '../../course-files/read-content.ts';
+import { revokeUserTokens } from '../db/store.ts';
 
 let moduleTitles: string[] | null = null;
 function titles(count: number): string[] {
@@ -243,10 +244,7 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
         await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
           d.id,
         ]);
-        await tx.query(
-          'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-          [d.id],
-        );
+        await revokeUserTokens(tx, d.id, 'desactivada');
         await audit(tx, actor(viewer), 'desactivar', d, { rol: d.role });
         return true;
       });
@@ -303,10 +301,7 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
           hash,
           d.id,
         ]);
-        await tx.query(
-          'UPDATE tokens SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL',
-          [d.id],
-        );
+        await revokeUserTokens(tx, d.id, 'contrasena');
         await audit(tx, actor(viewer), 'restablecer-contrasena', d, { rol: d.role });
       });
       return `<div class="notice ok" role="status"><p>Contraseña nueva de ${escapeHtml(d.name)} (se muestra <strong>una sola vez</strong>; entrégala a la persona):</p><p class="secret">${escapeHtml(password)}</p></div>`;

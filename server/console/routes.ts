@@ -221,7 +221,7 @@ export async function consoleRoutes(
         return fail('Escribe tu documento (o correo) y tu contraseña.', 422);
       const credentials = await findCredentials(ctx.db, by);
       const key = credentials ? `u:${credentials.id}` : `c:${identifier.toLowerCase()}`;
-      const wait = ctx.loginLimiter.waitMs(key);
+      const wait = await ctx.loginLimiter.waitMs(key);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
         return fail(
@@ -240,11 +240,11 @@ export async function consoleRoutes(
           { motivo },
         );
       if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
-        ctx.loginLimiter.fail(key);
+        await ctx.loginLimiter.fail(key);
         await auditFailure(credentials ? 'contraseña incorrecta' : 'usuario desconocido');
         return fail('El documento, el correo o la contraseña no son correctos.');
       }
-      ctx.loginLimiter.succeed(key);
+      await ctx.loginLimiter.succeed(key);
       if (credentials.role === 'aprendiz') {
         await auditFailure('cuenta de aprendiz');
         return fail('Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.', 403);

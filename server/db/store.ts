@@ -1,5 +1,6 @@
 // Every SQL statement the server and CLI run, behind small functions. Parameters always go as
 // $n placeholders; no value is ever spliced into SQL text.
+import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
@@ -249,9 +250,56 @@ export async function sessionForToken(
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
   await db.query(
-    'UPDATE tokens SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL',
+    "UPDATE tokens SET revoked_at = now(), revoked_reason = 'salida' WHERE token_hash = $1 AND revoked_at IS NULL",
     [hashToken(token)],
   );
+}
+
+/**
+ * A secret every server instance on this database shares (decision 0233): created once by
+ * whichever asks first (a race leaves the first row), read by all.
+ */
+export async function sharedSecret(db: Queryable, name: string): Promise<string> {
+  await db.query(
+    'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
+    [name, randomBytes(32).toString('base64url')],
+  );
+  const [row] = await db.query<{ value: string }>(
+    'SELECT value FROM server_secrets WHERE name = $1',
+    [name],
+  );
+  return row!.value;
+}
+
+/** Why a session ends (decision 0231), as the 401's `reason` tells the app. */
+export type SessionEndReason = 'expired' | 'password-reset' | 'deactivated';
+
+/** Ends every session of a user, recording why (a password reset or a deactivation). */
+export async function revokeUserTokens(
+  db: Queryable,
+  userId: number,
+  reason: 'contrasena' | 'desactivada',
+): Promise<void> {
+  await db.query(
+    'UPDATE tokens SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
+    [userId, reason],
+  );
+}
+
+/**
+ * Why a token that is no live session stopped being one: its account deactivated, its
+ * password reset, else (unknown, signed out, expired) 'expired'. Names no one.
+ */
+export async function sessionEndReason(db: Queryable, token: string): Promise<SessionEndReason> {
+  const [row] = await db.query<{ revoked_reason: string | null; active: boolean }>(
+    `SELECT t.revoked_reason, u.active FROM tokens t JOIN users u ON u.id = t.user_id
+      WHERE t.token_hash = $1`,
+    [hashToken(token)],
+  );
+  if (!row) return 'expired';
+  if (!row.active || row.revoked_reason === 'desactivada') return 'deactivated';
+  if (row.revoked_reason === 'contrasena') return 'password-reset';
+  return 'expired';
 }
 
 /** Housekeeping: tokens expired or revoked more than a day ago serve no purpose. */
@@ -415,6 +463,79 @@ export async function certificateByCode(
     [code],
   );
   return row ? toCertificate(row) : null;
+}
+
+/**
+ * A fresh short-lived link to the stored PDF of a learner's certificate on a cycle, bound to the
+ * session that asked (decision 0230). Returns the raw link token (only its hash is stored), or
+ * null when that certificate has no stored PDF.
+ */
+export async function createCertificateLink(
+  db: Queryable,
+  options: {
+    userId: number;
+    cycle: number;
+    courseId: string;
+    sessionToken: string;
+    ttlMs: number;
+  },
+): Promise<string | null> {
+  const link = randomBytes(16).toString('base64url');
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO certificate_links (link_hash, certificate_id, token_hash, expires_at)
+     SELECT $1, c.id, $2, now() + ($3::integer * interval '1 millisecond')
+       FROM certificates c
+      WHERE c.user_id = $4 AND c.course_id = $5 AND c.cycle = $6 AND c.pdf IS NOT NULL
+     RETURNING certificate_id AS id`,
+    [
+      hashToken(link),
+      hashToken(options.sessionToken),
+      Math.max(1, Math.min(options.ttlMs, 2_000_000_000)),
+      options.userId,
+      options.courseId,
+      options.cycle,
+    ],
+  );
+  // Housekeeping: links past their expiry serve no purpose.
+  await db.query("DELETE FROM certificate_links WHERE expires_at < now() - interval '1 hour'");
+  return rows.length > 0 ? link : null;
+}
+
+/**
+ * The stored PDF behind a certificate link, while the link is unexpired and the session that
+ * asked for it is live (not signed out, reset, deactivated or expired); else null.
+ */
+export async function certificateFileByLink(
+  db: Queryable,
+  link: string,
+): Promise<{
+  pdf: Uint8Array;
+  name: string;
+  completed_at: string | null;
+  issued_at: string;
+} | null> {
+  const [row] = await db.query<{
+    pdf: Uint8Array | null;
+    name: string;
+    completed_at: Date | string | null;
+    issued_at: Date | string;
+  }>(
+    `SELECT c.pdf, c.name, c.completed_at, c.issued_at
+       FROM certificate_links l
+       JOIN certificates c ON c.id = l.certificate_id
+       JOIN tokens t ON t.token_hash = l.token_hash
+       JOIN users u ON u.id = t.user_id
+      WHERE l.link_hash = $1 AND l.expires_at > now()
+        AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active AND t.user_id = c.user_id`,
+    [hashToken(link)],
+  );
+  if (!row?.pdf) return null;
+  return {
+    pdf: row.pdf,
+    name: row.name,
+    completed_at: iso(row.completed_at),
+    issued_at: iso(row.issued_at)!,
+  };
 }
 
 /** The stored PDF of a certificate by the secret token of its URL, else null. */

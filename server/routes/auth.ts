@@ -81,7 +81,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       const credentials = await findCredentials(ctx.db, by);
       // One budget per learner, whichever identifier is typed (document or correo).
       const key = credentials ? `u:${credentials.id}` : accountKey(by);
-      const waitMs = ctx.loginLimiter.waitMs(key);
+      const waitMs = await ctx.loginLimiter.waitMs(key);
       if (waitMs > 0) {
         const seconds = Math.ceil(waitMs / 1000);
         reply.header('retry-after', String(seconds));
@@ -89,10 +89,10 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       }
       const ok = await verifyPassword(password, credentials?.password_hash ?? null);
       if (!ok || !credentials) {
-        ctx.loginLimiter.fail(key);
+        await ctx.loginLimiter.fail(key);
         throw new HttpError(401, MESSAGES.wrongCredentials);
       }
-      ctx.loginLimiter.succeed(key);
+      await ctx.loginLimiter.succeed(key);
       // A hash made at a lower cost is replaced now that we know the password (0052).
       if (needsRehash(credentials.password_hash))
         await setPasswordHash(ctx.db, credentials.id, await hashPassword(password));

@@ -1,14 +1,16 @@
-// GET /certificados/<token>.pdf: the stored PDF of a certificate issued by this server.
+// GET /certificados/<link>.pdf: the stored PDF of a certificate issued by this server.
 //
 // No token (Authorization) is asked for, on purpose: the client opens url_file in a new tab
-// (decision 0020), and a tab opened that way carries no Authorization header. Access is instead
-// by the URL itself, a capability: 128 random bits, unrelated to the verification code printed
-// on the paper (knowing the code gives only /verificar's name/course/date, never this PDF with
-// the document number). The URL is returned only to its learner, by download-certificate, and
-// kept out of caches, search engines and Referer headers.
+// (decision 0020), and a tab opened that way carries no Authorization header — nor does a phone's
+// download manager fetching the same address again. Access is instead by a short-lived link
+// (decision 0230): 128 random bits, stored hashed, handed only to its learner by
+// download-certificate, valid a few minutes and only while the session that asked for it is
+// live. After sign-out (or a password reset, a deactivation, expiry), the address left in the
+// browser's history opens nothing. The link is unrelated to the verification code printed on the
+// paper, and kept out of caches, search engines and Referer headers.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { certificateFile } from '../db/store.ts';
+import { certificateFileByLink } from '../db/store.ts';
 import { certificateFileName } from '../../src/domain/certificate/index.ts';
 import { CERTIFICATE_PATH, FILE_TOKEN_PATTERN } from '../certificates.ts';
 import { htmlPage } from './html-page.ts';
@@ -32,9 +34,9 @@ function missing(reply: FastifyReply) {
 export async function certificateFileRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { file: string } }>(`${CERTIFICATE_PATH}/:file`, async (request, reply) => {
     const match = /^(.+)\.pdf$/.exec(request.params.file ?? '');
-    const token = match?.[1] ?? '';
-    if (!FILE_TOKEN_PATTERN.test(token)) return missing(reply);
-    const file = await certificateFile(ctx.db, token);
+    const link = match?.[1] ?? '';
+    if (!FILE_TOKEN_PATTERN.test(link)) return missing(reply);
+    const file = await certificateFileByLink(ctx.db, link);
     if (!file) return missing(reply);
     const name = certificateFileName(file.name, new Date(file.completed_at ?? file.issued_at));
     // Chrome's PDF viewer is itself a page built for the response: the app's CSP (no inline

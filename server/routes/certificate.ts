@@ -9,9 +9,11 @@ import { MESSAGES } from '../messages.ts';
 import {
   certificateByCode,
   certificateForUser,
+  createCertificateLink,
   getUser,
   saveCertificateOnCycle,
 } from '../db/store.ts';
+import { CERTIFICATE_LINK_TTL_MS } from '../certificates.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
 
 // No look-alike characters: the code is typed from paper at /verificar/:code.
@@ -24,8 +26,24 @@ export function newVerificationCode(): string {
 }
 
 export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
+  /**
+   * The address to open: a fresh short-lived link bound to this session when this server keeps
+   * the PDF (decision 0230), else the issuer's own url_file as stored.
+   */
+  const openable = async (storedUrl: string, userId: number, cycle: number, token: string) => {
+    const link = await createCertificateLink(ctx.db, {
+      userId,
+      cycle,
+      courseId: ctx.courseId,
+      sessionToken: token,
+      ttlMs: CERTIFICATE_LINK_TTL_MS,
+    });
+    return link ? storedUrl.replace(/[^/]+\.pdf$/, `${link}.pdf`) : storedUrl;
+  };
+
   app.get('/download-certificate', { preHandler: ctx.requireAuth }, async (request) => {
     const userId = request.auth!.userId;
+    const token = request.auth!.token;
     const user = await getUser(ctx.db, userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
 
@@ -33,7 +51,10 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     // reinducción started meanwhile must not receive this cycle's certificate.
     const cycle = user.cycle;
     const existing = await certificateForUser(ctx.db, userId, ctx.courseId, cycle);
-    if (existing) return { success: true, url_file: existing.url_file, user };
+    if (existing) {
+      const url_file = await openable(existing.url_file, userId, cycle, token);
+      return { success: true, url_file, user: { ...user, url_certificate: url_file } };
+    }
 
     // success:false (not an error status): the client then does nothing but show the message
     // (decision 0019).
@@ -73,10 +94,12 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       ctx.courseId,
     );
     if (!saved) return { success: false, message: MESSAGES.certificateNeedsCompletion };
+    const url_file = await openable(saved.url_file, userId, cycle, token);
+    const after = await getUser(ctx.db, userId, ctx.courseId);
     return {
       success: true,
-      url_file: saved.url_file,
-      user: await getUser(ctx.db, userId, ctx.courseId),
+      url_file,
+      user: after ? { ...after, url_certificate: url_file } : after,
     };
   });
 }

@@ -34,6 +34,17 @@ describe('the error catalogue, attached by the app', () => {
     expect(signInNoticeText(null)).toBeNull();
   });
 
+  it('a password reset or a deactivation is said as such, not as an ended session (record 0231)', () => {
+    expect(signInNoticeText('password-reset')).toMatch(
+      /^Tu contraseña fue cambiada por el coordinador.*contraseña nueva.*tu avance está guardado/,
+    );
+    expect(signInNoticeText('deactivated')).toMatch(/^Tu cuenta fue desactivada/);
+    expect(signInNoticeText('deactivated')).not.toMatch(/avance está guardado/);
+    expect(signInNoticeText('password-reset', true)).toMatch(
+      /contraseña nueva.*Si eres otra persona, puedes ingresar/,
+    );
+  });
+
   it('a device holding someone’s unsent progress tells whoever holds it, naming no one', () => {
     const ended = signInNoticeText('session-ended', true)!;
     expect(ended).toMatch(/^Tu sesión terminó.*Si eres otra persona, puedes ingresar/);

@@ -37,9 +37,15 @@ export function signInNoticeText(
   reason: SignInReason | null,
   unsentOnDevice = false,
 ): string | null {
-  if (reason === 'session-ended')
-    return unsentOnDevice
-      ? `${es.signIn.sessionEnded} ${es.signIn.sessionEndedOthers}`
-      : es.signIn.sessionEnded;
+  // A password reset or a deactivation is not an expired session (decision 0231).
+  const ended =
+    reason === 'password-reset'
+      ? es.signIn.passwordReset
+      : reason === 'deactivated'
+        ? es.signIn.deactivated
+        : reason === 'session-ended'
+          ? es.signIn.sessionEnded
+          : null;
+  if (ended) return unsentOnDevice ? `${ended} ${es.signIn.sessionEndedOthers}` : ended;
   return unsentOnDevice ? es.signIn.othersUnsent : null;
 }

@@ -117,13 +117,12 @@ export async function signOutOrExplain(controller: CourseController): Promise<vo
   if (result === 'pending') modals.openMessage(esOffline.signOutPending, 'alert');
 }
 
-/** Opens the issued certificate, or asks the server to issue it (decision 0020). */
+/**
+ * Asks the server for the certificate (issued once, decision 0020) and opens it. Every click asks
+ * again: the address is a short-lived link bound to this session (decision 0230), so an address
+ * kept from earlier may no longer open.
+ */
 export async function issueOnServer(controller: CourseController): Promise<void> {
-  const url = controller.getState().learner.urlCertificate;
-  if (url) {
-    window.open(url, '_blank', 'noopener');
-    return;
-  }
   // Open the tab now, while the click still counts as a user gesture (popup blockers).
   const tab = window.open('', '_blank');
   let result: Awaited<ReturnType<typeof downloadCertificate>>;

@@ -148,6 +148,12 @@ export const es = {
     /** Shown on the sign-in page after the server refused the session (401/403). */
     sessionEnded:
       'Tu sesión terminó. Vuelve a entrar para seguir; tu avance está guardado en este equipo.',
+    /** The coordinator reset the password: the session ended for that reason (record 0231). */
+    passwordReset:
+      'Tu contraseña fue cambiada por el coordinador y tu sesión se cerró. Entra con la contraseña nueva que te entregó; tu avance está guardado en este equipo y se enviará al entrar.',
+    /** The account was deactivated (record 0231): nothing is promised about its progress. */
+    deactivated:
+      'Tu cuenta fue desactivada y tu sesión se cerró. Si crees que es un error, habla con el coordinador de SST de tu obra.',
     /** After sessionEnded, for whoever else holds the phone (names no one). */
     sessionEndedOthers:
       'Si eres otra persona, puedes ingresar: ese avance no se borra y se enviará cuando su dueño vuelva a ingresar aquí.',

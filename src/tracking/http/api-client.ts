@@ -98,7 +98,7 @@ export interface ApiClient {
    * The server refused the session: the token goes, the learner (and their pending progress)
    * stays for the next sign-in, and the sign-in page says why (decision record 0101).
    */
-  endSession(): void;
+  endSession(body?: unknown): void;
   readonly store: KeyValueStore;
   readonly navigate: (path: string) => void;
 }
@@ -142,9 +142,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     navigate('/');
   };
 
-  const endSession = () => {
+  /**
+   * The session is over: the sign-in page says why — the server's 401 carries `reason`
+   * (decision 0231): a password reset or a deactivation is not an expired session.
+   */
+  const endSession = (body: unknown = null) => {
+    const reason = (body as { reason?: unknown } | null)?.reason;
     safeRemove(store, KEYS.token);
-    safeSet(store, KEYS.signInReason, 'session-ended');
+    safeSet(
+      store,
+      KEYS.signInReason,
+      reason === 'password-reset' || reason === 'deactivated' ? reason : 'session-ended',
+    );
     navigate('/auth/login');
   };
 
@@ -160,7 +169,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       case 401:
       case 403:
         log(texts.unauthorized);
-        endSession();
+        endSession(body);
         break;
       case 422: {
         const message = (body as { message?: unknown } | null)?.message;

@@ -28,14 +28,17 @@ export function sharedClient(): ApiClient {
 }
 
 /** Why the learner is on the sign-in page (the app says it in Spanish), or null. */
-export type SignInReason = 'session-ended';
+export type SignInReason = 'session-ended' | 'password-reset' | 'deactivated';
+
+const SIGN_IN_REASONS: readonly SignInReason[] = ['session-ended', 'password-reset', 'deactivated'];
 
 /**
  * Why the learner is on the sign-in page, or null: set when the server refused the session
  * (decision record 0101), cleared by the next successful sign-in.
  */
 export function signInReason(store = sharedClient().store): SignInReason | null {
-  return safeGet(store, KEYS.signInReason) === 'session-ended' ? 'session-ended' : null;
+  const stored = safeGet(store, KEYS.signInReason);
+  return SIGN_IN_REASONS.find((r) => r === stored) ?? null;
 }
 
 /**

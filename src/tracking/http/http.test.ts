@@ -129,6 +129,24 @@ describe('API client', () => {
     },
   );
 
+  // Decision 0231: the 401's reason tells a password reset or a deactivation from an ended session.
+  it.each([
+    ['password-reset', 'password-reset'],
+    ['deactivated', 'deactivated'],
+    ['expired', 'session-ended'],
+    ['anything-else', 'session-ended'],
+  ])('a 401 with reason %s brings the learner to sign in with reason %s', async (sent, kept) => {
+    localStorage.setItem('token', 't');
+    localStorage.setItem(KEYS.pending, '{"userId":"1","score":20}');
+    const navigate = vi.fn();
+    const { fetch } = fakeFetch(() => json(401, { success: false, message: 'x', reason: sent }));
+    const api = createApiClient({ fetch, log: vi.fn(), navigate, texts: TEXTS });
+    await expect(api.post('update-user', {})).rejects.toThrow(TEXTS.failed);
+    expect(navigate).toHaveBeenCalledWith('/auth/login');
+    expect(signInReason(api.store)).toBe(kept);
+    expect(localStorage.getItem(KEYS.pending)).not.toBeNull();
+  });
+
   it('422 logs the message, an array joined with line breaks, and clears nothing', async () => {
     localStorage.setItem('token', 't');
     const log = vi.fn();

@@ -1,0 +1,226 @@
+// npm run bench:server -- --instances [--requests N] [--concurrency C] [--json]
+// Two server instances on one PostgreSQL (decision 0233), each in its own process, behind the
+// round-robin Node proxy of server/scale-out.ts. Reports:
+//   - save (update-user) throughput and p99 with one instance, and with two behind the proxy
+//     (on a 2-core machine the ratio measures contention as much as scaling: reported, not gated);
+//   - saves p99 and the event-loop p99 of the instance serving them, at rest and while that same
+//     instance exports a 1,700-row «Registro de inducción» — with the export worker (decision
+//     0232) and, for contrast, with the export drawn on the event loop (as before 0232).
+// Pass/fail: the event-loop p99 during the worker export stays under 50 ms.
+// Needs DATABASE_URL or TEST_DATABASE_URL (a schema of its own, dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import { openPostgres } from '../server/db/db.ts';
+import { migrate } from '../server/db/migrate.ts';
+import { createUser, issueToken } from '../server/db/store.ts';
+import { seedCompletedLearners, spawnInstance, startRoundRobinProxy } from '../server/scale-out.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
+import { join } from 'node:path';
+
+const ROWS = 1700;
+const PASSWORD = 'bench-escala-123';
+const BUDGET_MS = 50;
+
+interface Learner {
+  id: number;
+  token: string;
+  xsrf: string;
+}
+
+async function signIn(base: string, document: string): Promise<Learner> {
+  const csrf = await fetch(`${base}/api/v1/csrf-cookie`);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.getSetCookie().join('\n'))?.[1] ?? '';
+  const res = await fetch(`${base}/api/v1/auth/login`, {
+    method: 'POST',
+    headers: {
+      cookie: `XSRF-TOKEN=${xsrf}`,
+      'x-xsrf-token': xsrf,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify({ document, password: PASSWORD }),
+  });
+  const body = (await res.json()) as { token?: string; user?: { id: number } };
+  const bound = /XSRF-TOKEN=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1] ?? '';
+  if (!body.token || !body.user) throw new Error(`sign-in failed: HTTP ${res.status}`);
+  return { id: body.user.id, token: body.token, xsrf: bound };
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+    : NaN;
+
+/** Saves by `learners` (one per client) against `base` until `stop()` or `total` saves. */
+async function saves(
+  base: string,
+  learners: Learner[],
+  options: { total?: number; until?: Promise<unknown> },
+) {
+  let settled = false;
+  void options.until?.finally(() => (settled = true));
+  const latencies: number[] = [];
+  let errors = 0;
+  let issued = 0;
+  const started = performance.now();
+  const more = () => (options.until ? !settled : issued < (options.total ?? 0));
+  await Promise.all(
+    learners.map(async (l, w) => {
+      while (more()) {
+        const i = issued++;
+        const t0 = performance.now();
+        const res = await fetch(`${base}/api/v1/update-user`, {
+          method: 'POST',
+          headers: {
+            authorization: l.token,
+            cookie: `XSRF-TOKEN=${l.xsrf}`,
+            'x-xsrf-token': l.xsrf,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            id: l.id,
+            score: 40,
+            route: '0,1,2-0,1,2',
+            current_location: `/tema/modulo3/${(i + w) % 7}`,
+          }),
+        }).catch(() => null);
+        if (!res || res.status !== 200) errors++;
+        await res?.arrayBuffer();
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  return {
+    saves: latencies.length,
+    errors,
+    perSecond: latencies.length / seconds,
+    p50Ms: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+  };
+}
+
+export async function benchScaleOut(argv: string[]): Promise<number> {
+  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!url) {
+    console.error(
+      'bench:server --instances: se necesita PostgreSQL (DATABASE_URL o TEST_DATABASE_URL; en este repositorio: source scripts/ci-postgres.sh).',
+    );
+    return 2;
+  }
+  const number = (name: string, fallback: number) => {
+    const i = argv.indexOf(`--${name}`);
+    const n = i >= 0 ? Number(argv[i + 1]) : fallback;
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  const requests = number('requests', 1000);
+  const concurrency = number('concurrency', 10);
+  const json = argv.includes('--json');
+  const log = (line: string) => console.error(line);
+
+  const schema = `bench_scale_${randomBytes(4).toString('hex')}`;
+  const db = await openPostgres(url, { schema, max: 5 });
+  const stops: (() => Promise<void>)[] = [];
+  try {
+    await migrate(db);
+    const config = readConfiguration(
+      { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
+      { firstObra: true },
+    ).config;
+    log(`  scale-out: seeding ${ROWS} completed learners for the registro`);
+    await seedCompletedLearners(db, ROWS, config.obras[0]!.slug);
+    const documents = Array.from({ length: concurrency }, (_, i) => String(8_000_000_001 + i));
+    for (const document of documents)
+      await createUser(db, { document, name: `Aprendiz ${document}`, password: PASSWORD });
+    const coordinator = await createUser(db, {
+      document: 'C-bench',
+      name: 'Coordinadora',
+      password: 'bench-coordinadora',
+      role: 'coordinador',
+    });
+    const consoleToken = await issueToken(db, coordinator.id, 3_600_000, 'consola');
+
+    log('  scale-out: starting two instances (worker exports) and one with exports on the loop');
+    const a = await spawnInstance({ databaseUrl: url, schema });
+    stops.push(a.stop);
+    const b = await spawnInstance({ databaseUrl: url, schema });
+    stops.push(b.stop);
+    const proxy = await startRoundRobinProxy([a.url, b.url]);
+    stops.push(proxy.close);
+    const learners: Learner[] = [];
+    for (const d of documents) learners.push(await signIn(proxy.url, d));
+
+    // Throughput: one instance, then two behind the proxy (same sessions: shared state).
+    await saves(a.url, learners, { total: Math.min(200, requests) }); // warm-up
+    log('  scale-out: saves, one instance');
+    const one = await saves(a.url, learners, { total: requests });
+    await saves(proxy.url, learners, { total: Math.min(200, requests) });
+    log('  scale-out: saves, two instances behind the proxy');
+    const two = await saves(proxy.url, learners, { total: requests });
+
+    const year = new Date().getUTCFullYear();
+    const exportPath = `/consola/registro.pdf?obra=${config.obras[0]!.slug}&desde=${year - 2}-01-01&hasta=${year + 1}-01-01`;
+    const loop = async (base: string) =>
+      ((await (await fetch(`${base}/__event-loop`)).json()) as { p99: number }).p99;
+    /** Saves on `base` at rest (requests/2), then while `base` exports the registro. */
+    const duringExport = async (base: string) => {
+      const rest = await loop(base).then(() =>
+        saves(base, learners, { total: Math.ceil(requests / 2) }),
+      );
+      const restLoop = await loop(base);
+      const t0 = performance.now();
+      const exported = fetch(`${base}${exportPath}`, {
+        headers: { authorization: consoleToken },
+      }).then(async (r) => {
+        const bytes = (await r.arrayBuffer()).byteLength;
+        if (r.status !== 200) throw new Error(`registro.pdf: HTTP ${r.status}`);
+        return { bytes, seconds: (performance.now() - t0) / 1000 };
+      });
+      const busy = await saves(base, learners, { until: exported });
+      const busyLoop = await loop(base);
+      return { rest, restLoop, busy, busyLoop, export: await exported };
+    };
+    log('  scale-out: registro export with the worker');
+    const worker = await duringExport(a.url);
+    const inlineInstance = await spawnInstance({ databaseUrl: url, schema, exportsInline: true });
+    stops.push(inlineInstance.stop);
+    log('  scale-out: registro export on the event loop (before decision 0232), for contrast');
+    const inline = await duringExport(inlineInstance.url);
+
+    const pass = worker.busyLoop < BUDGET_MS && worker.busy.errors === 0;
+    const result = { requests, concurrency, rows: ROWS, one, two, worker, inline, pass };
+    if (json) console.log(JSON.stringify(result, null, 2));
+    else {
+      const f = (n: number) => n.toFixed(1);
+      const row = (
+        name: string,
+        r: ReturnType<typeof saves> extends Promise<infer T> ? T : never,
+      ) =>
+        `  ${name.padEnd(34)} ${String(r.saves).padStart(6)} saves  ${f(r.perSecond).padStart(7)}/s  p50 ${f(r.p50Ms).padStart(6)} ms  p99 ${f(r.p99Ms).padStart(7)} ms  errors ${r.errors}`;
+      console.log(
+        [
+          `Two instances on one PostgreSQL (${concurrency} learners saving at once)`,
+          row('one instance', one),
+          row('two instances behind the proxy', two),
+          `  throughput ratio two/one: ${(two.perSecond / one.perSecond).toFixed(2)} (on this machine's cores: contention as much as scaling)`,
+          '',
+          `Saves on the instance exporting a ${ROWS}-row registro (event-loop p99 of that instance)`,
+          row('worker: at rest', worker.rest) + `  loop p99 ${f(worker.restLoop)} ms`,
+          row('worker: during export', worker.busy) +
+            `  loop p99 ${f(worker.busyLoop)} ms  (export ${f(worker.export.seconds)} s, ${Math.round(worker.export.bytes / 1024)} KB)`,
+          row('on the loop: at rest', inline.rest) + `  loop p99 ${f(inline.restLoop)} ms`,
+          row('on the loop: during export', inline.busy) +
+            `  loop p99 ${f(inline.busyLoop)} ms  (export ${f(inline.export.seconds)} s)`,
+          `  ${pass ? 'PASS' : 'FAIL'}: event-loop p99 during the worker export ${f(worker.busyLoop)} ms (budget ${BUDGET_MS} ms)`,
+        ].join('\n'),
+      );
+    }
+    return pass ? 0 : 1;
+  } finally {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+    await db.close();
+    const admin = await openPostgres(url, { max: 1 });
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.close();
+  }
+}
