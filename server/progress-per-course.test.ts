@@ -77,10 +77,17 @@ describe.each(ENGINES)('progress per course (%s)', (engine) => {
       cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
       const before = listMigrations().filter((m) => m.version < '004');
       for (const m of before) copyFileSync(m.file, join(dir, `${m.version}.sql`));
-      await db.exec(
-        'DROP TABLE audit_log, answers, learning_sessions, induction_cycles; DROP FUNCTION audit_log_append_only(); ' +
-          'DROP TABLE certificates; DROP TABLE tokens; DROP TABLE progress; DROP TABLE users; DROP TABLE schema_migrations',
-      );
+      // Every table and function of this schema goes, whatever later migrations added.
+      await db.exec(`DO $$ DECLARE r record; BEGIN
+        FOR r IN SELECT tablename FROM pg_tables WHERE schemaname = current_schema() LOOP
+          EXECUTE 'DROP TABLE IF EXISTS ' || quote_ident(r.tablename) || ' CASCADE';
+        END LOOP;
+        FOR r IN SELECT p.oid::regprocedure AS f FROM pg_proc p
+                   JOIN pg_namespace n ON n.oid = p.pronamespace
+                  WHERE n.nspname = current_schema() LOOP
+          EXECUTE 'DROP FUNCTION IF EXISTS ' || r.f || ' CASCADE';
+        END LOOP;
+      END $$`);
       expect(await migrate(db, dir)).toEqual(before.map((m) => m.version));
       const [u] = await db.query<{ id: number }>(
         "INSERT INTO users (document, name, password_hash) VALUES ('222', 'Luis Gómez', 'x') RETURNING id",

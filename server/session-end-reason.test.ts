@@ -59,8 +59,13 @@ describe.each(ENGINES)('why a session ended (%s)', (engine) => {
       headers: { authorization: coordinator, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ _xsrf: hiddenXsrf(page.body) }).toString(),
     });
-    expect(response.statusCode).toBe(200);
-    return response;
+    // Done: the console redirects after the action (POST-redirect-GET); its page shows the notice.
+    expect(response.statusCode).toBe(303);
+    return app.inject({
+      method: 'GET',
+      url: String(response.headers.location),
+      headers: { authorization: coordinator },
+    });
   };
 
   /** Module 1 and 2 done (40 %), as the phone's queue would send them. */

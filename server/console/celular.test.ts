@@ -87,15 +87,20 @@ describe.each(ENGINES)('the celular field (%s)', (engine) => {
     expect(bad.body).toContain('celular colombiano de 10 dígitos');
     expect(await learnerCelular(f.t.db, learner.id)).toBeNull();
 
+    // Saved: the form redirects (POST-redirect-GET) and the page then says so, masked.
     const saved = await f.post(`${url}/celular`, cookie, { celular: '315 987 6543' }, page.body);
-    expect(saved.statusCode).toBe(200);
-    expect(saved.body).toContain('Celular guardado.');
-    expect(saved.body).toContain('315 ••• 6543');
-    expect(saved.body).not.toContain('3159876543');
+    expect(saved.statusCode).toBe(303);
+    const after = await f.get(saved.headers.location as string, cookie);
+    expect(after.body).toContain('Celular guardado.');
+    expect(after.body).toContain('315 ••• 6543');
+    expect(after.body).not.toContain('3159876543');
     expect(await learnerCelular(f.t.db, learner.id)).toBe('3159876543');
 
     const cleared = await f.post(`${url}/celular`, cookie, { celular: '' }, page.body);
-    expect(cleared.body).toContain('Celular borrado.');
+    expect(cleared.statusCode).toBe(303);
+    expect((await f.get(cleared.headers.location as string, cookie)).body).toContain(
+      'Celular borrado.',
+    );
     expect(await learnerCelular(f.t.db, learner.id)).toBeNull();
 
     const log = JSON.stringify(await f.t.db.query('SELECT * FROM audit_log'));

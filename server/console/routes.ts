@@ -137,7 +137,11 @@ export async function consoleRoutes(
   const loaded = getConfig();
   // The configuration's obras (the defaults) and those added in the console (decision 0215),
   // read again on every console request so that another server instance's new obra shows.
-  const obras: KnownObra[] = await allObras(ctx.db, loaded.obras);
+  // A database that is down at start must not stop the server (its pages answer 503 then): the
+  // configuration's obras stand in until the first request reads the console's too.
+  const obras: KnownObra[] = await allObras(ctx.db, loaded.obras).catch(() =>
+    allObras({ query: async () => [] }, loaded.obras),
+  );
   const refreshObras = async () => {
     const now = await allObras(ctx.db, loaded.obras);
     obras.splice(0, obras.length, ...now);
