@@ -41,6 +41,10 @@ import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { certificateRoutes } from './routes/certificate.ts';
+import { invitationRoutes } from './routes/invitation.ts';
+import { publishDataNoticeVersion } from './db/activity-store.ts';
+import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { readConfiguration, withEnv } from './read-config.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
@@ -101,6 +105,8 @@ export interface AppOptions {
   adminChannelToken?: string | null;
   /** Reinducción period and the obras, for the console; default from CURSO_CONFIG. */
   console?: ConsoleOptions;
+  /** The data notice's current version (record 0213); default from the configuration. */
+  dataNoticeVersion?: string;
 }
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
@@ -251,8 +257,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.auth = { userId: session.userId, token };
   };
 
+  // The notice this server shows now joins the versions a learner may accept (record 0213).
+  const noticeVersion =
+    options.dataNoticeVersion ??
+    dataNoticeVersion(
+      options.console?.config ??
+        readConfiguration(withEnv({}, process.env), { firstObra: true }).config,
+    );
+  await publishDataNoticeVersion(options.db, noticeVersion);
+
   const ctx: AppContext = {
     db: options.db,
+    dataNoticeVersion: noticeVersion,
     apiBase,
     shape: options.courseShape ?? loadCourseShape(),
     courseId: options.courseId ?? shippedCourseId(),
@@ -317,6 +333,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
 
       await authRoutes(api, ctx);
+      await invitationRoutes(api, ctx);
       await progressRoutes(api, ctx);
       await activityRoutes(api, ctx);
       await certificateRoutes(api, ctx);

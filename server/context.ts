@@ -52,6 +52,8 @@ export interface AppContext {
   shape: CourseShape;
   /** The course whose progress this API serves (progress is keyed by course; record 0035). */
   courseId: string;
+  /** The data notice's current version (record 0213). */
+  dataNoticeVersion: string;
   tokenTtlMs: number;
   loginLimiter: LoginLimiter;
   loginRateLimit: { max: number; timeWindow: number } | false;

@@ -14,7 +14,12 @@ export type AuditAction =
   | 'reinduccion'
   | 'exportar-csv'
   | 'exportar-pdf'
-  | 'ver-aprendiz';
+  | 'ver-aprendiz'
+  // Invitations (record 0210): never the code, the token or the celular in details.
+  | 'invitacion-emitida'
+  | 'invitacion-usada'
+  | 'invitacion-rechazada'
+  | 'aviso-datos-aceptado';
 
 export interface Actor {
   userId: number | null;

@@ -23,6 +23,10 @@ const ACTION_LABEL: Record<string, string> = {
   reinduccion: 'Inició reinducción',
   'exportar-csv': 'Exportó CSV',
   'exportar-pdf': 'Exportó el registro PDF',
+  'invitacion-emitida': 'Emitió una invitación para',
+  'invitacion-usada': 'Entró con su invitación',
+  'invitacion-rechazada': 'Invitación rechazada',
+  'aviso-datos-aceptado': 'Aceptó el aviso de datos personales',
 };
 
 function addForm(

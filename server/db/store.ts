@@ -32,6 +32,11 @@ export interface PublicUser {
   cycle: number;
   /** When the learner accepted the data-processing notice (Ley 1581 de 2012), else null. */
   dataNoticeAcceptedAt: string | null;
+  /**
+   * The notice version last accepted, else null: the app asks again when its own version differs
+   * (record 0213); saves stay accepted meanwhile.
+   */
+  dataNoticeVersion: string | null;
 }
 
 interface UserRow {
@@ -48,6 +53,7 @@ interface UserRow {
   url_certificate: string | null;
   cycle: number | string;
   data_notice_accepted_at: Date | string | null;
+  data_notice_version: string | null;
 }
 
 const iso = (value: Date | string | null) =>
@@ -68,13 +74,14 @@ function toPublic(row: UserRow): PublicUser {
     url_certificate: row.url_certificate,
     cycle: Number(row.cycle),
     dataNoticeAcceptedAt: iso(row.data_notice_accepted_at ?? null),
+    dataNoticeVersion: row.data_notice_version ?? null,
   };
 }
 
 const USER_SELECT = `
   SELECT u.id, u.name, u.document, u.email, u.obra, p.score, p.route, p.current_location,
          p.final_terms_at, p.completed_at, c.url_file AS url_certificate, u.cycle,
-         u.data_notice_accepted_at
+         u.data_notice_accepted_at, u.data_notice_version
     FROM users u
     LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2 AND p.cycle = u.cycle
     LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $2 AND c.cycle = u.cycle`;
@@ -197,8 +204,9 @@ export async function issueToken(
 ): Promise<string> {
   const token = newToken();
   await db.query(
-    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'), $4)`,
-    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000)), scope],
+    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::double precision * interval '1 millisecond'), $4)`,
+    // At most a year: an invitation's session on the learner's phone is 90 days (record 0210).
+    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 366 * 24 * 60 * 60 * 1000)), scope],
   );
   return token;
 }
