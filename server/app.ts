@@ -264,7 +264,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       options.console?.config ??
         readConfiguration(withEnv({}, process.env), { firstObra: true }).config,
     );
-  await publishDataNoticeVersion(options.db, noticeVersion);
+  // A database down at start must not stop the server: accept-data-notice publishes it again.
+  await publishDataNoticeVersion(options.db, noticeVersion).catch(() => undefined);
 
   const ctx: AppContext = {
     db: options.db,

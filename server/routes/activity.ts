@@ -10,6 +10,7 @@ import { getUser, StaleCycleError } from '../db/store.ts';
 import {
   acceptDataNotice,
   hasAcceptedDataNotice,
+  publishDataNoticeVersion,
   recordActivity,
   type AnswerInput,
   type SessionInput,
@@ -174,6 +175,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     const version = plain(fields.noticeVersion, 64);
     if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
     const userId = request.auth!.userId;
+    if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);
     const accepted = await acceptDataNotice(ctx.db, userId, version);
     if (accepted === 'unknown-version')
       throw new HttpError(422, [MESSAGES.activity.noticeUnknownVersion]);

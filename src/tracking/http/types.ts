@@ -16,6 +16,8 @@ export interface CourseUser {
   cycle?: number;
   /** When the learner accepted the habeas-data notice; null = not yet (Ley 1581 de 2012). */
   dataNoticeAcceptedAt?: string | null;
+  /** The notice version accepted (record 0213); absent from older servers. */
+  dataNoticeVersion?: string | null;
 }
 
 export interface LoginResponse {
