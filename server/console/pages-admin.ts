@@ -6,6 +6,7 @@ import type { ConsoleContext } from './console-context.ts';
 import { field, pageParameter, sendHtml } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
+import { invitationForm } from './pages-invitations.ts';
 import { importUsers, validateUser, type KnownObras } from '../cli/users.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
 import { generatePassword } from '../security/passwords.ts';
@@ -165,6 +166,12 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         422,
       );
     const bytes = await part.toBuffer();
+    // The database's clock, as the audit rows of the learners it creates (decision 0210).
+    const dbNow = async () =>
+      new Date(
+        (await db.query<{ t: Date | string }>('SELECT clock_timestamp() AS t'))[0]!.t,
+      ).toISOString();
+    const importStarted = await dbNow();
     const lines: { kind: 'out' | 'err'; text: string }[] = [];
     const summary = await importUsers(
       db,
@@ -185,7 +192,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         ? `<h2>${title}</h2><pre class="result">${escapeHtml(items.join('\n'))}</pre>`
         : '';
     const result = summary
-      ? `<div class="notice ${summary.rejected ? 'bad' : 'ok'}" role="status"><p><strong>Importados: ${summary.imported}. Rechazados: ${summary.rejected}.</strong></p></div>${list('Filas rechazadas', rejected)}${list('Contraseñas generadas (se muestran una sola vez)', generated)}`
+      ? `<div class="notice ${summary.rejected ? 'bad' : 'ok'}" role="status"><p><strong>Importados: ${summary.imported}. Rechazados: ${summary.rejected}.</strong></p></div>${summary.imported ? invitationForm(viewer, { importados_desde: importStarted, importados_hasta: await dbNow() }, `Hacer las invitaciones de los ${summary.imported} importados (tarjetas y WhatsApp)`) : ''}${list('Filas rechazadas', rejected)}${list('Contraseñas generadas (se muestran una sola vez)', generated)}`
       : `<div class="notice bad" role="alert"><p>No se importó nada.</p></div>${list('Motivo', rejected)}`;
     return sendHtml(reply, importForm(viewer, result), summary ? 200 : 422);
   });

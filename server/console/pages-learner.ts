@@ -16,6 +16,7 @@ import {
 } from './layout.ts';
 import { cycleAnswers, learnerDetail, type LearnerDetail } from './learner-detail.ts';
 import { audit } from './audit.ts';
+import { invitationForm } from './pages-invitations.ts';
 import { startReinduction } from './reinduction.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
@@ -47,12 +48,18 @@ function actions(viewer: Viewer, d: LearnerDetail): string {
   const current = d.cycles.find((c) => c.cycle === d.cycle);
   const form = (action: string, label: string, cls = '', extra = '') =>
     `<form method="post" action="/consola/aprendices/${d.id}/${action}">${hiddenToken(viewer)}${extra}<button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  // Invitations (decision 0210): a card to print or send, or a fresh code for another phone.
+  const invite = d.active
+    ? `${invitationForm(viewer, { ids: String(d.id) }, 'Invitación: tarjeta y WhatsApp')}
+${invitationForm(viewer, { ids: String(d.id) }, 'Código nuevo (24 horas)', 'codigo', 'secondary')}`
+    : '';
   return `<h2>Acciones</h2><div class="actions">
+${invite}
 ${form('contrasena', 'Restablecer contraseña', 'secondary')}
 ${d.active ? form('desactivar', 'Desactivar', 'danger') : form('reactivar', 'Reactivar', 'secondary')}
 ${d.active && current?.completedAt ? form('reinduccion', `Iniciar reinducción (ciclo ${d.cycle + 1})`, '', `<label class="confirm"><input type="checkbox" name="confirmar" value="si" required> Confirmo: el ciclo ${d.cycle} se archiva y ${escapeHtml(d.name)} empieza el curso de nuevo.</label>`) : ''}
 </div>
-<p class="hint">Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
+<p class="hint">La invitación y el código nuevo sirven una sola vez, siempre con el número de documento, y anulan los anteriores. Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
 }
 
 async function renderLearner(

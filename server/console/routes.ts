@@ -28,6 +28,7 @@ import { overviewRoutes } from './pages-overview.ts';
 import { learnerRoutes } from './pages-learner.ts';
 import { adminRoutes } from './pages-admin.ts';
 import { exportRoutes } from './exports.ts';
+import { invitationRoutes } from './pages-invitations.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -250,4 +251,5 @@ export async function consoleRoutes(
   await learnerRoutes(app, cc);
   await adminRoutes(app, cc);
   await exportRoutes(app, cc);
+  await invitationRoutes(app, cc);
 }
