@@ -22,5 +22,25 @@ export const isValidName = (name: string) =>
   !hasControlChars(name) &&
   !hasBidiControls(name);
 
+/**
+ * A Colombian mobile number as typed in a form or a CSV cell (decision 0158): blank → null; ten
+ * digits starting with 3, with an optional +57 / 57 prefix and spaces, dots, dashes or
+ * parentheses → those ten digits; anything else → undefined (invalid).
+ */
+export function normalizeCelular(input: string): string | null | undefined {
+  const text = input.trim();
+  if (text === '') return null;
+  if (!/^[+\d\s().-]+$/.test(text)) return undefined;
+  let digits = text.replace(/\D/g, '');
+  if (digits.length === 12 && digits.startsWith('57')) digits = digits.slice(2);
+  return /^3\d{9}$/.test(digits) ? digits : undefined;
+}
+
+/** The number wa.me expects: country code and the ten digits, no plus sign. */
+export const celularForWhatsApp = (celular: string) => `57${celular}`;
+
+/** «300 ••• 4567»: enough for a coordinator to recognise it, not to copy it. */
+export const maskCelular = (celular: string) => `${celular.slice(0, 3)} ••• ${celular.slice(-4)}`;
+
 export const MIN_PASSWORD_LENGTH = 6;
 export const MAX_PASSWORD_LENGTH = 200;

@@ -128,7 +128,15 @@ export function parseCsvRows(text: string): { rows: CsvRow[]; delimiter: ',' | '
 }
 
 type Column =
-  'document' | 'name' | 'email' | 'password' | 'obra' | 'contratista' | 'cargo' | 'fechaIngreso';
+  | 'document'
+  | 'name'
+  | 'email'
+  | 'password'
+  | 'obra'
+  | 'contratista'
+  | 'cargo'
+  | 'fechaIngreso'
+  | 'celular';
 
 const HEADER_ALIASES: Record<string, Column> = {
   documento: 'document',
@@ -143,6 +151,8 @@ const HEADER_ALIASES: Record<string, Column> = {
   cargo: 'cargo',
   fechaingreso: 'fechaIngreso',
   fechadeingreso: 'fechaIngreso',
+  celular: 'celular',
+  movil: 'celular',
 };
 
 const simplify = (h: string) =>
@@ -183,7 +193,7 @@ export function checkHeader(row: CsvRow): HeaderCheck {
   const unknown = row.fields.filter((_, i) => columns[i] === undefined);
   const passwordLike = unknown.filter(looksLikePassword);
   const expected =
-    'se esperan documento,nombre,correo,contraseña[,obra,contratista,cargo,fecha_ingreso]';
+    'se esperan documento,nombre,correo,contraseña[,obra,contratista,cargo,fecha_ingreso,celular]';
   if (row.error)
     return { columns, notices, error: `Línea ${row.line}: el encabezado ${row.error}.` };
   if (passwordLike.length)
@@ -223,6 +233,8 @@ export interface ImportRow {
   contratista?: string | null;
   cargo?: string | null;
   fechaIngreso?: string | null;
+  /** Ten digits (decision 0158). */
+  celular?: string | null;
   /** From the file, or generated (then shown once). */
   password: string;
   generated: boolean;
@@ -265,11 +277,13 @@ export async function hashAll(
 const INSERT_BATCH = `
 WITH input AS (
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::integer[], $6::text[],
-                       $7::text[], $8::text[], $9::date[])
-    AS t(document, name, email, password_hash, ord, obra, contratista, cargo, fecha_ingreso)
+                       $7::text[], $8::text[], $9::date[], $10::text[])
+    AS t(document, name, email, password_hash, ord, obra, contratista, cargo, fecha_ingreso,
+         celular)
 ), inserted AS (
-  INSERT INTO users (document, name, email, password_hash, obra, contratista, cargo, fecha_ingreso)
-  SELECT document, name, email, password_hash, obra, contratista, cargo, fecha_ingreso
+  INSERT INTO users (document, name, email, password_hash, obra, contratista, cargo, fecha_ingreso,
+                     celular)
+  SELECT document, name, email, password_hash, obra, contratista, cargo, fecha_ingreso, celular
     FROM input ORDER BY ord
   ON CONFLICT DO NOTHING
   RETURNING id, document
@@ -317,6 +331,7 @@ export async function saveRows(
         batch.map((r) => r.contratista ?? null),
         batch.map((r) => r.cargo ?? null),
         batch.map((r) => r.fechaIngreso ?? null),
+        batch.map((r) => r.celular ?? null),
       ]);
       for (const r of result) inserted.add(r.document);
       // Who each import created, in the import's own transaction (decision 0184).

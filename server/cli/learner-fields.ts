@@ -1,7 +1,8 @@
 // The fields coordinators filter by (decision 0112): contratista, cargo, fecha de ingreso, and the
-// account's role. Shared by `users add`, the CSV import and the console's add form.
+// account's role; and the celular an invitation is sent to (decision 0158). Shared by `users add`, the CSV import and the console's add form.
 import { hasBidiControls, hasControlChars } from '../routes/input.ts';
 import { ROLES, type Role } from '../db/store.ts';
+import { normalizeCelular } from '../identity.ts';
 
 export interface LearnerExtras {
   role: Role;
@@ -9,6 +10,8 @@ export interface LearnerExtras {
   cargo: string | null;
   /** aaaa-mm-dd, or null. */
   fechaIngreso: string | null;
+  /** Ten digits (decision 0158), or null. */
+  celular: string | null;
 }
 
 const validDate = (y: number, m: number, d: number) => {
@@ -49,6 +52,7 @@ export function validateExtras(raw: {
   contratista?: string;
   cargo?: string;
   fechaIngreso?: string;
+  celular?: string;
 }): { extras: LearnerExtras; problems: string[] } {
   const problems: string[] = [];
   const rol = raw.rol?.trim().toLowerCase() || 'aprendiz';
@@ -72,8 +76,19 @@ export function validateExtras(raw: {
     if (!fechaIngreso)
       problems.push(`fecha de ingreso inválida «${raw.fechaIngreso}» (dd/mm/aaaa o aaaa-mm-dd)`);
   }
+  const celular = normalizeCelular(raw.celular ?? '');
+  if (celular === undefined)
+    problems.push(
+      `celular no válido «${raw.celular}» (un celular colombiano: 10 dígitos que empiezan por 3)`,
+    );
   return {
-    extras: { role: isRole(rol) ? rol : 'aprendiz', contratista, cargo, fechaIngreso },
+    extras: {
+      role: isRole(rol) ? rol : 'aprendiz',
+      contratista,
+      cargo,
+      fechaIngreso,
+      celular: celular ?? null,
+    },
     problems,
   };
 }

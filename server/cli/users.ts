@@ -43,7 +43,8 @@ export const CLI_ACTOR: Actor = { userId: null, name: 'Administrador (línea de 
 export const USERS_HELP = `Uso:
   npm run users -- add --document DOCUMENTO --name "NOMBRE" --password CONTRASEÑA [--email CORREO]
                        [--obra SLUG] [--contratista "EMPRESA"] [--cargo "CARGO"]
-                       [--fecha-ingreso dd/mm/aaaa] [--rol aprendiz|coordinador|auditor]
+                       [--fecha-ingreso dd/mm/aaaa] [--celular 3001234567]
+                       [--rol aprendiz|coordinador|auditor]
   npm run users -- import ARCHIVO.csv
   npm run users -- --help
 
@@ -51,9 +52,9 @@ Comandos:
   add      Crea un aprendiz. El documento es su usuario para ingresar al curso.
   import   Crea aprendices desde un CSV (UTF-8 con o sin BOM, o Windows-1252 de Excel; separado
            por coma o punto y coma) con los encabezados: documento,nombre,correo,contraseña
-           y, si quiere, obra,contratista,cargo,fecha_ingreso (dd/mm/aaaa o aaaa-mm-dd)
-           - correo, contraseña, obra, contratista (vacío = empleado directo), cargo y
-             fecha_ingreso pueden ir vacíos;
+           y, si quiere, obra,contratista,cargo,fecha_ingreso (dd/mm/aaaa o aaaa-mm-dd),celular
+           - correo, contraseña, obra, contratista (vacío = empleado directo), cargo,
+             fecha_ingreso y celular pueden ir vacíos;
            - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
            - cada fila con errores se informa con su número de línea y las demás se importan;
            - un documento que ya existe (o repetido en el archivo) se informa y no se modifica.
@@ -117,6 +118,7 @@ export function validateUser(
     contratista?: string;
     cargo?: string;
     fechaIngreso?: string;
+    celular?: string;
   },
   obras?: KnownObras,
 ): {
@@ -169,6 +171,7 @@ const ADD_VALUES = [
   'contratista',
   'cargo',
   'fecha-ingreso',
+  'celular',
 ];
 
 const optional = (options: Map<string, string | true>, name: string) =>
@@ -195,6 +198,7 @@ export async function addUser(
       contratista: optional(options, 'contratista'),
       cargo: optional(options, 'cargo'),
       fechaIngreso: optional(options, 'fecha-ingreso'),
+      celular: optional(options, 'celular'),
     },
     options.has('obra') ? obras() : undefined,
   );
@@ -210,6 +214,7 @@ export async function addUser(
       contratista: user.extras.contratista,
       cargo: user.extras.cargo,
       fechaIngreso: user.extras.fechaIngreso,
+      celular: user.extras.celular,
     });
     await audit(db, CLI_ACTOR, 'crear-usuario', created, { rol: user.extras.role, via: 'cli' });
     const role = user.extras.role === 'aprendiz' ? '' : `, rol ${user.extras.role}`;
@@ -324,6 +329,7 @@ export async function importUsers(
       contratista: user.extras.contratista,
       cargo: user.extras.cargo,
       fechaIngreso: user.extras.fechaIngreso,
+      celular: user.extras.celular,
       password: user.password ?? newPassword(),
       generated: !user.password,
     });

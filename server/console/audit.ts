@@ -15,6 +15,8 @@ export type AuditAction =
   | 'exportar-csv'
   | 'exportar-pdf'
   | 'ver-aprendiz'
+  | 'cambiar-celular'
+  | 'borrar-celular'
   // Invitations (record 0210): never the code, the token or the celular in details.
   | 'invitacion-emitida'
   | 'invitacion-usada'

@@ -36,6 +36,8 @@ export interface LearnerDetail {
   contratista: string | null;
   cargo: string | null;
   fechaIngreso: string | null;
+  /** Ten digits (decision 0158), or null. */
+  celular: string | null;
   role: string;
   active: boolean;
   deactivatedAt: string | null;
@@ -55,7 +57,7 @@ export async function learnerDetail(
   courseId: string,
 ): Promise<LearnerDetail | null> {
   const [u] = await db.query<Record<string, unknown>>(
-    `SELECT id, name, document, email, obra, contratista, cargo, fecha_ingreso::text AS fecha_ingreso,
+    `SELECT id, name, document, email, obra, contratista, cargo, fecha_ingreso::text AS fecha_ingreso, celular,
             role, active, deactivated_at, created_at, cycle, data_notice_accepted_at, data_notice_version
        FROM users WHERE id = $1`,
     [id],
@@ -89,6 +91,7 @@ export async function learnerDetail(
     contratista: (u.contratista as string | null) || null,
     cargo: (u.cargo as string | null) || null,
     fechaIngreso: (u.fecha_ingreso as string | null) ?? null,
+    celular: (u.celular as string | null) ?? null,
     role: String(u.role),
     active: Boolean(u.active),
     deactivatedAt: iso(u.deactivated_at),

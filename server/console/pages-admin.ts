@@ -24,6 +24,8 @@ const ACTION_LABEL: Record<string, string> = {
   reinduccion: 'Inició reinducción',
   'exportar-csv': 'Exportó CSV',
   'exportar-pdf': 'Exportó el registro PDF',
+  'cambiar-celular': 'Cambió el celular de',
+  'borrar-celular': 'Borró el celular de',
   'invitacion-emitida': 'Emitió una invitación para',
   'invitacion-usada': 'Entró con su invitación',
   'invitacion-rechazada': 'Invitación rechazada',
@@ -49,6 +51,7 @@ ${input('correo', 'Correo', 'email', ' autocomplete="off"')}
 ${input('contratista', 'Contratista', 'text', '', 'Vacío si es empleado directo de la empresa.')}
 ${input('cargo', 'Cargo')}
 ${input('fecha_ingreso', 'Fecha de ingreso', 'date')}
+${input('celular', 'Celular', 'tel', ' inputmode="tel" autocomplete="off"', 'Para enviarle la invitación por WhatsApp. Solo con su autorización.')}
 ${input('clave', 'Contraseña', 'text', ' autocomplete="new-password"', 'Si la dejas vacía se genera una y se muestra una sola vez.')}
 <button type="submit">Agregar aprendiz</button>
 </form>`,
@@ -60,7 +63,7 @@ function importForm(viewer: Viewer, result = '') {
   return consolePage(
     'Importar aprendices',
     `<h1>Importar aprendices desde un CSV</h1>
-<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso</span> (fechas dd/mm/aaaa o aaaa-mm-dd). UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; las contraseñas vacías se generan y se muestran una sola vez.</p>
+<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso,celular</span> (fechas dd/mm/aaaa o aaaa-mm-dd). UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; las contraseñas vacías se generan y se muestran una sola vez.</p>
 ${result}
 <form method="post" action="/consola/importar" enctype="multipart/form-data">${hiddenToken(viewer)}
 <div class="field"><label for="archivo">Archivo CSV</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
@@ -92,6 +95,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         'contratista',
         'cargo',
         'fecha_ingreso',
+        'celular',
         'clave',
       ].map((k) => [k, field(request, k)]),
     );
@@ -105,6 +109,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         contratista: values.contratista,
         cargo: values.cargo,
         fechaIngreso: values.fecha_ingreso,
+        celular: values.celular,
       },
       obras(),
     );
@@ -128,6 +133,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         contratista: user.extras.contratista,
         cargo: user.extras.cargo,
         fechaIngreso: user.extras.fechaIngreso,
+        celular: user.extras.celular,
       });
       await audit(db, { userId: viewer.userId, name: viewer.name }, 'crear-usuario', created, {
         rol: 'aprendiz',

@@ -16,6 +16,7 @@ import {
 import { invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
 import type { Queryable } from '../db/db.ts';
+import { celularForWhatsApp } from '../identity.ts';
 
 /** The most learners one request issues invitations for (a sheet of 63 pages). */
 export const MAX_INVITATIONS = 500;
@@ -49,22 +50,17 @@ export function whatsAppText(
 
 /** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
 export function whatsAppLink(celular: string | null, text: string): string {
-  const to = celular ? `57${celular}` : '';
+  const to = celular ? celularForWhatsApp(celular) : '';
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
 }
 
-/** Learners' celulares by id (users.celular, added by migration 007). */
+/** Learners' celulares by id (users.celular, migration 007; never sent to the learner app). */
 async function celulares(db: Queryable, ids: number[]): Promise<Map<number, string>> {
-  try {
-    const rows = await db.query<{ id: number; celular: string | null }>(
-      'SELECT id, celular FROM users WHERE id = ANY($1::integer[]) AND celular IS NOT NULL',
-      [ids],
-    );
-    return new Map(rows.map((r) => [Number(r.id), r.celular!]));
-  } catch {
-    // Before migration 007 (celular) is on this branch: no celulares yet.
-    return new Map();
-  }
+  const rows = await db.query<{ id: number; celular: string | null }>(
+    'SELECT id, celular FROM users WHERE id = ANY($1::integer[]) AND celular IS NOT NULL',
+    [ids],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.celular!]));
 }
 
 /** The learners an import by `actorId` created between two moments (from the audit log). */

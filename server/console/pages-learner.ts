@@ -17,6 +17,8 @@ import {
 import { cycleAnswers, learnerDetail, type LearnerDetail } from './learner-detail.ts';
 import { audit } from './audit.ts';
 import { invitationForm } from './pages-invitations.ts';
+import { maskCelular, normalizeCelular } from '../identity.ts';
+import { setLearnerCelular } from '../db/store.ts';
 import { startReinduction } from './reinduction.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
@@ -59,6 +61,7 @@ ${form('contrasena', 'Restablecer contraseña', 'secondary')}
 ${d.active ? form('desactivar', 'Desactivar', 'danger') : form('reactivar', 'Reactivar', 'secondary')}
 ${d.active && current?.completedAt ? form('reinduccion', `Iniciar reinducción (ciclo ${d.cycle + 1})`, '', `<label class="confirm"><input type="checkbox" name="confirmar" value="si" required> Confirmo: el ciclo ${d.cycle} se archiva y ${escapeHtml(d.name)} empieza el curso de nuevo.</label>`) : ''}
 </div>
+<form method="post" action="/consola/aprendices/${d.id}/celular" class="inline-form">${hiddenToken(viewer)}<div class="field"><label for="celular">Celular para la invitación por WhatsApp</label><input id="celular" name="celular" type="tel" inputmode="tel" autocomplete="off" placeholder="300 123 4567" aria-describedby="celular-ayuda"><p class="hint" id="celular-ayuda">Solo con la autorización del trabajador. Vacío para borrarlo.</p></div><button type="submit" class="secondary">Guardar celular</button></form>
 <p class="hint">La invitación y el código nuevo sirven una sola vez, siempre con el número de documento, y anulan los anteriores. Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
 }
 
@@ -85,6 +88,7 @@ ${fact('Obra', escapeHtml(cc.obraName(d.obra)))}
 ${fact('Contratista', escapeHtml(d.contratista ?? 'Empleado directo'))}
 ${fact('Cargo', escapeHtml(d.cargo ?? ''))}
 ${fact('Fecha de ingreso', plainDate(d.fechaIngreso))}
+${fact('Celular', d.celular ? escapeHtml(maskCelular(d.celular)) : '')}
 ${fact('Estado de la cuenta', d.active ? 'Activa' : `Desactivada el ${shortDate(d.deactivatedAt)}`)}
 ${fact('Aviso de datos personales', d.dataNoticeAcceptedAt ? `Aceptado el ${escapeHtml(dateTime(d.dataNoticeAcceptedAt))} (versión ${escapeHtml(d.dataNoticeVersion ?? '')})` : 'No aceptado aún')}
 ${fact('Ciclo actual', String(d.cycle))}
@@ -188,7 +192,10 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
             ),
             403,
           );
-        const result = await run(d, request.viewer!, { confirmar: field(request, 'confirmar') });
+        const result = await run(d, request.viewer!, {
+          confirmar: field(request, 'confirmar'),
+          celular: field(request, 'celular'),
+        });
         const { notice, status } =
           typeof result === 'string' ? { notice: result, status: 200 } : result;
         const fresh = (await learnerDetail(db, d.id, cc.scope.courseId))!;
@@ -234,6 +241,24 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     },
     { anyRole: true },
   );
+
+  // The celular an invitation is sent to (decision 0158); the audit log never stores the number.
+  act('celular', async (d, viewer, body) => {
+    const celular = normalizeCelular(body.celular ?? '');
+    if (celular === undefined)
+      return {
+        notice:
+          '<p class="notice bad" role="alert">No se guardó: el celular debe ser un celular colombiano de 10 dígitos que empieza por 3.</p>',
+        status: 422,
+      };
+    await db.transaction(async (tx) => {
+      await setLearnerCelular(tx, d.id, celular);
+      await audit(tx, actor(viewer), celular ? 'cambiar-celular' : 'borrar-celular', d, {});
+    });
+    return celular
+      ? '<p class="notice ok" role="status">Celular guardado.</p>'
+      : '<p class="notice ok" role="status">Celular borrado.</p>';
+  });
 
   act(
     'reactivar',

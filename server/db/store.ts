@@ -126,6 +126,8 @@ export interface NewUser {
   cargo?: string | null;
   /** aaaa-mm-dd. */
   fechaIngreso?: string | null;
+  /** Ten digits (decision 0158); never part of PublicUser. */
+  celular?: string | null;
 }
 
 export const ROLES = ['aprendiz', 'coordinador', 'auditor'] as const;
@@ -144,8 +146,8 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
     const id = await db.transaction(async (tx) => {
       const [row] = await tx.query<{ id: number }>(
         `INSERT INTO users (document, name, email, obra, password_hash, role, contratista, cargo,
-                            fecha_ingreso)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date) RETURNING id`,
+                            fecha_ingreso, celular)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::date, $10) RETURNING id`,
         [
           input.document,
           input.name,
@@ -156,6 +158,7 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
           input.contratista || null,
           input.cargo || null,
           input.fechaIngreso || null,
+          input.celular || null,
         ],
       );
       await tx.query('INSERT INTO progress (user_id, course_id) VALUES ($1, $2)', [
@@ -554,4 +557,21 @@ export async function reportRows(
 /** Replaces a learner's password hash (rehash at a higher cost on sign-in). */
 export async function setPasswordHash(db: Queryable, id: number, hash: string): Promise<void> {
   await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, id]);
+}
+
+/** The learner's celular (decision 0158): ten digits, or null. */
+export async function learnerCelular(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.query<{ celular: string | null }>(
+    'SELECT celular FROM users WHERE id = $1',
+    [userId],
+  );
+  return row?.celular ?? null;
+}
+
+export async function setLearnerCelular(
+  db: Queryable,
+  userId: number,
+  celular: string | null,
+): Promise<void> {
+  await db.query('UPDATE users SET celular = $2 WHERE id = $1', [userId, celular]);
 }

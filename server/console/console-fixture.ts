@@ -1,0 +1,79 @@
+// A console test's usual start: a database, the app with the Andina configuration, a coordinator,
+// and a signed-in console session that can post forms (the session cookie and the form's token).
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { openTestDb, testApp, type Engine, type TestDb } from '../test-support.ts';
+import { createUser } from '../db/store.ts';
+import { readConfiguration } from '../read-config.ts';
+import { ROOT } from '../read-content.ts';
+
+export const ANDINA = readConfiguration(
+  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
+  { firstObra: true },
+).config;
+
+export const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+
+export const COORDINATOR = {
+  document: 'C-900',
+  name: 'Carla Coordinadora',
+  password: 'clave-coord',
+};
+
+export interface ConsoleFixture {
+  t: TestDb;
+  app: FastifyInstance;
+  /** Signs in through the console's form; the 303's session cookie, or null when refused. */
+  signIn(document?: string, password?: string): Promise<string | null>;
+  /** GET as the signed-in coordinator. */
+  get(url: string, cookie: string): Promise<LightMyRequestResponse>;
+  /** POSTs a form the way the browser does: the token from `page`'s HTML, the session cookie. */
+  post(
+    url: string,
+    cookie: string,
+    fields: Record<string, string>,
+    page: string,
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function consoleFixture(engine: Engine): Promise<ConsoleFixture> {
+  const t = await openTestDb(engine);
+  const app = await testApp(t.db, {
+    console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
+  });
+  await createUser(t.db, { ...COORDINATOR, role: 'coordinador' });
+  const form = 'application/x-www-form-urlencoded';
+  return {
+    t,
+    app,
+    async signIn(document = COORDINATOR.document, password = COORDINATOR.password) {
+      const page = await app.inject({ method: 'GET', url: '/consola/ingresar' });
+      const xsrf = page.cookies.find((c) => c.name === 'consola_xsrf')!;
+      const answer = await app.inject({
+        method: 'POST',
+        url: '/consola/ingresar',
+        headers: { cookie: `consola_xsrf=${xsrf.value}`, 'content-type': form },
+        payload: new URLSearchParams({
+          _xsrf: hiddenXsrf(page.body),
+          documento: document,
+          clave: password,
+        }).toString(),
+      });
+      const session = answer.cookies.find((c) => c.name === 'consola_sesion');
+      return answer.statusCode === 303 && session ? `consola_sesion=${session.value}` : null;
+    },
+    get: (url, cookie) => app.inject({ method: 'GET', url, headers: { cookie } }),
+    post: (url, cookie, fields, page) =>
+      app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, 'content-type': form },
+        payload: new URLSearchParams({ _xsrf: hiddenXsrf(page), ...fields }).toString(),
+      }),
+    async close() {
+      await app.close();
+      await t.cleanup();
+    },
+  };
+}
