@@ -158,11 +158,12 @@ export async function invitationCardsPdf(
 
     // QR of the link, left; code and steps, right.
     const matrix = qrMatrix(card.link);
-    const qrSize = 96;
-    const quiet = 6;
+    const qrSize = 92;
     const unit = qrSize / matrix.length;
-    const qx = x0 + pad;
-    const qy = top - pad - 46 - qrSize - quiet;
+    // The quiet zone a camera needs: four modules of white around the code.
+    const quiet = 4 * unit;
+    const qx = x0 + Math.max(pad, quiet + 2);
+    const qy = top - pad - 42 - qrSize - quiet;
     p.drawRectangle({
       x: qx - quiet,
       y: qy - quiet,
@@ -179,7 +180,7 @@ export async function invitationCardsPdf(
         color: rgb(0, 0, 0),
       });
 
-    const rx = qx + qrSize + quiet + 10;
+    const rx = qx + qrSize + quiet + 4;
     const rw = x0 + CARD_W - pad - rx;
     p.drawText(t('Tu código'), { x: rx, y: top - pad - 56, size: 8, font: regular, color: SOFT });
     p.drawText(formatCode(card.code), {
