@@ -182,11 +182,51 @@ const layering = [
     ['server/**/*.ts'],
     [
       {
-        regex: '^(\\.\\./)+(scripts|src/(?!domain/))',
-        message: 'The server imports only src/domain (and its own files).',
+        regex: '^(\\.\\./)+(scripts|tools|src/(?!domain/))',
+        message: 'The server imports only src/domain, course-files/ (and its own files).',
       },
     ],
   ),
+  // The Node-side edges (decision 0205): course-files/ (reading content and configuration) sits
+  // below both scripts/ and server/; scripts/ never imports server/ or the tools that run it;
+  // neither reaches the app's features.
+  fence(
+    ['course-files/**/*.ts'],
+    [
+      {
+        regex: '^(\\.\\./)+(scripts|server|tools|src/(?!domain/))',
+        message:
+          'course-files/ reads course files for build and server: it imports only src/domain.',
+      },
+    ],
+  ),
+  fence(
+    ['scripts/**/*.ts'],
+    [
+      {
+        regex: '^(\\.\\./)+(server|tools)/',
+        message:
+          'scripts/ never imports server/ (course files: course-files/; what runs the server: tools/).',
+      },
+      { group: tree('**/src/features'), message: 'scripts/ may use src/domain, never features/.' },
+    ],
+  ),
+  // Every environment variable goes through server/env.ts (course-files/env.ts for the
+  // variables the builds share); nothing writes process.env (decision 0206).
+  {
+    files: ['server/**/*.ts', 'course-files/**/*.ts'],
+    ignores: ['server/env.ts', 'course-files/env.ts', '**/*.test.ts', 'server/test-support.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read the environment through server/env.ts (decision 0206).',
+        },
+      ],
+    },
+  },
   // A feature reaches another only through its index; never an adapter or the app.
   ...FEATURES.map((feature) =>
     fence(

@@ -5,7 +5,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite-content-plugin.ts';
-import { htmlPlugin } from './scripts/vite-html-plugin.ts';
+import { entryPlugin, htmlPlugin } from './scripts/vite-html-plugin.ts';
 import { distRoot } from './scripts/lib/build-config.ts';
 import { pwaPlugins } from './scripts/vite-pwa-plugin.ts';
 
@@ -15,14 +15,13 @@ export default defineConfig(({ mode }) => {
     base: target === 'lms' ? './' : '/',
     plugins: [
       react(),
+      // One entry per build (decision 0207): src/app/main-lms.tsx or src/app/main-web.tsx.
+      entryPlugin(target),
       contentPlugin(),
       htmlPlugin(),
       // The SCORM build never gets a manifest nor a service worker.
       ...(target === 'web' ? pwaPlugins() : []),
     ],
-    define: {
-      __BUILD_TARGET__: JSON.stringify(target),
-    },
     build: {
       // CURSO_DIST_DIR: tests build each configuration into its own temp folder.
       outDir: `${distRoot()}/${target}`,

@@ -4,11 +4,11 @@ import { contentPlugin } from './scripts/vite-content-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), contentPlugin()],
-  define: { __BUILD_TARGET__: JSON.stringify('lms') },
   test: {
     include: [
       'src/**/*.test.{ts,tsx}',
       'server/**/*.test.ts',
+      'course-files/**/*.test.ts',
       'scripts/**/*.test.ts',
       'lms-preview/**/*.test.ts',
     ],

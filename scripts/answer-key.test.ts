@@ -7,11 +7,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readCourse, ROOT } from '../server/read-content.ts';
-import { readConfiguration } from '../server/read-config.ts';
+import { readCourse, ROOT } from '../course-files/read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
 import { fillCourse, placeholderValues } from '../src/domain/content/placeholders.ts';
 import { answerKindOf } from '../src/domain/registry/index.ts';
-import { plainText } from '../src/features/quiz/quiz-logic.ts';
+import { plainText } from '../src/domain/content/html-text.ts';
 import { defaultKeyPath, renderAnswerKey } from './answer-key.ts';
 
 const COMMITTED = join(ROOT, 'docs', 'clave-de-respuestas.md');

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { isDemoObra } from '../src/domain/config/index.ts';
 import { fillCourse, placeholderValues } from '../src/domain/content/placeholders.ts';
-import { courseIdentity, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { courseIdentity, formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import {
   ConfigError,
   formatConfigError,
@@ -18,7 +18,7 @@ import {
   takeConfigArgs,
   withEnv,
   type LoadedConfig,
-} from '../server/read-config.ts';
+} from '../course-files/read-config.ts';
 import { answerKeyMarkdown, formatMarkdown } from './lib/answer-key.ts';
 
 const USAGE =

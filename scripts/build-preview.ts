@@ -9,10 +9,10 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join, resolve } from 'node:path';
 import { build } from 'vite';
 import { packageIdentity } from '../src/domain/config/index.ts';
-import { plainText } from '../src/features/quiz/quiz-logic.ts';
+import { plainText } from '../src/domain/content/html-text.ts';
 import { distRoot, readBuildCourse } from './lib/build-config.ts';
 import { packageScorm } from './lib/package-scorm.ts';
-import { courseIdentity } from '../server/read-content.ts';
+import { courseIdentity } from '../course-files/read-content.ts';
 import type { PreviewOutline } from '../lms-preview/summary.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');

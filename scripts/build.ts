@@ -7,7 +7,7 @@
 // the first one. Each target records a stamp {path, obra, sha256} that package/start compare.
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { ROOT } from '../server/read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { distRoot, stampFile, writeStamp, type BuildTarget } from './lib/build-config.ts';
 import {
   ConfigError,
@@ -17,7 +17,7 @@ import {
   takeConfigArgs,
   withEnv,
   type LoadedConfig,
-} from '../server/read-config.ts';
+} from '../course-files/read-config.ts';
 import { rmSync } from 'node:fs';
 
 const USAGE =

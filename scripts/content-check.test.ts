@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../server/read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
 
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const SCRIPT = join(ROOT, 'scripts', 'content-check.ts');

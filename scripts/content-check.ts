@@ -13,7 +13,7 @@ import {
   readabilityFailures,
 } from '../src/domain/content/text-metrics/index.ts';
 import { quizRuleProblems } from '../src/domain/content/quiz-rules.ts';
-import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
 

@@ -4,7 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT } from '../server/read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
 
 const eslint = new ESLint({ cwd: ROOT });
 
@@ -28,6 +28,13 @@ describe('layering lint', () => {
     ['the server importing a feature', 'server/x.ts', '../src/features/certificate/index.ts'],
     ['the server importing scripts', 'server/routes/x.ts', '../../scripts/lib/package-xml.ts'],
     ['the server importing an adapter', 'server/x.ts', '../src/tracking/http/index.ts'],
+    // The Node-side edges (decision 0205): scripts/ never imports server/ nor the tools that run it.
+    ['a script importing the server', 'scripts/x.ts', '../server/app.ts'],
+    ['a script library importing the server', 'scripts/lib/x.ts', '../../server/db/db.ts'],
+    ['a script importing a tool', 'scripts/bench/x.ts', '../../tools/bench.ts'],
+    ['a script importing a feature', 'scripts/x.ts', '../src/features/quiz/quiz-logic.ts'],
+    ['the course-file reader importing the server', 'course-files/x.ts', '../server/env.ts'],
+    ['the server importing a tool', 'server/x.ts', '../tools/start.ts'],
     ['domain importing a feature', 'src/domain/progress/x.ts', '../../features/quiz/index.ts'],
     [
       'a type definition importing its component',
@@ -96,6 +103,10 @@ describe('layering lint', () => {
     ['a feature using course state', 'src/features/menu/x.ts', '../../course/course-context.tsx'],
     ['a feature using the tracking port', 'src/features/quiz/x.ts', '../../tracking/port.ts'],
     ['the server using the domain', 'server/x.ts', '../src/domain/progress/engine.ts'],
+    ['the server using the course files', 'server/x.ts', '../course-files/read-content.ts'],
+    ['a script using the course files', 'scripts/lib/x.ts', '../../course-files/read-config.ts'],
+    ['a script using the domain', 'scripts/x.ts', '../src/domain/content/html-text.ts'],
+    ['a tool running the server', 'tools/x.ts', '../server/app.ts'],
     [
       'the domain registry using a definition',
       'src/domain/registry/x.ts',
@@ -116,6 +127,19 @@ describe('layering lint', () => {
   ])('allows %s', async (_what, file, target) => {
     const code = `import { x } from '${target}';\nexport const y = x;\n`;
     expect(await ruleIds(code, file)).not.toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['server/x.ts', 'export const a = process.env.PORT;\n'],
+    ['server/routes/x.ts', "process.env.CURSO_CONFIG = 'x';\n"],
+    ['course-files/x.ts', 'export const a = process.env.CURSO_CONTENT_DIR;\n'],
+  ])('fails on %s reading or writing process.env outside env.ts', async (file, code) => {
+    expect(await ruleIds(code, file)).toContain('no-restricted-properties');
+  });
+
+  it('lets server/env.ts read process.env', async () => {
+    const code = 'export const a = process.env.PORT;\n';
+    expect(await ruleIds(code, 'server/env.ts')).not.toContain('no-restricted-properties');
   });
 
   it('fails on a file name that is not kebab-case', async () => {

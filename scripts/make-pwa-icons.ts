@@ -4,7 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { ROOT } from '../server/read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
 
 const dir = join(ROOT, 'pwa');

@@ -22,8 +22,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, readCourse } from '../server/read-content.ts';
-import { readConfiguration } from '../server/read-config.ts';
+import { ROOT, readCourse } from '../course-files/read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
 import { fillCourse, placeholderValues } from '../src/domain/content/placeholders.ts';
 import { readZip, type ZipEntryInfo } from './lib/package-unzip.ts';
 

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageIdentity } from '../src/domain/config/index.ts';
-import { courseIdentity, formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { courseIdentity, formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import { distRoot, staleReason } from './lib/build-config.ts';
 import { PackageError, packageScorm, parseArgs, partialFiles, USAGE } from './lib/package-scorm.ts';
 import {
@@ -21,7 +21,7 @@ import {
   stampOf,
   takeConfigArgs,
   withEnv,
-} from '../server/read-config.ts';
+} from '../course-files/read-config.ts';
 
 // An interrupted run removes its temp file, so dist-scorm/ never holds a half-written zip.
 for (const signal of ['SIGINT', 'SIGTERM'] as const)

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { courseHours } from '../src/domain/content/text-metrics/index.ts';
-import { readCourse, ROOT } from '../server/read-content.ts';
+import { readCourse, ROOT } from '../course-files/read-content.ts';
 
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const SCRIPT = join(ROOT, 'scripts', 'readability.ts');

@@ -13,7 +13,7 @@ import {
   measuringConfigs,
   type ReadabilityRow,
 } from '../src/domain/content/text-metrics/index.ts';
-import { formatIssues, readCourse, ROOT } from '../server/read-content.ts';
+import { formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
 
 const args = process.argv.slice(2);

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
-import { ROOT } from '../server/read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { CERTIFICATE_FONT_RANGES } from '../src/domain/certificate/font-coverage.ts';
 
 const require = createRequire(import.meta.url);

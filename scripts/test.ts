@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from '../server/read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 // Not test-results/: Playwright empties that folder when it starts.

@@ -7,7 +7,7 @@
 //     in the app's own markup, so the first paint is the content the learner came for.
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
-import { readCourse, ROOT } from '../server/read-content.ts';
+import { readCourse, ROOT } from '../course-files/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';
@@ -80,6 +80,20 @@ async function earlyInitScript(): Promise<string> {
     if ('output' in o)
       for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code.trim();
   throw new Error('early-init: no se generó el script');
+}
+
+/**
+ * Each build has its own entry (decision 0207): index.html names `__APP_ENTRY__`, and this
+ * plugin points it at src/app/main-lms.tsx or src/app/main-web.tsx before Vite reads the page.
+ */
+export function entryPlugin(target: 'lms' | 'web'): Plugin {
+  return {
+    name: 'curso-sst-entry',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('/src/app/__APP_ENTRY__.tsx', `/src/app/main-${target}.tsx`),
+    },
+  };
 }
 
 export function htmlPlugin(): Plugin {

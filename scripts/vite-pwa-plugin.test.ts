@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Plugin, UserConfig } from 'vite';
 import viteConfig from '../vite.config.ts';
-import { readCourse } from '../server/read-content.ts';
+import { readCourse } from '../course-files/read-content.ts';
 import { appRoutePatterns, manifestIdentity, themeToken } from './vite-pwa-plugin.ts';
 
 const pluginNames = (mode: string) => {

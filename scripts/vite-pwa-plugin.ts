@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { readCourse, ROOT } from '../server/read-content.ts';
+import { readCourse, ROOT } from '../course-files/read-content.ts';
 import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../src/domain/registry/index.ts';
 import { routeSegment } from '../src/domain/progress/navigation.ts';
 

@@ -51,13 +51,14 @@ import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes, type ConsoleOptions } from './console/routes.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
-import { ROOT } from './read-content.ts';
+import { ROOT } from '../course-files/read-content.ts';
+import { envValue } from './env.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 
 export interface AppOptions {
   db: Db;
-  /** API base path; default process.env.API_BASE or '/api/v1'. */
+  /** API base path; default API_BASE (server/env.ts) or '/api/v1'. */
   apiBase?: string;
   /** Web build (history routing); null to serve none. Default dist/web. */
   webDir?: string | null;
@@ -147,7 +148,7 @@ function classify(error: FastifyError | HttpError | Error): {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const apiBase = normaliseBase(options.apiBase ?? process.env.API_BASE ?? '/api/v1');
+  const apiBase = normaliseBase(options.apiBase ?? envValue('API_BASE') ?? '/api/v1');
   const webDir = options.webDir === undefined ? join(ROOT, 'dist', 'web') : options.webDir;
   const lmsPreviewDir =
     options.lmsPreviewDir === undefined ? join(ROOT, 'dist', 'lms-preview') : options.lmsPreviewDir;

@@ -14,8 +14,8 @@ import {
 } from './test-support.ts';
 import { MESSAGES } from './messages.ts';
 import { join } from 'node:path';
-import { readConfiguration } from './read-config.ts';
-import { ROOT } from './read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 import { createCertificateIssuer, normalisePublicUrl, readCourseFacts } from './certificates.ts';
 import { normaliseCode } from './routes/verify.ts';
 import { formatSpanishDate } from '../src/domain/certificate/index.ts';

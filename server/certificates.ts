@@ -19,9 +19,10 @@ import { join } from 'node:path';
 import { generateCertificate } from '../src/domain/certificate/index.ts';
 import { issuerFields } from '../src/domain/certificate/config.ts';
 import { companyInfo, type CompanyConfig } from '../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from './read-config.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { loadCourse, type ContentFile } from '../src/domain/content/loader.ts';
-import { CONTENT_DIR, formatIssues } from './read-content.ts';
+import { CONTENT_DIR, formatIssues } from '../course-files/read-content.ts';
+import { currentEnv } from './env.ts';
 import type { CertificateIssuer } from './context.ts';
 
 /** Where stored certificates are served; routes/certificate-file.ts answers under it. */
@@ -72,9 +73,9 @@ export function normalisePublicUrl(value: string | null | undefined): string | n
 }
 
 export interface IssuerOptions {
-  /** PUBLIC_URL; default process.env.PUBLIC_URL. */
+  /** PUBLIC_URL; default the environment's PUBLIC_URL. */
   publicUrl?: string | null;
-  /** Environment (PUBLIC_URL, CURSO_CONFIG); default process.env. */
+  /** Environment (PUBLIC_URL, CURSO_CONFIG); default this process's (server/env.ts). */
   env?: Env;
   /** Course title and hours; default read from content/. */
   course?: CourseFacts;
@@ -83,7 +84,7 @@ export interface IssuerOptions {
 }
 
 export function createCertificateIssuer(options: IssuerOptions = {}): CertificateIssuer {
-  const env = options.env ?? process.env;
+  const env = options.env ?? currentEnv();
   const publicUrl = normalisePublicUrl(
     options.publicUrl === undefined ? env.PUBLIC_URL : options.publicUrl,
   );

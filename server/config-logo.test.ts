@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, MAX_LOGO_BYTES, readConfiguration } from './read-config.ts';
-import { ROOT } from './read-content.ts';
+import { ConfigError, MAX_LOGO_BYTES, readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 
 const FIXTURE = JSON.parse(
   readFileSync(join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json'), 'utf8'),

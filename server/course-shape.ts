@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadCourse, type ContentFile } from '../src/domain/content/loader.ts';
 import { buildOutline, courseShape } from '../src/domain/content/outline.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
-import { CONTENT_DIR, formatIssues } from './read-content.ts';
+import { CONTENT_DIR, formatIssues } from '../course-files/read-content.ts';
 
 let cached: CourseShape | null = null;
 

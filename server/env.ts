@@ -1,7 +1,9 @@
 // The server's environment, validated once at start-up against one schema (decision record
 // 0038): every variable the server reads is listed here with its type, and a wrong value stops
-// the start with one Spanish line per problem instead of being silently ignored.
+// the start with one Spanish line per problem instead of being silently ignored. No other server
+// file reads process.env, and none writes it (decision 0206; lint).
 import { z } from 'zod';
+import { courseFilesEnvSchema, processEnv } from '../course-files/env.ts';
 import { parseTrustProxy, TrustProxyError, type TrustProxy } from './security/trust-proxy.ts';
 
 const optionalText = z
@@ -42,7 +44,18 @@ const url = (schemes: string[]) =>
     { message: `debe ser una dirección ${schemes.map((s) => s.replace(':', '://…')).join(' o ')}` },
   );
 
-export const serverEnvSchema = z.object({
+/** scrypt's log2 N for tests and benches: 10–20, anything else means the default (passwords.ts). */
+const scryptLog2N = z
+  .string()
+  .optional()
+  .transform((v) => {
+    const n = Number(v);
+    return v !== undefined && Number.isInteger(n) && n >= 10 && n <= 20 ? n : undefined;
+  });
+
+// The course-file variables (CURSO_CONTENT_DIR, CURSO_IMAGE_DIR, CURSO_CONFIG, CURSO_OBRA) are
+// declared in course-files/env.ts, which the build scripts share (decision 0206).
+export const serverEnvSchema = courseFilesEnvSchema.extend({
   HOST: optionalText.transform((v) => v ?? '127.0.0.1'),
   PORT: optionalNumber(
     'un número de puerto de 0 a 65535',
@@ -71,8 +84,7 @@ export const serverEnvSchema = z.object({
   RECAPTCHA_SECRET: optionalText,
   RECAPTCHA_SITE_KEY: optionalText,
   VITE_RECAPTCHA_SITE_KEY: optionalText,
-  /** The company configuration file (its schema is checked where it is read). */
-  CURSO_CONFIG: optionalText,
+  CURSO_SST_SCRYPT_LOG2N: scryptLog2N,
 });
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>;
@@ -86,10 +98,30 @@ export class EnvError extends Error {
 }
 
 /** Reads and checks the environment; throws an EnvError naming every wrong variable. */
-export function readServerEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
+export function readServerEnv(env: NodeJS.ProcessEnv = processEnv()): ServerEnv {
   const result = serverEnvSchema.safeParse(env);
   if (result.success) return result.data;
   throw new EnvError(
     result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
   );
 }
+
+/**
+ * One variable, read when it is needed (not only at start-up: tests and benches change some
+ * between calls) and checked by its field of the schema; throws an EnvError when it is wrong.
+ */
+export function envValue<K extends keyof ServerEnv>(
+  name: K,
+  env: NodeJS.ProcessEnv = processEnv(),
+): ServerEnv[K] {
+  const field = serverEnvSchema.shape[name];
+  const result = field.safeParse(env[name]);
+  if (result.success) return result.data as ServerEnv[K];
+  throw new EnvError(result.error.issues.map((issue) => `${name}: ${issue.message}`));
+}
+
+/**
+ * The environment for a helper that takes one as a parameter (tests pass their own): server
+ * files reach process.env only through this module (lint, decision 0206).
+ */
+export const currentEnv = processEnv;

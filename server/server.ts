@@ -1,8 +1,9 @@
-// Starts the API server (decision 0029): `startServer()` from scripts/start.ts, or run directly
+// Starts the API server (decision 0029): `startServer()` from tools/start.ts, or run directly
 // with `tsx server/server.ts`. Environment: HOST, PORT, DATABASE_URL, DATA_DIR, API_BASE,
 // TOKEN_TTL_HOURS, SECURE_COOKIES, TRUST_PROXY, LOGIN_RATE_LIMIT, RECAPTCHA_SECRET,
 // RECAPTCHA_SITE_KEY (or VITE_RECAPTCHA_SITE_KEY); for certificates PUBLIC_URL and CURSO_CONFIG,
-// the company configuration (see certificates.ts; `--config FILE` sets it when run directly).
+// the company configuration (see certificates.ts; `--config FILE` / `--obra SLUG` choose it when
+// run directly, passed as `config`: the server never writes process.env, decision 0206).
 import { pathToFileURL } from 'node:url';
 import { buildApp, type AppOptions } from './app.ts';
 import { openDatabase } from './db/open.ts';
@@ -11,7 +12,14 @@ import { DataDirLockedError } from './db/lock.ts';
 import { DataDirNotPrivateError, type PrivateFolderFs } from './db/private-folder.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
-import { ConfigError, formatConfigError, takeConfigArgs } from './read-config.ts';
+import {
+  ConfigError,
+  formatConfigError,
+  readConfiguration,
+  takeConfigArgs,
+  withEnv,
+  type ConfigChoice,
+} from '../course-files/read-config.ts';
 import { TrustProxyError } from './security/trust-proxy.ts';
 import { EnvError, readServerEnv } from './env.ts';
 import { newAdminToken, writeAdminChannel } from './console/admin-channel.ts';
@@ -25,6 +33,8 @@ export interface StartOptions {
   log?: boolean;
   /** Print the URL and demo lines. Default true. */
   print?: (line: string) => void;
+  /** `--config` / `--obra`, over CURSO_CONFIG / CURSO_OBRA: certificates and the console use it. */
+  config?: ConfigChoice;
   /** Extra buildApp options (certificate hook, static dirs…). */
   app?: Partial<Omit<AppOptions, 'db'>>;
   /** Tests only: the filesystem layer of the private data-folder check (decision 0180). */
@@ -44,6 +54,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = options.host ?? env.HOST;
   const port = options.port ?? env.PORT ?? 3000;
   const print = options.print ?? ((line: string) => console.log(line));
+  const config = options.config
+    ? readConfiguration(withEnv(options.config), { firstObra: true }).config
+    : undefined;
   const opened = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir: options.dataDir,
@@ -90,7 +103,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         siteKey: env.RECAPTCHA_SITE_KEY ?? env.VITE_RECAPTCHA_SITE_KEY,
       },
       // Real certificates by default (PDF stored in the database, QR to /verificar/:code).
-      certificateIssuer: createCertificateIssuer(),
+      certificateIssuer: createCertificateIssuer(config ? { config } : {}),
+      ...(config ? { console: { config } } : {}),
       adminChannelToken: adminToken,
       ...options.app,
     });
@@ -152,13 +166,12 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  let config: ConfigChoice;
   try {
-    const { choice } = takeConfigArgs(process.argv.slice(2));
-    if (choice.config) process.env.CURSO_CONFIG = choice.config;
-    if (choice.obra) process.env.CURSO_OBRA = choice.obra;
+    config = takeConfigArgs(process.argv.slice(2)).choice;
   } catch (error) {
     console.error(formatConfigError(error as ConfigError));
     process.exit(1);
   }
-  void runServer();
+  void runServer({ config });
 }

@@ -14,7 +14,7 @@ import { dataNoticeVersion } from '../../src/domain/config/index.ts';
 import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
-import { readConfiguration, withEnv } from '../../server/read-config.ts';
+import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
 import {
   API_PORT,
   API_URL,

@@ -1,5 +1,5 @@
 // The course as the tests see it: read from the real content files, so no answer is hard-coded.
-import { readCourse } from '../../server/read-content.ts';
+import { readCourse } from '../../course-files/read-content.ts';
 import type { Course } from '../../src/domain/content/types.ts';
 
 let cached: Course | null = null;

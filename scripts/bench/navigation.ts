@@ -7,7 +7,7 @@
 // The learner reads each screen for DWELL_MS (people read for longer: this is the hard case for
 // prefetching). Cache on (a fresh context: cold at the start), as a browser is.
 import type { Browser, CDPSession, Frame } from 'playwright-core';
-import { readCourse } from '../../server/read-content.ts';
+import { readCourse } from '../../course-files/read-content.ts';
 import { FRAME_TITLE } from './host-page.ts';
 import { findScoFrame, newBenchPage, type Condition } from './measure-load.ts';
 

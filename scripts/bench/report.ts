@@ -2,7 +2,6 @@
 import type { Sizes } from './sizes.ts';
 import type { NavigationResult } from './navigation.ts';
 import type { WalkthroughResult } from './walkthrough.ts';
-import type { WebFirstPaintResult } from './web-first-paint.ts';
 
 export interface Stat {
   min: number;
@@ -10,6 +9,15 @@ export interface Stat {
   max: number;
   samples: number[];
 }
+
+/** First paint of the web build (tools/bench/web-first-paint.ts measures it). */
+export interface WebFirstPaint {
+  label: string;
+  withoutServiceWorker: Stat;
+  withServiceWorker: Stat;
+}
+
+export type WebFirstPaintResult = Record<'unthrottled' | 'throttled', WebFirstPaint>;
 
 export function stat(samples: number[]): Stat {
   if (!samples.length) throw new Error('no samples');

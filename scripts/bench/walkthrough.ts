@@ -5,7 +5,7 @@
 // The learner stays on each screen longer than the course's commit debounce (300 ms), the way a
 // person reading it would, so batching never makes the figure look better than it is.
 import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
-import { readCourse } from '../../server/read-content.ts';
+import { readCourse } from '../../course-files/read-content.ts';
 import { FRAME_TITLE, type ApiCall, type HostRecord } from './host-page.ts';
 import { findScoFrame, newBenchPage } from './measure-load.ts';
 

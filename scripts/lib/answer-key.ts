@@ -6,7 +6,7 @@
 import type { Course, Module } from '../../src/domain/content/types.ts';
 import { questionId } from '../../src/domain/progress/engine.ts';
 import { answerKindOf, type AnswerKind } from '../../src/domain/registry/index.ts';
-import { plainText } from '../../src/features/quiz/quiz-logic.ts';
+import { plainText } from '../../src/domain/content/html-text.ts';
 import { optionLetter } from '../../src/tracking/scorm/dialect.ts';
 import { scorm12 } from '../../src/tracking/scorm/scorm12/dialect.ts';
 import { scorm2004 } from '../../src/tracking/scorm/scorm2004/dialect.ts';

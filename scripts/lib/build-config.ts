@@ -8,13 +8,13 @@ import { companyInfo, type CompanyInfo } from '../../src/domain/config/index.ts'
 import { fillCourse, placeholderValues } from '../../src/domain/content/placeholders.ts';
 import { companyObras, type CompanyObras } from '../../src/domain/content/fill-per-obra.ts';
 import type { Course } from '../../src/domain/content/types.ts';
-import { formatIssues, readCourse } from '../../server/read-content.ts';
+import { formatIssues, readCourse } from '../../course-files/read-content.ts';
 import {
   readConfiguration,
   withEnv,
   type ConfigStamp,
   type LoadedConfig,
-} from '../../server/read-config.ts';
+} from '../../course-files/read-config.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -85,6 +85,7 @@ export function newestSource(
     'index.html',
     'vite.config.ts',
     'scripts',
+    'course-files',
     'lms-preview',
     'pwa',
   ],

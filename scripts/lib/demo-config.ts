@@ -9,7 +9,7 @@ import {
   type PlaceholderValues,
 } from '../../src/domain/content/placeholders.ts';
 import type { Course } from '../../src/domain/content/types.ts';
-import { ROOT } from '../../server/read-content.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 export const DEMO_CONFIG = join(ROOT, 'config', 'ejemplo.json');
 

@@ -23,7 +23,7 @@ import {
   zipName,
   type PackageIdentity,
 } from '../../src/domain/config/package-identity.ts';
-import { courseIdentity } from '../../server/read-content.ts';
+import { courseIdentity } from '../../course-files/read-content.ts';
 
 /** Title, identifiers and zip prefix come from content/es/course.json (decision record 0034). */
 const COURSE = courseIdentity();
@@ -554,7 +554,7 @@ async function checkCourseContent(
   log: (l: string) => void,
 ): Promise<void> {
   // Imported lazily: tests with a fake build skip it, and it pulls in the content schema (zod).
-  const { readCourse, formatIssues } = await import('../../server/read-content.ts');
+  const { readCourse, formatIssues } = await import('../../course-files/read-content.ts');
   const { course, issues } = contentDir ? readCourse(contentDir) : readCourse();
   if (!course)
     throw new PackageError(

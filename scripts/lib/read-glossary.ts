@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadGlossary, type GlossaryEntry } from '../../src/domain/content/glossary.ts';
-import { CONTENT_DIR } from '../../server/read-content.ts';
+import { CONTENT_DIR } from '../../course-files/read-content.ts';
 
 export const GLOSSARY_FILE = 'glosario.json';
 

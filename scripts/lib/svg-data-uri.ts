@@ -2,7 +2,7 @@
 // must be escaped in a URL are), so it paints with the HTML, without a request.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IMAGE_DIR } from '../../server/read-content.ts';
+import { IMAGE_DIR } from '../../course-files/read-content.ts';
 
 export function svgDataUri(name: string, dir = IMAGE_DIR): string {
   const svg = readFileSync(join(dir, name), 'utf8')

@@ -3,7 +3,7 @@
 // (no layout shift; docs/decisions/0098-no-screen-waits-on-the-network.md).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { IMAGE_DIR } from '../../server/read-content.ts';
+import { IMAGE_DIR } from '../../course-files/read-content.ts';
 
 export function svgSize(name: string, dir = IMAGE_DIR): [number, number] | null {
   let svg: string;

@@ -12,7 +12,7 @@ import { parseCsv } from './csv.ts';
 import { findCredentials, updateProgress } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock.ts';
-import { ROOT } from '../read-content.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 function captureIo() {
   const out: string[] = [];

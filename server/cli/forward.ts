@@ -5,6 +5,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../db/open.ts';
+import { currentEnv } from '../env.ts';
 import {
   ADMIN_FILE,
   ADMIN_HEADER,
@@ -24,7 +25,7 @@ function alive(pid: number): boolean {
 }
 
 /** The running server's channel for this data folder, else null (PostgreSQL, no server). */
-export function adminChannel(env: NodeJS.ProcessEnv = process.env): AdminChannelFile | null {
+export function adminChannel(env: NodeJS.ProcessEnv = currentEnv()): AdminChannelFile | null {
   if (env.DATABASE_URL) return null;
   const file = join(resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), ADMIN_FILE);
   if (!existsSync(file)) return null;
@@ -44,7 +45,7 @@ export function adminChannel(env: NodeJS.ProcessEnv = process.env): AdminChannel
 export async function forwardUsers(
   argv: string[],
   io: CliIo,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentEnv(),
 ): Promise<number | null> {
   const channel = adminChannel(env);
   if (!channel) return null;

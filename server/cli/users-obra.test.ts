@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ENGINES, openTestDb, type TestDb } from '../test-support.ts';
 import { runUsers } from './users.ts';
 import { findCredentials, getUser } from '../db/store.ts';
-import { ROOT } from '../read-content.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 const ANDINA = join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json');
 

@@ -18,7 +18,13 @@ import {
   normalizeEmail,
 } from '../identity.ts';
 import { parseArgs, UsageError } from './args.ts';
-import { ConfigError, formatConfigError, readConfiguration, withEnv } from '../read-config.ts';
+import {
+  ConfigError,
+  formatConfigError,
+  readConfiguration,
+  withEnv,
+} from '../../course-files/read-config.ts';
+import { currentEnv } from '../env.ts';
 import {
   checkHeader,
   controlCharacter,
@@ -92,7 +98,7 @@ export interface KnownObras {
 }
 
 /** The obras of the configuration the server uses (CURSO_CONFIG, else config/ejemplo.json). */
-export function serverObras(env: NodeJS.ProcessEnv = process.env): KnownObras {
+export function serverObras(env: NodeJS.ProcessEnv = currentEnv()): KnownObras {
   const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
   return { slugs: loaded.config.obras.map((o) => o.slug), file: loaded.shownPath };
 }

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { runUsers } from '../cli/users.ts';
 import { UsageError } from '../cli/args.ts';
-import { ConfigError, formatConfigError } from '../read-config.ts';
+import { ConfigError, formatConfigError } from '../../course-files/read-config.ts';
 
 import {
   ADMIN_FILE,

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENGINES, openTestDb, testApp, type TestDb } from '../test-support.ts';
 import { createUser } from '../db/store.ts';
-import { readConfiguration } from '../read-config.ts';
-import { ROOT } from '../read-content.ts';
+import { readConfiguration } from '../../course-files/read-config.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 import { importUsers } from '../cli/users.ts';
 
 const ANDINA = readConfiguration(

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENGINES, openTestDb, testApp, type TestDb } from '../test-support.ts';
 import { createUser, issueToken } from '../db/store.ts';
-import { readConfiguration } from '../read-config.ts';
-import { ROOT } from '../read-content.ts';
+import { readConfiguration } from '../../course-files/read-config.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 import { isRealDate } from './console-context.ts';
 
 const ANDINA = readConfiguration(

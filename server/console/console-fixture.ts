@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openTestDb, testApp, type Engine, type TestDb } from '../test-support.ts';
 import { createUser } from '../db/store.ts';
-import { readConfiguration } from '../read-config.ts';
-import { ROOT } from '../read-content.ts';
+import { readConfiguration } from '../../course-files/read-config.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 export const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },

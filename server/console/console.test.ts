@@ -16,8 +16,8 @@ import {
   type TestDb,
 } from '../test-support.ts';
 import { createUser, findCredentials, issueToken } from '../db/store.ts';
-import { readConfiguration } from '../read-config.ts';
-import { ROOT } from '../read-content.ts';
+import { readConfiguration } from '../../course-files/read-config.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 import { CSV_COLUMNS } from './exports.ts';
 
 const ANDINA = readConfiguration(

@@ -2,7 +2,7 @@
 // server pages (/verificar: same colours, type and focus ring), wider for tables, no script at
 // all (sorting, filters and pagination are links and GET forms), usable at 768×1024.
 import { escapeHtml } from '../routes/html-page.ts';
-import { courseIdentity } from '../read-content.ts';
+import { courseIdentity } from '../../course-files/read-content.ts';
 
 export { escapeHtml };
 

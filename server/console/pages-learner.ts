@@ -22,7 +22,7 @@ import { setLearnerCelular } from '../db/store.ts';
 import { startReinduction } from './reinduction.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
-import { readCourse } from '../read-content.ts';
+import { readCourse } from '../../course-files/read-content.ts';
 
 let moduleTitles: string[] | null = null;
 function titles(count: number): string[] {

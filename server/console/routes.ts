@@ -9,7 +9,7 @@ import type { XsrfTokens } from '../security/xsrf.ts';
 import { findCredentials, issueToken, revokeToken } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { isValidDocument, normalizeDocument, normalizeEmail } from '../identity.ts';
-import { readConfiguration, withEnv } from '../read-config.ts';
+import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
 import type { CompanyConfig } from '../../src/domain/config/index.ts';
 import { readCourseFacts, type CourseFacts } from '../certificates.ts';
 import {
@@ -129,8 +129,7 @@ export async function consoleRoutes(
   });
 
   let config = options.config;
-  const getConfig = () =>
-    (config ??= readConfiguration(withEnv({}, process.env), { firstObra: true }).config);
+  const getConfig = () => (config ??= readConfiguration(withEnv({}), { firstObra: true }).config);
   const loaded = getConfig();
   const obras = loaded.obras.map((o) => ({ slug: o.slug, nombre: o.nombre }));
   const cc: ConsoleContext = {

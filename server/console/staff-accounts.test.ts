@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import { ENGINES, openTestDb, testApp, type TestDb } from '../test-support.ts';
 import { createUser, findCredentials, issueToken } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { readConfiguration } from '../read-config.ts';
-import { ROOT } from '../read-content.ts';
+import { readConfiguration } from '../../course-files/read-config.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },

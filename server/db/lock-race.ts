@@ -1,7 +1,7 @@
 // The data-folder lock race (docs/decisions/0050-data-folder-lock.md): N processes, started
 // once, are told at the same moment to take the lock of a folder holding a stale lock file
 // (a dead pid, or a live pid that is not its writer); exactly one must hold it every round.
-// Used by server/db/lock.test.ts (short) and scripts/bench-server.ts (50 rounds × 8).
+// Used by server/db/lock.test.ts (short) and tools/bench-server.ts (50 rounds × 8).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -5,7 +5,8 @@ import { openPglite, openPostgres, type Db } from './db.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
 import { describeTightening, makeDataDirPrivate, type PrivateFolderFs } from './private-folder.ts';
-import { ROOT } from '../read-content.ts';
+import { ROOT } from '../../course-files/read-content.ts';
+import { envValue } from '../env.ts';
 
 export const DEFAULT_DATA_DIR = join(ROOT, 'data');
 
@@ -29,7 +30,7 @@ export interface OpenedDb {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
-  const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? envValue('DATABASE_URL');
   if (databaseUrl) {
     const db = await openPostgres(databaseUrl);
     try {
@@ -40,7 +41,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
     }
     return { db, where: 'PostgreSQL (DATABASE_URL)', dataDir: null, close: () => db.close() };
   }
-  const dataDir = resolve(options.dataDir ?? process.env.DATA_DIR ?? DEFAULT_DATA_DIR);
+  const dataDir = resolve(options.dataDir ?? envValue('DATA_DIR') ?? DEFAULT_DATA_DIR);
   // Private before anything is read (a folder others could write is refused), and again once
   // PGlite has created its files, most of them 0666 (decision 0180).
   const log = options.log ?? (() => {});

@@ -77,7 +77,9 @@ describe('the private data folder', () => {
     await second.close();
     expect(statSync(loosened).mode & 0o777).toBe(0o600);
     expect(again.join('\n')).toMatch(/se quitaron los permisos/);
-  });
+    // Two full server starts, each creating or opening a PGlite database: on a busy 2-core
+    // machine they took over 40 s together.
+  }, 120_000);
 
   it('refuses to start on a folder with a world-writable file it cannot tighten, and says how to fix it', async () => {
     const dataDir = tempDir();

@@ -5,7 +5,7 @@ import { hashPassword } from '../security/passwords.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
 import { hasBidiControls } from '../routes/input.ts';
-import { courseIdentity } from '../read-content.ts';
+import { courseIdentity } from '../../course-files/read-content.ts';
 
 /** The course this server ships (content/es/course.json): the default course of every query. */
 export const shippedCourseId = (): string => courseIdentity().id;

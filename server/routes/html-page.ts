@@ -1,7 +1,7 @@
 // The shell of the few pages the server renders itself (/verificar, a missing certificate file):
 // Spanish, readable on a phone, self-contained — inline CSS only (the CSP allows inline styles,
 // not scripts), no fonts or images to fetch, so it works on a slow site-office link.
-import { courseIdentity } from '../read-content.ts';
+import { courseIdentity } from '../../course-files/read-content.ts';
 
 export const escapeHtml = (s: string) =>
   s.replace(

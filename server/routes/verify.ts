@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { certificateByCode } from '../db/store.ts';
 import { formatSpanishDate } from '../../src/domain/certificate/index.ts';
-import { courseIdentity } from '../read-content.ts';
+import { courseIdentity } from '../../course-files/read-content.ts';
 import { escapeHtml, htmlPage } from './html-page.ts';
 import { MESSAGES } from '../messages.ts';
 import { stripBidiControls } from '../../src/domain/certificate/text.ts';

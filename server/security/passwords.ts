@@ -4,6 +4,7 @@
 // sign-in (docs/decisions/0052-password-hashing-cost.md). scrypt runs on libuv's thread pool, so
 // concurrent calls (an import) use every core.
 import { randomBytes, randomInt, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { envValue } from '../env.ts';
 
 const KEY_LENGTH = 64;
 const R = 8;
@@ -16,8 +17,7 @@ export const DEFAULT_LOG2_N = 17;
  * (vitest.config.ts sets 10); production leaves it unset.
  */
 export function hashLog2N(): number {
-  const raw = Number(process.env.CURSO_SST_SCRYPT_LOG2N);
-  return Number.isInteger(raw) && raw >= 10 && raw <= 20 ? raw : DEFAULT_LOG2_N;
+  return envValue('CURSO_SST_SCRYPT_LOG2N') ?? DEFAULT_LOG2_N;
 }
 
 interface Params {

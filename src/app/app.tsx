@@ -16,9 +16,14 @@ export interface AppProps {
   routeOptions?: Partial<RouteOptions>;
   /** Server mode: certificates are issued by the server. */
   issueOnServer?: (() => Promise<void>) | undefined;
+  /**
+   * The entry's routing (decision 0207): `hash` for the LMS build (runs from any LMS folder),
+   * `history` for the web build (served by our server at /). Default `hash`.
+   */
+  routing?: 'hash' | 'history';
 }
 
-export function App({ controller, routeOptions, issueOnServer }: AppProps) {
+export function App({ controller, routeOptions, issueOnServer, routing = 'hash' }: AppProps) {
   const routes = useMemo(() => {
     const onCertificate = () => {
       if (!isCourseComplete(controller.getState().score))
@@ -30,7 +35,7 @@ export function App({ controller, routeOptions, issueOnServer }: AppProps) {
     return buildRoutes({ onCertificate, ...routeOptions });
   }, [controller, routeOptions]);
   // Declarative routers: the data-router machinery is not needed and would weigh on first load.
-  const Router = __BUILD_TARGET__ === 'web' ? BrowserRouter : HashRouter;
+  const Router = routing === 'history' ? BrowserRouter : HashRouter;
   return (
     <CourseProvider controller={controller}>
       <Router>

@@ -1,13 +1,16 @@
 // Boot: pick the runtime mode once (decision 0001) and connect its tracking adapter.
-//   LMS build: an LMS API found → `lms`; none → `local` (localStorage).
-//   Web build: `server` (our API) — see server-mode.ts.
+//   LMS build (src/app/main-lms.tsx): an LMS API found → `lms`; none → `local` (localStorage).
+//   Web build (src/app/main-web.tsx): `server` (our API) — see server-mode.ts.
 import { outline } from 'virtual:course';
 import { courseShape } from '../domain/content/outline.ts';
 import { connectScorm } from '../tracking/scorm/index.ts';
 import { browserStore, createLocalTracking } from '../tracking/memory/local-tracking.ts';
 import type { TrackingPort } from '../tracking/port.ts';
-import { CourseController } from '../course/course-controller.ts';
-import { outlineForObra } from '../course/obra-fill.ts';
+import {
+  CourseController,
+  type ModuleFiller,
+  type OutlineFiller,
+} from '../course/course-controller.ts';
 
 export function packageId() {
   return outline.id;
@@ -23,7 +26,12 @@ export function connectLmsOrLocal(win: Window = window): TrackingPort {
   return tracking ?? createLocalTracking(packageId(), browserStore(), courseShape(outline));
 }
 
-export function createController(tracking: TrackingPort) {
-  // The standalone app fills the texts for the learner's obra (decision 0078).
-  return new CourseController(outline, tracking, outlineForObra);
+/** The web entry's per-obra filling (decision 0078); the LMS build is filled when built. */
+export interface ObraFilling {
+  outline: OutlineFiller;
+  module: ModuleFiller;
+}
+
+export function createController(tracking: TrackingPort, filling?: ObraFilling) {
+  return new CourseController(outline, tracking, filling?.outline, filling?.module);
 }

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router-dom';
-import { ROOT } from '../../server/read-content.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 
 vi.mock('../domain/registry/screen-types.ts', async (original) => ({
   ...(await original<object>()),

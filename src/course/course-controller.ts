@@ -2,6 +2,7 @@
 // React (a tiny external store) so boot, screens and tests share one instance and one order of
 // events. Every method records at most one change per call: one save per screen view.
 import type { CourseOutline, PageRef } from '../domain/content/outline.ts';
+import type { Module } from '../domain/content/types.ts';
 import { courseShape, pagesById } from '../domain/content/outline.ts';
 import {
   canOpenModule,
@@ -74,6 +75,9 @@ export type OutlineFiller = (
   obra: string | null | undefined,
 ) => CourseOutline;
 
+/** Fills a loaded module's texts for a learner's obra (the standalone app, decision 0078). */
+export type ModuleFiller = (module: Module, obra: string | null | undefined) => Module;
+
 export class CourseController {
   readonly shape: CourseShape;
   private state: CourseState;
@@ -90,6 +94,8 @@ export class CourseController {
     private readonly baseOutline: CourseOutline,
     readonly tracking: TrackingPort,
     private readonly fillOutline: OutlineFiller = (outline) => outline,
+    /** What useModule applies to a loaded module; the web entry passes the obra filling. */
+    readonly fillModule: ModuleFiller = (module) => module,
   ) {
     const outline = baseOutline;
     this.shape = courseShape(outline);

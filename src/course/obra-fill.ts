@@ -1,7 +1,7 @@
 // The standalone app fills the course for the signed-in learner's obra (decision
 // 0078): the web build bundles every obra's values (virtual:company-obras) and the course
-// unfilled. The LMS build is filled when built, so here it passes the texts through untouched
-// (and `__BUILD_TARGET__` lets the bundler drop the filling code from it).
+// unfilled. Only the web entry (src/app/main-web.tsx) imports this file and hands it to the
+// controller; the LMS build is filled when built and never bundles it (decision 0207).
 import { obras } from 'virtual:company-obras';
 import type { CourseOutline } from '../domain/content/outline.ts';
 import type { Module } from '../domain/content/types.ts';
@@ -11,7 +11,7 @@ import { fillModuleForObra, fillOutline, valuesForObra } from '../domain/content
 export type ObraSlug = string | null | undefined;
 
 export function outlineForObra(outline: CourseOutline, obra: ObraSlug): CourseOutline {
-  if (__BUILD_TARGET__ !== 'web' || !obras) return outline;
+  if (!obras) return outline;
   return fillOutline(outline, valuesForObra(obras, obra));
 }
 
@@ -19,7 +19,7 @@ const filledModules = new WeakMap<Module, Map<string, Module>>();
 
 /** A loaded module filled for the obra, kept per module and obra for the session. */
 export function moduleForObra(module: Module, obra: ObraSlug): Module {
-  if (__BUILD_TARGET__ !== 'web' || !obras) return module;
+  if (!obras) return module;
   const key = obra ?? '';
   let byObra = filledModules.get(module);
   if (!byObra) filledModules.set(module, (byObra = new Map()));

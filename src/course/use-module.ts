@@ -1,10 +1,10 @@
 // Loads a module's page bodies (one lazy chunk per module), cached for the session, with its
-// texts filled for the learner's obra in the standalone app (decision 0078).
+// texts filled for the learner's obra in the standalone app (decision 0078: the controller's
+// fillModule, which only the web entry sets).
 import { useEffect, useState } from 'react';
 import { loadModule } from 'virtual:course-modules';
 import type { Module } from '../domain/content/types.ts';
-import { useCourse } from './course-context.tsx';
-import { moduleForObra } from './obra-fill.ts';
+import { useCourse, useCourseController } from './course-context.tsx';
 
 const cache = new Map<string, Promise<Module>>();
 
@@ -25,8 +25,9 @@ export type ModuleLoad =
 
 export function useModule(id: string | undefined): ModuleLoad {
   const obra = useCourse().learner.obra;
+  const { fillModule } = useCourseController();
   const state = useLoadedModule(id);
-  return state.status === 'ready' ? { ...state, module: moduleForObra(state.module, obra) } : state;
+  return state.status === 'ready' ? { ...state, module: fillModule(state.module, obra) } : state;
 }
 
 function useLoadedModule(id: string | undefined): ModuleLoad {

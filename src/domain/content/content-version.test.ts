@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentVersion, shortHash } from './content-version.ts';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 
 describe('content version', () => {
   it('is stable for the same content and changes when a question changes', () => {

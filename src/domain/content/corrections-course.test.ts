@@ -3,7 +3,7 @@
 // only from the module where it used to be; and the site topics the review asked for in module 3
 // (3.3–3.10) exist by page id. The per-module files pin the replacement facts.
 import { describe, expect, it } from 'vitest';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import { questionFragments, topicFragments } from './text-metrics/readability.ts';
 import type { Course } from './types.ts';
 

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_DIR, readCourse } from '../../../server/read-content.ts';
+import { CONTENT_DIR, readCourse } from '../../../course-files/read-content.ts';
 import type { Course, Module, Topic } from './types.ts';
 
 const result = readCourse();

@@ -2,7 +2,7 @@
 // by page id: each wrong statement the reviewer found is absent, and where the review gives a
 // replacement fact the course keeps, it is present (on the screen, or in its «Fuente» line).
 import { describe, expect, it } from 'vitest';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import type { Activity, Course, Topic } from './types.ts';
 
 const result = readCourse();

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCompanyConfig } from '../config/index.ts';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import { fillCourse, placeholderValues } from './placeholders.ts';
 import type { Course, Topic } from './types.ts';
 

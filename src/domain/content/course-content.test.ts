@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_DIR, IMAGE_DIR, readCourse } from '../../../server/read-content.ts';
+import { CONTENT_DIR, IMAGE_DIR, readCourse } from '../../../course-files/read-content.ts';
 import { rawCourseSchema } from './schema.ts';
 import { TOPIC_SCREEN_TYPES, type Course } from './types.ts';
 

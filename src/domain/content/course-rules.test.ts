@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configValues } from '../../../scripts/lib/demo-config.ts';
 import { readGlossary } from '../../../scripts/lib/read-glossary.ts';
-import { IMAGE_DIR, readCourse } from '../../../server/read-content.ts';
+import { IMAGE_DIR, readCourse } from '../../../course-files/read-content.ts';
 import { fillTemplate } from './placeholders.ts';
 import { questionFragments, topicFragments } from './text-metrics/readability.ts';
 import { htmlToBlocks } from './text-metrics/tokenize.ts';

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCompanyConfig } from '../config/index.ts';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import { companyObras, fillModuleForObra, fillOutline, valuesForObra } from './fill-per-obra.ts';
 import { buildOutline } from './outline.ts';
 import { fillCourse, fillTemplate, placeholderValues } from './placeholders.ts';

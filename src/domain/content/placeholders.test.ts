@@ -263,7 +263,7 @@ describe('phone numbers become tel: links in HTML (decision 0172)', () => {
 
 describe('courseTemplateProblems', () => {
   it('finds no problem in the current course content', async () => {
-    const { readCourse } = await import('../../../server/read-content.ts');
+    const { readCourse } = await import('../../../course-files/read-content.ts');
     const { course } = readCourse();
     expect(course).not.toBeNull();
     expect(courseTemplateProblems(course!)).toEqual([]);

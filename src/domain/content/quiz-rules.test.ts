@@ -1,7 +1,7 @@
 // The quiz rules of decision 0171 on the real course as the demo configuration shows it, and on
 // the questions they were written against (the quiz before the professional's review).
 import { describe, expect, it } from 'vitest';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import { configValues } from '../../../scripts/lib/demo-config.ts';
 import { questionShape, quizRuleProblems, wordsOf } from './quiz-rules.ts';
 import type { Question } from './types.ts';

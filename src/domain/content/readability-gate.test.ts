@@ -5,7 +5,7 @@
 // fallback sentences are measured) and with the yes/no values true. Prints the five lowest screens.
 import { describe, expect, it } from 'vitest';
 import { configValues } from '../../../scripts/lib/demo-config.ts';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import { OPTIONAL_PLACEHOLDERS } from './placeholders.ts';
 import {
   INFLESZ_MIN,

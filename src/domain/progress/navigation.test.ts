@@ -1,6 +1,6 @@
 // Page paths, next-page navigation and position keys (decision 0027).
 import { describe, expect, it } from 'vitest';
-import { readCourse } from '../../../server/read-content.ts';
+import { readCourse } from '../../../course-files/read-content.ts';
 import { buildOutline, courseShape, pagesById } from '../content/outline.ts';
 import type { PageType } from '../content/types.ts';
 import { nextPath, pagePath, parsePositionKey, positionKey, routeSegment } from './navigation.ts';

@@ -1,5 +1,6 @@
 // Small pure helpers of the quiz flow.
 import type { Question } from '../../domain/content/types.ts';
+import { plainText } from '../../domain/content/html-text.ts';
 import { es } from '../../strings/es.ts';
 
 /** Question ids (m1-q1 …) come from the domain, the same ids the tracking records. */
@@ -40,18 +41,8 @@ export function firstAttemptResult(
   return { right: firstAnswers.filter((a) => a.correct).length, total: questionCount };
 }
 
-/** Question HTML as plain text, for LMS reports. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
+/** Question HTML as plain text, for LMS reports (the pure helper lives in the domain). */
+export { plainText };
 
 /**
  * The chosen and the correct option as plain text: the standalone server keeps them with a

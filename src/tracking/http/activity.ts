@@ -5,7 +5,8 @@
 // server keeps only the first answer per question and cycle and the largest seconds per session,
 // so a re-send is harmless. The record belongs to one learner and one induction cycle: a record
 // of another cycle is never sent (the server would refuse it with 409 stale-cycle anyway).
-import { ApiError, type ApiClient } from './api-client.ts';
+import type { ApiClient } from './api-client.ts';
+import { classifyFailure, createBackoff, type Failing } from './retry.ts';
 import { KEYS, readJson, safeRemove, safeSet, type KeyValueStore } from './storage.ts';
 import type { ActivityResponse } from './types.ts';
 
@@ -51,7 +52,7 @@ export interface ActivityQueueOptions {
    * Why sends are failing and being retried, for the shared calm notice: 'offline' when no answer
    * came at all, 'retrying' when the server answered with an error; false once one is accepted.
    */
-  onFailing: (failing: false | 'offline' | 'retrying') => void;
+  onFailing: (failing: Failing) => void;
   /** The server answered 409 stale-cycle: the record was dropped; `cycle` is the current one. */
   onStaleCycle: (cycle: number | null) => void;
 }
@@ -77,20 +78,13 @@ const isRecord = (r: ActivityRecord | null): r is ActivityRecord =>
   Array.isArray(r.sessions) &&
   Array.isArray(r.sent);
 
-/** 409 { code: 'stale-cycle', cycle } from update-user or record-activity (decision 0111). */
-export function staleCycleOf(error: unknown): { cycle: number | null } | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const body = error.body as { code?: unknown; cycle?: unknown } | null;
-  if (body?.code !== 'stale-cycle') return null;
-  return { cycle: typeof body.cycle === 'number' ? body.cycle : null };
-}
+export { staleCycleOf } from './retry.ts';
 
 export function createActivityQueue(options: ActivityQueueOptions): ActivityQueue {
   const { api, store, delays } = options;
   let inFlight: Promise<void> | null = null;
-  let retryTimer: ReturnType<typeof setTimeout> | null = null;
-  let attempt = 0;
-  let failing: false | 'offline' | 'retrying' = false;
+  const backoff = createBackoff(delays, () => void send());
+  let failing: Failing = false;
 
   const read = (): ActivityRecord | null => {
     const r = readJson<ActivityRecord>(store, KEYS.activity);
@@ -108,22 +102,10 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
       : { userId, cycle, answers: [], sessions: [], sent: [] };
   };
 
-  const setFailing = (next: false | 'offline' | 'retrying') => {
+  const setFailing = (next: Failing) => {
     if (next === failing) return;
     failing = next;
     options.onFailing(next);
-  };
-
-  const clearRetry = () => {
-    if (retryTimer) clearTimeout(retryTimer);
-    retryTimer = null;
-  };
-
-  const scheduleRetry = () => {
-    clearRetry();
-    const delay = delays[Math.min(attempt, delays.length - 1)]!;
-    attempt++;
-    retryTimer = setTimeout(() => void send(), delay);
   };
 
   /** Takes out of the stored record what the server now has (answers) or has at least (sessions). */
@@ -146,7 +128,7 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
     if (inFlight) return inFlight;
     const record = read();
     if (!record || isEmpty(record)) return Promise.resolve();
-    clearRetry();
+    backoff.clear();
     const batch: ActivityRecord = {
       ...record,
       answers: record.answers.slice(0, MAX_ANSWERS),
@@ -159,38 +141,37 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
     inFlight = api
       .post<ActivityResponse>('record-activity', body, { keepalive })
       .then(() => {
-        attempt = 0;
+        backoff.reset();
         setFailing(false);
         settle(batch);
         again = true;
       })
       .catch((error: unknown) => {
-        const stale = staleCycleOf(error);
-        if (stale) {
+        const failure = classifyFailure(error);
+        if (failure.kind === 'stale-cycle') {
           // That cycle was archived: its record can never count (decision 0111). Dropped for good.
           const now = read();
           if (now && now.cycle === batch.cycle) write(null);
           setFailing(false);
-          options.onStaleCycle(stale.cycle);
+          options.onStaleCycle(failure.cycle);
           return;
         }
-        const status = error instanceof ApiError ? error.status : 0;
         // The session ended: the record stays for this learner and goes after they sign in again.
-        if (status === 401 || status === 403) return;
-        if (status === 400 || status === 413 || status === 422) {
+        if (failure.kind === 'signed-out') return;
+        if (failure.kind === 'refused') {
           // The server refused the data itself: sending it again would fail the same way.
           settle(batch);
           again = true;
           return;
         }
-        setFailing(status === 0 ? 'offline' : 'retrying');
-        scheduleRetry();
+        setFailing(failure.failing);
+        backoff.schedule();
       })
       .finally(() => {
         inFlight = null;
         // More than one call's worth, or new data while this was on the way: go on.
         const after = read();
-        if (again && after && !isEmpty(after) && !retryTimer) void send(keepalive);
+        if (again && after && !isEmpty(after) && !backoff.scheduled) void send(keepalive);
       });
     return inFlight;
   }
@@ -222,7 +203,7 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
       return !!r && !isEmpty(r);
     },
     retryNow() {
-      attempt = 0;
+      backoff.reset();
       if (!inFlight) void send();
     },
   };

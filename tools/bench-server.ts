@@ -8,7 +8,7 @@
 // Then the data-folder lock race (decision 0050), 50 rounds × 8 processes per lock strategy, and the
 // CSV import of 10,000 generated rows (1 in 50 bad) as UTF-8 and as Windows-1252: time apart
 // from hashing, hashing time, and production-cost hashing measured on a sample.
-// Then (decision 0112) the coordinator console at 10,000 learners: scripts/bench-console.ts.
+// Then (decision 0112) the coordinator console at 10,000 learners: tools/bench-console.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';

@@ -1,12 +1,14 @@
 // npm start [-- --config FILE] [--obra SLUG] (decisions 0029 and 0075): builds what is missing,
 // stale, or built from another configuration (the stamps, decision 0075), writes both SCORM
 // zips, then serves the standalone course and the LMS preview with the embedded database (or
-// DATABASE_URL). The server uses the same configuration (CURSO_CONFIG, set here from --config).
+// DATABASE_URL). The server uses the same configuration (passed to it, and to the builds as
+// --config/--obra). It sits in tools/ because it runs the server: no scripts/ file imports
+// server/ (decision 0205).
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageIdentity, zipName } from '../src/domain/config/index.ts';
-import { courseIdentity, ROOT } from '../server/read-content.ts';
+import { courseIdentity, ROOT } from '../course-files/read-content.ts';
 import {
   ConfigError,
   demoWarning,
@@ -16,9 +18,9 @@ import {
   takeConfigArgs,
   withEnv,
   type LoadedConfig,
-} from '../server/read-config.ts';
+} from '../course-files/read-config.ts';
 import { runServer } from '../server/server.ts';
-import { distRoot, staleReason } from './lib/build-config.ts';
+import { distRoot, staleReason } from '../scripts/lib/build-config.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
@@ -39,9 +41,8 @@ try {
   }
   throw e;
 }
-// The server (certificates) and the builds spawned below read the same file.
-process.env.CURSO_CONFIG = loaded.path;
-process.env.CURSO_OBRA = loaded.obra.slug;
+// The server (certificates, console) and the builds spawned below read the same file.
+const configChoice = { config: loaded.path, obra: loaded.obra.slug };
 const configArgs = ['--config', loaded.path, '--obra', loaded.obra.slug];
 const warning = demoWarning(loaded);
 if (warning) console.warn(warning);
@@ -72,7 +73,7 @@ if (zipsAt === 0 || zipsAt < mtime(join(distRoot(), 'lms', 'index.html')))
   run('npm run package', bin('tsx'), [join(ROOT, 'scripts', 'package.ts'), ...configArgs]);
 
 // Prints "Curso SST: http://…/" and "Vista previa LMS: http://…/lms-preview/".
-await runServer();
+await runServer({ config: configChoice });
 if (existsSync(join(ROOT, 'dist-scorm')))
   console.log(`Paquetes SCORM: ${join(ROOT, 'dist-scorm')}`);
 if (warning) console.warn(warning);

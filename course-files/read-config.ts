@@ -13,6 +13,7 @@ import {
   type CompanyConfig,
   type Obra,
 } from '../src/domain/config/index.ts';
+import { processEnv, readCourseFilesEnv } from './env.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_CONFIG = join(ROOT, 'config', 'ejemplo.json');
@@ -95,11 +96,9 @@ export function takeConfigArgs(argv: readonly string[]): { choice: ConfigChoice;
 }
 
 /** The choice from flags first, then CURSO_CONFIG / CURSO_OBRA. */
-export function withEnv(choice: ConfigChoice, env: NodeJS.ProcessEnv = process.env): ConfigChoice {
-  return {
-    config: choice.config ?? (env.CURSO_CONFIG?.trim() || undefined),
-    obra: choice.obra ?? (env.CURSO_OBRA?.trim() || undefined),
-  };
+export function withEnv(choice: ConfigChoice, env: NodeJS.ProcessEnv = processEnv()): ConfigChoice {
+  const { CURSO_CONFIG, CURSO_OBRA } = readCourseFilesEnv(env);
+  return { config: choice.config ?? CURSO_CONFIG, obra: choice.obra ?? CURSO_OBRA };
 }
 
 const shown = (p: string) => {

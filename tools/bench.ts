@@ -8,17 +8,17 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
-import { EDITIONS, packageScorm, REPO_ROOT } from './lib/package-scorm.ts';
-import { extractZip } from './lib/package-unzip.ts';
-import { hostPage } from './bench/host-page.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
+import { EDITIONS, packageScorm, REPO_ROOT } from '../scripts/lib/package-scorm.ts';
+import { extractZip } from '../scripts/lib/package-unzip.ts';
+import { hostPage } from '../scripts/bench/host-page.ts';
 import {
   CONDITIONS,
   measureHarnessHeap,
   measureLoad,
   type LoadSample,
   type SampleTarget,
-} from './bench/measure-load.ts';
+} from '../scripts/bench/measure-load.ts';
 import {
   budgets,
   formatReport,
@@ -27,11 +27,15 @@ import {
   type BenchResults,
   type ConditionResult,
   type LoadStats,
-} from './bench/report.ts';
-import { startBenchServer } from './bench/serve.ts';
-import { fileBytes, measureSizes, zipFolderBytes } from './bench/sizes.ts';
-import { summarise, walkCourse } from './bench/walkthrough.ts';
-import { measureNavigation, summariseNavigation, type NavigationRun } from './bench/navigation.ts';
+} from '../scripts/bench/report.ts';
+import { startBenchServer } from '../scripts/bench/serve.ts';
+import { fileBytes, measureSizes, zipFolderBytes } from '../scripts/bench/sizes.ts';
+import { summarise, walkCourse } from '../scripts/bench/walkthrough.ts';
+import {
+  measureNavigation,
+  summariseNavigation,
+  type NavigationRun,
+} from '../scripts/bench/navigation.ts';
 import {
   ensureWebBuild,
   formatWebFirstPaint,

@@ -10,8 +10,8 @@ import { buildApp } from '../server/app.ts';
 import { openPglite } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser, issueToken } from '../server/db/store.ts';
-import { readConfiguration } from '../server/read-config.ts';
-import { ROOT } from '../server/read-content.ts';
+import { readConfiguration } from '../course-files/read-config.ts';
+import { ROOT } from '../course-files/read-content.ts';
 
 export interface ConsoleBench {
   learners: number;
@@ -161,6 +161,6 @@ export function formatConsoleBench(b: ConsoleBench): string[] {
   ];
 }
 
-// Alone: npx tsx scripts/bench-console.ts
+// Alone: npx tsx tools/bench-console.ts
 if (process.argv[1]?.endsWith('bench-console.ts'))
   benchConsole((l) => console.error(l)).then((b) => console.log(formatConsoleBench(b).join('\n')));

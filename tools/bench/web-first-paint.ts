@@ -13,19 +13,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
 import { openPglite } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { REPO_ROOT } from '../lib/package-scorm.ts';
-import { applyCondition, CONDITIONS } from './measure-load.ts';
-import { stat, type Stat } from './report.ts';
+import { REPO_ROOT } from '../../scripts/lib/package-scorm.ts';
+import { applyCondition, CONDITIONS } from '../../scripts/bench/measure-load.ts';
+import { stat, type Stat, type WebFirstPaintResult } from '../../scripts/bench/report.ts';
+
+export type { WebFirstPaint, WebFirstPaintResult } from '../../scripts/bench/report.ts';
 
 const WEB_DIR = join(REPO_ROOT, 'dist', 'web');
-
-export interface WebFirstPaint {
-  label: string;
-  withoutServiceWorker: Stat;
-  withServiceWorker: Stat;
-}
-
-export type WebFirstPaintResult = Record<'unthrottled' | 'throttled', WebFirstPaint>;
 
 /** Builds the web app when it is missing or has no service worker (an older build). */
 export function ensureWebBuild(rebuild: boolean, log: (line: string) => void): void {

@@ -2,7 +2,7 @@
 // (docs/decisions/0141-offline-first-progress-and-sign-out.md): the «Sin conexión» notice on a topic screen and on the menu,
 // and «Cerrar sesión» refused while progress is pending. Needs the web build (`npm run build --
 // web`); runs our server itself on an in-memory database and stops it to cut the network.
-//   npx tsx scripts/screenshots-offline.ts [outDir]   (default test-results/screenshots-offline)
+//   npx tsx tools/screenshots-offline.ts [outDir]   (default test-results/screenshots-offline)
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -11,8 +11,8 @@ import { buildApp } from '../server/app.ts';
 import { openPglite } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser } from '../server/db/store.ts';
-import { ROOT } from '../server/read-content.ts';
-import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
+import { ROOT } from '../course-files/read-content.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
 
 const OUT = process.argv[2] ?? join(ROOT, 'test-results', 'screenshots-offline');
 const LEARNER = {

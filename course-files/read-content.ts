@@ -1,14 +1,17 @@
-// Reads the course content from disk and validates it (Node side: build, tests, CLI, server).
+// Reads the course content from disk and validates it (Node side: build, package, tests, CLI,
+// server — the one reader they share, decision 0205).
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadCourse, type ContentFile, type ContentIssue } from '../src/domain/content/loader.ts';
 import type { Course } from '../src/domain/content/types.ts';
+import { readCourseFilesEnv } from './env.ts';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** CURSO_CONTENT_DIR / CURSO_IMAGE_DIR let tests and tools point at other content. */
-export const CONTENT_DIR = process.env.CURSO_CONTENT_DIR ?? join(ROOT, 'content', 'es');
-export const IMAGE_DIR = process.env.CURSO_IMAGE_DIR ?? join(ROOT, 'public', 'img');
+const env = readCourseFilesEnv();
+export const CONTENT_DIR = env.CURSO_CONTENT_DIR ?? join(ROOT, 'content', 'es');
+export const IMAGE_DIR = env.CURSO_IMAGE_DIR ?? join(ROOT, 'public', 'img');
 
 function readJson(path: string): ContentFile {
   const file = relative(ROOT, path);

@@ -1,0 +1,29 @@
+// Entry of the LMS build (decision 0207). The LMS connection starts before React renders
+// anything, so Initialize does not wait for the app (decision 0012); an LMS API found means
+// `lms` mode, none means `local` (decision 0001). Hash routing: the package runs from any folder.
+import { connectLmsOrLocal, createController } from './boot.ts';
+import { resumePath } from './routes.tsx';
+import { prefetchAfterFirstPaint } from './prefetch.ts';
+import { renderApp } from './render-app.tsx';
+
+/** The longest the first screen waits for the stored progress before the app opens anyway. */
+const START_TIMEOUT_MS = 4000;
+
+const controller = createController(connectLmsOrLocal());
+
+// After the first paint, when idle: the next screens' code and content (no screen waits).
+prefetchAfterFirstPaint(controller);
+
+// The static first screen (the introduction, in index.html) stays until the stored progress is
+// read, then the app opens straight where the learner left off — no flash of a loading state.
+// A runtime that never answers does not hold the course hostage.
+let rendered = false;
+const open = () => {
+  if (rendered) return;
+  rendered = true;
+  if (!window.location.hash || window.location.hash === '#/')
+    window.history.replaceState(null, '', `#${resumePath(controller)}`);
+  renderApp({ controller, routing: 'hash' });
+};
+void controller.start().then(open, open);
+window.setTimeout(open, START_TIMEOUT_MS);

@@ -1,0 +1,45 @@
+// Entry of the web build (decision 0207): `server` mode against our API (decision 0001), the
+// course filled per learner's obra (0078), history routing, and the service worker that makes
+// the app installable and offline-first (0140).
+import { createController } from './boot.ts';
+import {
+  createServerTracking,
+  issueOnServer,
+  serverRouteOptions,
+  learnerOf,
+} from './server-mode.tsx';
+import { hasToken } from '../tracking/http/index.ts';
+import { moduleForObra, outlineForObra } from '../course/obra-fill.ts';
+import type { CourseController } from '../course/course-controller.ts';
+import { prefetchAfterFirstPaint } from './prefetch.ts';
+import { renderApp } from './render-app.tsx';
+import { afterPaint, whenIdle } from '../ui/idle.ts';
+
+const controller: CourseController = createController(
+  createServerTracking((user) => controller.setLearner(learnerOf(user))),
+  { outline: outlineForObra, module: moduleForObra },
+);
+if (hasToken()) void controller.start();
+
+// After the first paint, when idle: the next screens' code and content (no screen waits).
+prefetchAfterFirstPaint(controller);
+
+// The service worker, registered from a lazy chunk after the first paint, when idle
+// (docs/decisions/0140-installable-offline-web-app.md).
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  afterPaint(() =>
+    whenIdle(() => {
+      import('./pwa/register-sw.ts')
+        .then((m) => m.registerServiceWorker())
+        .catch((e: unknown) =>
+          console.warn('[curso-sst] no se pudo registrar el service worker', e),
+        );
+    }),
+  );
+
+renderApp({
+  controller,
+  routing: 'history',
+  routeOptions: serverRouteOptions(controller),
+  issueOnServer: () => issueOnServer(controller),
+});
