@@ -44,7 +44,7 @@ import { certificateRoutes } from './routes/certificate.ts';
 import { invitationRoutes } from './routes/invitation.ts';
 import { publishDataNoticeVersion } from './db/activity-store.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from './read-config.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';

@@ -14,7 +14,7 @@ import {
   type TestDb,
 } from './test-support.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from './read-config.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 
 const CURRENT = dataNoticeVersion(
   readConfiguration(withEnv({}, process.env), { firstObra: true }).config,

@@ -8,7 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createUser, getUser, type PublicUser } from './db/store.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from './read-config.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
