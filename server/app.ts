@@ -52,7 +52,7 @@ import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes, type ConsoleOptions } from './console/routes.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from '../course-files/read-content.ts';
-import { envValue } from './env.ts';
+import { currentEnv, envValue } from './env.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 
@@ -263,7 +263,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.dataNoticeVersion ??
     dataNoticeVersion(
       options.console?.config ??
-        readConfiguration(withEnv({}, process.env), { firstObra: true }).config,
+        readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config,
     );
   // A database down at start must not stop the server: accept-data-notice publishes it again.
   await publishDataNoticeVersion(options.db, noticeVersion).catch(() => undefined);

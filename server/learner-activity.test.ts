@@ -14,10 +14,11 @@ import {
   type TestDb,
 } from './test-support.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { currentEnv } from './env.ts';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 
 const CURRENT = dataNoticeVersion(
-  readConfiguration(withEnv({}, process.env), { firstObra: true }).config,
+  readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config,
 );
 import { startReinduction } from './console/reinduction.ts';
 import { MESSAGES } from './messages.ts';

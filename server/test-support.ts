@@ -8,6 +8,7 @@ import { migrate } from './db/migrate.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createUser, getUser, type PublicUser } from './db/store.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { currentEnv } from './env.ts';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 
 export type Engine = 'pglite' | 'postgres';
@@ -127,7 +128,7 @@ export class TestClient {
 export async function acceptNotice(db: Db, userId: number, version?: string): Promise<void> {
   const v =
     version ??
-    dataNoticeVersion(readConfiguration(withEnv({}, process.env), { firstObra: true }).config);
+    dataNoticeVersion(readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config);
   await db.query(
     'INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT (version) DO NOTHING',
     [v],

@@ -17,12 +17,13 @@ import { invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
 import type { Queryable } from '../db/db.ts';
 import { celularForWhatsApp } from '../identity.ts';
+import { currentEnv } from '../env.ts';
 
 /** The most learners one request issues invitations for (a sheet of 63 pages). */
 export const MAX_INVITATIONS = 500;
 
 /** Where a learner's link points: PUBLIC_URL when set, else this request's origin. */
-export function invitationBase(request: FastifyRequest, env = process.env): string {
+export function invitationBase(request: FastifyRequest, env = currentEnv()): string {
   return (
     normalisePublicUrl(env.PUBLIC_URL) ??
     normalisePublicUrl(`${request.protocol}://${request.host}`) ??
