@@ -78,7 +78,8 @@ describe.each(ENGINES)('progress per course (%s)', (engine) => {
       const before = listMigrations().filter((m) => m.version < '004');
       for (const m of before) copyFileSync(m.file, join(dir, `${m.version}.sql`));
       await db.exec(
-        'DROP TABLE audit_log, answers, learning_sessions, induction_cycles; DROP FUNCTION audit_log_append_only(); ' +
+        'DROP TABLE invitations, data_notice_versions; ' +
+          'DROP TABLE audit_log, answers, learning_sessions, induction_cycles; DROP FUNCTION audit_log_append_only(); ' +
           'DROP TABLE certificates; DROP TABLE tokens; DROP TABLE progress; DROP TABLE users; DROP TABLE schema_migrations',
       );
       expect(await migrate(db, dir)).toEqual(before.map((m) => m.version));
