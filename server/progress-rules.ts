@@ -10,6 +10,7 @@
 import { decodeRoute, encodeRoute } from '../src/domain/progress/route-codec.ts';
 import { restoreProgress } from '../src/domain/progress/carry-over.ts';
 import {
+  COMPLETION_SCORE,
   completedModules,
   computeScore,
   mergeViewed,
@@ -55,7 +56,9 @@ export function decideProgress(
   };
 }
 
-export const roundScore = (n: number) => Math.round(Math.min(100, Math.max(0, n)) * 100) / 100;
+/** A score within 0 … COMPLETION_SCORE, to the hundredth. */
+export const roundScore = (n: number) =>
+  Math.round(Math.min(COMPLETION_SCORE, Math.max(0, n)) * 100) / 100;
 
 /** Number of completed modules in a stored route and score (reports). */
 export const completedModuleCount = (

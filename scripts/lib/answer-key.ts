@@ -45,8 +45,8 @@ function responseFor(dialect: ScormDialect, kind: AnswerKind, index: number): st
     moduleId: 'x',
     description: '',
     type: kind,
-    response: index,
-    correctResponse: index,
+    response: [index],
+    correctResponse: [index],
     correct: true,
     latencyMs: 0,
     timestamp: new Date(0),
@@ -98,6 +98,7 @@ export interface KeySource {
 const KIND_LABEL: Record<AnswerKind, string> = {
   choice: 'eligiendo una opción (tipo `choice`)',
   matching: 'arrastrando la respuesta al recuadro (tipo `matching`)',
+  sequencing: 'ordenando las opciones (tipo `sequencing`)',
 };
 
 /** Markdown table cells: pipes and line breaks would break the table. */

@@ -22,6 +22,7 @@ import { setLearnerCelular } from '../db/store.ts';
 import { startReinduction } from './reinduction.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { restoreProgress } from '../../src/domain/progress/carry-over.ts';
+import { moduleFigures } from '../../src/domain/progress/course-facts.ts';
 import { readCourse } from '../../course-files/read-content.ts';
 
 let moduleTitles: string[] | null = null;
@@ -37,11 +38,14 @@ function modulesTable(cc: ConsoleContext, route: string, score: number): string 
   const viewed = restoreProgress({ route, score }, shape).viewed;
   const names = titles(shape.topicCounts.length);
   return `<div class="table-wrap"><table><caption>Módulos del ciclo actual</caption>
-<thead><tr><th scope="col">Módulo</th><th scope="col" class="num">Temas vistos</th><th scope="col">Evaluación aprobada</th></tr></thead><tbody>${shape.topicCounts
-    .map((count, m) => {
-      const seen = (viewed[m] ?? []).filter((i) => i < count).length;
-      return `<tr><th scope="row">${escapeHtml(names[m]!)}</th><td class="num">${seen} de ${count}</td><td>${yesNo((viewed[m] ?? []).includes(count))}</td></tr>`;
-    })
+<thead><tr><th scope="col">Módulo</th><th scope="col" class="num">Temas vistos</th><th scope="col">Evaluación aprobada</th></tr></thead><tbody>${moduleFigures(
+    viewed,
+    shape.topicCounts,
+  )
+    .map(
+      (f, m) =>
+        `<tr><th scope="row">${escapeHtml(names[m]!)}</th><td class="num">${f.topicsSeen} de ${f.topicCount}</td><td>${yesNo(f.quizDone)}</td></tr>`,
+    )
     .join('')}</tbody></table></div>`;
 }
 

@@ -9,7 +9,7 @@ import { courseIdentity } from '../../course-files/read-content.ts';
 
 /** The course this server ships (content/es/course.json): the default course of every query. */
 export const shippedCourseId = (): string => courseIdentity().id;
-import type { CourseShape } from '../../src/domain/progress/engine.ts';
+import { COMPLETION_SCORE, type CourseShape } from '../../src/domain/progress/engine.ts';
 
 /**
  * The user as the API returns it: at least id, name, document, score, route, url_certificate
@@ -318,7 +318,7 @@ export async function updateProgress(
               score = GREATEST(score, $3::numeric),
               current_location = COALESCE($4::text, current_location),
               final_terms_at = CASE WHEN $5::boolean THEN COALESCE(final_terms_at, now()) ELSE final_terms_at END,
-              completed_at = CASE WHEN GREATEST(score, $3::numeric) >= 100 THEN COALESCE(completed_at, now())
+              completed_at = CASE WHEN GREATEST(score, $3::numeric) >= ${COMPLETION_SCORE} THEN COALESCE(completed_at, now())
                                   ELSE completed_at END,
               updated_at = now()
         WHERE user_id = $1 AND course_id = $6 AND cycle = $7`,

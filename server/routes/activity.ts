@@ -16,20 +16,10 @@ import {
   type SessionInput,
 } from '../db/activity-store.ts';
 import { hasControlChars, readFields, text } from './input.ts';
-import { questionId, type CourseShape } from '../../src/domain/progress/engine.ts';
+import { courseQuestionIds } from '../../src/domain/progress/course-facts.ts';
 
 export const MAX_ANSWERS = 50;
 export const MAX_SESSIONS = 20;
-
-/** Every question id of the course: 'm1-q1' … (the engine's questionId). */
-export function courseQuestionIds(shape: CourseShape): Set<string> {
-  const ids = new Set<string>();
-  shape.topicCounts.forEach((_, m) => {
-    const number = shape.moduleNumbers?.[m] ?? m + 1;
-    for (let q = 0; q < (shape.questionCounts?.[m] ?? 0); q++) ids.add(questionId(number, q));
-  });
-  return ids;
-}
 
 /** 409 of the contract: the save belongs to an archived cycle; the client drops it. */
 export function sendStaleCycle(reply: FastifyReply, current: number) {
@@ -168,7 +158,7 @@ function readSessions(raw: unknown, errors: string[]): SessionInput[] {
 }
 
 export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
-  const ids = courseQuestionIds(ctx.shape);
+  const ids = new Set(courseQuestionIds(ctx.shape));
 
   app.post('/accept-data-notice', { preHandler: ctx.requireAuth }, async (request) => {
     const fields = readFields(request.body);

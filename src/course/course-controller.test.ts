@@ -390,8 +390,8 @@ describe('CourseController other events', () => {
     const { controller, tracking } = await started();
     const answer = {
       description: 'P1',
-      response: 0,
-      correctResponse: 0,
+      response: [0],
+      correctResponse: [0],
       correct: true,
       latencyMs: 1200,
       timestamp: new Date(0),
@@ -488,8 +488,8 @@ describe('review and browse modes (decision record 0160)', () => {
       activityId: 'modulo1-actividad',
       questionIndex: 0,
       description: 'P',
-      response: 0,
-      correctResponse: 0,
+      response: [0],
+      correctResponse: [0],
       correct: true,
       latencyMs: 1,
       timestamp: new Date(),

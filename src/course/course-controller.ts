@@ -17,7 +17,8 @@ import {
   type ModuleState,
 } from '../domain/progress/engine.ts';
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
-import { answerKindOf } from '../domain/registry/index.ts';
+import { answerKindOf, type Response } from '../domain/registry/index.ts';
+import { FirstAnswerLedger } from '../domain/progress/course-facts.ts';
 import type {
   Interaction,
   Learner,
@@ -59,8 +60,9 @@ export interface Answer {
   questionIndex: number;
   /** Plain-text question, for reports. */
   description: string;
-  response: number;
-  correctResponse: number;
+  /** The options given and the right ones, as the quiz type's answer shape says (0200). */
+  response: Response;
+  correctResponse: Response;
   /** Plain text of the chosen and of the correct option (kept by the standalone server). */
   responseText?: string;
   correctResponseText?: string;
@@ -83,7 +85,7 @@ export class CourseController {
   private state: CourseState;
   private listeners = new Set<Listener>();
   private finished = false;
-  private answers = new Map<string, Interaction>();
+  private answers = new FirstAnswerLedger<Interaction>();
   private filled: {
     obra: string | null | undefined;
     outline: CourseOutline;
@@ -245,14 +247,14 @@ export class CourseController {
       moduleId: module.id,
       type: answerKindOf(module.activityType),
     };
-    if (!this.answers.has(interaction.id)) this.answers.set(interaction.id, interaction);
+    this.answers.record(interaction);
     if (this.state.readOnly) return;
     this.tracking.recordAnswer(interaction);
   }
 
   /** The first answers recorded this session for a module's questions, in the order given. */
   firstAnswers(moduleId: string): Interaction[] {
-    return [...this.answers.values()].filter((a) => a.moduleId === moduleId);
+    return this.answers.all().filter((a) => a.moduleId === moduleId);
   }
 
   private commit(viewed: ModulesViewed, changed: boolean, bookmark: string, lastActivity = false) {

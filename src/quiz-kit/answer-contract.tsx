@@ -2,12 +2,17 @@
 // answered wrong carries. It sits below the quiz-type plug-ins so that none depends on another
 // (docs/architecture.md, "Plug-ins").
 import type { Question } from '../domain/content/types.ts';
+import type { Response } from '../domain/registry/index.ts';
 import { es } from '../strings/es.ts';
 
 export interface AnswerProps {
   question: Question;
   questionId: string;
-  onAnswer: (optionIndex: number) => void;
+  /**
+   * Gives the learner's answer: one option's index, or the indexes of the options chosen or put
+   * in order, as the quiz type's answer shape asks (decision record 0200).
+   */
+  onAnswer: (response: number | Response) => void;
   /** True while a feedback modal is open: input is paused. */
   busy: boolean;
   /** Options already answered wrong on this question: marked, visibly and for screen readers. */

@@ -4,7 +4,7 @@
 // topics as the engine's ModulesViewed, the score the engine computed; an adapter turns them into
 // a route string only where its runtime stores a string.
 import type { ModuleState } from '../domain/progress/engine.ts';
-import type { AnswerKind } from '../domain/registry/index.ts';
+import type { AnswerKind, Response } from '../domain/registry/index.ts';
 import type { ModulesViewed } from '../domain/progress/route-codec.ts';
 
 export type RuntimeMode = 'lms' | 'local' | 'server';
@@ -63,13 +63,16 @@ export interface Interaction {
   description: string;
   /** How the answer was given (from the quiz type); each SCORM dialect maps it to its own type. */
   type: AnswerKind;
-  /** Index of the option the learner chose (0-based). */
-  response: number;
-  /** Index of the correct option (0-based). */
-  correctResponse: number;
-  /** Plain text of the chosen option (the standalone server keeps it with the answer). */
+  /**
+   * The options the learner gave, as 0-based indexes: one for a single pick, several for a set,
+   * all of them for an order (the quiz type's answer shape, decision record 0200).
+   */
+  response: Response;
+  /** The right response, in the same shape. */
+  correctResponse: Response;
+  /** Plain text of the response (the standalone server keeps it with the answer). */
   responseText?: string;
-  /** Plain text of the correct option. */
+  /** Plain text of the right response. */
   correctResponseText?: string;
   correct: boolean;
   /** Time from the question being shown to the answer. */

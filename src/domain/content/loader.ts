@@ -3,10 +3,11 @@
 // fix it without reading code. Pure: the caller reads the files.
 import type { z } from 'zod';
 import { rawCourseSchema, rawModuleSchema, type CourseRules, type RawModule } from './schema.ts';
-import { screenType } from '../registry/index.ts';
-import type { Activity, Course, ListItem, Module, Page, Topic } from './types.ts';
+import { answerShapeOf, screenType } from '../registry/index.ts';
+import type { Activity, Course, Module, Page, Topic } from './types.ts';
 import { positionKey } from '../progress/navigation.ts';
 import { courseTemplateProblems } from './placeholders.ts';
+import { topicImages } from './topic-traits.ts';
 
 export interface ContentIssue {
   file: string;
@@ -77,15 +78,20 @@ function checkHtml(file: string, id: string, value: unknown, path: string, issue
   }
 }
 
+/** The type's own checks, then an alt text for every image the type says it shows. */
 function checkTopicShape(file: string, t: Topic, issues: ContentIssue[]) {
   const need = (ok: unknown, reason: string) => {
     if (!ok) issues.push({ file, id: t.id, reason });
   };
-  screenType(t.type)?.check(t, need);
-  if (t.img) need(t.alt, 'img sin alt (texto alternativo)');
-  const items: ListItem[] = [...(t.items ?? []), ...(t.list1?.items ?? [])];
-  for (const item of items)
-    if (item.img) need(item.alt, `el elemento "${item.title}" tiene img sin alt`);
+  const type = screenType(t.type);
+  type?.check(t as never, need);
+  for (const image of topicImages(t))
+    need(
+      image.alt,
+      image.item === undefined
+        ? 'img sin alt (texto alternativo)'
+        : `el elemento "${image.item}" tiene img sin alt`,
+    );
 }
 
 function normaliseModule(raw: RawModule, index: number): Module {
@@ -225,12 +231,8 @@ export function loadCourse(
         reason: `la imagen ${raw.img} no existe en public/img`,
       });
     for (const t of mod.topics) {
-      for (const img of [
-        t.img,
-        ...(t.items ?? []).map((i) => i.img),
-        ...(t.list1?.items ?? []).map((i) => i.img),
-      ]) {
-        if (img && options.imageExists && !options.imageExists(img))
+      for (const { img } of topicImages(t)) {
+        if (options.imageExists && !options.imageExists(img))
           issues.push({
             file: mf.file,
             id: t.id,
@@ -238,15 +240,13 @@ export function loadCourse(
           });
       }
     }
-    mod.activity.questions.forEach((q) => {
-      const correct = q.options.filter((o) => o.correct === 1).length;
-      if (correct !== 1)
-        issues.push({
-          file: mf.file,
-          id: `${mod.activity.id} pregunta ${q.current}`,
-          reason: `cada pregunta necesita exactamente una opción correcta (tiene ${correct})`,
-        });
-    });
+    const shape = answerShapeOf(mod.activity.type);
+    mod.activity.questions.forEach((q) =>
+      shape.check(q, (ok, reason) => {
+        if (!ok)
+          issues.push({ file: mf.file, id: `${mod.activity.id} pregunta ${q.current}`, reason });
+      }),
+    );
     modules.push(mod);
   });
   if (issues.length) return { course: null, issues };

@@ -3,7 +3,8 @@
 // `{{^a.b}}…{{/a.b}}` when it is missing or false. Sections nest; anything unbalanced is an
 // error. Content fields are HTML, so inserted values are HTML-escaped.
 import type { CompanyConfig, Obra } from '../config/index.ts';
-import type { Course, ListItem, Module } from './types.ts';
+import type { Course, Module } from './types.ts';
+import { topicTexts } from './topic-traits.ts';
 import { MONTHS } from '../certificate/text.ts';
 
 /** The names the content may use, and whether they may be missing (decision 0072). */
@@ -184,21 +185,9 @@ export function* courseTextFields(
     for (const t of m.topics) {
       const fields: Array<[string, string | undefined]> = [
         ['title', t.title],
-        ['text', t.text],
-        ['text1', t.text1],
-        ['text2', t.text2],
-        ['alt', t.alt],
+        ...topicTexts(t).fields,
         ['fuente', t.fuente],
       ];
-      const items: Array<[string, ListItem]> = [
-        ...(t.list1?.items ?? []).map((it, i): [string, ListItem] => [`list1.items[${i}]`, it]),
-        ...(t.items ?? []).map((it, i): [string, ListItem] => [`items[${i}]`, it]),
-      ];
-      for (const [path, it] of items) {
-        for (const key of ['title', 'text', 'label', 'alt'] as const)
-          fields.push([`${path}.${key}`, it[key]]);
-        (it.points ?? []).forEach((p, j) => fields.push([`${path}.points[${j}]`, p]));
-      }
       t.remember.forEach((r, i) => {
         fields.push([`remember[${i}].title`, r.title], [`remember[${i}].text`, r.text]);
       });

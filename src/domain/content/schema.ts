@@ -1,47 +1,36 @@
 // zod schemas of the raw content files under content/es/. Used at build time and in tests,
 // never shipped to the browser (the app receives content already validated by the build).
 import { z } from 'zod';
-import { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from './types.ts';
+import { fieldKit } from './fields.ts';
+import { ACTIVITY_TYPES, type TopicContent } from './types.ts';
+import { screenTypeDefinitions } from '../registry/index.ts';
 
-const html = z.string().min(1, 'está vacío');
-const imageName = z
-  .string()
-  .regex(
-    /^[a-z0-9][a-z0-9-]*\.svg$/,
-    'debe ser el nombre de un SVG en public/img (p. ej. modulo1.svg)',
-  );
+type RawTopicShape = typeof commonTopicFields & { type: z.ZodType<TopicContent['type']> };
 
-export const listItemSchema = z.strictObject({
-  title: z.string().min(1),
-  text: z.string(),
-  img: imageName.optional(),
-  alt: z.string().optional(),
-  label: z.string().optional(),
-  points: z.array(html).optional(),
-  x: z.number().min(0).max(100).optional(),
-  y: z.number().min(0).max(100).optional(),
-});
+const { html, image: imageName } = fieldKit;
 
 export const rememberSchema = z.strictObject({ title: z.string().min(1), text: html });
 
-export const rawTopicSchema = z.strictObject({
+/** What every topic has, whatever its type. */
+const commonTopicFields = {
   title: z.string().min(1),
-  type: z.enum(TOPIC_SCREEN_TYPES),
-  text: html.optional(),
-  text1: html.optional(),
-  text2: html.optional(),
-  img: imageName.optional(),
-  alt: z.string().optional(),
-  items: z.array(listItemSchema).min(1).optional(),
-  list1: z
-    .strictObject({ open: z.enum(['modal', 'div']), items: z.array(listItemSchema).min(1) })
-    .optional(),
   remember: z.array(rememberSchema).optional(),
   /** Legal source(s), plain text without the «Fuente:» prefix: shown as a small line at the end. */
   fuente: z.string().min(1).optional(),
   /** Explicit next page id (or 'menu'); by default the next topic, then the quiz. */
   next: z.string().optional(),
-});
+};
+
+/**
+ * A topic: the common fields plus the fields its screen type declares in its definition.ts,
+ * one member per registered type (decision record 0200).
+ */
+export const rawTopicSchema = z.discriminatedUnion(
+  'type',
+  screenTypeDefinitions().map((d) =>
+    z.strictObject({ ...commonTopicFields, type: z.literal(d.type), ...d.fields(fieldKit) }),
+  ) as unknown as [z.ZodObject<RawTopicShape>, ...z.ZodObject<RawTopicShape>[]],
+);
 
 export const rawQuestionSchema = z.strictObject({
   question: html,
@@ -133,7 +122,7 @@ export const rawCourseSchema = z.strictObject({
   rules: courseRulesSchema.optional(),
 });
 
-export type RawTopic = z.infer<typeof rawTopicSchema>;
+export type RawTopic = z.infer<z.ZodObject<typeof commonTopicFields>> & TopicContent;
 export type RawModule = z.infer<typeof rawModuleSchema>;
 export type RawCourse = z.infer<typeof rawCourseSchema>;
 export type CourseRules = z.infer<typeof courseRulesSchema>;

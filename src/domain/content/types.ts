@@ -1,15 +1,26 @@
 // Course content model (decision 0023). Raw content files are validated by schema.ts and
 // normalised by loader.ts into these types; the app only ever sees normalised content.
 
-import { TOPIC_SCREEN_TYPES, type ActivityType, type TopicScreenType } from '../registry/index.ts';
+import {
+  TOPIC_SCREEN_TYPES,
+  quizType,
+  type ActivityType,
+  type TopicContent,
+  type TopicScreenType,
+} from '../registry/index.ts';
 
-// Screen and quiz types come from the registries (src/domain/registry/).
+// Screen and quiz types, and each screen type's own content, come from the registries
+// (src/domain/registry/; decision record 0200).
 export { ACTIVITY_TYPES, TOPIC_SCREEN_TYPES } from '../registry/index.ts';
-export type { ActivityType, TopicScreenType } from '../registry/index.ts';
+export type { ActivityType, TopicContent, TopicScreenType } from '../registry/index.ts';
 
-/** Every screen type (decision 0027): the menu plus the nine topic screen types. */
-export const SCREEN_TYPES = ['content', 'menu', ...TOPIC_SCREEN_TYPES.slice(1)] as const;
-export type ScreenType = (typeof SCREEN_TYPES)[number];
+const [firstScreenType, ...otherScreenTypes] = TOPIC_SCREEN_TYPES;
+/**
+ * Every screen type (decision 0027): the module menu and the registered topic screen types, in
+ * the order the content summary has always listed them (the first registered type, then the menu).
+ */
+export const SCREEN_TYPES = [firstScreenType, 'menu', ...otherScreenTypes] as const;
+export type ScreenType = TopicScreenType | 'menu';
 
 export type PageType = TopicScreenType | ActivityType;
 
@@ -35,13 +46,13 @@ export interface Remember {
   text: string;
 }
 
-export interface Topic {
+/** What every topic has, whatever its screen type (ids and navigation derived by the loader). */
+export interface TopicCommon {
   /** Page id, e.g. 'modulo1-tema2'. */
   id: string;
   title: string;
   /** 1-based topic number within the module. */
   number: number;
-  type: TopicScreenType;
   /** Index of the module in the course (0-based). */
   home: number;
   /** Page id of the previous page, or null for the first topic. */
@@ -50,20 +61,27 @@ export interface Topic {
   current: string;
   /** Page id of the next page, or 'menu'. */
   next: string;
-  /** HTML paragraphs. */
-  text?: string;
-  text1?: string;
-  text2?: string;
-  img?: string;
-  alt?: string;
-  /** Items of list2..list8 screens. */
-  items?: ListItem[];
-  /** list1: items opened in a modal or inline (div). */
-  list1?: { open: 'modal' | 'div'; items: ListItem[] };
   remember: Remember[];
   /** Legal source(s), plain text, shown as «Fuente: …» in a small line at the end of the screen. */
   fuente?: string;
 }
+
+type Distribute<U> = U extends unknown ? Omit<U, 'type'> : never;
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void
+  ? I
+  : never;
+
+/** A topic of one screen type: the common fields and exactly that type's own (its definition.ts). */
+export type TopicOf<T extends TopicScreenType> = TopicCommon & Extract<TopicContent, { type: T }>;
+
+/**
+ * A topic as the engine and the screens read it: its type, and any type's own fields as optional
+ * (each type declares its own in its definition.ts; the loader has checked the topic against
+ * its type's schema). Narrow with TopicOf<T> where one type's exact shape matters.
+ */
+export type Topic = TopicCommon & { type: TopicScreenType } & Partial<
+    Intersect<Distribute<TopicContent>>
+  >;
 
 export interface QuestionOption {
   option: string;
@@ -154,5 +172,5 @@ export interface CoursePackage {
 export type Page = Topic | Activity;
 
 export function isActivity(page: Page): page is Activity {
-  return page.type === 'drag-answer' || page.type === 'select-answer';
+  return quizType(page.type) !== undefined;
 }

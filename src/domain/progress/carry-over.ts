@@ -9,7 +9,7 @@
 //     index beyond the new topic count (its shape shrank, so indexes changed meaning) its quiz
 //     mark is not trusted either. Topic marks inside an unfinished module may be lost on a
 //     shape change; completions never.
-import type { CourseShape } from './engine.ts';
+import { COMPLETION_SCORE, type CourseShape } from './engine.ts';
 import { decodeRoute, decodeRouteLenient, type ModulesViewed } from './route-codec.ts';
 
 export interface StoredProgress {
@@ -33,9 +33,9 @@ export interface RestoredProgress {
 export function modulesCompletedByScore(score: number | null | undefined, moduleCount: number) {
   if (typeof score !== 'number' || !Number.isFinite(score) || score <= 0 || moduleCount === 0)
     return 0;
-  if (score >= 100) return moduleCount;
+  if (score >= COMPLETION_SCORE) return moduleCount;
   // Scores are stored rounded to two decimals (computeScore, e.g. 33.33): allow for that.
-  return Math.min(moduleCount, Math.floor((score * moduleCount) / 100 + 0.0005));
+  return Math.min(moduleCount, Math.floor((score * moduleCount) / COMPLETION_SCORE + 0.0005));
 }
 
 const full = (count: number) => Array.from({ length: count + 1 }, (_, i) => i);

@@ -9,11 +9,11 @@ describe('optionTexts', () => {
         { option: 'Avisar&nbsp;al jefe &amp; salir', correct: 1 as const },
       ],
     };
-    expect(optionTexts(question, 0)).toEqual({
+    expect(optionTexts(question, [0], [1])).toEqual({
       responseText: 'Seguir trabajando',
       correctResponseText: 'Avisar al jefe & salir',
     });
-    expect(optionTexts(question, 1).responseText).toBe('Avisar al jefe & salir');
-    expect(optionTexts(question, 5).responseText).toBe('');
+    expect(optionTexts(question, [1], [1]).responseText).toBe('Avisar al jefe & salir');
+    expect(optionTexts(question, [5], [1]).responseText).toBe('');
   });
 });

@@ -1,5 +1,6 @@
 // Small pure helpers of the quiz flow.
 import type { Question } from '../../domain/content/types.ts';
+import type { Response } from '../../domain/registry/index.ts';
 import { plainText } from '../../domain/content/html-text.ts';
 import { es } from '../../strings/es.ts';
 
@@ -50,10 +51,10 @@ export { plainText };
  */
 export function optionTexts(
   question: Pick<Question, 'options'>,
-  chosen: number,
+  response: Response,
+  correctResponse: Response,
 ): { responseText: string; correctResponseText: string } {
-  return {
-    responseText: plainText(question.options[chosen]?.option ?? ''),
-    correctResponseText: plainText(question.options.find((o) => o.correct === 1)?.option ?? ''),
-  };
+  const texts = (r: Response) =>
+    r.map((i) => plainText(question.options[i]?.option ?? '')).join(' · ');
+  return { responseText: texts(response), correctResponseText: texts(correctResponse) };
 }

@@ -9,6 +9,7 @@ import { Navigate } from 'react-router-dom';
 import { useCourseController } from '../../course/course-context.tsx';
 import { isActivity, type Activity } from '../../domain/content/types.ts';
 import { pagePath } from '../../domain/progress/navigation.ts';
+import { answerShapeOf, isRightResponse, type Response } from '../../domain/registry/index.ts';
 import { es } from '../../strings/es.ts';
 import { modals } from '../modals/index.ts';
 import { LoadError, usePage } from '../topic/index.ts';
@@ -91,21 +92,24 @@ function Quiz({ activity }: { activity: Activity }) {
     setResult(firstAttemptResult(controller.firstAnswers(moduleId), total));
   };
 
-  const onAnswer = (optionIndex: number) => {
-    const option = question.options[optionIndex];
-    if (!option || busy) return;
-    const correct = option.correct === 1;
+  const onAnswer = (given: number | Response) => {
+    // One option, several or an order: the quiz type's answer shape says which is right (0200).
+    const response = typeof given === 'number' ? [given] : given;
+    if (busy || !response.length || response.some((i) => !question.options[i])) return;
+    const shape = answerShapeOf(activity.type);
+    const correctResponse = shape.correctResponse(question);
+    const correct = isRightResponse(shape, response, correctResponse);
     if (!answered.current.has(index)) {
       answered.current.add(index);
       controller.recordAnswer({
         activityId: activity.id,
         questionIndex: index,
         description: plainText(question.question),
-        response: optionIndex,
-        correctResponse: question.options.findIndex((o) => o.correct === 1),
+        response,
+        correctResponse,
         // Only where the runtime keeps them (the standalone server); an LMS never gets them.
         ...(controller.getState().capabilities.answerTexts
-          ? optionTexts(question, optionIndex)
+          ? optionTexts(question, response, correctResponse)
           : {}),
         correct,
         latencyMs: Date.now() - shownAt.current,
@@ -113,7 +117,8 @@ function Quiz({ activity }: { activity: Activity }) {
       });
     }
     setBusy(true);
-    if (!correct) setWrong((w) => new Set(w).add(optionIndex));
+    // A single option answered wrong is marked; a wrong set or order has no one option to mark.
+    if (!correct && response.length === 1) setWrong((w) => new Set(w).add(response[0]!));
     const isLastQuestion = index === total - 1;
     modals.openMessage(
       feedbackHtml(correct, question),

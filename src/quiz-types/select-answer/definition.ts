@@ -1,9 +1,9 @@
 // Quiz type "select-answer": the learner picks one option (/seleccionar-pregunta/<id>);
 // reported as a choice.
-import { defineQuizType } from '../../domain/registry/define.ts';
+import { defineQuizType, oneOption } from '../../domain/registry/define.ts';
 
 export const selectAnswer = defineQuizType({
   type: 'select-answer',
   segment: 'seleccionar-pregunta',
-  answerKind: 'choice',
+  answer: oneOption('choice'),
 });

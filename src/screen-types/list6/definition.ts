@@ -1,9 +1,19 @@
 // Screen type "list6": a picture with numbered points (/lista6/<id>).
 import { defineScreenType } from '../../domain/registry/define.ts';
+import { imagesOf, itemTexts, joinTexts, ownTexts } from '../../domain/content/topic-texts.ts';
 
 export const list6 = defineScreenType({
   type: 'list6',
   segment: 'lista6',
+  fields: (f) => ({
+    text: f.html.optional(),
+    img: f.image.optional(),
+    alt: f.z.string().optional(),
+    items: f.items.optional(),
+  }),
+  clickToReveal: true,
+  texts: (t) => joinTexts(ownTexts(t, ['text']), itemTexts('items', t.items)),
+  images: (t) => imagesOf(t, t.items),
   check(t, need) {
     need(t.items?.length, 'una pantalla list6 necesita items');
     need(t.img, 'una pantalla list6 (imagen con puntos) necesita img');

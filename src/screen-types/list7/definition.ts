@@ -1,9 +1,19 @@
 // Screen type "list7" (/lista7/<id>): every item has a short label.
 import { defineScreenType } from '../../domain/registry/define.ts';
+import { imagesOf, itemTexts, joinTexts, ownTexts } from '../../domain/content/topic-texts.ts';
 
 export const list7 = defineScreenType({
   type: 'list7',
   segment: 'lista7',
+  fields: (f) => ({
+    text: f.html.optional(),
+    img: f.image.optional(),
+    alt: f.z.string().optional(),
+    items: f.items.optional(),
+  }),
+  clickToReveal: false,
+  texts: (t) => joinTexts(ownTexts(t, ['text']), itemTexts('items', t.items)),
+  images: (t) => imagesOf(t, t.items),
   check(t, need) {
     need(t.items?.length, 'una pantalla list7 necesita items');
     for (const item of t.items ?? [])

@@ -17,6 +17,7 @@ import {
   encodeRoute,
   type ModulesViewed,
 } from '../../domain/progress/route-codec.ts';
+import type { Response } from '../../domain/registry/index.ts';
 import { mergeViewed, risingScore, type CourseShape } from '../../domain/progress/engine.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
@@ -72,15 +73,18 @@ const learnerOf = (user: CourseUser | null, fallbackId: string | null) => ({
   obra: user?.obra ?? null,
 });
 
+/** A response as the options' numbers, when no quiz text was given: «Opción 2», «Opción 3, Opción 1». */
+const optionNumbers = (response: Response) => response.map((i) => `Opción ${i + 1}`).join(', ');
+
 /** An interaction as the activity queue sends it (the server wants both option texts). */
 function queuedAnswer(interaction: Interaction, contentVersion: string): QueuedAnswer {
   return {
     questionId: interaction.id,
     question: interaction.description.slice(0, 1000),
-    // Without the texts (no quiz text given) the option's number.
-    option: (interaction.responseText || `Opción ${interaction.response + 1}`).slice(0, 500),
+    // Without the texts (no quiz text given) the options' numbers.
+    option: (interaction.responseText || optionNumbers(interaction.response)).slice(0, 500),
     correctOption: (
-      interaction.correctResponseText || `Opción ${interaction.correctResponse + 1}`
+      interaction.correctResponseText || optionNumbers(interaction.correctResponse)
     ).slice(0, 500),
     correct: interaction.correct,
     contentVersion: contentVersion.slice(0, 64),

@@ -27,8 +27,8 @@ const answer = (id: string, response: number, correct = response === 0): Interac
   moduleId: 'modulo1',
   description: `Pregunta ${id}`,
   type: 'choice',
-  response,
-  correctResponse: 0,
+  response: [response],
+  correctResponse: [0],
   correct,
   latencyMs: 900,
   timestamp: new Date('2025-01-01T00:00:00Z'),
@@ -176,7 +176,7 @@ describe('createLocalTracking', () => {
     tracking.recordAnswer(answer('m1-q1', 0));
     tracking.recordAnswer(answer('m1-q2', 0));
     expect([...tracking.interactions.keys()]).toEqual(['m1-q1', 'm1-q2']);
-    expect(tracking.interactions.get('m1-q1')?.response).toBe(2);
+    expect(tracking.interactions.get('m1-q1')?.response).toEqual([2]);
     expect(tracking.interactions.get('m1-q1')?.correct).toBe(false);
   });
 
@@ -184,9 +184,9 @@ describe('createLocalTracking', () => {
     const store = memoryStore();
     createLocalTracking('pkg', store).recordAnswer(answer('m2-q1', 1));
     const later = createLocalTracking('pkg', store);
-    expect(later.interactions.get('m2-q1')?.response).toBe(1);
+    expect(later.interactions.get('m2-q1')?.response).toEqual([1]);
     later.recordAnswer(answer('m2-q1', 0));
-    expect(later.interactions.get('m2-q1')?.response).toBe(1);
+    expect(later.interactions.get('m2-q1')?.response).toEqual([1]);
     expect(createLocalTracking('other', store).interactions.size).toBe(0);
   });
 

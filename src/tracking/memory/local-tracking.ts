@@ -11,6 +11,7 @@ import type {
 import type { CourseShape } from '../../domain/progress/engine.ts';
 import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
+import { asResponse } from '../../domain/registry/index.ts';
 
 export interface KeyValueStore {
   getItem(key: string): string | null;
@@ -86,7 +87,13 @@ export function createLocalTracking(
     const saved = JSON.parse(read(LOCAL_KEYS.interactions) ?? '[]') as unknown;
     if (Array.isArray(saved))
       for (const i of saved)
-        if (i && typeof i.id === 'string') interactions.set(i.id, i as Interaction);
+        if (i && typeof i.id === 'string')
+          interactions.set(i.id, {
+            ...(i as Interaction),
+            // Kept before answers had shapes (decision 0200): one number.
+            response: asResponse(i.response),
+            correctResponse: asResponse(i.correctResponse),
+          });
   } catch {
     /* a damaged record is ignored: answers are re-recorded on the next attempt */
   }

@@ -4,11 +4,13 @@
 // values at their fixed positions (decision record 0130).
 //
 // Format: `<route>-~1;<entry>;<entry>…`, an entry `m1_q1,c,1,2,1,<latency cs>,<time s>` (question
-// id with `_` for `-`; kind c = choice, m = matching; response and correct option indexes;
+// id with `_` for `-`; kind c = choice, m = matching, s = sequencing; response and correct option
+// indexes, several joined by `.` (decision record 0200);
 // 1 = correct; latency in centiseconds and the answer's time in epoch seconds, both base 36).
 // The ledger holds no `-`, so a decoder of the plain route (decision 0003) reads the route and
 // drops the ledger as parts beyond the last module: old records read as before, new ones by old
 // code too.
+import type { AnswerKind } from '../../domain/registry/index.ts';
 import type { Interaction } from '../port.ts';
 
 export const LEDGER_MARK = '~1';
@@ -65,12 +67,19 @@ export function toLedgerAnswer(i: Interaction): LedgerAnswer {
 /** A ledger answer as an interaction to write again (no question text: 1.2 has no description). */
 export const fromLedgerAnswer = (a: LedgerAnswer): Interaction => ({ ...a, description: '' });
 
+const KIND_LETTER: Record<AnswerKind, string> = { choice: 'c', matching: 'm', sequencing: 's' };
+const KIND_OF_LETTER = new Map(
+  Object.entries(KIND_LETTER).map(([kind, letter]) => [letter, kind as AnswerKind]),
+);
+/** Option indexes: one or more, `.` between them. */
+const INDEXES = /^\d{1,2}(\.\d{1,2}){0,35}$/;
+
 function encodeEntry(a: LedgerAnswer): string {
   return [
     a.id.replace(/-/g, '_'),
-    a.type === 'matching' ? 'm' : 'c',
-    a.response,
-    a.correctResponse,
+    KIND_LETTER[a.type],
+    a.response.join('.'),
+    a.correctResponse.join('.'),
     a.correct ? 1 : 0,
     Math.max(0, Math.round(a.latencyMs / 10)).toString(36),
     Math.max(0, Math.floor(a.timestamp.getTime() / 1000)).toString(36),
@@ -91,15 +100,16 @@ function decodeEntry(entry: string): LedgerAnswer | null {
   ];
   const id = rawId.replace(/_/g, '-');
   const m = /^m(\d+)-q\d+$/.exec(id);
-  if (!m || (kind !== 'c' && kind !== 'm') || (correct !== '0' && correct !== '1')) return null;
-  if (!/^\d{1,2}$/.test(response) || !/^\d{1,2}$/.test(correctResponse)) return null;
+  const type = KIND_OF_LETTER.get(kind);
+  if (!m || !type || (correct !== '0' && correct !== '1')) return null;
+  if (!INDEXES.test(response) || !INDEXES.test(correctResponse)) return null;
   if (!/^[0-9a-z]{1,9}$/.test(latency) || !/^[0-9a-z]{1,9}$/.test(time)) return null;
   return {
     id,
     moduleId: `modulo${m[1]}`,
-    type: kind === 'm' ? 'matching' : 'choice',
-    response: Number(response),
-    correctResponse: Number(correctResponse),
+    type,
+    response: response.split('.').map(Number),
+    correctResponse: correctResponse.split('.').map(Number),
     correct: correct === '1',
     latencyMs: parseInt(latency, 36) * 10,
     timestamp: new Date(parseInt(time, 36) * 1000),

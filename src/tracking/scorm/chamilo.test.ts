@@ -107,8 +107,8 @@ describe('the answer ledger in suspend_data (decision record 0190)', () => {
   const a = toLedgerAnswer(
     answer('m4-q2', {
       type: 'matching',
-      response: 2,
-      correctResponse: 3,
+      response: [2],
+      correctResponse: [3],
       correct: false,
       latencyMs: 61_234,
     }),

@@ -7,7 +7,8 @@ import type { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { ScormDialect } from './dialect.ts';
 import { scorm12 } from './scorm12/dialect.ts';
 import { scorm2004 } from './scorm2004/dialect.ts';
-import { courseQuestionIds, ScormSession } from './scorm-session.ts';
+import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
+import { ScormSession } from './scorm-session.ts';
 import {
   COURSE,
   answer,

@@ -3,6 +3,7 @@
 // returns (viewed topics union, highest score). Keyed by package AND learner id, so a second
 // learner on the same browser never inherits the first one's progress; without a learner id
 // nothing is cached at all.
+import type { AnswerKind, Response } from '../../domain/registry/index.ts';
 
 export interface CachedProgress {
   route: string;
@@ -15,9 +16,10 @@ export interface CachedInteraction {
   id: string;
   moduleId: string;
   description: string;
-  type: 'choice' | 'matching';
-  response: number;
-  correctResponse: number;
+  type: AnswerKind;
+  /** Option indexes; a record kept before answers had shapes holds one number (decision 0200). */
+  response: Response | number;
+  correctResponse: Response | number;
   correct: boolean;
   latencyMs: number;
   timestamp: string;

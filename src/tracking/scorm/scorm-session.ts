@@ -25,13 +25,14 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
+import { asResponse } from '../../domain/registry/index.ts';
+import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import {
   answeredQuestionIds,
   isCourseComplete,
   isValidScore,
   mergeViewed,
   moduleState,
-  questionId,
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
@@ -932,16 +933,6 @@ export function isOptionalElement(element: string): boolean {
   );
 }
 
-/** Every question id of the course in answering order: m1-q1 … m5-q2 (decision record 0130). */
-export function courseQuestionIds(course: CourseShape): string[] {
-  const ids: string[] = [];
-  course.topicCounts.forEach((_, m) => {
-    const number = course.moduleNumbers?.[m] ?? m + 1;
-    for (let q = 0; q < (course.questionCounts?.[m] ?? 0); q++) ids.push(questionId(number, q));
-  });
-  return ids;
-}
-
 const interactionToCache = (i: Interaction): CachedInteraction => ({
   ...i,
   timestamp: i.timestamp.toISOString(),
@@ -949,6 +940,8 @@ const interactionToCache = (i: Interaction): CachedInteraction => ({
 
 const interactionFromCache = (c: CachedInteraction): Interaction => ({
   ...c,
+  response: asResponse(c.response),
+  correctResponse: asResponse(c.correctResponse),
   timestamp: new Date(c.timestamp),
 });
 

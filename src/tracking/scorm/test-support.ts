@@ -100,8 +100,8 @@ export function answer(id: string, overrides: Partial<Interaction> = {}): Intera
     moduleId: `modulo${m?.[1] ?? '1'}`,
     description: `Pregunta ${id}`,
     type: 'choice',
-    response: 1,
-    correctResponse: 1,
+    response: [1],
+    correctResponse: [1],
     correct: true,
     latencyMs: 4250,
     timestamp: new Date(2025, 2, 4, 9, 5, 7),
@@ -196,7 +196,7 @@ export function walkModules(
     const questions = COURSE.questionCounts[m]!;
     for (let q = 1; q <= questions; q++) {
       const id = `m${m + 1}-q${q}`;
-      if (q === 1) port.recordAnswer(answer(id, { response: 0, correct: false }));
+      if (q === 1) port.recordAnswer(answer(id, { response: [0], correct: false }));
       port.recordAnswer(answer(id)); // a retry after a wrong answer: ignored
     }
     const score =

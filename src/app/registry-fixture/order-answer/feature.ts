@@ -1,5 +1,5 @@
 // A made-up quiz type for src/app/registry.test.tsx: its feature entry.
 import { defineQuizFeature } from '../../../quiz-kit/define.ts';
-import { SelectAnswer } from '../../../quiz-types/select-answer/select-answer.tsx';
+import { OrderAnswer } from './order-answer.tsx';
 
-export const orderAnswer = defineQuizFeature({ type: 'order-answer', Answer: SelectAnswer });
+export const orderAnswer = defineQuizFeature({ type: 'order-answer', Answer: OrderAnswer });

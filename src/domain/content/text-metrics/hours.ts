@@ -2,20 +2,12 @@
 // + 1 minute per question, + 1 minute per screen whose text is revealed by clicks, rounded up
 // to the half hour.
 import { unfilledTemplate } from '../placeholders.ts';
-import type { Course, TopicScreenType } from '../types.ts';
+import type { Course } from '../types.ts';
+import { revealsByClicks } from '../topic-traits.ts';
 import { questionFragments, topicFragments } from './readability.ts';
 import { htmlToBlocks, wordTokens } from './tokenize.ts';
 
 export const WORDS_PER_MINUTE = 120;
-/** Screens whose text is behind clicks (modal list, tabs, accordion, flip cards, hotspots). */
-export const CLICK_TO_REVEAL: ReadonlySet<TopicScreenType> = new Set([
-  'list1',
-  'list2',
-  'list3',
-  'list5',
-  'list6',
-]);
-
 /**
  * Words a reader's eye counts in HTML fragments: tags and «Fuente:» lines out, a number is one
  * word, a placeholder is one word, `{{^x}}` fallbacks not counted (decision 0073).
@@ -41,7 +33,7 @@ export function courseHours(course: Course): HoursBreakdown {
     countWords([course.introduction.title, course.introduction.text]) +
     topics.reduce((n, t) => n + countWords(topicFragments(t)), 0) +
     questions.reduce((n, q) => n + countWords(questionFragments(q)), 0);
-  const clickScreens = topics.filter((t) => CLICK_TO_REVEAL.has(t.type)).length;
+  const clickScreens = topics.filter(revealsByClicks).length;
   const minutes = words / WORDS_PER_MINUTE + questions.length + clickScreens;
   return {
     words,

@@ -22,13 +22,7 @@ export {
   topicFragments,
   type TextStats,
 } from './readability.ts';
-export {
-  CLICK_TO_REVEAL,
-  WORDS_PER_MINUTE,
-  countWords,
-  courseHours,
-  type HoursBreakdown,
-} from './hours.ts';
+export { WORDS_PER_MINUTE, countWords, courseHours, type HoursBreakdown } from './hours.ts';
 export {
   INFLESZ_MIN,
   MAX_SENTENCE_WORDS,

@@ -1,6 +1,7 @@
 // INFLESZ readability (Szigriszt-Pazos) of a screen or a quiz question (decision 0073).
 import { fillTemplate, type PlaceholderValues } from '../placeholders.ts';
 import type { Question, Topic } from '../types.ts';
+import { topicTexts } from '../topic-traits.ts';
 import { htmlToBlocks, sentencesOf, type Sentence } from './tokenize.ts';
 
 export interface TextStats {
@@ -49,17 +50,9 @@ export const statsOfHtml = (fragments: readonly string[]): TextStats =>
  * texts.
  */
 export function topicFragments(topic: Topic): string[] {
-  const items = [...(topic.list1?.items ?? []), ...(topic.items ?? [])];
   return [
     topic.title,
-    topic.text ?? '',
-    topic.text1 ?? '',
-    topic.text2 ?? '',
-    ...items.flatMap((item) => [
-      item.label ? `${item.label}: ${item.title}` : item.title,
-      item.text,
-      ...(item.points ?? []),
-    ]),
+    ...topicTexts(topic).read,
     ...topic.remember.flatMap((r) => [r.title, r.text]),
   ].filter((f) => f !== '');
 }

@@ -221,17 +221,17 @@ describe('SCORM 1.2 saving', () => {
     session.recordAnswer(
       answer('m1-q1', {
         type: 'matching',
-        response: 2,
-        correctResponse: 0,
+        response: [2],
+        correctResponse: [0],
         correct: false,
         latencyMs: 61_500,
       }),
     );
     session.recordAnswer(
-      answer('m1-q1', { type: 'matching', response: 0, correctResponse: 0, correct: true }),
+      answer('m1-q1', { type: 'matching', response: [0], correctResponse: [0], correct: true }),
     );
     session.recordAnswer(
-      answer('m1-q2', { response: 1, correctResponse: 1, correct: true, latencyMs: 3000 }),
+      answer('m1-q2', { response: [1], correctResponse: [1], correct: true, latencyMs: 3000 }),
     );
     session.flush();
     const cmi = cmiOf(lms);
@@ -267,5 +267,35 @@ describe('SCORM 1.2 saving', () => {
 
   it('keeps suspend_data within 4096 characters', () => {
     expect(scorm12.suspendDataLimit).toBe(4096);
+  });
+});
+
+// Each answer kind is written once (decision record 0200): an order and a set of options.
+describe('SCORM 1.2 answer shapes', () => {
+  const written = (type: 'choice' | 'matching' | 'sequencing', response: number[]) =>
+    Object.fromEntries(
+      scorm12
+        .interaction(0, {
+          id: 'm1-q1',
+          moduleId: 'modulo1',
+          description: '',
+          type,
+          response,
+          correctResponse: [0, 1, 2],
+          correct: false,
+          latencyMs: 0,
+          timestamp: new Date(0),
+        })
+        .map((w) => [w.element.replace(/^cmi\.interactions\.0\./, ''), w.value]),
+    );
+
+  it('writes an order as sequencing, a set as a choice of several, several drops as matchings', () => {
+    expect(written('sequencing', [0, 2, 1])).toMatchObject({
+      type: 'sequencing',
+      student_response: 'a,c,b',
+      'correct_responses.0.pattern': 'a,b,c',
+    });
+    expect(written('choice', [0, 2])).toMatchObject({ type: 'choice', student_response: 'a,c' });
+    expect(written('matching', [0, 2])).toMatchObject({ student_response: '1.a,1.c' });
   });
 });

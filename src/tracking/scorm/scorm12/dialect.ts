@@ -1,5 +1,6 @@
 // SCORM 1.2: the cmi.core.* data model. Interactions are write-only in 1.2 (ids cannot be read
 // back), so the session remembers which questions it recorded.
+import type { AnswerKind, Response } from '../../../domain/registry/index.ts';
 import type { ModuleStatus } from '../../port.ts';
 import { bindApi } from '../lms-api.ts';
 import { formatScore, optionLetter, parseCount, type ScormDialect } from '../dialect.ts';
@@ -13,6 +14,17 @@ const OBJECTIVE_STATUS: Record<ModuleStatus, string> = {
 
 /** 1.2 error codes for a refused element or value (201 invalid argument, 401–405). */
 const PERMANENT = new Set(['201', '401', '402', '403', '404', '405']);
+
+/**
+ * Each answer kind's response pattern, written once (decision record 0200): option letters,
+ * several separated by commas. Matching patterns are "source.target" pairs of single characters:
+ * the one drop target ('1') paired with each chosen option.
+ */
+const RESPONSE_PATTERN: Record<AnswerKind, (response: Response) => string> = {
+  choice: (r) => r.map(optionLetter).join(','),
+  matching: (r) => r.map((o) => `1.${optionLetter(o)}`).join(','),
+  sequencing: (r) => r.map(optionLetter).join(','),
+};
 
 export const scorm12: ScormDialect = {
   version: '1.2',
@@ -82,10 +94,7 @@ export const scorm12: ScormDialect = {
   ],
   interaction(index, it) {
     const n = `cmi.interactions.${index}`;
-    // 1.2 matching patterns are "source.target" pairs of single characters: the one drop
-    // target ('1') paired with the chosen option.
-    const pattern = (option: number) =>
-      it.type === 'matching' ? `1.${optionLetter(option)}` : optionLetter(option);
+    const pattern = RESPONSE_PATTERN[it.type];
     return [
       { element: `${n}.id`, value: it.id },
       { element: `${n}.objectives.0.id`, value: it.moduleId },

@@ -135,20 +135,20 @@ describe('SCORM 2004 saving', () => {
     session.recordAnswer(
       answer('m1-q1', {
         type: 'matching',
-        response: 1,
-        correctResponse: 3,
+        response: [1],
+        correctResponse: [3],
         correct: false,
         latencyMs: 3_723_450,
         description: '  ¿Qué  color tiene la señal de  evacuación? ',
       }),
     );
     session.recordAnswer(
-      answer('m1-q1', { type: 'matching', response: 3, correctResponse: 3, correct: true }),
+      answer('m1-q1', { type: 'matching', response: [3], correctResponse: [3], correct: true }),
     );
     session.recordAnswer(
       answer('m1-q2', {
-        response: 0,
-        correctResponse: 0,
+        response: [0],
+        correctResponse: [0],
         correct: true,
         description: 'x'.repeat(400),
       }),
@@ -193,5 +193,35 @@ describe('SCORM 2004 saving', () => {
     const cmi = cmiOf(lms);
     expect(pluck(cmi.interactions, 'id')).toEqual(['m1-q1', 'm1-q2', 'm1-q3']);
     expect(pluck(cmi.objectives, 'id')).toEqual(['modulo1', 'modulo2']);
+  });
+});
+
+// Each answer kind is written once (decision record 0200): an order and a set of options.
+describe('SCORM 2004 answer shapes', () => {
+  const written = (type: 'choice' | 'matching' | 'sequencing', response: number[]) =>
+    Object.fromEntries(
+      scorm2004
+        .interaction(0, {
+          id: 'm1-q1',
+          moduleId: 'modulo1',
+          description: '',
+          type,
+          response,
+          correctResponse: [0, 1, 2],
+          correct: false,
+          latencyMs: 0,
+          timestamp: new Date(0),
+        })
+        .map((w) => [w.element.replace(/^cmi\.interactions\.0\./, ''), w.value]),
+    );
+
+  it('writes an order as sequencing, a set as a choice of several, several drops as matchings', () => {
+    expect(written('sequencing', [0, 2, 1])).toMatchObject({
+      type: 'sequencing',
+      learner_response: 'a[,]c[,]b',
+      'correct_responses.0.pattern': 'a[,]b[,]c',
+    });
+    expect(written('choice', [0, 2])).toMatchObject({ type: 'choice', learner_response: 'a[,]c' });
+    expect(written('matching', [0, 2])).toMatchObject({ learner_response: '1[.]a[,]1[.]c' });
   });
 });

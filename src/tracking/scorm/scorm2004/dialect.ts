@@ -1,5 +1,6 @@
 // SCORM 2004 (3rd and 4th Edition): separate completion and success, scaled score, readable
 // interactions (so a resumed session can see what earlier sessions recorded).
+import type { AnswerKind, Response } from '../../../domain/registry/index.ts';
 import type { ModuleStatus } from '../../port.ts';
 import { bindApi } from '../lms-api.ts';
 import { formatScore, optionLetter, parseCount, type ScormDialect } from '../dialect.ts';
@@ -16,6 +17,17 @@ const PERMANENT = new Set(['201', '401', '402', '403', '404', '405', '406', '407
 
 /** localized_string_type(SPM 250): descriptions longer than that may be refused. */
 const DESCRIPTION_MAX = 250;
+
+/**
+ * Each answer kind's response pattern, written once (decision record 0200): option letters,
+ * several separated by the 2004 delimiter `[,]`; a matching pairs the one drop target ('1') with
+ * each chosen option, `[.]` between them.
+ */
+const RESPONSE_PATTERN: Record<AnswerKind, (response: Response) => string> = {
+  choice: (r) => r.map(optionLetter).join('[,]'),
+  matching: (r) => r.map((o) => `1[.]${optionLetter(o)}`).join('[,]'),
+  sequencing: (r) => r.map(optionLetter).join('[,]'),
+};
 
 export const scorm2004: ScormDialect = {
   version: '2004',
@@ -103,8 +115,7 @@ export const scorm2004: ScormDialect = {
   },
   interaction(index, it) {
     const n = `cmi.interactions.${index}`;
-    const pattern = (option: number) =>
-      it.type === 'matching' ? `1[.]${optionLetter(option)}` : optionLetter(option);
+    const pattern = RESPONSE_PATTERN[it.type];
     const description = it.description.replace(/\s+/g, ' ').trim();
     return [
       { element: `${n}.id`, value: it.id },

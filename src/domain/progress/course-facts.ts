@@ -1,0 +1,73 @@
+// Facts of a learner's progress that the course, the console and the server each need, written
+// once (decision record 0201): the course's question ids, the per-module figures (topics seen,
+// quiz done) and the ledger of first answers. Pure: derived from the course shape and the viewed
+// indexes the engine keeps.
+import { questionId, type CourseShape } from './engine.ts';
+import type { ModulesViewed } from './route-codec.ts';
+
+/** Every question id of the course in answering order: m1-q1 … m5-q2 (decision record 0130). */
+export function courseQuestionIds(course: CourseShape): string[] {
+  const ids: string[] = [];
+  course.topicCounts.forEach((_, m) => {
+    const number = course.moduleNumbers?.[m] ?? m + 1;
+    for (let q = 0; q < (course.questionCounts?.[m] ?? 0); q++) ids.push(questionId(number, q));
+  });
+  return ids;
+}
+
+export interface ModuleFigures {
+  topicsSeen: number;
+  topicCount: number;
+  quizDone: boolean;
+}
+
+/** Per module: topics seen (indexes below the topic count) and the quiz (index = topic count). */
+export function moduleFigures(
+  viewed: ModulesViewed,
+  topicCounts: readonly number[],
+): ModuleFigures[] {
+  return topicCounts.map((topicCount, i) => {
+    const seen = viewed[i] ?? [];
+    return {
+      topicsSeen: new Set(seen.filter((k) => k >= 0 && k < topicCount)).size,
+      topicCount,
+      quizDone: seen.includes(topicCount),
+    };
+  });
+}
+
+/** Screens (topics and quizzes) seen over the whole course, and how many there are. */
+export function screensSeen(
+  viewed: ModulesViewed,
+  topicCounts: readonly number[],
+): { seen: number; total: number } {
+  const figures = moduleFigures(viewed, topicCounts);
+  return {
+    seen: figures.reduce((n, f) => n + f.topicsSeen + (f.quizDone ? 1 : 0), 0),
+    total: topicCounts.reduce((n, c) => n + c + 1, 0),
+  };
+}
+
+/**
+ * The first answer to each question, in the order given: «first answer wins» (decision records
+ * 0015, 0095). A later answer to the same question is not kept.
+ */
+export class FirstAnswerLedger<A extends { id: string }> {
+  private readonly byId = new Map<string, A>();
+
+  /** Keeps the answer when it is its question's first; says whether it was. */
+  record(answer: A): boolean {
+    if (this.byId.has(answer.id)) return false;
+    this.byId.set(answer.id, answer);
+    return true;
+  }
+
+  has(id: string): boolean {
+    return this.byId.has(id);
+  }
+
+  /** Every first answer, in the order given. */
+  all(): A[] {
+    return [...this.byId.values()];
+  }
+}
