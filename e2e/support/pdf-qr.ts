@@ -50,10 +50,10 @@ export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<s
           canvas.height = Math.ceil(viewport.height);
           const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
           await pdfPage.render({ canvasContext: ctx, viewport }).promise;
-          // The sheet's grid: 24 pt margins, 2 columns, 4 rows.
-          const margin = 24 * 3;
-          const cw = (canvas.width - 2 * margin) / 2;
-          const ch = (canvas.height - 2 * margin) / 4;
+          // The sheet's grid, from the page's size in points: 24 pt margins, 2 columns, 4 rows.
+          const margin = 24 * viewport.scale;
+          const cw = (viewport.width - 2 * margin) / 2;
+          const ch = (viewport.height - 2 * margin) / 4;
           for (let row = 0; row < 4; row++)
             for (let col = 0; col < 2; col++) {
               const x = Math.floor(margin + col * cw);

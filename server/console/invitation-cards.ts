@@ -3,7 +3,18 @@
 // be opened, and three pictured steps in plain Spanish. Cut along the grey lines. Never the
 // document number: the card is useless without the learner's own document.
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import {
+  fill,
+  PDFDocument,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  rgb,
+  setFillingRgbColor,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from 'pdf-lib';
 import { NOTO_SANS_BOLD_SUBSET_BASE64 } from '../../src/domain/certificate/fonts/noto-sans-bold-subset.ts';
 import { fontCovers } from '../../src/domain/certificate/font-coverage.ts';
 import { toCertificateName, toWinAnsi } from '../../src/domain/certificate/text.ts';
@@ -171,14 +182,23 @@ export async function invitationCardsPdf(
       height: qrSize + 2 * quiet,
       color: rgb(1, 1, 1),
     });
-    for (const run of qrRuns(matrix))
-      p.drawRectangle({
-        x: qx + run.column * unit,
-        y: qy + qrSize - (run.row + 1) * unit,
-        width: run.length * unit,
-        height: unit,
-        color: rgb(0, 0, 0),
-      });
+    // Every dark run is a subpath of ONE path filled once, as on the certificate: a rectangle
+    // filled on its own leaves an anti-aliased light seam where it meets the next row's run (at
+    // fractional module sizes), and those seams cut the finder patterns a reader looks for.
+    p.pushOperators(
+      pushGraphicsState(),
+      setFillingRgbColor(0, 0, 0),
+      ...qrRuns(matrix).map((run) =>
+        rectangle(
+          qx + run.column * unit,
+          qy + qrSize - (run.row + 1) * unit,
+          run.length * unit,
+          unit,
+        ),
+      ),
+      fill(),
+      popGraphicsState(),
+    );
 
     const rx = qx + qrSize + quiet + 4;
     const rw = x0 + CARD_W - pad - rx;
