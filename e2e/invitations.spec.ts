@@ -30,7 +30,7 @@ async function phone(browser: Browser): Promise<Page> {
 /** The invitation page: the document, «Entrar» (and a code when there is no link). */
 async function enter(page: Page, document: string, code?: string) {
   await page.getByLabel('Número de documento').fill(document);
-  if (code) await page.getByLabel('Código').fill(code);
+  if (code) await page.getByLabel('Código', { exact: true }).fill(code);
   await page.getByRole('button', { name: 'Entrar' }).click();
 }
 

@@ -1,6 +1,6 @@
 // `server` mode (web build, decision 0001): sign-in, the token guard (signed in = a token is
 // stored, decision 0026), progress through our API, certificates issued by the server, logout.
-import { lazy, Suspense, useReducer, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
 import { version as noticeVersion } from 'virtual:data-notice-version';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { contentVersion, outline } from 'virtual:course';
@@ -98,13 +98,16 @@ const INVITATION = 'curso-sst:invitation';
 
 /**
  * The link's token from the address ('/entrar#<token>'), taken out of it at once, so it is not
- * left in the history, a screenshot or a shared address; kept for this tab until used.
+ * left in the history, a screenshot or a shared address; kept for this tab until used. Any other
+ * fragment ('/entrar#codigo', where «Tengo un código» leads) forgets a kept token: the learner
+ * chose the code, and a refused link must not come back in its place.
  */
 function takeInvitationToken(): string | null {
   const fromHash = window.location.hash.replace(/^#/, '');
   let token: string | null = /^[A-Za-z0-9_-]{22}$/.test(fromHash) ? fromHash : null;
   try {
     if (token) window.sessionStorage.setItem(INVITATION, token);
+    else if (fromHash) window.sessionStorage.removeItem(INVITATION);
     else token = window.sessionStorage.getItem(INVITATION);
   } catch {
     // Private mode: the token lives in memory only.
@@ -115,10 +118,21 @@ function takeInvitationToken(): string | null {
 
 function Invitation({ controller }: { controller: CourseController }) {
   const navigate = useNavigate();
-  const [token] = useState(takeInvitationToken);
+  const [token, setToken] = useState(takeInvitationToken);
+  // Another link opened in this same tab (the new one the coordinator sent after a refusal) only
+  // changes the address's fragment: the page is not reloaded, so its token is taken here, and the
+  // form starts again for it (key) instead of redeeming the old token with a stale message.
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash) setToken(takeInvitationToken());
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
   return (
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <InvitationPage
+        key={token ?? ''}
         token={token}
         notice={signInNoticeText(null, unsentProgressOnDevice())}
         courseTitle={controller.outline.title}

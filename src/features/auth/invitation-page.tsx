@@ -143,7 +143,7 @@ export default function InvitationPage({
         </button>
         <p className="login-links">
           <a href="/">{T.withPassword}</a>
-          {token ? <a href="/entrar">{T.withCode}</a> : null}
+          {token ? <a href="/entrar#codigo">{T.withCode}</a> : null}
         </p>
       </form>
     </main>

@@ -174,7 +174,7 @@ export default function LoginPage({
 
         {recaptchaSiteKey && <p className="login-hint">{AUTH_TEXT.recaptchaNotice}</p>}
         <p className="login-links">
-          <a href="/entrar">{AUTH_TEXT.withCode}</a>
+          <a href="/entrar#codigo">{AUTH_TEXT.withCode}</a>
         </p>
       </form>
     </main>
