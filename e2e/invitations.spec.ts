@@ -134,10 +134,7 @@ test('Monday: cards for the imported workers, sign-in without a password, a fres
   // Back on the first phone, with no signal for saves: she opens a topic (progress waits on the
   // phone). Next launch asks who holds the phone; «No soy yo» signs out and keeps her progress.
   await anaPhone.route(SAVES, (route) => route.abort('internetdisconnected'));
-  await anaPhone
-    .getByRole('link', { name: /Módulo 1/ })
-    .first()
-    .click();
+  await anaPhone.getByRole('button', { name: /Módulo 1\b/ }).click();
   await expect
     .poll(() => anaPhone.evaluate(() => localStorage.getItem('curso-sst:pending-update')))
     .not.toBeNull();
