@@ -35,7 +35,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/__health`,
       env: { E2E_PORT: String(PORT) },
       reuseExistingServer: !process.env.CI,
-      timeout: 30_000,
+      timeout: 180_000,
     },
     {
       // The standalone app (dist/web + our API on a throwaway PGlite, seeded learners):
@@ -44,7 +44,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${API_PORT}/api/v1/csrf-cookie`,
       env: { E2E_API_PORT: String(API_PORT) },
       reuseExistingServer: !process.env.CI,
-      timeout: 60_000,
+      timeout: 180_000,
     },
   ],
 });

@@ -26,6 +26,8 @@ const GLOSSARY = 'virtual:course-glossary';
 const COMPANY = 'virtual:company';
 const COMPANY_OBRAS = 'virtual:company-obras';
 const DATA_NOTICE = 'virtual:data-notice';
+/** Only the version, for the launch check of a newer notice (record 0213): a few bytes. */
+const DATA_NOTICE_VERSION = 'virtual:data-notice-version';
 
 export function contentPlugin(): Plugin {
   // Read and validated once per build (or per content change in dev), not once per virtual
@@ -58,6 +60,7 @@ export function contentPlugin(): Plugin {
         id === COMPANY ||
         id === COMPANY_OBRAS ||
         id === DATA_NOTICE ||
+        id === DATA_NOTICE_VERSION ||
         id.startsWith(MODULE_PREFIX)
       )
         return '\0' + id;
@@ -67,7 +70,8 @@ export function contentPlugin(): Plugin {
       if (
         !id.startsWith('\0virtual:course') &&
         !id.startsWith('\0' + COMPANY) &&
-        id !== '\0' + DATA_NOTICE
+        id !== '\0' + DATA_NOTICE &&
+        id !== '\0' + DATA_NOTICE_VERSION
       )
         return null;
       if (id === '\0' + GLOSSARY) {
@@ -85,6 +89,8 @@ export function contentPlugin(): Plugin {
       if (real === COMPANY) return `export const company = ${JSON.stringify(company)};`;
       if (real === COMPANY_OBRAS)
         return `export const obras = ${web ? JSON.stringify(built.obras) : 'null'};`;
+      if (real === DATA_NOTICE_VERSION)
+        return `export const version = ${JSON.stringify(dataNoticeVersion(built.loaded.config))};`;
       if (real === DATA_NOTICE) {
         // Only the standalone app's notice screen imports it (the LMS build never reaches it):
         // docs/decisions/0125-content-version-and-data-notice.md.

@@ -48,6 +48,10 @@ import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { certificateRoutes } from './routes/certificate.ts';
+import { invitationRoutes } from './routes/invitation.ts';
+import { publishDataNoticeVersion } from './db/activity-store.ts';
+import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { acceptanceRoutes } from './routes/acceptance.ts';
 import { installationKeyLoader } from './acceptance/installation-key.ts';
@@ -58,7 +62,7 @@ import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes, type ConsoleOptions } from './console/routes.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from '../course-files/read-content.ts';
-import { envValue } from './env.ts';
+import { currentEnv, envValue } from './env.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 
@@ -116,6 +120,8 @@ export interface AppOptions {
   installationKeyFile?: string;
   /** Reinducción period and the obras, for the console; default from CURSO_CONFIG. */
   console?: ConsoleOptions;
+  /** The data notice's current version (record 0213); default from the configuration. */
+  dataNoticeVersion?: string;
 }
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
@@ -303,8 +309,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     request.auth = { userId: session.userId, token };
   };
 
+  // The notice this server shows now joins the versions a learner may accept (record 0213).
+  const noticeVersion =
+    options.dataNoticeVersion ??
+    dataNoticeVersion(
+      options.console?.config ??
+        readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config,
+    );
+  // A database down at start must not stop the server: accept-data-notice publishes it again.
+  await publishDataNoticeVersion(options.db, noticeVersion).catch(() => undefined);
+
   const ctx: AppContext = {
     db: options.db,
+    dataNoticeVersion: noticeVersion,
     apiBase,
     shape: options.courseShape ?? loadCourseShape(),
     courseId: options.courseId ?? shippedCourseId(),
@@ -373,6 +390,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       });
 
       await authRoutes(api, ctx);
+      await invitationRoutes(api, ctx);
       await progressRoutes(api, ctx);
       await activityRoutes(api, ctx);
       await certificateRoutes(api, ctx);

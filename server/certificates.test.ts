@@ -72,6 +72,7 @@ describe('issuer configuration', () => {
       url_certificate: null,
       cycle: 1,
       dataNoticeAcceptedAt: null,
+      dataNoticeVersion: null,
     });
     const printed = async (obra: string | null) => {
       const when = new Date('2026-11-23T12:00:00Z');

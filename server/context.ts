@@ -54,6 +54,8 @@ export interface AppContext {
   shape: CourseShape;
   /** The course whose progress this API serves (progress is keyed by course; record 0035). */
   courseId: string;
+  /** The data notice's current version (record 0213). */
+  dataNoticeVersion: string;
   tokenTtlMs: number;
   /** Sign-in failures per account, in the database (decision 0233). */
   loginLimiter: SignInBudget;

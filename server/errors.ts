@@ -2,7 +2,7 @@
 // turns these (and Fastify's own) into { success: false, message } with a Spanish message.
 export class HttpError extends Error {
   constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 413 | 419 | 422 | 429 | 503,
+    readonly statusCode: 400 | 401 | 403 | 404 | 413 | 419 | 422 | 428 | 429 | 503,
     readonly userMessage: string | string[],
     readonly code = `HTTP_${statusCode}`,
   ) {

@@ -10,8 +10,16 @@ import {
   signedInLearner,
   testApp,
   TestClient,
+  acceptNotice,
   type TestDb,
 } from './test-support.ts';
+import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { currentEnv } from './env.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
+
+const CURRENT = dataNoticeVersion(
+  readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config,
+);
 import { startReinduction } from './console/reinduction.ts';
 import { MESSAGES } from './messages.ts';
 
@@ -54,27 +62,88 @@ describe.each(ENGINES)('learner activity (%s)', (engine) => {
       [userId],
     );
 
-  it('login and me carry the cycle and the data-notice acceptance; acceptance is kept once', async () => {
-    const { client } = await signedInLearner(app, t.db, { document: '5001' });
+  it('login and me carry the cycle and the data-notice acceptance; only a published version is accepted', async () => {
+    const { client, user } = await signedInLearner(app, t.db, {
+      document: '5001',
+      acceptNotice: false,
+    });
     const me = await client.post('me');
-    expect(me.json().user).toMatchObject({ cycle: 1, dataNoticeAcceptedAt: null, score: 0 });
+    expect(me.json().user).toMatchObject({
+      cycle: 1,
+      dataNoticeAcceptedAt: null,
+      dataNoticeVersion: null,
+      score: 0,
+    });
 
     const missing = await client.post('accept-data-notice', {});
     expect(missing.statusCode).toBe(422);
+    // A version the server never showed (record 0213).
+    const invented = await client.post('accept-data-notice', { noticeVersion: 'aviso-INVENTADO' });
+    expect(invented.statusCode).toBe(422);
+    expect(invented.json().message).toEqual([MESSAGES.activity.noticeUnknownVersion]);
+    expect((await client.post('me')).json().user.dataNoticeAcceptedAt).toBeNull();
 
-    const first = await client.post('accept-data-notice', { noticeVersion: 'a1b2c3' });
+    const first = await client.post('accept-data-notice', { noticeVersion: CURRENT });
     expect(first.statusCode).toBe(200);
     const acceptedAt = first.json().user.dataNoticeAcceptedAt;
     expect(Date.parse(acceptedAt)).toBeGreaterThan(Date.now() - 60_000);
-    const again = await client.post('accept-data-notice', { noticeVersion: 'otra' });
+    expect(first.json().user.dataNoticeVersion).toBe(CURRENT);
+    const again = await client.post('accept-data-notice', { noticeVersion: CURRENT });
     expect(again.json().user.dataNoticeAcceptedAt).toBe(acceptedAt);
-    const [row] = await t.db.query<{ data_notice_version: string }>(
-      "SELECT data_notice_version FROM users WHERE document = '5001'",
-    );
-    expect(row!.data_notice_version).toBe('a1b2c3');
 
     const relogin = await client.login('5001', 'secreto123');
     expect(relogin.json().user).toMatchObject({ cycle: 1, dataNoticeAcceptedAt: acceptedAt });
+    const audited = await t.db.query<{ details: { version: string } }>(
+      "SELECT details FROM audit_log WHERE action = 'aviso-datos-aceptado' AND target_id = $1",
+      [user.id],
+    );
+    expect(audited.map((r) => r.details.version)).toEqual([CURRENT]);
+  });
+
+  it('the server enforces the notice: without any acceptance nothing is saved and no certificate', async () => {
+    const { client, user } = await signedInLearner(app, t.db, {
+      document: '5011',
+      acceptNotice: false,
+    });
+    const save = await client.updateUser({ id: String(user.id), score: '20', route: '0,1,2' });
+    expect(save.statusCode).toBe(428);
+    expect(save.json().message).toBe(MESSAGES.dataNoticeRequired);
+    const activity = await client.post('record-activity', {
+      answers: [answer('m1-q1', 'A', true)],
+    });
+    expect(activity.statusCode).toBe(428);
+    const certificate = await app.inject({
+      method: 'GET',
+      url: '/api/v1/download-certificate',
+      headers: client.headers(),
+    });
+    expect(certificate.statusCode).toBe(428);
+    expect(await answersOf(user.id)).toEqual([]);
+
+    expect((await client.post('accept-data-notice', { noticeVersion: CURRENT })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await client.updateUser({ id: String(user.id), score: '20', route: '0,1,2' })).json(),
+    ).toMatchObject({ success: true });
+  });
+
+  it('saves under a version accepted earlier stay valid; a newer version replaces it once accepted', async () => {
+    const { client, user } = await signedInLearner(app, t.db, {
+      document: '5012',
+      acceptNotice: false,
+    });
+    // An older notice (before celular joined it), published by an earlier server.
+    await acceptNotice(t.db, user.id, 'aviso-anterior');
+    const save = await client.updateUser({ id: String(user.id), score: '20', route: '0,1,2' });
+    expect(save.statusCode).toBe(200);
+    expect(save.json().user.dataNoticeVersion).toBe('aviso-anterior');
+    const newer = await client.post('accept-data-notice', { noticeVersion: CURRENT });
+    expect(newer.json().user.dataNoticeVersion).toBe(CURRENT);
+    // Going back to the older text is allowed only because it exists; it is recorded too.
+    expect(
+      (await client.post('accept-data-notice', { noticeVersion: 'aviso-anterior' })).statusCode,
+    ).toBe(200);
   });
 
   it('anonymous calls to the new routes are refused with 401', async () => {

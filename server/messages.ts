@@ -55,6 +55,27 @@ export const MESSAGES = {
     badSession: (n: number, fields: string[]) =>
       `La sesión ${n} no es válida (${fields.join(', ')}).`,
     noticeVersion: 'El campo noticeVersion es obligatorio (texto de hasta 64 caracteres).',
+    noticeUnknownVersion:
+      'Esa versión del aviso de datos personales no existe. Recarga la página para leer el aviso vigente.',
+  },
+  // The data notice comes first (record 0213): 428, so the app keeps what it queued.
+  dataNoticeRequired:
+    'Antes de guardar tu avance o pedir tu certificado debes aceptar el aviso de tratamiento de datos personales. Recarga la página para leerlo.',
+
+  // invitations (record 0210)
+  invitation: {
+    documentRequired: 'Escribe tu número de documento.',
+    documentInvalid: 'El número de documento no es válido: escribe solo los números.',
+    codeInvalid: 'El código tiene 10 números. Revísalo en tu tarjeta o en el mensaje.',
+    linkInvalid:
+      'El enlace de la invitación no está completo. Ábrelo de nuevo desde el mensaje o la tarjeta.',
+    noMatch:
+      'El documento o la invitación no coinciden. Revisa el número de documento; si sigue sin funcionar, pide un código nuevo al coordinador SST.',
+    used: 'Esta invitación ya se usó. Si no fuiste tú, avisa al coordinador SST y pídele un código nuevo.',
+    expired: 'Esta invitación venció. Pide un código nuevo al coordinador SST.',
+    revoked:
+      'Esta invitación ya no sirve: el coordinador hizo una nueva o hubo demasiados intentos. Pide un código nuevo al coordinador SST.',
+    deactivated: 'Tu cuenta está desactivada. Habla con el coordinador SST de tu obra.',
   },
   // The learner's acceptance of the induction (decision 0220).
   acceptance: {

@@ -6,7 +6,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openPglite, openPostgres, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp, type AppOptions } from './app.ts';
-import { createUser, type PublicUser } from './db/store.ts';
+import { createUser, getUser, type PublicUser } from './db/store.ts';
+import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { currentEnv } from './env.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -118,16 +121,44 @@ export class TestClient {
   }
 }
 
+/**
+ * Records that the learner accepted this server's data notice (record 0213: without it nothing is
+ * saved). `version` must be one the server published; default the configuration's current one.
+ */
+export async function acceptNotice(db: Db, userId: number, version?: string): Promise<void> {
+  const v =
+    version ??
+    dataNoticeVersion(readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config);
+  await db.query(
+    'INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT (version) DO NOTHING',
+    [v],
+  );
+  await db.query(
+    'UPDATE users SET data_notice_accepted_at = COALESCE(data_notice_accepted_at, now()), data_notice_version = COALESCE(data_notice_version, $2) WHERE id = $1',
+    [userId, v],
+  );
+}
+
 export async function seedUser(
   db: Db,
-  overrides: Partial<{ document: string; name: string; email: string; password: string }> = {},
+  overrides: Partial<{
+    document: string;
+    name: string;
+    email: string;
+    password: string;
+    /** Default true: the learner accepted the data notice (tests of its rule pass false). */
+    acceptNotice: boolean;
+  }> = {},
 ): Promise<PublicUser> {
-  return createUser(db, {
+  const user = await createUser(db, {
     document: overrides.document ?? '1020304050',
     name: overrides.name ?? 'Ana Pérez',
     email: overrides.email ?? 'ana@example.co',
     password: overrides.password ?? 'secreto123',
   });
+  if (overrides.acceptNotice === false) return user;
+  await acceptNotice(db, user.id);
+  return (await getUser(db, user.id))!;
 }
 
 /**
@@ -137,7 +168,7 @@ export async function seedUser(
 export async function signedInLearner(
   app: FastifyInstance,
   db: Db,
-  fields: { document: string; name?: string; email?: string },
+  fields: { document: string; name?: string; email?: string; acceptNotice?: boolean },
   options: { complete?: boolean } = {},
 ): Promise<{ user: PublicUser; client: TestClient }> {
   const user = await seedUser(db, { email: `${fields.document}@example.co`, ...fields });

@@ -22,6 +22,10 @@ declare module 'virtual:company-obras' {
   /** Web build: the values of every obra (decision 0078). LMS build: null (filled when built). */
   export const obras: import('./domain/content/fill-per-obra.ts').CompanyObras | null;
 }
+declare module 'virtual:data-notice-version' {
+  /** dataNoticeVersion() of the build's configuration, alone (record 0213). */
+  export const version: string;
+}
 declare module 'virtual:data-notice' {
   /** The habeas-data notice of the build's configuration (paragraphs split by a blank line). */
   export const text: string;

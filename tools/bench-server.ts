@@ -21,6 +21,7 @@ import { buildApp } from '../server/app.ts';
 import { openPglite, openPostgres, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser } from '../server/db/store.ts';
+import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
 import { runLockRace, type RaceResult } from '../server/db/lock-race.ts';
 import { defaultStrategy, type LockStrategy } from '../server/db/lock.ts';
 import { importUsers } from '../server/cli/users.ts';
@@ -220,8 +221,17 @@ async function benchEngine(
     // update-user locks only its own progress row.
     const password = 'bench-clave-123';
     const documents = Array.from({ length: o.concurrency }, (_, i) => String(9_000_000_001 + i));
-    for (const document of documents)
-      await createUser(db, { document, name: `Aprendiz ${document}`, email: null, password });
+    // Each has accepted the data notice, or the server saves nothing (record 0213).
+    await publishDataNoticeVersion(db, 'aviso-bench');
+    for (const document of documents) {
+      const user = await createUser(db, {
+        document,
+        name: `Aprendiz ${document}`,
+        email: null,
+        password,
+      });
+      await acceptDataNotice(db, user.id, 'aviso-bench');
+    }
     app = await buildApp({
       db,
       webDir: null,

@@ -9,7 +9,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../server/db/open.ts';
 import { createUser, updateProgress } from '../../server/db/store.ts';
-import { acceptDataNotice } from '../../server/db/activity-store.ts';
+import { acceptDataNotice, publishDataNoticeVersion } from '../../server/db/activity-store.ts';
+import { dataNoticeVersion } from '../../src/domain/config/index.ts';
 import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
@@ -28,9 +29,10 @@ import {
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const obraSlugs = readConfiguration(withEnv({}), { firstObra: true }).config.obras.map(
-  (o) => o.slug,
-);
+const seedConfig = readConfiguration(withEnv({}), { firstObra: true }).config;
+const obraSlugs = seedConfig.obras.map((o) => o.slug);
+/** The notice the build shows: a learner who accepted another version is asked again (0213). */
+const NOTICE_VERSION = dataNoticeVersion(seedConfig);
 const obraLearners = Object.values(OBRA_LEARNERS).filter((l) => obraSlugs.includes(l.obra));
 const dataDir = mkdtempSync(join(tmpdir(), 'curso-sst-e2e-'));
 const removeData = () => rmSync(dataDir, { recursive: true, force: true });
@@ -60,9 +62,10 @@ async function seed() {
     };
     // Every seeded learner has accepted the habeas-data notice but the one whose spec shows it
     // (docs/decisions/0127-data-notice-screen.md): the other specs open the course on sign-in.
+    await publishDataNoticeVersion(opened.db, NOTICE_VERSION);
     for (const learner of [...Object.values(LEARNERS), ...obraLearners])
       if (learner !== LEARNERS.firstSignIn)
-        await acceptDataNotice(opened.db, await idOf(learner.document), 'e2e-seed');
+        await acceptDataNotice(opened.db, await idOf(learner.document), NOTICE_VERSION);
     // Every topic and every quiz of every module viewed: the route the course itself would send.
     const full = shape.topicCounts.map((topics) => Array.from({ length: topics + 1 }, (_, i) => i));
     const route = (modules: number[][]) => modules.map((m) => m.join(',') || '{}').join('-');

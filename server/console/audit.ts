@@ -21,7 +21,12 @@ export type AuditAction =
   | 'actualizar-datos'
   | 'crear-obra'
   | 'editar-obra'
-  | 'unir-contratistas';
+  | 'unir-contratistas'
+  // Invitations (record 0210): never the code, the token or the celular in details.
+  | 'invitacion-emitida'
+  | 'invitacion-usada'
+  | 'invitacion-rechazada'
+  | 'aviso-datos-aceptado';
 
 export interface Actor {
   userId: number | null;

@@ -310,7 +310,8 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
     expect(html).toContain('Texto de m1-q1');
     expect(html).toContain('2 correctas de 3 respondidas.');
     expect(html).toContain('Historial de ciclos');
-    expect(html).toContain('No aceptado aún');
+    // She saved progress, so she accepted the data notice first (record 0213).
+    expect(html).toMatch(/Aceptado el [^<]*\(versión aviso-\w+\)/);
   });
 
   it('adds, imports, deactivates, resets a password, starts a reinducción — all in the audit log', async () => {

@@ -29,6 +29,10 @@ const ACTION_LABEL: Record<string, string> = {
   'paquete-auditoria': 'Generó el paquete de auditoría (Res. 0312)',
   'cambiar-celular': 'Cambió el celular de',
   'borrar-celular': 'Borró el celular de',
+  'invitacion-emitida': 'Emitió una invitación para',
+  'invitacion-usada': 'Entró con su invitación',
+  'invitacion-rechazada': 'Invitación rechazada',
+  'aviso-datos-aceptado': 'Aceptó el aviso de datos personales',
 };
 
 function addForm(

@@ -20,6 +20,7 @@ import {
   type JobState,
 } from './import-jobs.ts';
 import { createObra, ObraExistsError } from '../obras.ts';
+import { invitationForm } from './pages-invitations.ts';
 
 const STATE_LABEL: Record<JobState, string> = {
   obras: 'Esperando obras nuevas',
@@ -107,7 +108,18 @@ ${
     items.length
       ? `<h2>${title}</h2><pre class="result">${escapeHtml(items.join('\n'))}</pre>`
       : '';
+  // The invitations of everyone this import created: the learners its audit rows name, from the
+  // job's start until now (decision 0210).
+  const invite =
+    r.imported && viewer.role === 'coordinador'
+      ? invitationForm(
+          viewer,
+          { importados_desde: job.createdAt, importados_hasta: new Date().toISOString() },
+          `Hacer las invitaciones de los ${r.imported} importados (tarjetas y WhatsApp)`,
+        )
+      : '';
   return `<div class="notice ${r.rejected ? 'bad' : 'ok'}" role="status"><p><strong>Importados: ${r.imported}. Ya inscritos: ${r.registered.length}. Con errores: ${r.rejected}.</strong></p></div>
+${invite}
 ${list('Filas con errores', r.errors)}
 ${registered}
 ${passwords ? list('Contraseñas generadas (se muestran una sola vez)', passwords) : ''}`;

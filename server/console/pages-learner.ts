@@ -18,6 +18,7 @@ import {
 import { cycleAnswers, learnerDetail, type LearnerDetail } from './learner-detail.ts';
 import { redirectWithNotice, takeNotice } from './notices.ts';
 import { audit } from './audit.ts';
+import { invitationForm } from './pages-invitations.ts';
 import { maskCelular, normalizeCelular } from '../identity.ts';
 import { setLearnerCelular } from '../db/store.ts';
 import { startReinduction } from './reinduction.ts';
@@ -57,13 +58,19 @@ function actions(viewer: Viewer, d: LearnerDetail): string {
   const current = d.cycles.find((c) => c.cycle === d.cycle);
   const form = (action: string, label: string, cls = '', extra = '') =>
     `<form method="post" action="/consola/aprendices/${d.id}/${action}">${hiddenToken(viewer)}${extra}<button type="submit"${cls ? ` class="${cls}"` : ''}>${label}</button></form>`;
+  // Invitations (decision 0210): a card to print or send, or a fresh code for another phone.
+  const invite = d.active
+    ? `${invitationForm(viewer, { ids: String(d.id) }, 'Invitación: tarjeta y WhatsApp')}
+${invitationForm(viewer, { ids: String(d.id) }, 'Código nuevo (24 horas)', 'codigo', 'secondary')}`
+    : '';
   return `<h2>Acciones</h2><div class="actions">
+${invite}
 ${form('contrasena', 'Restablecer contraseña', 'secondary')}
 ${d.active ? form('desactivar', 'Desactivar', 'danger') : form('reactivar', 'Reactivar', 'secondary')}
 ${d.active && current?.completedAt ? form('reinduccion', `Iniciar reinducción (ciclo ${d.cycle + 1})`, '', `<label class="confirm"><input type="checkbox" name="confirmar" value="si" required> Confirmo: el ciclo ${d.cycle} se archiva y ${escapeHtml(d.name)} empieza el curso de nuevo.</label>`) : ''}
 </div>
 <form method="post" action="/consola/aprendices/${d.id}/celular" class="inline-form">${hiddenToken(viewer)}<div class="field"><label for="celular">Celular para la invitación por WhatsApp</label><input id="celular" name="celular" type="tel" inputmode="tel" autocomplete="off" placeholder="300 123 4567" aria-describedby="celular-ayuda"><p class="hint" id="celular-ayuda">Solo con la autorización del trabajador. Vacío para borrarlo.</p></div><button type="submit" class="secondary">Guardar celular</button></form>
-<p class="hint">Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
+<p class="hint">La invitación y el código nuevo sirven una sola vez, siempre con el número de documento, y anulan los anteriores. Desactivar impide el ingreso pero conserva todos los registros. La reinducción archiva el ciclo completado y el aprendiz empieza el curso de nuevo.</p>`;
 }
 
 async function renderLearner(

@@ -33,6 +33,7 @@ import { obraRoutes } from './pages-obras.ts';
 import { ImportWorker, registerWorker } from './import-jobs.ts';
 import { allObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
+import { invitationRoutes } from './pages-invitations.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -285,4 +286,5 @@ export async function consoleRoutes(
   await importRoutes(app, cc);
   await obraRoutes(app, cc);
   await auditPackRoutes(app, cc); // decision 0222
+  await invitationRoutes(app, cc);
 }

@@ -1,6 +1,7 @@
 // SQL of the learner-side records (decision records 0111 and 0126): the habeas-data
 // acceptance, first answers and session time, each for the learner's current cycle.
-import type { Db } from './db.ts';
+import type { Db, Queryable } from './db.ts';
+import { audit } from '../console/audit.ts';
 import { lockCurrentCycle } from './store.ts';
 
 export interface AnswerInput {
@@ -20,17 +21,62 @@ export interface SessionInput {
   seconds: number;
 }
 
-/** Stores the first acceptance only (idempotent). False when the user does not exist. */
-export async function acceptDataNotice(db: Db, userId: number, version: string): Promise<boolean> {
-  const rows = await db.query<{ id: number }>(
-    `UPDATE users
-        SET data_notice_accepted_at = COALESCE(data_notice_accepted_at, now()),
-            data_notice_version = CASE WHEN data_notice_accepted_at IS NULL THEN $2
-                                       ELSE data_notice_version END
-      WHERE id = $1 RETURNING id`,
-    [userId, version],
+/** Adds this server's current notice version to the versions that exist (record 0213). */
+export async function publishDataNoticeVersion(db: Queryable, version: string): Promise<void> {
+  await db.query(
+    'INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT (version) DO NOTHING',
+    [version],
   );
-  return rows.length > 0;
+}
+
+export type NoticeAcceptance = 'accepted' | 'unknown-version' | 'no-user';
+
+/**
+ * Records that the learner accepted `version` (record 0213): only a version this server has
+ * shown; the same version again changes nothing (idempotent); a newer one replaces the time and
+ * the version, and the audit log keeps every acceptance.
+ */
+export async function acceptDataNotice(
+  db: Db,
+  userId: number,
+  version: string,
+): Promise<NoticeAcceptance> {
+  return db.transaction(async (tx) => {
+    const [known] = await tx.query<{ version: string }>(
+      'SELECT version FROM data_notice_versions WHERE version = $1',
+      [version],
+    );
+    if (!known) return 'unknown-version';
+    const [user] = await tx.query<{ name: string; data_notice_version: string | null }>(
+      'SELECT name, data_notice_version FROM users WHERE id = $1 FOR UPDATE',
+      [userId],
+    );
+    if (!user) return 'no-user';
+    if (user.data_notice_version === version) return 'accepted';
+    await tx.query(
+      'UPDATE users SET data_notice_accepted_at = now(), data_notice_version = $2 WHERE id = $1',
+      [userId, version],
+    );
+    await audit(
+      tx,
+      { userId, name: user.name },
+      'aviso-datos-aceptado',
+      { id: userId, name: user.name },
+      {
+        version,
+      },
+    );
+    return 'accepted';
+  });
+}
+
+/** True when the learner accepted some version of the notice (the server's rule, record 0213). */
+export async function hasAcceptedDataNotice(db: Queryable, userId: number): Promise<boolean> {
+  const [row] = await db.query<{ accepted: boolean }>(
+    'SELECT data_notice_accepted_at IS NOT NULL AS accepted FROM users WHERE id = $1',
+    [userId],
+  );
+  return row?.accepted === true;
 }
 
 /**

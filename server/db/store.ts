@@ -40,6 +40,11 @@ export interface PublicUser {
    * does not bundle; absent for the configuration's obras.
    */
   obra_values?: PlaceholderValues;
+  /**
+   * The notice version last accepted, else null: the app asks again when its own version differs
+   * (record 0213); saves stay accepted meanwhile.
+   */
+  dataNoticeVersion: string | null;
 }
 
 interface UserRow {
@@ -58,6 +63,7 @@ interface UserRow {
   data_notice_accepted_at: Date | string | null;
   obra_nombre?: string | null;
   obra_facts?: Record<string, unknown> | string | null;
+  data_notice_version: string | null;
 }
 
 const iso = (value: Date | string | null) =>
@@ -89,13 +95,15 @@ function toPublic(row: UserRow): PublicUser {
           ),
         }
       : {}),
+    dataNoticeVersion: row.data_notice_version ?? null,
   };
 }
 
 const USER_SELECT = `
   SELECT u.id, u.name, u.document, u.email, u.obra, p.score, p.route, p.current_location,
          p.final_terms_at, p.completed_at, c.url_file AS url_certificate, u.cycle,
-         u.data_notice_accepted_at, o.nombre AS obra_nombre, o.facts AS obra_facts
+         u.data_notice_accepted_at, u.data_notice_version, o.nombre AS obra_nombre,
+         o.facts AS obra_facts
     FROM users u
     LEFT JOIN obras o ON o.slug = u.obra
     LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2 AND p.cycle = u.cycle
@@ -222,8 +230,9 @@ export async function issueToken(
 ): Promise<string> {
   const token = newToken();
   await db.query(
-    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::integer * interval '1 millisecond'), $4)`,
-    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 2_000_000_000)), scope],
+    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::double precision * interval '1 millisecond'), $4)`,
+    // At most a year: an invitation's session on the learner's phone is 90 days (record 0210).
+    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 366 * 24 * 60 * 60 * 1000)), scope],
   );
   return token;
 }

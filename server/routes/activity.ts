@@ -9,6 +9,8 @@ import { MESSAGES } from '../messages.ts';
 import { getUser, StaleCycleError } from '../db/store.ts';
 import {
   acceptDataNotice,
+  hasAcceptedDataNotice,
+  publishDataNoticeVersion,
   recordActivity,
   type AnswerInput,
   type SessionInput,
@@ -31,6 +33,15 @@ export function sendStaleCycle(reply: FastifyReply, current: number) {
       message: MESSAGES.staleCycle,
       errors: [MESSAGES.staleCycle],
     });
+}
+
+/**
+ * The server's rule for the data notice (record 0213): a learner who never accepted any version
+ * saves nothing and gets no certificate. 428, so the app's queue keeps the record (it retries).
+ */
+export async function requireDataNotice(ctx: AppContext, userId: number): Promise<void> {
+  if (!(await hasAcceptedDataNotice(ctx.db, userId)))
+    throw new HttpError(428, MESSAGES.dataNoticeRequired);
 }
 
 /** An optional `cycle` field: undefined when absent; a 422 when not a positive integer. */
@@ -154,8 +165,11 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     const version = plain(fields.noticeVersion, 64);
     if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
     const userId = request.auth!.userId;
-    if (!(await acceptDataNotice(ctx.db, userId, version)))
-      throw new HttpError(401, MESSAGES.unauthorized);
+    if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);
+    const accepted = await acceptDataNotice(ctx.db, userId, version);
+    if (accepted === 'unknown-version')
+      throw new HttpError(422, [MESSAGES.activity.noticeUnknownVersion]);
+    if (accepted === 'no-user') throw new HttpError(401, MESSAGES.unauthorized);
     return { success: true, user: await getUser(ctx.db, userId, ctx.courseId) };
   });
 
@@ -163,6 +177,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     const fields = readFields(request.body);
     const cycle = readCycle(fields.cycle);
     const errors: string[] = [];
+    await requireDataNotice(ctx, request.auth!.userId);
     const answers = readAnswers(fields.answers, ids, errors);
     const sessions = readSessions(fields.sessions, errors);
     if (errors.length) throw new HttpError(422, errors);

@@ -46,6 +46,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     const token = request.auth!.token;
     const user = await getUser(ctx.db, userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+    // Not even an earlier certificate before the data notice is accepted (record 0213).
+    if (user.dataNoticeAcceptedAt === null) throw new HttpError(428, MESSAGES.dataNoticeRequired);
 
     // Everything below is about the cycle current when the request came in (decision 0181): a
     // reinducción started meanwhile must not receive this cycle's certificate.

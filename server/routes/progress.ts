@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { StaleCycleError, updateProgress, type ProgressInput } from '../db/store.ts';
-import { readCycle, sendStaleCycle } from './activity.ts';
+import { readCycle, requireDataNotice, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
 import { hasControlChars, readFields, text, type Fields } from './input.ts';
 
@@ -70,6 +70,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
     // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
     if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
     const input = readProgress(fields);
+    await requireDataNotice(ctx, id);
     // Optional cycle (decision 0111): a save for an archived cycle is refused with 409.
     const cycle = readCycle(fields.cycle);
     let result;

@@ -22,8 +22,10 @@ const LOGIN_TEXT: Record<LoginErrorKind, string> = {
 };
 
 /** The sign-in form's message for a failed sign-in (the server's own, for a wait or a refusal). */
-export function loginMessage(error: unknown): string {
+export function loginMessage(error: unknown, invitation = false): string {
   if (!(error instanceof LoginError)) return es.signIn.server;
+  // An invitation's refusal says why in the server's words (used, expired, deactivated…).
+  if (invitation && error.kind === 'credentials' && error.serverMessage) return error.serverMessage;
   if ((error.kind === 'too-many' || error.kind === 'validation') && error.serverMessage)
     return error.serverMessage;
   return LOGIN_TEXT[error.kind];

@@ -1,6 +1,7 @@
 // `server` mode (web build, decision 0001): sign-in, the token guard (signed in = a token is
 // stored, decision 0026), progress through our API, certificates issued by the server, logout.
-import { lazy, Suspense, useReducer, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import { version as noticeVersion } from 'virtual:data-notice-version';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { contentVersion, outline } from 'virtual:course';
 import { courseShape } from '../domain/content/outline.ts';
@@ -10,6 +11,9 @@ import {
   downloadCertificate,
   hasToken,
   needsDataNotice,
+  notMe,
+  redeemInvitation,
+  sharedPhoneLearner,
   signInReason,
   unsentProgressOnDevice,
   signOut,
@@ -23,9 +27,13 @@ import { useCourse } from '../course/course-context.tsx';
 import { rememberObraValues } from '../course/obra-fill.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
-import { httpTexts, signInNoticeText } from './http-texts.ts';
+import { httpTexts, loginMessage, signInNoticeText } from './http-texts.ts';
 
 const LoginPage = lazy(() => import('./sections/auth.tsx'));
+const InvitationPage = lazy(() =>
+  import('./sections/auth.tsx').then((m) => ({ default: m.InvitationPage })),
+);
+const WhoPage = lazy(() => import('./sections/auth.tsx').then((m) => ({ default: m.WhoPage })));
 const DataNotice = /* @__PURE__ */ lazy(() => import('./sections/data-notice.tsx'));
 const signIn = signInWith();
 
@@ -74,6 +82,88 @@ function SignIn({ controller }: { controller: CourseController }) {
   );
 }
 
+/** This tab already answered «¿Eres …?» (or signed in itself): asked once per launch (0211). */
+const CONFIRMED = 'curso-sst:confirmed';
+const confirmedHere = () => {
+  try {
+    return window.sessionStorage.getItem(CONFIRMED) === '1';
+  } catch {
+    return false;
+  }
+};
+const confirmHere = () => {
+  try {
+    window.sessionStorage.setItem(CONFIRMED, '1');
+  } catch {
+    // Private mode: the question comes back on the next page load, nothing worse.
+  }
+};
+
+/** Where the link's token waits (this tab only) once it is out of the address (0210). */
+const INVITATION = 'curso-sst:invitation';
+
+/**
+ * The link's token from the address ('/entrar#<token>'), taken out of it at once, so it is not
+ * left in the history, a screenshot or a shared address; kept for this tab until used. Any other
+ * fragment ('/entrar#codigo', where «Tengo un código» leads) forgets a kept token: the learner
+ * chose the code, and a refused link must not come back in its place.
+ */
+function takeInvitationToken(): string | null {
+  const fromHash = window.location.hash.replace(/^#/, '');
+  let token: string | null = /^[A-Za-z0-9_-]{22}$/.test(fromHash) ? fromHash : null;
+  try {
+    if (token) window.sessionStorage.setItem(INVITATION, token);
+    else if (fromHash) window.sessionStorage.removeItem(INVITATION);
+    else token = window.sessionStorage.getItem(INVITATION);
+  } catch {
+    // Private mode: the token lives in memory only.
+  }
+  if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
+  return token;
+}
+
+function Invitation({ controller }: { controller: CourseController }) {
+  const navigate = useNavigate();
+  const [token, setToken] = useState(takeInvitationToken);
+  // Another link opened in this same tab (the new one the coordinator sent after a refusal) only
+  // changes the address's fragment: the page is not reloaded, so its token is taken here, and the
+  // form starts again for it (key) instead of redeeming the old token with a stale message.
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash) setToken(takeInvitationToken());
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
+  return (
+    <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
+      <InvitationPage
+        key={token ?? ''}
+        token={token}
+        notice={signInNoticeText(null, unsentProgressOnDevice())}
+        courseTitle={controller.outline.title}
+        redeem={async (proof) => {
+          try {
+            await redeemInvitation(proof);
+            confirmHere();
+            try {
+              window.sessionStorage.removeItem(INVITATION);
+            } catch {
+              // Nothing kept.
+            }
+            return { ok: true };
+          } catch (error) {
+            return { ok: false, message: loginMessage(error, true) };
+          }
+        }}
+        onSignedIn={() => {
+          void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
+        }}
+      />
+    </Suspense>
+  );
+}
+
 /**
  * Signed in = a token is stored. Signed out, '/' shows the sign-in; other paths go to it.
  * Signed in without having accepted the habeas-data notice: the notice, before anything of the
@@ -85,7 +175,22 @@ function Guard({ children, controller }: { children: ReactNode; controller: Cour
   // notice is accepted.
   useCourse();
   const [, accepted] = useReducer((n: number) => n + 1, 0);
-  if (hasToken() && needsDataNotice())
+  const sharedName = sharedPhoneLearner();
+  if (sharedName && !confirmedHere())
+    return (
+      <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
+        <WhoPage
+          name={sharedName.split(/\s+/)[0] ?? sharedName}
+          courseTitle={controller.outline.title}
+          onYes={() => {
+            confirmHere();
+            accepted();
+          }}
+          onNotMe={() => notMeOnThisPhone(controller)}
+        />
+      </Suspense>
+    );
+  if (hasToken() && needsDataNotice(undefined, noticeVersion))
     return (
       <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
         <DataNotice courseTitle={controller.outline.title} onAccepted={accepted} />
@@ -99,7 +204,10 @@ function Guard({ children, controller }: { children: ReactNode; controller: Cour
 export function serverRouteOptions(controller: CourseController): Partial<RouteOptions> {
   return {
     guard: (node) => <Guard controller={controller}>{node}</Guard>,
-    extra: [{ path: '/auth/login', element: <SignIn controller={controller} /> }],
+    extra: [
+      { path: '/auth/login', element: <SignIn controller={controller} /> },
+      { path: '/entrar', element: <Invitation controller={controller} /> },
+    ],
     onLogout: () => void signOutOrExplain(controller),
     offlineNotice: esOffline.pending,
   };
@@ -115,6 +223,12 @@ export async function signOutOrExplain(controller: CourseController): Promise<vo
     sync: tracking.sync ? () => tracking.sync!() : undefined,
   }).catch(() => 'pending' as const);
   if (result === 'pending') modals.openMessage(esOffline.signOutPending, 'alert');
+}
+
+/** «No soy yo» (decision 0211): the learner's unsent progress stays on this phone for them. */
+export async function notMeOnThisPhone(controller: CourseController): Promise<void> {
+  const tracking = controller.tracking as Partial<HttpTracking>;
+  await notMe({ sync: tracking.sync ? () => tracking.sync!() : undefined });
 }
 
 /**

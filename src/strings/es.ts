@@ -164,6 +164,8 @@ export const es = {
     passwordRequired: 'Ingresa tu contraseña.',
     recaptcha:
       'No pudimos verificar que la solicitud la hace una persona. Recarga la página e intenta de nuevo.',
+    /** To the invitation page without a link (decision 0210). */
+    withCode: 'Tengo un código',
   },
   errors: {
     notFoundTitle: 'Página no encontrada',

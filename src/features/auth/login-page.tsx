@@ -173,6 +173,9 @@ export default function LoginPage({
         </button>
 
         {recaptchaSiteKey && <p className="login-hint">{AUTH_TEXT.recaptchaNotice}</p>}
+        <p className="login-links">
+          <a href="/entrar#codigo">{AUTH_TEXT.withCode}</a>
+        </p>
       </form>
     </main>
   );

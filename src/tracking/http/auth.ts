@@ -12,6 +12,7 @@ import {
   parkQueues,
   unparkQueues,
   unsentProgressOnDevice as unsentOnDevice,
+  hasPending,
 } from './storage.ts';
 import type { CourseUser, LoginResponse } from './types.ts';
 
@@ -45,8 +46,20 @@ export function signInReason(store = sharedClient().store): SignInReason | null 
  * The signed-in learner has not accepted the habeas-data notice yet: the server said so (null).
  * A stored user without the field (an older server) never sees it (record 0127).
  */
-export function needsDataNotice(store = sharedClient().store): boolean {
-  return readUser(store)?.dataNoticeAcceptedAt === null;
+export function needsDataNotice(
+  store = sharedClient().store,
+  currentVersion: string | null = null,
+): boolean {
+  const user = readUser(store);
+  if (user?.dataNoticeAcceptedAt === null) return true;
+  // A newer notice (the text changed, e.g. celular joined it) is asked at the next launch; saves
+  // made under the version accepted earlier stay valid meanwhile (record 0213).
+  return Boolean(
+    currentVersion &&
+    user?.dataNoticeAcceptedAt &&
+    typeof user.dataNoticeVersion === 'string' &&
+    user.dataNoticeVersion !== currentVersion,
+  );
 }
 
 /**
@@ -123,14 +136,20 @@ export async function login(
     throw new LoginError('server', status);
   }
   if (!response?.token || !response.user) throw new LoginError('server', 200);
-  // A different learner on this browser starts clean: local storage is never shared
-  // (decision 0011).
+  return storeSession(api, response);
+}
+
+/**
+ * Keeps a new session (sign-in or invitation): token and user where sign-in stores them. A
+ * different learner on this browser starts clean (decision 0011); what the previous learner has
+ * not sent stays on the device for them (0157).
+ */
+function storeSession(api: ApiClient, response: LoginResponse): CourseUser {
   const previous = safeGet(api.store, KEYS.user);
   if (previous) {
     try {
       const before = JSON.parse(previous) as CourseUser;
       if (String(before.id) !== String(response.user.id)) {
-        // What the previous learner has not sent stays on the device for them (0157).
         parkQueues(api.store, String(before.id));
         safeClear(api.store);
       } else if (
@@ -153,6 +172,80 @@ export async function login(
   if (typeof response.user.score === 'number')
     safeSet(api.store, KEYS.score, String(response.user.score));
   return response.user;
+}
+
+/** What a learner types on the invitation page: the document, and the link's token or a code. */
+export type InvitationProof = { document: string } & ({ token: string } | { code: string });
+
+/**
+ * Signs in with an invitation (decision 0210): POST auth/invitation, which answers like
+ * auth/login; the session is stored the same way. A refusal is a LoginError carrying the
+ * server's Spanish message (already used, expired, deactivated…).
+ */
+export async function redeemInvitation(
+  proof: InvitationProof,
+  options: { api?: ApiClient } = {},
+): Promise<CourseUser> {
+  const api = options.api ?? sharedClient();
+  let response: LoginResponse;
+  try {
+    response = await api.post<LoginResponse>(
+      'auth/invitation',
+      { ...proof, document: proof.document.trim() },
+      { handleErrors: false },
+    );
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    const body = error instanceof ApiError ? error.body : null;
+    if (status === 0) throw new LoginError('network', 0);
+    if (status === 419) throw new LoginError('expired', status);
+    if (status === 429) throw new LoginError('too-many', status, serverMessage(body));
+    if (status === 401 || status === 403 || status === 410)
+      throw new LoginError('credentials', status, serverMessage(body));
+    if (status === 422 || status === 400)
+      throw new LoginError('validation', status, serverMessage(body));
+    throw new LoginError('server', status);
+  }
+  if (!response?.token || !response.user) throw new LoginError('server', 200);
+  const user = storeSession(api, response);
+  safeSet(api.store, KEYS.sessionKind, 'invitacion');
+  return user;
+}
+
+/** The stored learner's name when this phone keeps a long-lived invitation session, else null. */
+export function sharedPhoneLearner(store = sharedClient().store): string | null {
+  if (!safeGet(store, KEYS.token) || safeGet(store, KEYS.sessionKind) !== 'invitacion') return null;
+  return readUser(store)?.name ?? null;
+}
+
+/**
+ * «No soy yo» on a shared phone (decision 0211): the person holding the phone is not the learner
+ * signed in. What that learner has not sent is tried once, else set aside for them on this phone
+ * (sent when they sign in here again); the session is closed on the server when it can be, and
+ * the phone is cleared for the next person.
+ */
+export async function notMe(
+  options: { api?: ApiClient; sync?: () => Promise<unknown>; waitMs?: number } = {},
+): Promise<void> {
+  const api = options.api ?? sharedClient();
+  const waitMs = options.waitMs ?? 4000;
+  const within = <T>(p: Promise<T>) =>
+    Promise.race([
+      p,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('t')), waitMs)),
+    ]);
+  if (options.sync && hasPending(api.store)) await within(options.sync()).catch(() => undefined);
+  const user = readUser(api.store);
+  if (user) parkQueues(api.store, String(user.id));
+  try {
+    const signal =
+      typeof AbortSignal.timeout === 'function' ? AbortSignal.timeout(waitMs) : undefined;
+    await api.post('logout', new FormData(), { handleErrors: false, signal });
+  } catch {
+    // Offline: the token is forgotten here; it expires on the server on its own.
+  }
+  safeClear(api.store);
+  api.navigate('/');
 }
 
 /**

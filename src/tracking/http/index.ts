@@ -14,6 +14,10 @@ export {
 export {
   login,
   logout,
+  redeemInvitation,
+  notMe,
+  sharedPhoneLearner,
+  type InvitationProof,
   hasToken,
   needsDataNotice,
   isTokenValid,

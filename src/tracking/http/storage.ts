@@ -20,6 +20,8 @@ export const KEYS = {
    * sign-out, and no clearing of this device erases it.
    */
   parked: 'curso-sst:parked',
+  /** 'invitacion' when the session came from an invitation: long-lived, asks «¿Eres …?» (0211). */
+  sessionKind: 'curso-sst:session-kind',
 } as const;
 
 export interface KeyValueStore {

@@ -18,6 +18,8 @@ export interface CourseUser {
   dataNoticeAcceptedAt?: string | null;
   /** The `obra.*` values of an obra added in the console (decision 0215). */
   obra_values?: Readonly<Record<string, string | readonly string[] | boolean>>;
+  /** The notice version accepted (record 0213); absent from older servers. */
+  dataNoticeVersion?: string | null;
 }
 
 export interface LoginResponse {

@@ -1,0 +1,73 @@
+// The QR codes printed in a PDF, decoded the way a phone's camera reads the paper: pdf.js renders
+// each page in a throwaway browser page (no server involved), and jsQR reads every card of the
+// 2 × 4 sheet (server/console/invitation-cards.ts) from its own crop of the image.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser } from '@playwright/test';
+
+const require = createRequire(import.meta.url);
+const FILES: Record<string, { path: string; type: string }> = {
+  '/pdf.mjs': { path: require.resolve('pdfjs-dist/build/pdf.min.mjs'), type: 'text/javascript' },
+  '/pdf.worker.mjs': {
+    path: require.resolve('pdfjs-dist/build/pdf.worker.min.mjs'),
+    type: 'text/javascript',
+  },
+  '/jsqr.js': { path: require.resolve('jsqr/dist/jsQR.js'), type: 'text/javascript' },
+};
+
+/** Every QR found, card by card, page by page (in print order). */
+export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<string[]> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.route('http://pdf.test/**', (route) => {
+      const path = new URL(route.request().url()).pathname;
+      const file = FILES[path];
+      if (file) return route.fulfill({ body: readFileSync(file.path), contentType: file.type });
+      return route.fulfill({
+        body: '<!doctype html><html><body><script src="/jsqr.js"></script></body></html>',
+        contentType: 'text/html',
+      });
+    });
+    await page.goto('http://pdf.test/');
+    return await page.evaluate(
+      async ({ b64 }) => {
+        const pdfjs = await import('/pdf.mjs' as string);
+        pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const doc = await pdfjs.getDocument({ data }).promise;
+        const jsQR = (
+          window as unknown as {
+            jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
+          }
+        ).jsQR;
+        const found: string[] = [];
+        for (let n = 1; n <= doc.numPages; n++) {
+          const pdfPage = await doc.getPage(n);
+          const viewport = pdfPage.getViewport({ scale: 3 });
+          const canvas = document.createElement('canvas');
+          canvas.width = Math.ceil(viewport.width);
+          canvas.height = Math.ceil(viewport.height);
+          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+          await pdfPage.render({ canvasContext: ctx, viewport }).promise;
+          // The sheet's grid, from the page's size in points: 24 pt margins, 2 columns, 4 rows.
+          const margin = 24 * viewport.scale;
+          const cw = (viewport.width - 2 * margin) / 2;
+          const ch = (viewport.height - 2 * margin) / 4;
+          for (let row = 0; row < 4; row++)
+            for (let col = 0; col < 2; col++) {
+              const x = Math.floor(margin + col * cw);
+              const y = Math.floor(margin + row * ch);
+              const image = ctx.getImageData(x, y, Math.floor(cw), Math.floor(ch));
+              const qr = jsQR(image.data, image.width, image.height);
+              if (qr) found.push(qr.data);
+            }
+        }
+        return found;
+      },
+      { b64: Buffer.from(pdf).toString('base64') },
+    );
+  } finally {
+    await context.close();
+  }
+}

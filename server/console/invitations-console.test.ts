@@ -1,0 +1,153 @@
+// Invitations from the console (decision 0210): for one learner (card and fresh code) and for
+// everyone an import created just now; the page shows each code once, the PDF holds one card
+// per learner, and the WhatsApp link carries the link and never the document number.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { ENGINES, openTestDb, testApp, TestClient, type TestDb } from '../test-support.ts';
+import { createUser } from '../db/store.ts';
+import { whatsAppLink, whatsAppText } from './pages-invitations.ts';
+
+const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+const decode = (html: string) =>
+  html
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
+
+describe('the WhatsApp message', () => {
+  it('holds the link and the code, never a document; wa.me gets the Colombian prefix', () => {
+    const text = whatsAppText('Ana', 'Constructora', 'https://x.co/entrar#abc', '1234567890');
+    expect(text).toContain('https://x.co/entrar#abc');
+    expect(text).toContain('12345 67890');
+    expect(whatsAppLink('3001234567', text)).toMatch(/^https:\/\/wa\.me\/573001234567\?text=/);
+    expect(whatsAppLink(null, 'hola')).toBe('https://wa.me/?text=hola');
+  });
+});
+
+describe.each(ENGINES)('console invitations (%s)', (engine) => {
+  let t: TestDb;
+  let app: FastifyInstance;
+  let cookie = '';
+  let ana: { id: number; document: string };
+
+  beforeAll(async () => {
+    t = await openTestDb(engine);
+    app = await testApp(t.db, { console: { course: { title: 'Inducción SST', hours: 4 } } });
+    await createUser(t.db, {
+      document: 'C-500',
+      name: 'Carla Coordinadora',
+      password: 'clave-coord',
+      role: 'coordinador',
+    });
+    ana = await createUser(t.db, {
+      document: '5005005005',
+      name: 'Ana María Pérez',
+      password: 'secreto123',
+    });
+    const form = await app.inject({ method: 'GET', url: '/consola/ingresar' });
+    const xsrf = form.cookies.find((c) => c.name === 'consola_xsrf')!;
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/consola/ingresar',
+      headers: {
+        cookie: `consola_xsrf=${xsrf.value}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: new URLSearchParams({
+        _xsrf: hiddenXsrf(form.body),
+        documento: 'C-500',
+        clave: 'clave-coord',
+      }).toString(),
+    });
+    cookie = `consola_sesion=${ok.cookies.find((c) => c.name === 'consola_sesion')!.value}`;
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await t?.cleanup();
+  });
+
+  const page = (url: string) => app.inject({ method: 'GET', url, headers: { cookie } });
+  const submit = (url: string, html: string, fields: Record<string, string>) =>
+    app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ _xsrf: hiddenXsrf(html), ...fields }).toString(),
+    });
+
+  it('a card for one learner: code shown once, PDF, WhatsApp without the document; it signs in', async () => {
+    const learnerPage = await page(`/consola/aprendices/${ana.id}`);
+    expect(learnerPage.body).toContain('Invitación: tarjeta y WhatsApp');
+    const result = await submit('/consola/invitaciones', learnerPage.body, {
+      ids: String(ana.id),
+      tipo: 'tarjeta',
+    });
+    expect(result.statusCode).toBe(200);
+    const html = decode(result.body);
+    expect(html).toContain('Invitaciones listas: 1');
+    const code = /class="code secret">(\d{5} \d{5})</.exec(html)![1]!.replace(' ', '');
+    const link = /href="(http[^"]+\/entrar#[A-Za-z0-9_-]{22})"/.exec(html)![1]!;
+    const pdf = /href="data:application\/pdf;base64,([^"]+)"/.exec(html)![1]!;
+    expect(Buffer.from(pdf, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const wa = /href="(https:\/\/wa\.me\/[^"]*)"/.exec(html)![1]!;
+    const message = decodeURIComponent(wa.split('?text=')[1]!);
+    expect(message).toContain(link);
+    expect(message).not.toContain(ana.document);
+    expect(message).toContain('Hola Ana.');
+
+    // The link works once, with the document.
+    const client = await new TestClient(app).init();
+    const token = link.split('#')[1]!;
+    const used = await client.post('auth/invitation', { token, document: ana.document });
+    expect(used.statusCode).toBe(200);
+    const again = await client.post('auth/invitation', { code, document: ana.document });
+    expect(again.statusCode).toBe(410);
+    const audit = JSON.stringify(await t.db.query('SELECT * FROM audit_log'));
+    expect(audit).not.toContain(code);
+    expect(audit).not.toContain(token);
+  });
+
+  it('a fresh code lasts a day; deactivated learners get none', async () => {
+    const learnerPage = await page(`/consola/aprendices/${ana.id}`);
+    const result = await submit('/consola/invitaciones', learnerPage.body, {
+      ids: String(ana.id),
+      tipo: 'codigo',
+    });
+    expect(result.body).toContain('(24 horas)');
+    await t.db.query('UPDATE users SET active = false WHERE id = $1', [ana.id]);
+    const refused = await submit('/consola/invitaciones', learnerPage.body, {
+      ids: String(ana.id),
+    });
+    expect(refused.statusCode).toBe(422);
+    await t.db.query('UPDATE users SET active = true WHERE id = $1', [ana.id]);
+  });
+
+  it('the import result offers invitations for everyone it created, and only them', async () => {
+    const form = await page('/consola/importar');
+    const csv = 'documento,nombre\n6006006001,Beto Uno\n6006006002,Carlos Dos\n';
+    const boundary = '----inv';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n${hiddenXsrf(form.body)}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+    const imported = await app.inject({
+      method: 'POST',
+      url: '/consola/importar',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body,
+    });
+    expect(imported.statusCode).toBe(200);
+    expect(imported.body).toContain('Hacer las invitaciones de los 2 importados');
+    const from = /name="importados_desde" value="([^"]+)"/.exec(imported.body)![1]!;
+    const to = /name="importados_hasta" value="([^"]+)"/.exec(imported.body)![1]!;
+    const result = await submit('/consola/invitaciones', imported.body, {
+      importados_desde: from,
+      importados_hasta: to,
+    });
+    const html = decode(result.body);
+    expect(html).toContain('Invitaciones listas: 2');
+    expect(html).toContain('Beto Uno');
+    expect(html).toContain('Carlos Dos');
+    expect(html).not.toContain('Ana María Pérez');
+  });
+});

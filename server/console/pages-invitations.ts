@@ -1,0 +1,203 @@
+// Invitations in the console (docs/decisions/0210-invitations-threat-model.md): for one learner,
+// a selection, or everyone an import created just now. POST /consola/invitaciones issues them and
+// answers one page, shown once: the cards as a PDF to print, and per learner the link, the code
+// and a WhatsApp share whose text holds the link and the code, never the document number. The
+// server sends nothing itself.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ConsoleContext } from './console-context.ts';
+import { field, sendHtml } from './console-context.ts';
+import { consolePage, escapeHtml, shortDate } from './layout.ts';
+import {
+  formatCode,
+  INVITATION_LIFETIME_MS,
+  issueInvitations,
+  type InvitationKind,
+} from '../invitations.ts';
+import { invitationCardsPdf } from './invitation-cards.ts';
+import { normalisePublicUrl } from '../certificates.ts';
+import type { Queryable } from '../db/db.ts';
+import { celularForWhatsApp } from '../identity.ts';
+import { currentEnv } from '../env.ts';
+
+/** The most learners one request issues invitations for (a sheet of 63 pages). */
+export const MAX_INVITATIONS = 500;
+
+/** Where a learner's link points: PUBLIC_URL when set, else this request's origin. */
+export function invitationBase(request: FastifyRequest, env = currentEnv()): string {
+  return (
+    normalisePublicUrl(env.PUBLIC_URL) ??
+    normalisePublicUrl(`${request.protocol}://${request.host}`) ??
+    ''
+  );
+}
+
+export const invitationLink = (base: string, token: string) => `${base}/entrar#${token}`;
+
+/** The WhatsApp message: the link and the code, in plain words; never the document number. */
+export function whatsAppText(
+  firstName: string,
+  company: string,
+  link: string,
+  code: string,
+): string {
+  return [
+    `Hola ${firstName}. Esta es tu invitación al curso de inducción en Seguridad y Salud en el Trabajo de ${company}.`,
+    `1. Abre este enlace: ${link}`,
+    '2. Escribe tu número de documento y toca «Entrar». No necesitas contraseña.',
+    `Si el enlace no abre, entra al curso, toca «Tengo un código» y escribe tu documento y este código: ${formatCode(code)}`,
+    'Es personal: no lo reenvíes.',
+  ].join('\n');
+}
+
+/** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
+export function whatsAppLink(celular: string | null, text: string): string {
+  const to = celular ? celularForWhatsApp(celular) : '';
+  return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
+}
+
+/** Learners' celulares by id (users.celular, migration 007; never sent to the learner app). */
+async function celulares(db: Queryable, ids: number[]): Promise<Map<number, string>> {
+  const rows = await db.query<{ id: number; celular: string | null }>(
+    'SELECT id, celular FROM users WHERE id = ANY($1::integer[]) AND celular IS NOT NULL',
+    [ids],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.celular!]));
+}
+
+/** The learners an import by `actorId` created between two moments (from the audit log). */
+async function importedBetween(
+  db: Queryable,
+  actorId: number,
+  from: string,
+  to: string,
+): Promise<number[]> {
+  const rows = await db.query<{ target_id: number }>(
+    `SELECT target_id FROM audit_log
+      WHERE action = 'crear-usuario' AND details->>'via' = 'importacion' AND actor_id = $1
+        AND at >= $2::timestamptz AND at <= $3::timestamptz AND target_id IS NOT NULL
+      ORDER BY id`,
+    [actorId, from, to],
+  );
+  return rows.map((r) => Number(r.target_id));
+}
+
+/** Every value of a repeated form field (urlencoded gives an array, multipart parts). */
+function fields(request: FastifyRequest, name: string): string[] {
+  const raw = (request.body as Record<string, unknown> | undefined)?.[name];
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list
+    .map((v) =>
+      typeof v === 'object' && v !== null && 'value' in v ? (v as { value: unknown }).value : v,
+    )
+    .filter((v): v is string => typeof v === 'string');
+}
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** A form (one button) that issues invitations for these hidden fields. */
+export function invitationForm(
+  viewer: { formToken: string },
+  hidden: Record<string, string | string[]>,
+  label: string,
+  kind: InvitationKind = 'tarjeta',
+  cls = '',
+): string {
+  const inputs = Object.entries(hidden)
+    .flatMap(([name, v]) => (Array.isArray(v) ? v : [v]).map((one) => [name, one] as const))
+    .map(([name, v]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(v)}">`)
+    .join('');
+  return `<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="tipo" value="${kind}">${inputs}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
+}
+
+export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
+
+  app.post('/consola/invitaciones', { preHandler: cc.write }, async (request, reply) => {
+    const viewer = request.viewer!;
+    const kind: InvitationKind = field(request, 'tipo') === 'codigo' ? 'codigo' : 'tarjeta';
+    let ids = fields(request, 'ids')
+      .flatMap((v) => v.split(','))
+      .map((v) => v.trim())
+      .filter((v) => /^\d{1,9}$/.test(v))
+      .map(Number);
+    const from = field(request, 'importados_desde');
+    const to = field(request, 'importados_hasta');
+    if (ISO.test(from) && ISO.test(to))
+      ids = [...ids, ...(await importedBetween(db, viewer.userId, from, to))];
+    const refuse = (text: string, status: number) =>
+      sendHtml(
+        reply,
+        consolePage(
+          'Invitaciones',
+          `<h1>Invitaciones</h1><p class="notice bad" role="alert">${escapeHtml(text)}</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`,
+          { viewer },
+        ),
+        status,
+      );
+    if (!ids.length) return refuse('Elige al menos un aprendiz.', 422);
+    if (new Set(ids).size > MAX_INVITATIONS)
+      return refuse(
+        `Se pueden hacer hasta ${MAX_INVITATIONS} invitaciones a la vez. Elige menos aprendices.`,
+        422,
+      );
+
+    const issued = await issueInvitations(
+      db,
+      { userId: viewer.userId, name: viewer.name },
+      ids,
+      kind,
+    );
+    if (!issued.length)
+      return refuse(
+        'Ninguno de los elegidos es un aprendiz activo: no se hizo ninguna invitación.',
+        422,
+      );
+    const people = await db.query<{ id: number; name: string; obra: string | null }>(
+      'SELECT id, name, obra FROM users WHERE id = ANY($1::integer[])',
+      [issued.map((i) => i.userId)],
+    );
+    const byId = new Map(people.map((p) => [Number(p.id), p]));
+    const phones = await celulares(
+      db,
+      issued.map((i) => i.userId),
+    );
+    const base = invitationBase(request);
+    const company = cc.config.empresa.nombre;
+    const expires = shortDate(issued[0]!.expiresAt);
+    const cards = issued.map((i) => {
+      const p = byId.get(i.userId)!;
+      return {
+        id: i.userId,
+        name: p.name,
+        obra: cc.obraName(p.obra),
+        link: invitationLink(base, i.token),
+        code: i.code,
+        expires,
+        celular: phones.get(i.userId) ?? null,
+      };
+    });
+    const pdf = await invitationCardsPdf(cards, {
+      courseTitle: cc.course.title,
+      companyName: company,
+    });
+    const pdfHref = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
+    const skipped = new Set(ids).size - issued.length;
+    const lifetime = Math.round(INVITATION_LIFETIME_MS[kind] / 3_600_000);
+    const rows = cards
+      .map((c) => {
+        const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
+        const wa = whatsAppLink(c.celular, text);
+        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">Enlace personal</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? 'Enviar por WhatsApp' : 'WhatsApp (elegir contacto)'}</a></td></tr>`;
+      })
+      .join('');
+    const body = `<h1>Invitaciones listas: ${issued.length}</h1>
+<div class="notice ok" role="status"><p>Los enlaces y códigos se muestran <strong>una sola vez</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${escapeHtml(expires)} (${lifetime >= 48 ? `${Math.round(lifetime / 24)} días` : `${lifetime} horas`}). Una invitación nueva anula las anteriores de esa persona.</p>${skipped > 0 ? `<p>${skipped} elegido(s) no recibieron invitación: no son aprendices activos.</p>` : ''}</div>
+<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">Descargar las tarjetas (PDF, ${issued.length} ${issued.length === 1 ? 'tarjeta' : 'tarjetas'})</a></p>
+<div class="table-wrap"><table><caption>Invitaciones hechas ahora</caption>
+<thead><tr><th scope="col">Aprendiz</th><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Enlace</th><th scope="col">WhatsApp</th></tr></thead>
+<tbody>${rows}</tbody></table></div>
+<p class="hint">El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.</p>
+<p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`;
+    return sendHtml(reply, consolePage('Invitaciones', body, { viewer }));
+  });
+}

@@ -1,0 +1,151 @@
+// The invitation page (/entrar, decision 0210): a learner arrives from a card's QR or a WhatsApp
+// message with the link's token (already taken out of the address by the app), or types a code.
+// Either way the document number is typed and «Entrar» is tapped: opening the link alone never
+// signs anyone in. The page never talks to an adapter: `redeem` is injected.
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { esInvitation } from '../../strings/es-invitation.ts';
+import type { SignInResult } from './login-page.tsx';
+import '../../ui/centred-card.css';
+import './login-page.css';
+
+export type Redeem = (
+  proof: { document: string } & ({ token: string } | { code: string }),
+) => Promise<SignInResult>;
+
+export interface InvitationPageProps {
+  /** The link's token, when the learner came from a link; null = sign in with a code. */
+  token: string | null;
+  redeem: Redeem;
+  onSignedIn?: () => void;
+  courseTitle?: string;
+  /** Why the learner is here (another learner's unsent progress on this phone…). */
+  notice?: string | null;
+}
+
+const T = esInvitation;
+
+export default function InvitationPage({
+  token,
+  redeem,
+  onSignedIn,
+  courseTitle,
+  notice,
+}: InvitationPageProps) {
+  const id = useId();
+  const [document, setDocument] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  const [errors, setErrors] = useState<{ document?: string; code?: string }>({});
+  const documentRef = useRef<HTMLInputElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (busy) return;
+    const found: { document?: string; code?: string } = {};
+    if (!document.trim()) found.document = T.documentRequired;
+    if (!token && !code.trim()) found.code = T.codeRequired;
+    setErrors(found);
+    if (found.document || found.code) {
+      setMessage('');
+      (found.document ? documentRef : codeRef).current?.focus();
+      return;
+    }
+    setBusy(true);
+    setMessage('');
+    let result: SignInResult;
+    try {
+      result = await redeem(token ? { document, token } : { document, code });
+    } catch {
+      result = { ok: false, message: '' };
+    }
+    if (result.ok) onSignedIn?.();
+    else {
+      setMessage(result.message);
+      setBusy(false);
+    }
+  }
+
+  const field = (
+    name: 'document' | 'code',
+    label: string,
+    hint: string,
+    value: string,
+    set: (v: string) => void,
+    ref: typeof documentRef,
+    autoComplete: string,
+  ) => {
+    const error = errors[name] ? `${id}-${name}-error` : undefined;
+    return (
+      <div className="login-field">
+        <label htmlFor={`${id}-${name}`}>{label}</label>
+        <input
+          ref={ref}
+          id={`${id}-${name}`}
+          name={name}
+          type="text"
+          inputMode="numeric"
+          autoComplete={autoComplete}
+          spellCheck={false}
+          required
+          value={value}
+          onChange={(e) => set(e.target.value)}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={[`${id}-${name}-hint`, error].filter(Boolean).join(' ')}
+        />
+        <p id={`${id}-${name}-hint`} className="login-hint">
+          {hint}
+        </p>
+        {errors[name] && (
+          <p id={error} className="login-field-error">
+            {errors[name]}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  return (
+    <main className="login-page centred-page">
+      <form
+        className="login-card centred-card"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={`${id}-title`}
+        aria-busy={busy}
+      >
+        {courseTitle ? <p className="login-subtitle">{courseTitle}</p> : null}
+        <h1 id={`${id}-title`} className="login-title">
+          {token ? T.linkTitle : T.codeTitle}
+        </h1>
+        <p className="login-hint">{token ? T.linkIntro : T.codeIntro}</p>
+        {notice && (
+          <p className="login-notice" role="status">
+            {notice}
+          </p>
+        )}
+        {field(
+          'document',
+          T.documentLabel,
+          T.documentHint,
+          document,
+          setDocument,
+          documentRef,
+          'username',
+        )}
+        {!token && field('code', T.codeLabel, T.codeHint, code, setCode, codeRef, 'one-time-code')}
+        <div className="login-message" role="alert" aria-live="assertive" aria-atomic="true">
+          {message && <p className="login-error">{message}</p>}
+        </div>
+        <button type="submit" className="login-submit" disabled={busy}>
+          {busy ? T.submitting : T.submit}
+        </button>
+        <p className="login-links">
+          <a href="/">{T.withPassword}</a>
+          {token ? <a href="/entrar#codigo">{T.withCode}</a> : null}
+        </p>
+      </form>
+    </main>
+  );
+}
