@@ -197,7 +197,7 @@ test.describe('on a phone', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInOnPhone(page, LEARNERS.complete.document);
-    await expect(page.getByText('Progreso: 100 %')).toBeVisible();
+    await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
     const pdfResponse = context.waitForEvent('response', (r) =>
       /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
     );
