@@ -121,7 +121,8 @@ for (const setting of settings) {
       let seen = await screensSeenCount(surface);
       expect(seen).toBe(0);
       for (const [m, module] of modules.entries()) {
-        const banner = surface.getByRole('banner');
+        // The header's title line (the drawer, inside the header, lists every module's screens).
+        const banner = surface.getByRole('banner').locator('.shell-title');
         const open = surface.getByRole('button', { name: new RegExp(`^Módulo ${m + 1}\\b`) });
         await (mode === 'touch' ? open.tap() : open.click());
         for (const [t, topic] of module.topics.entries()) {
