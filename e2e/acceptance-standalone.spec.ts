@@ -14,7 +14,9 @@ import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { buildApp } from '../server/app.ts';
 import { createUser, updateProgress } from '../server/db/store.ts';
-import { acceptDataNotice } from '../server/db/activity-store.ts';
+import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
+import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { loadCourseShape } from '../server/course-shape.ts';
 import { createCertificateIssuer } from '../server/certificates.ts';
 import { course } from './support/content.ts';
@@ -44,9 +46,12 @@ test.beforeAll(async () => {
   const full = shape.topicCounts.map((topics) => Array.from({ length: topics + 1 }, (_, i) => i));
   const fourDone = full.map((m, i) => (i === full.length - 1 ? [] : m));
   const route = fourDone.map((m) => m.join(',') || '{}').join('-');
+  // The notice version the build shows: a learner who accepted another one is asked again (0213).
+  const notice = dataNoticeVersion(readConfiguration(withEnv({}), { firstObra: true }).config);
+  await publishDataNoticeVersion(db, notice);
   for (const learner of [ACCEPTS, NOT_NOW, OFFLINE]) {
     const user = await createUser(db, { ...learner, email: null, password: PASSWORD });
-    await acceptDataNotice(db, user.id, 'e2e');
+    await acceptDataNotice(db, user.id, notice);
     await updateProgress(db, user.id, { score: 80, route, finalTerms: false }, shape);
   }
   await createUser(db, { ...COORDINATOR, email: null, password: PASSWORD, role: 'coordinador' });

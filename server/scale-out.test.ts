@@ -11,7 +11,7 @@ import { openPostgres, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createUser, issueToken } from './db/store.ts';
 import { buildApp } from './app.ts';
-import { SHAPE } from './test-support.ts';
+import { acceptNotice, SHAPE } from './test-support.ts';
 import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { runUsers } from './cli/users.ts';
@@ -97,6 +97,8 @@ describe.skipIf(!URL_)('two instances on one PostgreSQL (decision 0233)', () => 
     learnerId = (
       await createUser(dbs[0]!, { document: '7000001', name: 'Ana Escala', password: PASSWORD })
     ).id;
+    // The server saves only for a learner who accepted the data notice (record 0213).
+    await acceptNotice(dbs[0]!, learnerId);
     const coordinator = await createUser(dbs[0]!, {
       document: 'C-escala',
       name: 'Coordinadora',

@@ -1,6 +1,7 @@
 // Invitations from the console (decision 0210): for one learner (card and fresh code) and for
 // everyone an import created just now; the page shows each code once, the PDF holds one card
 // per learner, and the WhatsApp link carries the link and never the document number.
+import { importWorkerFor } from './import-jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENGINES, openTestDb, testApp, TestClient, type TestDb } from '../test-support.ts';
@@ -136,11 +137,18 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
       headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: body,
     });
-    expect(imported.statusCode).toBe(200);
-    expect(imported.body).toContain('Hacer las invitaciones de los 2 importados');
-    const from = /name="importados_desde" value="([^"]+)"/.exec(imported.body)![1]!;
-    const to = /name="importados_hasta" value="([^"]+)"/.exec(imported.body)![1]!;
-    const result = await submit('/consola/invitaciones', imported.body, {
+    // The import is a job (record 0216): its page shows the result once the worker has run it.
+    expect(imported.statusCode).toBe(303);
+    await importWorkerFor(t.db)!.wake();
+    const done = await app.inject({
+      method: 'GET',
+      url: String(imported.headers.location),
+      headers: { cookie },
+    });
+    expect(done.body).toContain('Hacer las invitaciones de los 2 importados');
+    const from = /name="importados_desde" value="([^"]+)"/.exec(done.body)![1]!;
+    const to = /name="importados_hasta" value="([^"]+)"/.exec(done.body)![1]!;
+    const result = await submit('/consola/invitaciones', done.body, {
       importados_desde: from,
       importados_hasta: to,
     });
