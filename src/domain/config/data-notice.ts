@@ -30,7 +30,7 @@ export function dataNoticeText(config: DataNoticeConfig): string {
     .replace(/^[0-9+()# -]+$/, (phone) => phone.replace(/ /g, '\u00a0'));
   return [
     `${nombre} (NIT ${nit}) guarda y usa tus datos personales. Son tu nombre, tu documento, tu obra y tus respuestas en este curso, y tu celular si lo diste.`,
-    'Los usamos solo para registrar tu inducción en Seguridad y Salud en el Trabajo y para darte tu certificado. La ley nos pide guardar ese registro. Tu celular solo sirve para enviarte la invitación al curso: no se guarda con ese registro y puedes pedir que lo borremos.',
+    'Los usamos solo para registrar tu inducción en Seguridad y Salud en el Trabajo y darte tu certificado. La ley nos pide guardar ese registro. Tu celular solo sirve para enviarte la invitación: no va en ese registro y puedes pedir que lo borremos.',
     'La Ley 1581 de 2012 te da estos derechos: saber qué datos tuyos tenemos, actualizarlos, corregirlos, pedir que los borremos cuando la ley ya no nos pida guardarlos, y quitar este permiso.',
     contact
       ? `Para usar tus derechos, habla con ${responsable.nombre}, responsable SST: ${contact}.`
