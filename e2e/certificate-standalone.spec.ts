@@ -1,6 +1,6 @@
 // The certificate in the standalone app (decision 0020): issued by our server, opened in a new tab,
 // carrying the learner's name, and confirmed at /verificar/:code; below 100, the message modal.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
@@ -8,6 +8,18 @@ import { pdfText } from './support/pdf-text.ts';
 import { signInToMenu as signInOnPhone } from './support/standalone.ts';
 
 test.use({ baseURL: API_URL });
+
+/** Clicks a button that opens the certificate: the new tab, and the PDF's response (200) however
+ * the tab gets there (first issue: a blank tab sent to url_file; later: url_certificate opened directly). */
+async function openCertificate(page: Page, button: Locator) {
+  const pdfResponse = page
+    .context()
+    .waitForEvent('response', (r) => /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()));
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), button.click()]);
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  return { tab, response };
+}
 
 async function signInToMenu(page: Page, document: string) {
   await page.goto('/');
@@ -29,17 +41,10 @@ test('a learner who completed the course gets the PDF in a new tab, and its code
   await signInToMenu(page, LEARNERS.complete.document);
   await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
 
-  // The PDF's address, however the new tab gets there (first issue: a blank tab sent to
-  // url_file; later: url_certificate opened directly).
-  const pdfResponse = context.waitForEvent('response', (r) =>
-    /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
+  const { tab, response } = await openCertificate(
+    page,
+    page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }),
   );
-  const [tab] = await Promise.all([
-    context.waitForEvent('page'),
-    page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
-  ]);
-  const response = await pdfResponse;
-  expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   const pdfUrl = response.url();
   expect(pdfUrl.startsWith(`${API_URL}/certificados/`)).toBe(true);
@@ -126,7 +131,6 @@ test('below 100, Certificado shows the message modal and opens nothing', async (
 
 test('finishing the last quiz in the app: FELICITACIONES, DESCARGAR opens the issued PDF', async ({
   page,
-  context,
 }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -144,15 +148,10 @@ test('finishing the last quiz in the app: FELICITACIONES, DESCARGAR opens the is
 
   const congrats = page.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
   await expect(congrats.getByRole('heading', { name: 'FELICITACIONES' })).toBeVisible();
-  const pdfResponse = context.waitForEvent('response', (r) =>
-    /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
+  const { response } = await openCertificate(
+    page,
+    congrats.getByRole('button', { name: 'DESCARGAR' }),
   );
-  await Promise.all([
-    context.waitForEvent('page'),
-    congrats.getByRole('button', { name: 'DESCARGAR' }).click(),
-  ]);
-  const response = await pdfResponse;
-  expect(response.status()).toBe(200);
   // (Headless Chromium turns the tab's PDF into a download, so read the file by its URL.)
   const file = await page.request.get(response.url());
   const text = await pdfText(await file.body());
@@ -191,22 +190,16 @@ test.describe('on a phone', () => {
 
   test('the certificate opens while signed in; after sign-out its address opens nothing', async ({
     page,
-    context,
     playwright,
   }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signInOnPhone(page, LEARNERS.complete.document);
     await expect(page.getByText('Módulos terminados: 5 de 5')).toBeVisible();
-    const pdfResponse = context.waitForEvent('response', (r) =>
-      /\/certificados\/[\w-]{22}\.pdf$/.test(r.url()),
+    const { tab, response } = await openCertificate(
+      page,
+      page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }),
     );
-    const [tab] = await Promise.all([
-      context.waitForEvent('page'),
-      page.getByRole('contentinfo').getByRole('button', { name: 'Certificado' }).click(),
-    ]);
-    const response = await pdfResponse;
-    expect(response.status()).toBe(200);
     const pdfUrl = response.url();
     // A phone's download manager fetches the address again, with no session of its own.
     const downloader = await playwright.request.newContext();

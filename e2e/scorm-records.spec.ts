@@ -6,12 +6,11 @@
 import { expect, test, type Frame } from '@playwright/test';
 import { collectErrors, launchLms, type LmsVersion } from './support/lms-fixture.ts';
 import {
-  answerQuiz,
   expectRoute,
   leaveIntroduction,
-  readTopics,
   routeOf,
   routePart,
+  finishLastModule,
 } from './support/course.ts';
 import { course } from './support/content.ts';
 import { moodleRelaunch } from '../src/tracking/scorm/test-support.ts';
@@ -136,12 +135,7 @@ for (const version of ['1.2', '2004'] as const) {
     const lms = await launchLms(page, { version, cmi: resumedButEmpty(version) });
     const frame = lms.course;
     await reachMenu(frame);
-    await expect(frame.getByText(`Módulos terminados: ${last() - 1} de ${last()}`)).toBeVisible();
-    await readTopics(frame, last());
-    await answerQuiz(frame, last());
-    await expect(
-      frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
-    ).toBeVisible();
+    await finishLastModule(frame);
     await expect
       .poll(async () => status(version, await lms.cmi()))
       .toEqual({
@@ -168,12 +162,7 @@ for (const version of ['1.2', '2004'] as const) {
     const frame = lms.course;
     await reachMenu(frame);
     // Modules 1–4 come back from the stored score; the route is rebuilt and written.
-    await expect(frame.getByText(`Módulos terminados: ${last() - 1} de ${last()}`)).toBeVisible();
-    await readTopics(frame, last());
-    await answerQuiz(frame, last());
-    await expect(
-      frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
-    ).toBeVisible();
+    await finishLastModule(frame);
     await expect
       .poll(async () => status(version, await lms.cmi()))
       .toEqual({

@@ -1,51 +1,30 @@
 // A password reset or a deactivation is not an expired session (decision 0231): the 401 says
 // which one happened, and progress queued before a reset is accepted when its owner signs in
 // again with the new password. Driven through the console's own actions.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENGINES,
-  openTestDb,
-  signedInLearner,
-  testApp,
-  TestClient,
-  type TestDb,
-} from './test-support.ts';
-import { createUser, issueToken } from './db/store.ts';
+import { ENGINES, signedInLearner, TestClient, type TestDb } from './test-support.ts';
+import { issueToken } from './db/store.ts';
 import { MESSAGES } from './messages.ts';
-import { readConfiguration } from '../course-files/read-config.ts';
-import { ROOT } from '../course-files/read-content.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
-const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console/console-fixture.ts';
 
 describe.each(ENGINES)('why a session ended (%s)', (engine) => {
+  let f: ConsoleFixture;
   let t: TestDb;
   let app: FastifyInstance;
   let coordinator: string;
 
   beforeAll(async () => {
-    t = await openTestDb(engine);
-    app = await testApp(t.db, {
-      console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
-    });
-    const { id } = await createUser(t.db, {
+    f = await consoleFixture(engine, {
       document: 'C-ana',
       name: 'Ana Coordina',
       password: 'clave-coordinadora',
-      role: 'coordinador',
     });
-    coordinator = await issueToken(t.db, id, 3_600_000, 'consola');
+    ({ t, app } = f);
+    coordinator = await issueToken(t.db, f.coordinatorId, 3_600_000, 'consola');
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await t?.cleanup();
-  });
+  afterAll(() => f?.close());
 
   const act = async (learnerId: number, action: string) => {
     const page = await app.inject({

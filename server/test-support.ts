@@ -181,3 +181,16 @@ export async function signedInLearner(
   }
   return { user, client };
 }
+
+/** Every page's text as pdf.js extracts it, spaces collapsed (pdf.js loaded only by the tests that read a PDF). */
+export async function pdfPagesText(bytes: Uint8Array): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
+  const parts: string[] = [];
+  for (let i = 1; i <= pdf.numPages; i++) {
+    const content = await (await pdf.getPage(i)).getTextContent();
+    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
+  }
+  await pdf.destroy();
+  return parts.join(' ').replace(/\s+/g, ' ');
+}

@@ -2,7 +2,7 @@
 // main frame), by accessible names only. Answers come from the content files.
 import { expect, type Frame } from '@playwright/test';
 import { course } from './content.ts';
-import { takeModule } from './learner.ts';
+import { answerQuiz, readTopics, takeModule } from './learner.ts';
 
 // The learner's steps (reading topics, answering a quiz) live in learner.ts, for pages and frames.
 export { answerQuiz, leaveResults, readTopics } from './learner.ts';
@@ -44,6 +44,17 @@ export async function completeModule(
 export async function completeCourse(frame: Frame, options: { firstTryWrong?: boolean } = {}) {
   await leaveIntroduction(frame);
   for (let m = 1; m <= course().modules.length; m++) await completeModule(frame, m, options);
+  await expect(
+    frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
+  ).toBeVisible();
+}
+
+/** On the menu with every module but the last done: the last module's topics and quiz; ends with the congratulations modal open. */
+export async function finishLastModule(frame: Frame) {
+  const last = course().modules.length;
+  await expect(frame.getByText(`Módulos terminados: ${last - 1} de ${last}`)).toBeVisible();
+  await readTopics(frame, last);
+  await answerQuiz(frame, last);
   await expect(
     frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
   ).toBeVisible();

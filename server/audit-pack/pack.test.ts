@@ -2,22 +2,18 @@
 // printed, each record's certificate verifying at /verificar; 40 workers → all 40.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { ENGINES, FULL_ROUTE, openTestDb, SHAPE, testApp, type TestDb } from '../test-support.ts';
+import {
+  ENGINES,
+  FULL_ROUTE,
+  openTestDb,
+  pdfPagesText,
+  SHAPE,
+  testApp,
+  type TestDb,
+} from '../test-support.ts';
 import { createUser, saveCertificateOnCycle, updateProgress } from '../db/store.ts';
 import { keyFromDatabase } from '../acceptance/installation-key.ts';
 import { buildPack, packPdf } from './pack.ts';
-
-async function allText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    parts.push(content.items.map((it) => ('str' in it ? it.str : '')).join(' '));
-  }
-  await pdf.destroy();
-  return parts.join(' ').replace(/\s+/g, ' ');
-}
 
 describe.each(ENGINES)('audit pack (%s)', (engine) => {
   let t: TestDb;
@@ -79,7 +75,7 @@ describe.each(ENGINES)('audit pack (%s)', (engine) => {
     });
     expect(pack.workers).toHaveLength(6);
     expect(pack.populationSize).toBe(60);
-    const text = await allText(await packPdf(pack, header));
+    const text = await pdfPagesText(await packPdf(pack, header));
     expect(text).toContain('Regla: De 51 a 200 trabajadores (60): el 10 %, 6 trabajadores.');
     expect(text).toContain('Semilla: a1b2c3d4');
     expect(text).toContain(pack.populationHash);

@@ -1,46 +1,32 @@
 // The audit log's gaps closed (decision 0184): failed console sign-ins (with the reason, never the
 // password), sign-outs, views of a learner's page, and one row per learner an import created, in
 // the import's own transaction.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENGINES, openTestDb, testApp, type TestDb } from '../test-support.ts';
+import { ENGINES, type TestDb } from '../test-support.ts';
 import { createUser } from '../db/store.ts';
-import { readConfiguration } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
 import { importUsers } from '../cli/users.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
-const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
 
 describe.each(ENGINES)('audit log gaps (%s)', (engine) => {
+  let f: ConsoleFixture;
   let t: TestDb;
   let app: FastifyInstance;
   let learnerId: number;
 
   beforeAll(async () => {
-    t = await openTestDb(engine);
-    app = await testApp(t.db, {
-      console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
-    });
-    await createUser(t.db, {
+    f = await consoleFixture(engine, {
       document: 'C-400',
       name: 'Carla Coordinadora',
       password: 'clave-coord',
-      role: 'coordinador',
     });
+    ({ t, app } = f);
     learnerId = (
       await createUser(t.db, { document: '4004004004', name: 'Ana Pérez', password: 'secreto123' })
     ).id;
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await t?.cleanup();
-  });
+  afterAll(() => f?.close());
 
   const entries = (action: string) =>
     t.db.query<{
@@ -53,23 +39,7 @@ describe.each(ENGINES)('audit log gaps (%s)', (engine) => {
       [action],
     );
 
-  const signIn = async (document: string, password: string) => {
-    const form = await app.inject({ method: 'GET', url: '/consola/ingresar' });
-    const cookie = form.cookies.find((c) => c.name === 'consola_xsrf')!;
-    return app.inject({
-      method: 'POST',
-      url: '/consola/ingresar',
-      headers: {
-        cookie: `consola_xsrf=${cookie.value}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      payload: new URLSearchParams({
-        _xsrf: hiddenXsrf(form.body),
-        documento: document,
-        clave: password,
-      }).toString(),
-    });
-  };
+  const signIn = (document: string, password: string) => f.signInAnswer(document, password);
 
   it('records failed sign-ins with their reason and never the password', async () => {
     expect((await signIn('C-400', 'mala-clave-123')).statusCode).toBe(401);

@@ -23,6 +23,9 @@ export const COORDINATOR = {
 export interface ConsoleFixture {
   t: TestDb;
   app: FastifyInstance;
+  coordinatorId: number;
+  /** Posts the console's sign-in form (with its token) and returns the answer as it comes. */
+  signInAnswer(document: string, password: string): Promise<LightMyRequestResponse>;
   /** Signs in through the console's form; the 303's session cookie, or null when refused. */
   signIn(document?: string, password?: string): Promise<string | null>;
   /** GET as the signed-in coordinator. */
@@ -37,29 +40,38 @@ export interface ConsoleFixture {
   close(): Promise<void>;
 }
 
-export async function consoleFixture(engine: Engine): Promise<ConsoleFixture> {
+/** `coordinator`: the signed-in coordinator (COORDINATOR unless a test names its own). */
+export async function consoleFixture(
+  engine: Engine,
+  coordinator: typeof COORDINATOR = COORDINATOR,
+): Promise<ConsoleFixture> {
   const t = await openTestDb(engine);
   const app = await testApp(t.db, {
     console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
   });
-  await createUser(t.db, { ...COORDINATOR, role: 'coordinador' });
+  const { id: coordinatorId } = await createUser(t.db, { ...coordinator, role: 'coordinador' });
   const form = 'application/x-www-form-urlencoded';
+  const signInAnswer = async (document: string, password: string) => {
+    const page = await app.inject({ method: 'GET', url: '/consola/ingresar' });
+    const xsrf = page.cookies.find((c) => c.name === 'consola_xsrf')!;
+    return app.inject({
+      method: 'POST',
+      url: '/consola/ingresar',
+      headers: { cookie: `consola_xsrf=${xsrf.value}`, 'content-type': form },
+      payload: new URLSearchParams({
+        _xsrf: hiddenXsrf(page.body),
+        documento: document,
+        clave: password,
+      }).toString(),
+    });
+  };
   return {
     t,
     app,
-    async signIn(document = COORDINATOR.document, password = COORDINATOR.password) {
-      const page = await app.inject({ method: 'GET', url: '/consola/ingresar' });
-      const xsrf = page.cookies.find((c) => c.name === 'consola_xsrf')!;
-      const answer = await app.inject({
-        method: 'POST',
-        url: '/consola/ingresar',
-        headers: { cookie: `consola_xsrf=${xsrf.value}`, 'content-type': form },
-        payload: new URLSearchParams({
-          _xsrf: hiddenXsrf(page.body),
-          documento: document,
-          clave: password,
-        }).toString(),
-      });
+    coordinatorId,
+    signInAnswer,
+    async signIn(document = coordinator.document, password = coordinator.password) {
+      const answer = await signInAnswer(document, password);
       const session = answer.cookies.find((c) => c.name === 'consola_sesion');
       return answer.statusCode === 303 && session ? `consola_sesion=${session.value}` : null;
     },

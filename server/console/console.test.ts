@@ -4,8 +4,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
 import {
   ENGINES,
   FULL_ROUTE,
@@ -14,6 +12,7 @@ import {
   signedInLearner,
   testApp,
   type TestDb,
+  pdfPagesText,
 } from '../test-support.ts';
 import { createUser, findCredentials, issueToken } from '../db/store.ts';
 import { readConfiguration } from '../../course-files/read-config.ts';
@@ -25,20 +24,6 @@ const ANDINA = readConfiguration(
   { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
   { firstObra: true },
 ).config;
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += ` ${content.items
-      .filter((it): it is TextItem => 'str' in it)
-      .map((it) => it.str)
-      .join(' ')}`;
-  }
-  await pdf.destroy();
-  return text.replace(/\s+/g, ' ');
-}
 
 const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
@@ -471,7 +456,7 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
     );
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    const text = await pdfText(response.rawPayload);
+    const text = await pdfPagesText(response.rawPayload);
     expect(text).toContain('Constructora Andina S.A.S.');
     expect(text).toContain('NIT 901234567-7');
     expect(text).toContain('Registro de inducción SG-SST');

@@ -1,23 +1,8 @@
 // The registro PDF wraps long names, cargos and contratistas instead of cutting them (decision
 // 0189): «María José Castañeda Rodríguez de la Hoz» keeps «de la Hoz».
 import { describe, expect, it } from 'vitest';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { TextItem } from 'pdfjs-dist/types/src/display/api';
+import { pdfPagesText } from '../test-support.ts';
 import { hoursMinutes, learnersCount, registroPdf } from './registro-pdf.ts';
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= pdf.numPages; i++) {
-    const content = await (await pdf.getPage(i)).getTextContent();
-    text += ` ${content.items
-      .filter((it): it is TextItem => 'str' in it)
-      .map((it) => it.str)
-      .join(' ')}`;
-  }
-  await pdf.destroy();
-  return text.replace(/\s+/g, ' ');
-}
 
 const row = (i: number) => ({
   name: `María José Castañeda Rodríguez de la Hoz ${i}`,
@@ -51,7 +36,7 @@ describe('registro PDF cells', () => {
       rows: Array.from({ length: 40 }, (_, i) => row(i)),
       chainHead: '1a2b-3c4d-5e6f-7a8b (clave 0a1b2c3d)',
     });
-    const text = await pdfText(pdf);
+    const text = await pdfPagesText(pdf);
     expect(text).not.toContain('…');
     for (const i of [0, 17, 39]) expect(text).toContain(`Rodríguez de la Hoz ${i}`);
     expect(text).toContain('estructuras metálicas en altura');

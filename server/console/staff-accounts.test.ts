@@ -1,19 +1,12 @@
 // Coordinator and auditor accounts can be deactivated, reactivated and have their password reset
 // from the console, but the last active coordinator is never deactivated (decision 0187).
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENGINES, openTestDb, testApp, type TestDb } from '../test-support.ts';
 import { createUser, findCredentials, issueToken } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
-import { readConfiguration } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
-const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
+// Not the whole console fixture: its own coordinator would keep «the last active one» from being last.
+import { ANDINA, hiddenXsrf } from './console-fixture.ts';
 
 describe.each(ENGINES)('staff accounts in the console (%s)', (engine) => {
   let t: TestDb;

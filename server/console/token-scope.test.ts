@@ -1,47 +1,32 @@
 // A coordinator's learner-app token (kept in localStorage) does not open the console, by header
 // or by a forged cookie, and cannot reset a password there; a console session does not drive the
 // learner API (decision 0185).
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENGINES, openTestDb, testApp, TestClient, type TestDb } from '../test-support.ts';
+import { ENGINES, TestClient, type TestDb } from '../test-support.ts';
 import { createUser, issueToken } from '../db/store.ts';
-import { readConfiguration } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
+import { consoleFixture, type ConsoleFixture } from './console-fixture.ts';
 
 describe.each(ENGINES)('token scopes (%s)', (engine) => {
+  let f: ConsoleFixture;
   let t: TestDb;
   let app: FastifyInstance;
   let coordinatorId: number;
   let learnerId: number;
 
   beforeAll(async () => {
-    t = await openTestDb(engine);
-    app = await testApp(t.db, {
-      console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
+    f = await consoleFixture(engine, {
+      document: 'C-500',
+      name: 'Carla Coordinadora',
+      password: 'clave-coord',
     });
-    coordinatorId = (
-      await createUser(t.db, {
-        document: 'C-500',
-        name: 'Carla Coordinadora',
-        password: 'clave-coord',
-        role: 'coordinador',
-      })
-    ).id;
+    ({ t, app, coordinatorId } = f);
     learnerId = (
       await createUser(t.db, { document: '5005005005', name: 'Ana Pérez', password: 'secreto123' })
     ).id;
   }, 120_000);
 
-  afterAll(async () => {
-    await app?.close();
-    await t?.cleanup();
-  });
+  afterAll(() => f?.close());
 
   it('refuses the app token of a coordinator on every console way in', async () => {
     const client = await new TestClient(app).init();

@@ -4,7 +4,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scorm12 } from './scorm12/dialect.ts';
 import { scorm2004 } from './scorm2004/dialect.ts';
 import { ScormSession } from './scorm-session.ts';
-import { COURSE, cmiOf, instrument, lms12, lms2004, recordingLogger } from './test-support.ts';
+import {
+  COURSE,
+  cmiOf,
+  instrument,
+  lms12,
+  lms2004,
+  recordingLogger,
+  type Version,
+} from './test-support.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -14,7 +22,7 @@ afterEach(() => vi.useRealTimers());
 
 const STATEMENT = 'Yo, Ana, recibí la parte general de la inducción.\n\nAcepto.';
 
-async function open(version: '1.2' | '2004', cmi: Record<string, unknown> = {}) {
+async function open(version: Version, cmi: Record<string, unknown> = {}) {
   const lms = version === '2004' ? lms2004(cmi) : lms12(cmi);
   const spy = instrument(lms);
   const session = new ScormSession(version === '2004' ? scorm2004 : scorm12, spy.api, {

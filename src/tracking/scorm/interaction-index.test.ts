@@ -2,7 +2,7 @@
 // an LMS that reports a wrong cmi.interactions._count: lower (the Moodle app's rebuild from rows
 // read in element-name order) and higher. What decision 0130 promises: all 14 interactions stay
 // intact across a resume after module 4, in SCORM 1.2 and 2004.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { ScormDialect } from './dialect.ts';
 import { scorm12 } from './scorm12/dialect.ts';
@@ -25,13 +25,10 @@ import {
   type RawApi,
   walkModules,
   routePart,
+  withCourseClock,
 } from './test-support.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
-});
-afterEach(() => vi.useRealTimers());
+withCourseClock();
 
 const ALL_IDS = courseQuestionIds(COURSE);
 

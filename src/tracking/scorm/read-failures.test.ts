@@ -2,7 +2,7 @@
 // data can fail (GetValue throws, answers '', sets an error code, or the LMS is slow to load the
 // record), for both versions, against scorm-again, with a learner whose record is completed
 // (whole route, score 100) and one at 60.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TrackingHealth } from '../port.ts';
 import { cacheKey } from './local-cache.ts';
 import { scorm12 } from './scorm12/dialect.ts';
@@ -25,15 +25,12 @@ import {
   type CmiJson,
   type ReadFault,
   routePart,
+  withCourseClock,
+  type Version,
 } from './test-support.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
-});
-afterEach(() => vi.useRealTimers());
+withCourseClock();
 
-type Version = '1.2' | '2004';
 interface Learner {
   label: string;
   score: number;

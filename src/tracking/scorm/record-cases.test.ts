@@ -3,7 +3,7 @@
 // modes write nothing, a resumed-but-empty record and an unreadable suspend_data still end
 // completed with 100, a completed record is never lowered, a new attempt starts clean, and
 // session_time is written once per session.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { scorm12 } from './scorm12/dialect.ts';
 import { scorm2004 } from './scorm2004/dialect.ts';
 import { ScormSession } from './scorm-session.ts';
@@ -23,15 +23,11 @@ import {
   walkModules,
   type CmiJson,
   routePart,
+  withCourseClock,
+  type Version,
 } from './test-support.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
-});
-afterEach(() => vi.useRealTimers());
-
-type Version = '1.2' | '2004';
+withCourseClock();
 
 function fakeWindow() {
   const win = new EventTarget() as EventTarget & {

@@ -1,6 +1,6 @@
 // Commit policy, faults and session lifetime of the lms-mode port (same code for both versions;
 // run here against scorm-again's 2004 and 1.2 APIs).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TrackingHealth } from '../port.ts';
 import { cacheKey } from './local-cache.ts';
 import { scorm12 } from './scorm12/dialect.ts';
@@ -20,14 +20,11 @@ import {
   routeOf,
   viewedOf,
   routePart,
+  withCourseClock,
 } from './test-support.ts';
 import { Backoff, groupOf, WriteQueue } from './write-queue.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
-});
-afterEach(() => vi.useRealTimers());
+withCourseClock();
 
 function fakeWindow() {
   const win = new EventTarget() as EventTarget & {

@@ -1,10 +1,12 @@
 // Helpers for this folder's unit tests only: scorm-again as the LMS, fault injection, a course
 // shape, a logger that records instead of printing.
+import { afterEach, beforeEach, vi } from 'vitest';
 import { splitSuspendData } from './answer-ledger.ts';
 import { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { Interaction, Snapshot, TrackingPort } from '../port.ts';
 import { decodeRoute, encodeRoute } from '../../domain/progress/route-codec.ts';
 import type { Logger } from './wrapper.ts';
+import type { ScormDialect } from './dialect.ts';
 
 export const COURSE = {
   moduleIds: ['modulo1', 'modulo2', 'modulo3', 'modulo4', 'modulo5'],
@@ -13,6 +15,57 @@ export const COURSE = {
 };
 
 export type RawApi = Record<string, unknown>;
+
+export type Version = '1.2' | '2004';
+
+/** Fake timers at a fixed morning (9:00, 4 March 2025) for every test of the calling file. */
+export function withCourseClock() {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
+  });
+  afterEach(() => vi.useRealTimers());
+}
+
+/** The ids of the course's questions in course order (three per module, two in module 5). */
+export const QUESTION_IDS = [
+  'm1-q1',
+  'm1-q2',
+  'm1-q3',
+  'm2-q1',
+  'm2-q2',
+  'm2-q3',
+  'm3-q1',
+  'm3-q2',
+  'm3-q3',
+  'm4-q1',
+  'm4-q2',
+  'm4-q3',
+  'm5-q1',
+  'm5-q2',
+];
+
+/** What a dialect writes for one interaction at index 0, keyed by the element after the index. */
+export const writtenInteraction = (
+  dialect: ScormDialect,
+  type: 'choice' | 'matching' | 'sequencing',
+  response: number[],
+) =>
+  Object.fromEntries(
+    dialect
+      .interaction(0, {
+        id: 'm1-q1',
+        moduleId: 'modulo1',
+        description: '',
+        type,
+        response,
+        correctResponse: [0, 1, 2],
+        correct: false,
+        latencyMs: 0,
+        timestamp: new Date(0),
+      })
+      .map((w) => [w.element.replace(/^cmi\.interactions\.0\./, ''), w.value]),
+  );
 
 /** scorm-again as our LMS: no autocommit, no commit URL, no mastery score (as our manifests). */
 export function lms12(cmi: Record<string, unknown> = {}): Scorm12API {

@@ -1,6 +1,6 @@
 // SCORM 1.2 mapping, proven against scorm-again's Scorm12API (autocommit off, no commit URL,
 // no mastery score).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ScormSession, type ScormSessionOptions } from '../scorm-session.ts';
 import {
   COURSE,
@@ -16,14 +16,13 @@ import {
   viewedOf,
   walkCourse,
   routePart,
+  withCourseClock,
+  writtenInteraction,
+  QUESTION_IDS,
 } from '../test-support.ts';
 import { scorm12 } from './dialect.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
-});
-afterEach(() => vi.useRealTimers());
+withCourseClock();
 
 async function launch(
   cmi: Record<string, unknown> = {},
@@ -189,22 +188,7 @@ describe('SCORM 1.2 saving', () => {
     expect(Object.keys(cmi.objectives)).toHaveLength(5);
     expect(pluck(cmi.objectives, 'status')).toEqual(Array(5).fill('completed'));
     const ids = pluck(cmi.interactions, 'id');
-    expect(ids).toEqual([
-      'm1-q1',
-      'm1-q2',
-      'm1-q3',
-      'm2-q1',
-      'm2-q2',
-      'm2-q3',
-      'm3-q1',
-      'm3-q2',
-      'm3-q3',
-      'm4-q1',
-      'm4-q2',
-      'm4-q3',
-      'm5-q1',
-      'm5-q2',
-    ]);
+    expect(ids).toEqual(QUESTION_IDS);
     // No call after LMSFinish.
     const finishAt = spy.calls.findIndex((c) => c.method === 'LMSFinish');
     expect(
@@ -273,21 +257,7 @@ describe('SCORM 1.2 saving', () => {
 // Each answer kind is written once (decision record 0200): an order and a set of options.
 describe('SCORM 1.2 answer shapes', () => {
   const written = (type: 'choice' | 'matching' | 'sequencing', response: number[]) =>
-    Object.fromEntries(
-      scorm12
-        .interaction(0, {
-          id: 'm1-q1',
-          moduleId: 'modulo1',
-          description: '',
-          type,
-          response,
-          correctResponse: [0, 1, 2],
-          correct: false,
-          latencyMs: 0,
-          timestamp: new Date(0),
-        })
-        .map((w) => [w.element.replace(/^cmi\.interactions\.0\./, ''), w.value]),
-    );
+    writtenInteraction(scorm12, type, response);
 
   it('writes an order as sequencing, a set as a choice of several, several drops as matchings', () => {
     expect(written('sequencing', [0, 2, 1])).toMatchObject({

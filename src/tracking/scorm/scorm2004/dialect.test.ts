@@ -1,6 +1,6 @@
 // SCORM 2004 mapping, proven against scorm-again's Scorm2004API (autocommit off, no commit URL,
 // no scaled passing score).
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ScormSession } from '../scorm-session.ts';
 import {
   COURSE,
@@ -14,14 +14,12 @@ import {
   viewedOf,
   walkCourse,
   routePart,
+  withCourseClock,
+  writtenInteraction,
 } from '../test-support.ts';
 import { scorm2004 } from './dialect.ts';
 
-beforeEach(() => {
-  vi.useFakeTimers();
-  vi.setSystemTime(new Date(2025, 2, 4, 9, 0, 0));
-});
-afterEach(() => vi.useRealTimers());
+withCourseClock();
 
 async function launch(cmi: Record<string, unknown> = {}) {
   const lms = lms2004(cmi);
@@ -199,21 +197,7 @@ describe('SCORM 2004 saving', () => {
 // Each answer kind is written once (decision record 0200): an order and a set of options.
 describe('SCORM 2004 answer shapes', () => {
   const written = (type: 'choice' | 'matching' | 'sequencing', response: number[]) =>
-    Object.fromEntries(
-      scorm2004
-        .interaction(0, {
-          id: 'm1-q1',
-          moduleId: 'modulo1',
-          description: '',
-          type,
-          response,
-          correctResponse: [0, 1, 2],
-          correct: false,
-          latencyMs: 0,
-          timestamp: new Date(0),
-        })
-        .map((w) => [w.element.replace(/^cmi\.interactions\.0\./, ''), w.value]),
-    );
+    writtenInteraction(scorm2004, type, response);
 
   it('writes an order as sequencing, a set as a choice of several, several drops as matchings', () => {
     expect(written('sequencing', [0, 2, 1])).toMatchObject({
