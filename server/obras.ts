@@ -145,14 +145,13 @@ export async function consoleObras(db: Queryable): Promise<KnownObra[]> {
   }));
 }
 
+/** The configuration file's obras (the defaults), without the console's. */
+export const configObras = (config: readonly Obra[]): KnownObra[] =>
+  config.map((o) => ({ slug: o.slug, nombre: o.nombre, source: 'config', facts: o }));
+
 /** Every obra a learner may be given: the configuration's first (defaults), then the console's. */
 export async function allObras(db: Queryable, config: readonly Obra[]): Promise<KnownObra[]> {
-  const fromConfig: KnownObra[] = config.map((o) => ({
-    slug: o.slug,
-    nombre: o.nombre,
-    source: 'config',
-    facts: o,
-  }));
+  const fromConfig = configObras(config);
   const taken = new Set(fromConfig.map((o) => o.slug));
   return [...fromConfig, ...(await consoleObras(db)).filter((o) => !taken.has(o.slug))];
 }
