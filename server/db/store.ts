@@ -557,18 +557,6 @@ export async function certificateFileByLink(
   return certificateFileOf(row);
 }
 
-/** The stored PDF of a certificate by the secret token of its URL, else null. */
-export async function certificateFile(
-  db: Queryable,
-  fileToken: string,
-): Promise<CertificateFile | null> {
-  const [row] = await db.query<CertificateFileRow>(
-    'SELECT pdf, name, completed_at, issued_at FROM certificates WHERE file_token = $1',
-    [fileToken],
-  );
-  return certificateFileOf(row);
-}
-
 export interface NewCertificate {
   code: string;
   url_file: string;
