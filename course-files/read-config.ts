@@ -155,9 +155,6 @@ export const stampOf = (loaded: LoadedConfig): ConfigStamp => ({
   sha256: loaded.sha256,
 });
 
-export const sameStamp = (a: ConfigStamp | null, b: ConfigStamp) =>
-  !!a && a.path === b.path && a.obra === b.obra && a.sha256 === b.sha256;
-
 /** The Spanish warning printed by package and start for the demonstration configuration. */
 export function demoWarning(loaded: LoadedConfig): string | null {
   if (!loaded.config.ejemplo) return null;

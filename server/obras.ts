@@ -4,7 +4,10 @@
 // Norte», «TORRE  NORTE», «torre-norte» and «Tórre Norte» all find one obra.
 import type { Queryable } from './db/db.ts';
 import { obraSchema, type Obra } from '../src/domain/config/schema.ts';
-import type { PlaceholderValues } from '../src/domain/content/placeholders.ts';
+import {
+  obraPlaceholderValues,
+  type PlaceholderValues,
+} from '../src/domain/content/placeholders.ts';
 
 /** A name or slug folded for matching: lower case, no accents, words joined by '-'. */
 export function obraKey(text: string): string {
@@ -100,22 +103,10 @@ export function checkObra(
 }
 
 /** The `obra.*` placeholder values of one obra, what the standalone app fills with. */
-export function obraValues(obra: Obra): PlaceholderValues {
-  const values: Record<string, unknown> = {
-    'obra.nombre': obra.nombre,
-    'obra.direccion': obra.direccion,
-    'obra.puntoEncuentro': obra.puntoEncuentro,
-    'obra.alarma': obra.alarma,
-    'obra.brigadistas': obra.brigadistas,
-    'obra.clinicaCercana': obra.clinicaCercana,
-    'obra.lineaEmergencias': obra.lineaEmergencias,
-    'obra.canalReporte': obra.canalReporte,
-    'obra.coordinadorAlturas': obra.coordinadorAlturas,
-  };
-  return Object.fromEntries(
-    Object.entries(values).filter(([, v]) => v !== undefined),
-  ) as PlaceholderValues;
-}
+export const obraValues = (obra: Obra): PlaceholderValues =>
+  Object.fromEntries(
+    Object.entries(obraPlaceholderValues(obra)).filter(([, v]) => v !== undefined),
+  );
 
 export interface ObraRow {
   slug: string;
@@ -145,14 +136,13 @@ export async function consoleObras(db: Queryable): Promise<KnownObra[]> {
   }));
 }
 
+/** The configuration file's obras (the defaults), without the console's. */
+export const configObras = (config: readonly Obra[]): KnownObra[] =>
+  config.map((o) => ({ slug: o.slug, nombre: o.nombre, source: 'config', facts: o }));
+
 /** Every obra a learner may be given: the configuration's first (defaults), then the console's. */
 export async function allObras(db: Queryable, config: readonly Obra[]): Promise<KnownObra[]> {
-  const fromConfig: KnownObra[] = config.map((o) => ({
-    slug: o.slug,
-    nombre: o.nombre,
-    source: 'config',
-    facts: o,
-  }));
+  const fromConfig = configObras(config);
   const taken = new Set(fromConfig.map((o) => o.slug));
   return [...fromConfig, ...(await consoleObras(db)).filter((o) => !taken.has(o.slug))];
 }

@@ -33,8 +33,15 @@ export async function openTestDb(engine: Engine): Promise<TestDb> {
     await migrate(db);
     return { db, cleanup: () => db.close() };
   }
-  const url = process.env.TEST_DATABASE_URL!;
-  const schema = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  return openScratchSchema(process.env.TEST_DATABASE_URL!, 'test');
+}
+
+/**
+ * A migrated schema of its own on the PostgreSQL at `url` (so a test or bench never touches
+ * the data of a real database), dropped by cleanup.
+ */
+export async function openScratchSchema(url: string, prefix: string): Promise<TestDb> {
+  const schema = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const db = await openPostgres(url, { schema, max: 20 });
   await migrate(db);
   return {

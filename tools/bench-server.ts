@@ -15,10 +15,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
-import { openPglite, openPostgres, type Db } from '../server/db/db.ts';
+import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser } from '../server/db/store.ts';
 import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
@@ -29,6 +28,7 @@ import { generateImportCsv } from '../server/cli/import-fixture.ts';
 import { hashAll } from '../server/cli/csv-import.ts';
 import { DEFAULT_LOG2_N } from '../server/security/passwords.ts';
 import { benchConsole, formatConsoleBench } from './bench-console.ts';
+import { openScratchSchema } from '../server/test-support.ts';
 
 const USAGE =
   'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json] | -- --instances [--requests N] [--concurrency C] [--json]';
@@ -190,21 +190,7 @@ function engines(): Engine[] {
   if (url)
     list.push({
       name: 'PostgreSQL',
-      async open() {
-        // A schema of its own, so the bench never touches the data of a real database.
-        const schema = `bench_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-        const db = await openPostgres(url, { schema, max: 20 });
-        await migrate(db);
-        return {
-          db,
-          async cleanup() {
-            await db.close();
-            const admin = await openPostgres(url, { max: 1 });
-            await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-            await admin.close();
-          },
-        };
-      },
+      open: () => openScratchSchema(url, 'bench'),
     });
   return list;
 }

@@ -313,6 +313,8 @@ export async function saveRows(
   registered: ImportRow[];
   rejected: { line: number; why: string }[];
   hashMs: number;
+  /** The ids of the users this call created. */
+  createdIds: number[];
 }> {
   let rows = input;
   const progress = io.progress ?? io.out;
@@ -344,6 +346,7 @@ export async function saveRows(
   const hashMs = performance.now() - hashStarted;
 
   const inserted = new Set<string>();
+  const createdIds: number[] = [];
   await db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
       const batch = rows.slice(start, start + BATCH_SIZE);
@@ -359,7 +362,10 @@ export async function saveRows(
         batch.map((r) => r.fechaIngreso ?? null),
         batch.map((r) => r.celular ?? null),
       ]);
-      for (const r of result) inserted.add(r.document);
+      for (const r of result) {
+        inserted.add(r.document);
+        createdIds.push(Number(r.id));
+      }
       // Who each import created, in the import's own transaction (decision 0184).
       if (options.actor) {
         const byDocument = new Map(batch.map((r) => [r.document, r]));
@@ -399,7 +405,7 @@ export async function saveRows(
           why: `ya existe un usuario con el correo ${r.email ?? ''}; no se importó ${r.document}`,
         });
   }
-  return { imported, registered, rejected, hashMs };
+  return { imported, registered, rejected, hashMs, createdIds };
 }
 
 export const newPassword = () => generatePassword();

@@ -271,6 +271,8 @@ export interface ImportSummary {
   rejected: number;
   /** Rows whose document is already registered: reported apart, not errors (decision 0216). */
   registered: ImportRow[];
+  /** The ids of the learners this import created. */
+  createdIds: number[];
   /** The file's recognised columns (an absent column is never an update). */
   columns: string[];
   encoding?: CsvEncoding;
@@ -411,6 +413,7 @@ export async function importUsers(
     imported: saved.imported.length,
     rejected,
     registered: saved.registered,
+    createdIds: saved.createdIds,
     columns: columns.filter((c): c is NonNullable<typeof c> => c !== undefined),
     encoding: decoded.encoding,
     timings,

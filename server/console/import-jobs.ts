@@ -39,6 +39,8 @@ export interface ImportResult {
   registered: RegisteredRow[];
   /** «Línea n: documento (nombre) — contraseña generada: …»; null once shown. */
   passwords: string[] | null;
+  /** The ids of the learners this job created (its result page offers their invitations). */
+  createdIds?: number[];
   /** Why nothing was imported (unreadable file or header), else absent. */
   fatal?: string;
   changesAppliedAt?: string;
@@ -261,6 +263,7 @@ export async function runJob(
     const result: ImportResult = summary
       ? {
           imported: summary.imported,
+          createdIds: summary.createdIds,
           rejected: summary.rejected,
           errors,
           registered: await changesOf(db, summary.registered, summary.columns, defaultObra),

@@ -146,12 +146,8 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
       headers: { cookie },
     });
     expect(done.body).toContain('Hacer las invitaciones de los 2 importados');
-    const from = /name="importados_desde" value="([^"]+)"/.exec(done.body)![1]!;
-    const to = /name="importados_hasta" value="([^"]+)"/.exec(done.body)![1]!;
-    const result = await submit('/consola/invitaciones', done.body, {
-      importados_desde: from,
-      importados_hasta: to,
-    });
+    const ids = /name="ids" value="([^"]+)"/.exec(done.body)![1]!;
+    const result = await submit('/consola/invitaciones', done.body, { ids });
     const html = decode(result.body);
     expect(html).toContain('Invitaciones listas: 2');
     expect(html).toContain('Beto Uno');

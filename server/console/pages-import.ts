@@ -108,13 +108,12 @@ ${
     items.length
       ? `<h2>${title}</h2><pre class="result">${escapeHtml(items.join('\n'))}</pre>`
       : '';
-  // The invitations of everyone this import created: the learners its audit rows name, from the
-  // job's start until now (decision 0210).
+  // The invitations of everyone this import created, by the ids the job kept (decision 0210).
   const invite =
-    r.imported && viewer.role === 'coordinador'
+    r.createdIds?.length && viewer.role === 'coordinador'
       ? invitationForm(
           viewer,
-          { importados_desde: job.createdAt, importados_hasta: new Date().toISOString() },
+          { ids: r.createdIds.join(',') },
           `Hacer las invitaciones de los ${r.imported} importados (tarjetas y WhatsApp)`,
         )
       : '';

@@ -64,23 +64,6 @@ async function celulares(db: Queryable, ids: number[]): Promise<Map<number, stri
   return new Map(rows.map((r) => [Number(r.id), r.celular!]));
 }
 
-/** The learners an import by `actorId` created between two moments (from the audit log). */
-async function importedBetween(
-  db: Queryable,
-  actorId: number,
-  from: string,
-  to: string,
-): Promise<number[]> {
-  const rows = await db.query<{ target_id: number }>(
-    `SELECT target_id FROM audit_log
-      WHERE action = 'crear-usuario' AND details->>'via' = 'importacion' AND actor_id = $1
-        AND at >= $2::timestamptz AND at <= $3::timestamptz AND target_id IS NOT NULL
-      ORDER BY id`,
-    [actorId, from, to],
-  );
-  return rows.map((r) => Number(r.target_id));
-}
-
 /** Every value of a repeated form field (urlencoded gives an array, multipart parts). */
 function fields(request: FastifyRequest, name: string): string[] {
   const raw = (request.body as Record<string, unknown> | undefined)?.[name];
@@ -91,8 +74,6 @@ function fields(request: FastifyRequest, name: string): string[] {
     )
     .filter((v): v is string => typeof v === 'string');
 }
-
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
 
 /** A form (one button) that issues invitations for these hidden fields. */
 export function invitationForm(
@@ -115,15 +96,11 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
   app.post('/consola/invitaciones', { preHandler: cc.write }, async (request, reply) => {
     const viewer = request.viewer!;
     const kind: InvitationKind = field(request, 'tipo') === 'codigo' ? 'codigo' : 'tarjeta';
-    let ids = fields(request, 'ids')
+    const ids = fields(request, 'ids')
       .flatMap((v) => v.split(','))
       .map((v) => v.trim())
       .filter((v) => /^\d{1,9}$/.test(v))
       .map(Number);
-    const from = field(request, 'importados_desde');
-    const to = field(request, 'importados_hasta');
-    if (ISO.test(from) && ISO.test(to))
-      ids = [...ids, ...(await importedBetween(db, viewer.userId, from, to))];
     const refuse = (text: string, status: number) =>
       sendHtml(
         reply,

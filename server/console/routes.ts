@@ -31,7 +31,7 @@ import { exportRoutes } from './exports.ts';
 import { importRoutes } from './pages-import.ts';
 import { obraRoutes } from './pages-obras.ts';
 import { ImportWorker, registerWorker } from './import-jobs.ts';
-import { allObras, type KnownObra } from '../obras.ts';
+import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
 import { invitationRoutes } from './pages-invitations.ts';
 
@@ -137,17 +137,28 @@ export async function consoleRoutes(
   const getConfig = () => (config ??= readConfiguration(withEnv({}), { firstObra: true }).config);
   const loaded = getConfig();
   // The configuration's obras (the defaults) and those added in the console (decision 0215),
-  // read again on every console request so that another server instance's new obra shows.
+  // read again on every signed-in console request so that another server instance's new obra
+  // shows.
   // A database that is down at start must not stop the server (its pages answer 503 then): the
   // configuration's obras stand in until the first request reads the console's too.
   const obras: KnownObra[] = await allObras(ctx.db, loaded.obras).catch(() =>
-    allObras({ query: async () => [] }, loaded.obras),
+    configObras(loaded.obras),
   );
   const refreshObras = async () => {
     const now = await allObras(ctx.db, loaded.obras);
     obras.splice(0, obras.length, ...now);
     return obras;
   };
+  // A signed-in page reads the obras again once its guard has passed: a sign-in page, a refusal
+  // or an unknown path does not touch the obras table.
+  const thenRefresh =
+    (check: ConsoleContext['read']): ConsoleContext['read'] =>
+    async (request, reply) => {
+      const refused = await check(request, reply);
+      if (refused || reply.sent) return refused;
+      await refreshObras();
+      return undefined;
+    };
   const cc: ConsoleContext = {
     app: ctx,
     config: loaded,
@@ -162,8 +173,8 @@ export async function consoleRoutes(
     obraName: (slug) =>
       obras.find((o) => o.slug === (slug ?? obras[0]!.slug))?.nombre ?? slug ?? '',
     xsrf,
-    read: guard(ctx.db, xsrf, 'read'),
-    write: guard(ctx.db, xsrf, 'write'),
+    read: thenRefresh(guard(ctx.db, xsrf, 'read')),
+    write: thenRefresh(guard(ctx.db, xsrf, 'write')),
     importWorker: new ImportWorker(
       ctx.db,
       async () => {
@@ -176,9 +187,6 @@ export async function consoleRoutes(
   };
   app.addHook('onClose', () => cc.importWorker.stop());
   registerWorker(ctx.db, cc.importWorker);
-  app.addHook('preHandler', async (request) => {
-    if (request.url.startsWith('/consola')) await refreshObras();
-  });
   // Jobs stored before this start (or by another instance) are run.
   void cc.importWorker.wake();
 

@@ -510,6 +510,32 @@ export async function createCertificateLink(
   return rows.length > 0 ? link : null;
 }
 
+/** A certificate's stored PDF and the facts its download needs. */
+export interface CertificateFile {
+  pdf: Uint8Array;
+  name: string;
+  completed_at: string | null;
+  issued_at: string;
+}
+
+interface CertificateFileRow {
+  pdf: Uint8Array | null;
+  name: string;
+  completed_at: Date | string | null;
+  issued_at: Date | string;
+}
+
+const certificateFileOf = (row: CertificateFileRow | undefined): CertificateFile | null =>
+  row?.pdf
+    ? {
+        // pg gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays.
+        pdf: row.pdf,
+        name: row.name,
+        completed_at: iso(row.completed_at),
+        issued_at: iso(row.issued_at)!,
+      }
+    : null;
+
 /**
  * The stored PDF behind a certificate link, while the link is unexpired and the session that
  * asked for it is live (not signed out, reset, deactivated or expired); else null.
@@ -517,18 +543,8 @@ export async function createCertificateLink(
 export async function certificateFileByLink(
   db: Queryable,
   link: string,
-): Promise<{
-  pdf: Uint8Array;
-  name: string;
-  completed_at: string | null;
-  issued_at: string;
-} | null> {
-  const [row] = await db.query<{
-    pdf: Uint8Array | null;
-    name: string;
-    completed_at: Date | string | null;
-    issued_at: Date | string;
-  }>(
+): Promise<CertificateFile | null> {
+  const [row] = await db.query<CertificateFileRow>(
     `SELECT c.pdf, c.name, c.completed_at, c.issued_at
        FROM certificate_links l
        JOIN certificates c ON c.id = l.certificate_id
@@ -538,41 +554,7 @@ export async function certificateFileByLink(
         AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active AND t.user_id = c.user_id`,
     [hashToken(link)],
   );
-  if (!row?.pdf) return null;
-  return {
-    pdf: row.pdf,
-    name: row.name,
-    completed_at: iso(row.completed_at),
-    issued_at: iso(row.issued_at)!,
-  };
-}
-
-/** The stored PDF of a certificate by the secret token of its URL, else null. */
-export async function certificateFile(
-  db: Queryable,
-  fileToken: string,
-): Promise<{
-  pdf: Uint8Array;
-  name: string;
-  completed_at: string | null;
-  issued_at: string;
-} | null> {
-  const [row] = await db.query<{
-    pdf: Uint8Array | null;
-    name: string;
-    completed_at: Date | string | null;
-    issued_at: Date | string;
-  }>('SELECT pdf, name, completed_at, issued_at FROM certificates WHERE file_token = $1', [
-    fileToken,
-  ]);
-  if (!row?.pdf) return null;
-  return {
-    // pg gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays.
-    pdf: row.pdf,
-    name: row.name,
-    completed_at: iso(row.completed_at),
-    issued_at: iso(row.issued_at)!,
-  };
+  return certificateFileOf(row);
 }
 
 export interface NewCertificate {

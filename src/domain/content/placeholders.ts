@@ -333,6 +333,23 @@ export function spanishDate(iso: string): string {
 /** 1.5 → «1,5»; 2 → «2». */
 export const spanishNumber = (n: number) => String(n).replace('.', ',');
 
+/** The `obra.*` placeholder values of one obra (a console obra's too: decision 0215). */
+export function obraPlaceholderValues(
+  obra: Obra,
+): Record<Extract<PlaceholderName, `obra.${string}`>, PlaceholderValue> {
+  return {
+    'obra.nombre': obra.nombre,
+    'obra.direccion': obra.direccion,
+    'obra.puntoEncuentro': obra.puntoEncuentro,
+    'obra.alarma': obra.alarma,
+    'obra.brigadistas': obra.brigadistas,
+    'obra.clinicaCercana': obra.clinicaCercana,
+    'obra.lineaEmergencias': obra.lineaEmergencias,
+    'obra.canalReporte': obra.canalReporte,
+    'obra.coordinadorAlturas': obra.coordinadorAlturas,
+  };
+}
+
 /** The flat map of placeholder names to values for one obra of a configuration (decision 0072). */
 export function placeholderValues(
   config: CompanyConfig,
@@ -355,15 +372,7 @@ export function placeholderValues(
       : undefined,
     'politicaAlcoholDrogas.resumen': config.politicaAlcoholDrogas?.resumen,
     'reglamentoHigiene.ubicacion': config.reglamentoHigiene?.ubicacion,
-    'obra.nombre': obra.nombre,
-    'obra.direccion': obra.direccion,
-    'obra.puntoEncuentro': obra.puntoEncuentro,
-    'obra.alarma': obra.alarma,
-    'obra.brigadistas': obra.brigadistas,
-    'obra.clinicaCercana': obra.clinicaCercana,
-    'obra.lineaEmergencias': obra.lineaEmergencias,
-    'obra.canalReporte': obra.canalReporte,
-    'obra.coordinadorAlturas': obra.coordinadorAlturas,
+    ...obraPlaceholderValues(obra),
     'copasst.miembros': config.copasst?.miembros,
     'vigia.nombre': config.vigia?.nombre,
     'ccl.contacto': config.ccl?.contacto,
