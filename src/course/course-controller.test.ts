@@ -69,6 +69,7 @@ class FakeTracking implements TrackingPort {
     certificateAsScreen: false,
     answerTexts: false,
     localOnly: true,
+    acceptanceInLmsComments: false,
   } as const;
   saves: Saved[] = [];
   answers: Interaction[] = [];
