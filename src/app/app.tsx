@@ -79,7 +79,7 @@ function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | '
           <AcceptancePanel
             channel={acceptance}
             statement={statementFor(learner, controller.outline.title)}
-            lms={controller.getState().mode === 'lms'}
+            inLmsComments={capabilities.acceptanceInLmsComments}
           />
         )}
       </CongratulationsModal>

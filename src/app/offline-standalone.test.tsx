@@ -40,6 +40,7 @@ function fakePort() {
       certificateAsScreen: false,
       answerTexts: true,
       localOnly: false,
+      acceptanceInLmsComments: false,
     },
     start: async () => ({
       learner: { id: '7', name: 'Ana' },

@@ -69,6 +69,7 @@ class FakeTracking implements TrackingPort {
     certificateAsScreen: false,
     answerTexts: false,
     localOnly: true,
+    acceptanceInLmsComments: false,
   } as const;
   saves: Saved[] = [];
   answers: Interaction[] = [];
@@ -399,6 +400,13 @@ describe('CourseController other events', () => {
     controller.recordAnswer({ ...answer, activityId: 'modulo1-actividad', questionIndex: 0 });
     controller.recordAnswer({ ...answer, activityId: 'modulo2-actividad', questionIndex: 1 });
     controller.recordAnswer({ ...answer, activityId: 'no-such-page', questionIndex: 0 });
+    // A later answer to a question already answered is not passed on.
+    controller.recordAnswer({
+      ...answer,
+      activityId: 'modulo1-actividad',
+      questionIndex: 0,
+      correct: false,
+    });
     expect(tracking.answers).toEqual<Interaction[]>([
       { ...answer, id: 'm1-q1', moduleId: 'modulo1', type: 'matching' },
       { ...answer, id: 'm2-q2', moduleId: 'modulo2', type: 'choice' },

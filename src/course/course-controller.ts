@@ -255,8 +255,9 @@ export class CourseController {
       moduleId: module.id,
       type: answerKindOf(module.activityType),
     };
-    this.answers.record(interaction);
-    if (this.state.readOnly) return;
+    // Only a question's first answer goes on to the runtime (the adapters still ignore answers
+    // they already hold from an earlier page load).
+    if (!this.answers.record(interaction) || this.state.readOnly) return;
     this.tracking.recordAnswer(interaction);
   }
 

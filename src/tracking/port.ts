@@ -106,6 +106,9 @@ export interface TrackingCapabilities {
   readonly answerTexts: boolean;
   /** Progress is kept only in this browser: the learner is told so. */
   readonly localOnly: boolean;
+  /** The learner's acceptance is kept in the LMS's comments (decision 0220): the «recorded»
+   *  line says so. */
+  readonly acceptanceInLmsComments: boolean;
 }
 
 /** The learner's acceptance of the induction (decision 0220): none yet, waiting to be sent, kept. */

@@ -36,9 +36,3 @@ export function acceptanceStatement(f: StatementFacts): string {
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .join('\n\n');
 }
-
-/** SHA-256 of the statement as UTF-8, hex (WebCrypto: browsers and Node alike). */
-export async function shownVersionOf(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}

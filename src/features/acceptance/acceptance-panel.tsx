@@ -11,11 +11,16 @@ export interface AcceptancePanelProps {
   channel: AcceptanceChannel;
   /** The statement exactly as shown (paragraphs separated by a blank line). */
   statement: string;
-  /** The runtime keeps it in the LMS's comments: the «recorded» line says so. */
-  lms?: boolean;
+  /** The runtime keeps it in the LMS's comments (capability `acceptanceInLmsComments`): the
+   *  «recorded» line says so. */
+  inLmsComments?: boolean;
 }
 
-export function AcceptancePanel({ channel, statement, lms = false }: AcceptancePanelProps) {
+export function AcceptancePanel({
+  channel,
+  statement,
+  inLmsComments = false,
+}: AcceptancePanelProps) {
   const [status, setStatus] = useState<AcceptanceStatus>(() => channel.status());
   const [declined, setDeclined] = useState(false);
   useEffect(() => {
@@ -27,7 +32,7 @@ export function AcceptancePanel({ channel, statement, lms = false }: AcceptanceP
   if (status !== 'none')
     return (
       <p className="acceptance-note" role="status" data-acceptance={status}>
-        {status === 'pending' ? t.pending : lms ? t.lmsRecorded : t.recorded}
+        {status === 'pending' ? t.pending : inLmsComments ? t.lmsRecorded : t.recorded}
       </p>
     );
   if (declined)

@@ -4,6 +4,7 @@
 // signs anyone in. The page never talks to an adapter: `redeem` is injected.
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { esInvitation } from '../../strings/es-invitation.ts';
+import { LoginField } from './login-field.tsx';
 import type { SignInResult } from './login-page.tsx';
 import '../../ui/centred-card.css';
 import './login-page.css';
@@ -67,45 +68,6 @@ export default function InvitationPage({
     }
   }
 
-  const field = (
-    name: 'document' | 'code',
-    label: string,
-    hint: string,
-    value: string,
-    set: (v: string) => void,
-    ref: typeof documentRef,
-    autoComplete: string,
-  ) => {
-    const error = errors[name] ? `${id}-${name}-error` : undefined;
-    return (
-      <div className="login-field">
-        <label htmlFor={`${id}-${name}`}>{label}</label>
-        <input
-          ref={ref}
-          id={`${id}-${name}`}
-          name={name}
-          type="text"
-          inputMode="numeric"
-          autoComplete={autoComplete}
-          spellCheck={false}
-          required
-          value={value}
-          onChange={(e) => set(e.target.value)}
-          aria-invalid={errors[name] ? true : undefined}
-          aria-describedby={[`${id}-${name}-hint`, error].filter(Boolean).join(' ')}
-        />
-        <p id={`${id}-${name}-hint`} className="login-hint">
-          {hint}
-        </p>
-        {errors[name] && (
-          <p id={error} className="login-field-error">
-            {errors[name]}
-          </p>
-        )}
-      </div>
-    );
-  };
-
   return (
     <main className="login-page centred-page">
       <form
@@ -125,16 +87,36 @@ export default function InvitationPage({
             {notice}
           </p>
         )}
-        {field(
-          'document',
-          T.documentLabel,
-          T.documentHint,
-          document,
-          setDocument,
-          documentRef,
-          'username',
+        <LoginField
+          id={`${id}-document`}
+          label={T.documentLabel}
+          hint={T.documentHint}
+          error={errors.document}
+          inputRef={documentRef}
+          name="document"
+          type="text"
+          inputMode="numeric"
+          autoComplete="username"
+          spellCheck={false}
+          value={document}
+          onChange={(e) => setDocument(e.target.value)}
+        />
+        {!token && (
+          <LoginField
+            id={`${id}-code`}
+            label={T.codeLabel}
+            hint={T.codeHint}
+            error={errors.code}
+            inputRef={codeRef}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            spellCheck={false}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
         )}
-        {!token && field('code', T.codeLabel, T.codeHint, code, setCode, codeRef, 'one-time-code')}
         <div className="login-message" role="alert" aria-live="assertive" aria-atomic="true">
           {message && <p className="login-error">{message}</p>}
         </div>

@@ -3,6 +3,7 @@
 // user are stored (by login()) and onSignedIn() lets the app move on.
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { es } from '../../strings/es.ts';
+import { LoginField } from './login-field.tsx';
 import { preloadRecaptcha, recaptchaToken } from './recaptcha.ts';
 import '../../ui/centred-card.css';
 import './login-page.css';
@@ -94,9 +95,6 @@ export default function LoginPage({
     }
   }
 
-  const identifierError = fieldErrors.identifier ? `${id}-identifier-error` : undefined;
-  const passwordError = fieldErrors.password ? `${id}-password-error` : undefined;
-
   return (
     <main className="login-page centred-page">
       <form
@@ -116,53 +114,33 @@ export default function LoginPage({
           </p>
         )}
 
-        <div className="login-field">
-          <label htmlFor={`${id}-identifier`}>{AUTH_TEXT.identifierLabel}</label>
-          <input
-            ref={identifierRef}
-            id={`${id}-identifier`}
-            name="document"
-            type="text"
-            inputMode="text"
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            value={identifier}
-            onChange={(e) => setIdentifier(e.target.value)}
-            aria-invalid={fieldErrors.identifier ? true : undefined}
-            aria-describedby={[`${id}-identifier-hint`, identifierError].filter(Boolean).join(' ')}
-          />
-          <p id={`${id}-identifier-hint`} className="login-hint">
-            {AUTH_TEXT.identifierHint}
-          </p>
-          {fieldErrors.identifier && (
-            <p id={identifierError} className="login-field-error">
-              {fieldErrors.identifier}
-            </p>
-          )}
-        </div>
+        <LoginField
+          id={`${id}-identifier`}
+          label={AUTH_TEXT.identifierLabel}
+          hint={AUTH_TEXT.identifierHint}
+          error={fieldErrors.identifier}
+          inputRef={identifierRef}
+          name="document"
+          type="text"
+          inputMode="text"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          value={identifier}
+          onChange={(e) => setIdentifier(e.target.value)}
+        />
 
-        <div className="login-field">
-          <label htmlFor={`${id}-password`}>{AUTH_TEXT.passwordLabel}</label>
-          <input
-            ref={passwordRef}
-            id={`${id}-password`}
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            aria-invalid={fieldErrors.password ? true : undefined}
-            aria-describedby={passwordError}
-          />
-          {fieldErrors.password && (
-            <p id={passwordError} className="login-field-error">
-              {fieldErrors.password}
-            </p>
-          )}
-        </div>
+        <LoginField
+          id={`${id}-password`}
+          label={AUTH_TEXT.passwordLabel}
+          error={fieldErrors.password}
+          inputRef={passwordRef}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
 
         <div className="login-message" role="alert" aria-live="assertive" aria-atomic="true">
           {message && <p className="login-error">{message}</p>}

@@ -2,6 +2,7 @@
 // of the siglas (sigla, meaning, one plain sentence), closed by its button or Escape.
 import glossary from 'virtual:course-glossary';
 import { es } from '../../strings/es.ts';
+import { CloseIcon } from '../../screen-kit/icons.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import './glossary.css';
 
@@ -18,14 +19,7 @@ export default function GlossaryDialog({ onClose }: { onClose: () => void }) {
             data-autofocus
             onClick={onClose}
           >
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path
-                d="M6 6l12 12M18 6L6 18"
-                stroke="currentColor"
-                strokeWidth="2.5"
-                strokeLinecap="round"
-              />
-            </svg>
+            <CloseIcon size={22} />
           </button>
         </div>
         <p className="glossary-intro">{es.glossaryIntro}</p>

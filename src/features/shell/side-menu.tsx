@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { CloseIcon } from '../../screen-kit/icons.tsx';
 import { ModuleProgress, ModuleTopics, moduleFigures, useOpenModule } from '../menu/index.ts';
 import { revealInEmbedders } from '../../ui/frame-reveal.ts';
 
@@ -83,14 +84,7 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
               {es.drawerTitle}
             </h2>
             <button type="button" className="btn drawer-close" onClick={close}>
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path
-                  d="M6 6l12 12M18 6L6 18"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon size={18} />
               {es.close}
             </button>
           </div>

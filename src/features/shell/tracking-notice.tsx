@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useCourse } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { CloseIcon } from '../../screen-kit/icons.tsx';
 
 export interface TrackingNoticeProps {
   /** The standalone app's no-signal text (decision record 0141); the LMS builds pass none. */
@@ -84,14 +85,7 @@ export function TrackingNotice({ offlineText, screen }: TrackingNoticeProps) {
               aria-label={es.connectionNoticeClose}
               onClick={() => setDismissed(true)}
             >
-              <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-                <path
-                  d="M6 6l12 12M18 6L6 18"
-                  stroke="currentColor"
-                  strokeWidth="2.5"
-                  strokeLinecap="round"
-                />
-              </svg>
+              <CloseIcon size={18} />
             </button>
           )}
         </div>

@@ -101,6 +101,7 @@ const CAPABILITIES = {
   certificateAsScreen: false,
   answerTexts: true,
   localOnly: false,
+  acceptanceInLmsComments: false,
 } as const;
 
 export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTracking {

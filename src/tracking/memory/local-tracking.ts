@@ -107,6 +107,7 @@ export function createLocalTracking(
       certificateAsScreen: false,
       answerTexts: false,
       localOnly: true,
+      acceptanceInLmsComments: false,
     },
     interactions,
     async start(): Promise<Snapshot> {

@@ -109,6 +109,7 @@ export class ScormSession implements TrackingPort {
     certificateAsScreen: true,
     answerTexts: false,
     localOnly: false,
+    acceptanceInLmsComments: true,
   };
   readonly wrapper: ScormWrapper;
 
