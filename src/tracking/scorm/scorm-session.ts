@@ -56,6 +56,7 @@ import {
   toLedgerAnswer,
   type LedgerAnswer,
 } from './answer-ledger.ts';
+import { InteractionSlots } from './interaction-slots.ts';
 import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
 import { groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
@@ -149,18 +150,8 @@ export class ScormSession implements TrackingPort {
   private readonly objectiveIndex = new Map<string, number>();
   private nextObjective = 0;
 
-  /**
-   * Interaction records sit at fixed positions: each question's place in the course, in the
-   * order questions are answered (decision record 0130), never at an LMS-reported `_count`.
-   */
-  private readonly questionIds: readonly string[];
-  private readonly questionPositions: ReadonlyMap<string, number>;
-  /** 2004: ids the LMS holds, by index (1.2 ids are write-only: null). */
-  private storedInteractionIds: string[] | null = null;
-  /** Where an answer goes whose fixed position is taken or unknown: after every fixed one. */
-  private nextSpareInteraction = 0;
-  /** The LMS's `_count` as read at start, plus the records queued since. */
-  private lmsInteractionCount = 0;
+  /** Where each question's interaction record sits (decision records 0130, 0209). */
+  private readonly slots: InteractionSlots;
   /** 2004: the LMS's count of learner comments; the acceptance's state (decision 0220). */
   private commentCount = 0;
   private acceptanceState: AcceptanceStatus = 'none';
@@ -215,9 +206,7 @@ export class ScormSession implements TrackingPort {
       completed: false,
     };
     this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
-    this.questionIds = courseQuestionIds(this.course);
-    this.questionPositions = new Map(this.questionIds.map((id, position) => [id, position]));
-    this.nextSpareInteraction = this.questionIds.length;
+    this.slots = new InteractionSlots(courseQuestionIds(this.course));
   }
 
   get version() {
@@ -525,9 +514,7 @@ export class ScormSession implements TrackingPort {
     }
     if (plan.recovered) this.progressTouched = true;
 
-    this.storedInteractionIds = data.interactionIds;
-    this.nextSpareInteraction = Math.max(this.questionIds.length, data.interactionCount);
-    this.lmsInteractionCount = data.interactionCount;
+    this.slots.adopt(data.interactionIds, data.interactionCount);
     this.commentCount = data.commentCount ?? 0;
     for (const id of plan.answered) this.recorded.add(id);
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
@@ -664,26 +651,15 @@ export class ScormSession implements TrackingPort {
    */
   private suspendDataValue(): string {
     const route = encodeRoute(this.progress.viewed);
-    const position = (id: string) => this.questionPositions.get(id) ?? Infinity;
-    const answers = [...this.ledger.values()].sort((a, b) => position(a.id) - position(b.id));
+    const answers = [...this.ledger.values()].sort(
+      (a, b) => this.slots.positionOf(a.id) - this.slots.positionOf(b.id),
+    );
     const value = joinSuspendData(route, answers);
     if (value.length <= this.dialect.suspendDataLimit) return value;
     this.log.warn(
       `the answers kept after the route would make suspend_data ${value.length} characters; route only`,
     );
     return route;
-  }
-
-  /**
-   * A question's interaction index: its fixed position in the course (decision record 0130).
-   * Only when 2004's stored ids show another record there (or the id is not the course's) does
-   * it go after every fixed position, so no record is ever written over another.
-   */
-  private interactionIndex(id: string): number {
-    const position = this.questionPositions.get(id);
-    const stored = position === undefined ? undefined : this.storedInteractionIds?.[position];
-    if (position !== undefined && (!stored || stored === id)) return position;
-    return this.nextSpareInteraction++;
   }
 
   /**
@@ -697,10 +673,9 @@ export class ScormSession implements TrackingPort {
     const read = this.wrapper.readValue(this.dialect.interactionCountElement);
     if (!read.ok) return false;
     const count = parseCount(read.value);
-    if (count >= index) return false;
-    for (let position = count; position < index; position++) {
-      const id = this.storedInteractionIds?.[position] || this.questionIds[position];
-      if (!id) return false;
+    const ids = this.slots.advance(count, index);
+    if (!ids) return false;
+    for (const { position, id } of ids) {
       const w = this.dialect.interactionId(position, id);
       if (!this.wrapper.setValue(w.element, w.value).ok) return false;
     }
@@ -712,22 +687,17 @@ export class ScormSession implements TrackingPort {
   }
 
   private enqueueAnswer(interaction: Interaction): void {
-    const index = this.interactionIndex(interaction.id);
+    const index = this.slots.indexFor(interaction.id);
     // The LMS counts fewer records than the position (the Moodle app's rebuild, or records it
     // never got): the ids of the positions in between go first, so the LMS accepts the index
     // without a refusal; the same values, so no record changes (decision record 0130).
-    const fill: Write[] = [];
-    for (let position = this.lmsInteractionCount; position < index; position++) {
-      const id = this.storedInteractionIds?.[position] || this.questionIds[position];
-      if (id) fill.push(this.dialect.interactionId(position, id));
-    }
+    const fill = this.slots.claim(index);
     if (fill.length)
       this.log.warn(
-        `the LMS counts ${this.lmsInteractionCount} interactions; writing the ids of records ` +
-          `${this.lmsInteractionCount}–${index - 1} again before record ${index}`,
+        `the LMS counts ${fill[0]!.position} interactions; writing the ids of records ` +
+          `${fill[0]!.position}–${index - 1} again before record ${index}`,
       );
-    this.lmsInteractionCount = Math.max(this.lmsInteractionCount, index + 1);
-    this.enqueue(fill);
+    this.enqueue(fill.map(({ position, id }) => this.dialect.interactionId(position, id)));
     const writes = this.dialect.interaction(index, interaction);
     this.recorded.add(interaction.id);
     // The first answer is also kept in the course's own record (decision record 0190); it

@@ -1,0 +1,82 @@
+// Where each question's interaction record sits in the LMS (decision record 0130): at its fixed
+// position in the course, in the order questions are answered, never at an LMS-reported `_count`.
+// Pure bookkeeping, no SCORM calls: the session asks it for an index and for the ids it must
+// write again so that an LMS whose `_count` is too low accepts that index.
+
+/** A record whose id is written again, with the same value, to advance the LMS's count. */
+export interface SlotId {
+  position: number;
+  id: string;
+}
+
+export class InteractionSlots {
+  private readonly positions: ReadonlyMap<string, number>;
+  /** 2004: ids the LMS holds, by index (1.2 ids are write-only: null). */
+  private storedIds: readonly string[] | null = null;
+  /** Where an answer goes whose fixed position is taken or unknown: after every fixed one. */
+  private nextSpare: number;
+  /** The LMS's `_count` as read at start, plus the records queued since. */
+  private lmsCount = 0;
+
+  constructor(private readonly questionIds: readonly string[]) {
+    this.positions = new Map(questionIds.map((id, position) => [id, position]));
+    this.nextSpare = questionIds.length;
+  }
+
+  /** What the LMS reported at start: its stored ids (2004) and its `_count`. */
+  adopt(storedIds: readonly string[] | null, lmsCount: number): void {
+    this.storedIds = storedIds;
+    this.nextSpare = Math.max(this.questionIds.length, lmsCount);
+    this.lmsCount = lmsCount;
+  }
+
+  /** A question's place in the course (Infinity for an id the course does not have). */
+  positionOf(id: string): number {
+    return this.positions.get(id) ?? Infinity;
+  }
+
+  /**
+   * A question's interaction index: its fixed position. Only when 2004's stored ids show another
+   * record there (or the id is not the course's) does it go after every fixed position, so no
+   * record is ever written over another.
+   */
+  indexFor(id: string): number {
+    const position = this.positions.get(id);
+    const stored = position === undefined ? undefined : this.storedIds?.[position];
+    if (position !== undefined && (!stored || stored === id)) return position;
+    return this.nextSpare++;
+  }
+
+  /**
+   * A record is about to be queued at `index`. When the LMS counts fewer records than that (the
+   * Moodle app's rebuild, or records it never got), returns the ids of the positions in between,
+   * to be written first with the values they already have, so the LMS accepts the index without
+   * a refusal. The count then includes the new record.
+   */
+  claim(index: number): SlotId[] {
+    const fill = this.idsBetween(this.lmsCount, index);
+    this.lmsCount = Math.max(this.lmsCount, index + 1);
+    return fill;
+  }
+
+  /**
+   * The LMS refused a record at `index` and now reports `count`: the ids to write again from
+   * `count` up to the index, or null when that cannot help (the count is not lower, or a
+   * position in between has no known id).
+   */
+  advance(count: number, index: number): SlotId[] | null {
+    if (count >= index) return null;
+    const ids = this.idsBetween(count, index);
+    return ids.length === index - count ? ids : null;
+  }
+
+  /** Known ids of the positions from `from` up to `to` (a position with none is skipped). */
+  private idsBetween(from: number, to: number): SlotId[] {
+    const ids: SlotId[] = [];
+    for (let position = from; position < to; position++) {
+      const id = this.storedIds?.[position] || this.questionIds[position];
+      if (id) ids.push({ position, id });
+    }
+    return ids;
+  }
+}
