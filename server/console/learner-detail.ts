@@ -2,6 +2,7 @@
 // dates, score, route, certificate, time spent) and the first answers of the chosen cycle.
 // A handful of small indexed queries; nothing loads other learners.
 import type { Queryable } from '../db/db.ts';
+import type { FirstAnswerRecord } from '../../src/domain/progress/activity-record.ts';
 
 export interface CycleInfo {
   cycle: number;
@@ -14,17 +15,6 @@ export interface CycleInfo {
   certificateIssuedAt: string | null;
   seconds: number;
   sessions: number;
-}
-
-export interface AnswerRecord {
-  questionId: string;
-  question: string;
-  option: string;
-  correctOption: string;
-  correct: boolean;
-  contentVersion: string;
-  answeredAt: string;
-  latencyMs: number | null;
 }
 
 export interface LearnerDetail {
@@ -125,7 +115,7 @@ export async function cycleAnswers(
   id: number,
   courseId: string,
   cycle: number,
-): Promise<AnswerRecord[]> {
+): Promise<FirstAnswerRecord[]> {
   const rows = await db.query<Record<string, unknown>>(
     `SELECT question_id, question, chosen_option, correct_option, correct, content_version,
             answered_at, latency_ms

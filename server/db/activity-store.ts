@@ -3,23 +3,10 @@
 import type { Db, Queryable } from './db.ts';
 import { audit } from '../console/audit.ts';
 import { lockCurrentCycle } from './store.ts';
-
-export interface AnswerInput {
-  questionId: string;
-  question: string;
-  option: string;
-  correctOption: string;
-  correct: boolean;
-  contentVersion: string;
-  answeredAt: string;
-  latencyMs: number | null;
-}
-
-export interface SessionInput {
-  id: string;
-  startedAt: string;
-  seconds: number;
-}
+import type {
+  FirstAnswerRecord,
+  SessionRecord,
+} from '../../src/domain/progress/activity-record.ts';
 
 /** Adds this server's current notice version to the versions that exist (record 0213). */
 export async function publishDataNoticeVersion(db: Queryable, version: string): Promise<void> {
@@ -90,8 +77,8 @@ export async function recordActivity(
   userId: number,
   courseId: string,
   expectedCycle: number | undefined,
-  answers: AnswerInput[],
-  sessions: SessionInput[],
+  answers: FirstAnswerRecord[],
+  sessions: SessionRecord[],
 ): Promise<{ answers: number; sessions: number }> {
   return db.transaction(async (tx) => {
     const cycle = await lockCurrentCycle(tx, userId, expectedCycle);

@@ -12,14 +12,19 @@ import {
   hasAcceptedDataNotice,
   publishDataNoticeVersion,
   recordActivity,
-  type AnswerInput,
-  type SessionInput,
 } from '../db/activity-store.ts';
-import { hasControlChars, readFields, text } from './input.ts';
+import { readFields, text } from './input.ts';
 import { courseQuestionIds } from '../../src/domain/progress/course-facts.ts';
-
-export const MAX_ANSWERS = 50;
-export const MAX_SESSIONS = 20;
+import {
+  MAX_ANSWERS,
+  MAX_SESSIONS,
+  plainText,
+  readFirstAnswer,
+  readSessionRecord,
+  type FirstAnswerRecord,
+  type Reading,
+  type SessionRecord,
+} from '../../src/domain/progress/activity-record.ts';
 
 /** 409 of the contract: the save belongs to an archived cycle; the client drops it. */
 export function sendStaleCycle(reply: FastifyReply, current: number) {
@@ -53,107 +58,71 @@ export function readCycle(raw: unknown): number | undefined {
   return Number(value);
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
-const isIsoDate = (v: unknown): v is string =>
-  typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v));
-
-const plain = (v: unknown, max: number): string | null =>
-  typeof v === 'string' &&
-  v.trim() !== '' &&
-  v.length <= max &&
-  !hasControlChars(v.replace(/\n/g, ' '))
-    ? v.trim()
-    : null;
-
-function readAnswers(raw: unknown, ids: Set<string>, errors: string[]): AnswerInput[] {
+function readList<T>(
+  raw: unknown,
+  max: number,
+  messages: {
+    list: string;
+    tooMany: (max: number) => string;
+    bad: (n: number, problems: string[]) => string;
+  },
+  read: (item: unknown) => Reading<T>,
+  errors: string[],
+): T[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) {
-    errors.push(MESSAGES.activity.answersList);
+    errors.push(messages.list);
     return [];
   }
-  if (raw.length > MAX_ANSWERS) {
-    errors.push(MESSAGES.activity.tooManyAnswers(MAX_ANSWERS));
+  if (raw.length > max) {
+    errors.push(messages.tooMany(max));
     return [];
   }
-  const out = new Map<string, AnswerInput>();
+  const out: T[] = [];
   raw.forEach((item: unknown, i) => {
-    const a = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const n = i + 1;
-    const qid = typeof a.questionId === 'string' ? a.questionId : '';
-    const question = plain(a.question, 1000);
-    const option = plain(a.option, 500);
-    const correctOption = plain(a.correctOption, 500);
-    const version = plain(a.contentVersion, 64);
-    const latency = a.latencyMs;
-    const problems: string[] = [];
-    if (!ids.has(qid)) problems.push('questionId no es una pregunta del curso');
-    if (question === null) problems.push('question');
-    if (option === null) problems.push('option');
-    if (correctOption === null) problems.push('correctOption');
-    if (typeof a.correct !== 'boolean') problems.push('correct');
-    if (version === null) problems.push('contentVersion');
-    if (!isIsoDate(a.answeredAt)) problems.push('answeredAt');
-    const latencyOk =
-      latency === undefined ||
-      latency === null ||
-      (typeof latency === 'number' &&
-        Number.isInteger(latency) &&
-        latency >= 0 &&
-        latency <= 86_400_000);
-    if (!latencyOk) problems.push('latencyMs');
-    if (problems.length) {
-      errors.push(MESSAGES.activity.badAnswer(n, problems));
-      return;
-    }
-    // Within one batch, too, the first answer to a question is the one kept.
-    if (!out.has(qid))
-      out.set(qid, {
-        questionId: qid,
-        question: question!,
-        option: option!,
-        correctOption: correctOption!,
-        correct: a.correct as boolean,
-        contentVersion: version!,
-        answeredAt: a.answeredAt as string,
-        latencyMs: typeof latency === 'number' ? latency : null,
-      });
+    const reading = read(item);
+    if (reading.ok) out.push(reading.value);
+    else errors.push(messages.bad(i + 1, reading.problems));
   });
+  return out;
+}
+
+function readAnswers(raw: unknown, ids: Set<string>, errors: string[]): FirstAnswerRecord[] {
+  const answers = readList(
+    raw,
+    MAX_ANSWERS,
+    {
+      list: MESSAGES.activity.answersList,
+      tooMany: MESSAGES.activity.tooManyAnswers,
+      bad: MESSAGES.activity.badAnswer,
+    },
+    (item) => readFirstAnswer(item, ids),
+    errors,
+  );
+  // Within one batch, too, the first answer to a question is the one kept.
+  const out = new Map<string, FirstAnswerRecord>();
+  for (const a of answers) if (!out.has(a.questionId)) out.set(a.questionId, a);
   return [...out.values()];
 }
 
-function readSessions(raw: unknown, errors: string[]): SessionInput[] {
-  if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) {
-    errors.push(MESSAGES.activity.sessionsList);
-    return [];
+function readSessions(raw: unknown, errors: string[]): SessionRecord[] {
+  const sessions = readList(
+    raw,
+    MAX_SESSIONS,
+    {
+      list: MESSAGES.activity.sessionsList,
+      tooMany: MESSAGES.activity.tooManySessions,
+      bad: MESSAGES.activity.badSession,
+    },
+    readSessionRecord,
+    errors,
+  );
+  // The same session sent twice: its larger time is kept.
+  const out = new Map<string, SessionRecord>();
+  for (const s of sessions) {
+    const previous = out.get(s.id);
+    if (!previous || previous.seconds < s.seconds) out.set(s.id, s);
   }
-  if (raw.length > MAX_SESSIONS) {
-    errors.push(MESSAGES.activity.tooManySessions(MAX_SESSIONS));
-    return [];
-  }
-  const out = new Map<string, SessionInput>();
-  raw.forEach((item: unknown, i) => {
-    const s = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    const id = typeof s.id === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(s.id) ? s.id : null;
-    const seconds = s.seconds;
-    const problems: string[] = [];
-    if (!id) problems.push('id');
-    if (!isIsoDate(s.startedAt)) problems.push('startedAt');
-    if (
-      typeof seconds !== 'number' ||
-      !Number.isInteger(seconds) ||
-      seconds < 0 ||
-      seconds > 86_400
-    )
-      problems.push('seconds');
-    if (problems.length) {
-      errors.push(MESSAGES.activity.badSession(i + 1, problems));
-      return;
-    }
-    const previous = out.get(id!);
-    if (!previous || previous.seconds < (seconds as number))
-      out.set(id!, { id: id!, startedAt: s.startedAt as string, seconds: seconds as number });
-  });
   return [...out.values()];
 }
 
@@ -162,7 +131,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post('/accept-data-notice', { preHandler: ctx.requireAuth }, async (request) => {
     const fields = readFields(request.body);
-    const version = plain(fields.noticeVersion, 64);
+    const version = plainText(fields.noticeVersion, 64);
     if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
     const userId = request.auth!.userId;
     if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);

@@ -49,9 +49,9 @@ export function text(value: unknown): string | undefined | null {
   return null;
 }
 
-// Control characters never belong in a name, document, route or location.
-export const hasControlChars = (s: string) =>
-  [...s].some((c) => c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127);
+// Control characters never belong in a name, document, route or location (one rule with the
+// activity record's texts).
+export { hasControlChars } from '../../src/domain/progress/activity-record.ts';
 
 /**
  * Bidirectional-text controls (U+202A–U+202E embeddings and overrides, U+2066–U+2069 isolates,

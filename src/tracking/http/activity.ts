@@ -9,25 +9,17 @@ import type { ApiClient } from './api-client.ts';
 import { classifyFailure, createBackoff, type Failing } from './retry.ts';
 import { KEYS, readJson, safeRemove, safeSet, type KeyValueStore } from './storage.ts';
 import type { ActivityResponse } from './types.ts';
+import {
+  MAX_ANSWERS,
+  MAX_SESSIONS,
+  type FirstAnswerRecord,
+  type SessionRecord,
+} from '../../domain/progress/activity-record.ts';
 
-/** One first answer, as record-activity takes it (plain texts: the record must read right later). */
-export interface QueuedAnswer {
-  questionId: string;
-  question: string;
-  option: string;
-  correctOption: string;
-  correct: boolean;
-  contentVersion: string;
-  answeredAt: string;
-  latencyMs: number;
-}
-
+/** One first answer, as record-activity takes it (decision record 0212). */
+export type QueuedAnswer = FirstAnswerRecord;
 /** Visible time of one page load (a session), in whole seconds. */
-export interface QueuedSession {
-  id: string;
-  startedAt: string;
-  seconds: number;
-}
+export type QueuedSession = SessionRecord;
 
 /** What is not yet accepted by the server, for one learner and cycle. */
 export interface ActivityRecord {
@@ -38,10 +30,6 @@ export interface ActivityRecord {
   /** Question ids the server already has for this cycle: never queued again. */
   sent: string[];
 }
-
-/** The server's limits per call (decision 0126). */
-export const MAX_ANSWERS = 50;
-export const MAX_SESSIONS = 20;
 
 export interface ActivityQueueOptions {
   api: ApiClient;

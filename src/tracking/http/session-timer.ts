@@ -1,8 +1,8 @@
 // This page load's session for the activity queue (decision record 0126): visible time only,
 // counted while the page is in sight; a visit shorter than a second is still a session (0155).
 import { randomUuid } from './uuid.ts';
+import { SESSION_MAX_SECONDS } from '../../domain/progress/activity-record.ts';
 
-export const MAX_SESSION_S = 86_400;
 /** Seconds of visible time after which a normal save also sends the session's time. */
 export const SESSION_SEND_EVERY_S = 60;
 
@@ -31,7 +31,7 @@ export function createSessionTimer(options: SessionTimerOptions) {
   /** Visible seconds of this page load so far. */
   const seconds = () => {
     const ms = visibleMs + (visibleSince !== null ? Math.max(0, now() - visibleSince) : 0);
-    return Math.min(MAX_SESSION_S, Math.floor(ms / 1000));
+    return Math.min(SESSION_MAX_SECONDS, Math.floor(ms / 1000));
   };
 
   return {

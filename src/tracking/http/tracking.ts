@@ -23,6 +23,7 @@ import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { KEYS, readUser, safeGet, safeRemove, safeSet, storeUser } from './storage.ts';
 import { createActivityQueue, type ActivityQueue, type QueuedAnswer } from './activity.ts';
+import { ANSWER_LIMITS } from '../../domain/progress/activity-record.ts';
 import { createHealth, DEFAULT_RETRY_DELAYS } from './retry.ts';
 import { createSessionTimer, type SessionTimer } from './session-timer.ts';
 import { createProgressSender, pendingCycle, type ProgressSender } from './progress-sender.ts';
@@ -81,16 +82,19 @@ const optionNumbers = (response: Response) => response.map((i) => `Opción ${i +
 function queuedAnswer(interaction: Interaction, contentVersion: string): QueuedAnswer {
   return {
     questionId: interaction.id,
-    question: interaction.description.slice(0, 1000),
+    question: interaction.description.slice(0, ANSWER_LIMITS.question),
     // Without the texts (no quiz text given) the options' numbers.
-    option: (interaction.responseText || optionNumbers(interaction.response)).slice(0, 500),
+    option: (interaction.responseText || optionNumbers(interaction.response)).slice(
+      0,
+      ANSWER_LIMITS.option,
+    ),
     correctOption: (
       interaction.correctResponseText || optionNumbers(interaction.correctResponse)
-    ).slice(0, 500),
+    ).slice(0, ANSWER_LIMITS.option),
     correct: interaction.correct,
-    contentVersion: contentVersion.slice(0, 64),
+    contentVersion: contentVersion.slice(0, ANSWER_LIMITS.contentVersion),
     answeredAt: interaction.timestamp.toISOString(),
-    latencyMs: Math.min(86_400_000, Math.max(0, Math.round(interaction.latencyMs))),
+    latencyMs: Math.min(ANSWER_LIMITS.latencyMs, Math.max(0, Math.round(interaction.latencyMs))),
   };
 }
 
