@@ -12,54 +12,60 @@ import { NotCompletedError, recordAcceptance } from '../acceptance/store.ts';
 import { shortSeal } from '../acceptance/seal.ts';
 import { readFields } from './input.ts';
 import { readCycle, sendStaleCycle } from './activity.ts';
+import { RESPONSES } from './response-schemas.ts';
 
 const MAX_TEXT = 8000;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:?\d{2})$/;
 
 export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/record-acceptance', { preHandler: ctx.requireAuth }, async (request, reply) => {
-    const fields = readFields(request.body);
-    const cycle = readCycle(fields.cycle);
-    const problems: string[] = [];
-    const text = typeof fields.text === 'string' ? fields.text.replace(/\r\n?/g, '\n') : '';
-    if (!text.trim() || text.length > MAX_TEXT) problems.push('text');
-    const device = fields.deviceTime;
-    const deviceTime =
-      typeof device === 'string' && ISO.test(device) && !Number.isNaN(Date.parse(device))
-        ? new Date(device).toISOString()
-        : null;
-    if (device !== undefined && device !== null && deviceTime === null) problems.push('deviceTime');
-    const sessionId =
-      typeof fields.sessionId === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(fields.sessionId)
-        ? fields.sessionId
-        : null;
-    if (!sessionId) problems.push('sessionId');
-    if (problems.length) throw new HttpError(422, [MESSAGES.acceptance.bad(problems)]);
-    try {
-      const stored = await recordAcceptance(ctx.db, await ctx.installationKey(), {
-        userId: request.auth!.userId,
-        courseId: ctx.courseId,
-        cycle,
-        text,
-        deviceTime,
-        sessionId: sessionId!,
-      });
-      if (!stored) throw new HttpError(401, MESSAGES.unauthorized);
-      return {
-        success: true,
-        acceptance: {
-          receivedAt: stored.receivedAt,
-          shownVersion: stored.shownVersion,
-          seal: shortSeal(stored.seal),
-          keyId: stored.keyId,
-        },
-      };
-    } catch (error) {
-      if (error instanceof StaleCycleError)
-        return sendStaleCycle(reply as FastifyReply, error.current);
-      if (error instanceof NotCompletedError)
-        throw new HttpError(422, [MESSAGES.acceptance.notCompleted]);
-      throw error;
-    }
-  });
+  app.post(
+    '/record-acceptance',
+    { preHandler: ctx.requireAuth, schema: RESPONSES.recordAcceptance },
+    async (request, reply) => {
+      const fields = readFields(request.body);
+      const cycle = readCycle(fields.cycle);
+      const problems: string[] = [];
+      const text = typeof fields.text === 'string' ? fields.text.replace(/\r\n?/g, '\n') : '';
+      if (!text.trim() || text.length > MAX_TEXT) problems.push('text');
+      const device = fields.deviceTime;
+      const deviceTime =
+        typeof device === 'string' && ISO.test(device) && !Number.isNaN(Date.parse(device))
+          ? new Date(device).toISOString()
+          : null;
+      if (device !== undefined && device !== null && deviceTime === null)
+        problems.push('deviceTime');
+      const sessionId =
+        typeof fields.sessionId === 'string' && /^[A-Za-z0-9-]{8,64}$/.test(fields.sessionId)
+          ? fields.sessionId
+          : null;
+      if (!sessionId) problems.push('sessionId');
+      if (problems.length) throw new HttpError(422, [MESSAGES.acceptance.bad(problems)]);
+      try {
+        const stored = await recordAcceptance(ctx.db, await ctx.installationKey(), {
+          userId: request.auth!.userId,
+          courseId: ctx.courseId,
+          cycle,
+          text,
+          deviceTime,
+          sessionId: sessionId!,
+        });
+        if (!stored) throw new HttpError(401, MESSAGES.unauthorized);
+        return {
+          success: true,
+          acceptance: {
+            receivedAt: stored.receivedAt,
+            shownVersion: stored.shownVersion,
+            seal: shortSeal(stored.seal),
+            keyId: stored.keyId,
+          },
+        };
+      } catch (error) {
+        if (error instanceof StaleCycleError)
+          return sendStaleCycle(reply as FastifyReply, error.current);
+        if (error instanceof NotCompletedError)
+          throw new HttpError(422, [MESSAGES.acceptance.notCompleted]);
+        throw error;
+      }
+    },
+  );
 }

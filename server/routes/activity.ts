@@ -25,6 +25,7 @@ import {
   type Reading,
   type SessionRecord,
 } from '../../src/domain/progress/activity-record.ts';
+import { RESPONSES } from './response-schemas.ts';
 
 /** 409 of the contract: the save belongs to an archived cycle; the client drops it. */
 export function sendStaleCycle(reply: FastifyReply, current: number) {
@@ -129,40 +130,48 @@ function readSessions(raw: unknown, errors: string[]): SessionRecord[] {
 export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
   const ids = new Set(courseQuestionIds(ctx.shape));
 
-  app.post('/accept-data-notice', { preHandler: ctx.requireAuth }, async (request) => {
-    const fields = readFields(request.body);
-    const version = plainText(fields.noticeVersion, 64);
-    if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
-    const userId = request.auth!.userId;
-    if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);
-    const accepted = await acceptDataNotice(ctx.db, userId, version);
-    if (accepted === 'unknown-version')
-      throw new HttpError(422, [MESSAGES.activity.noticeUnknownVersion]);
-    if (accepted === 'no-user') throw new HttpError(401, MESSAGES.unauthorized);
-    return { success: true, user: await getUser(ctx.db, userId, ctx.courseId) };
-  });
+  app.post(
+    '/accept-data-notice',
+    { preHandler: ctx.requireAuth, schema: RESPONSES.user },
+    async (request) => {
+      const fields = readFields(request.body);
+      const version = plainText(fields.noticeVersion, 64);
+      if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
+      const userId = request.auth!.userId;
+      if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);
+      const accepted = await acceptDataNotice(ctx.db, userId, version);
+      if (accepted === 'unknown-version')
+        throw new HttpError(422, [MESSAGES.activity.noticeUnknownVersion]);
+      if (accepted === 'no-user') throw new HttpError(401, MESSAGES.unauthorized);
+      return { success: true, user: await getUser(ctx.db, userId, ctx.courseId) };
+    },
+  );
 
-  app.post('/record-activity', { preHandler: ctx.requireAuth }, async (request, reply) => {
-    const fields = readFields(request.body);
-    const cycle = readCycle(fields.cycle);
-    const errors: string[] = [];
-    await requireDataNotice(ctx, request.auth!.userId);
-    const answers = readAnswers(fields.answers, ids, errors);
-    const sessions = readSessions(fields.sessions, errors);
-    if (errors.length) throw new HttpError(422, errors);
-    try {
-      const stored = await recordActivity(
-        ctx.db,
-        request.auth!.userId,
-        ctx.courseId,
-        cycle,
-        answers,
-        sessions,
-      );
-      return { success: true, ...stored };
-    } catch (error) {
-      if (error instanceof StaleCycleError) return sendStaleCycle(reply, error.current);
-      throw error;
-    }
-  });
+  app.post(
+    '/record-activity',
+    { preHandler: ctx.requireAuth, schema: RESPONSES.recordActivity },
+    async (request, reply) => {
+      const fields = readFields(request.body);
+      const cycle = readCycle(fields.cycle);
+      const errors: string[] = [];
+      await requireDataNotice(ctx, request.auth!.userId);
+      const answers = readAnswers(fields.answers, ids, errors);
+      const sessions = readSessions(fields.sessions, errors);
+      if (errors.length) throw new HttpError(422, errors);
+      try {
+        const stored = await recordActivity(
+          ctx.db,
+          request.auth!.userId,
+          ctx.courseId,
+          cycle,
+          answers,
+          sessions,
+        );
+        return { success: true, ...stored };
+      } catch (error) {
+        if (error instanceof StaleCycleError) return sendStaleCycle(reply, error.current);
+        throw error;
+      }
+    },
+  );
 }

@@ -15,6 +15,7 @@ import {
   normalizeDocument,
   normalizeEmail,
 } from '../identity.ts';
+import { RESPONSES } from './response-schemas.ts';
 
 type Identifier = { document: string } | { email: string };
 
@@ -68,7 +69,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/auth/login',
-    { config: { rateLimit: ctx.loginRateLimit } },
+    { config: { rateLimit: ctx.loginRateLimit }, schema: RESPONSES.signIn },
     async (request: FastifyRequest, reply) => {
       const { by, password, recaptcha } = readLogin(request.body);
       if (ctx.recaptchaVerify) {
@@ -104,15 +105,19 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/me', { preHandler: ctx.requireAuth }, async (request) => {
+  app.post('/me', { preHandler: ctx.requireAuth, schema: RESPONSES.user }, async (request) => {
     const user = await getUser(ctx.db, request.auth!.userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
     return { success: true, user };
   });
 
-  app.post('/logout', { preHandler: ctx.requireAuth }, async (request, reply) => {
-    await revokeToken(ctx.db, request.auth!.token);
-    ctx.setXsrfCookie(reply, sessionBinding(undefined));
-    return { success: true };
-  });
+  app.post(
+    '/logout',
+    { preHandler: ctx.requireAuth, schema: RESPONSES.logout },
+    async (request, reply) => {
+      await revokeToken(ctx.db, request.auth!.token);
+      ctx.setXsrfCookie(reply, sessionBinding(undefined));
+      return { success: true };
+    },
+  );
 }

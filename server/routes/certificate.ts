@@ -15,6 +15,7 @@ import {
 } from '../db/store.ts';
 import { CERTIFICATE_LINK_TTL_MS } from '../certificates.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
+import { RESPONSES } from './response-schemas.ts';
 
 // No look-alike characters: the code is typed from paper at /verificar/:code.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -41,67 +42,72 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
     return link ? storedUrl.replace(/[^/]+\.pdf$/, `${link}.pdf`) : storedUrl;
   };
 
-  app.get('/download-certificate', { preHandler: ctx.requireAuth }, async (request) => {
-    const userId = request.auth!.userId;
-    const token = request.auth!.token;
-    const user = await getUser(ctx.db, userId, ctx.courseId);
-    if (!user) throw new HttpError(401, MESSAGES.unauthorized);
-    // Not even an earlier certificate before the data notice is accepted (record 0213).
-    if (user.dataNoticeAcceptedAt === null) throw new HttpError(428, MESSAGES.dataNoticeRequired);
+  app.get(
+    '/download-certificate',
+    { preHandler: ctx.requireAuth, schema: RESPONSES.certificate },
+    async (request) => {
+      const userId = request.auth!.userId;
+      const token = request.auth!.token;
+      const user = await getUser(ctx.db, userId, ctx.courseId);
+      if (!user) throw new HttpError(401, MESSAGES.unauthorized);
+      // Not even an earlier certificate before the data notice is accepted (record 0213).
+      if (user.dataNoticeAcceptedAt === null) throw new HttpError(428, MESSAGES.dataNoticeRequired);
 
-    // Everything below is about the cycle current when the request came in (decision 0181): a
-    // reinducción started meanwhile must not receive this cycle's certificate.
-    const cycle = user.cycle;
-    const existing = await certificateForUser(ctx.db, userId, ctx.courseId, cycle);
-    if (existing) {
-      const url_file = await openable(existing.url_file, userId, cycle, token);
-      return { success: true, url_file, user: { ...user, url_certificate: url_file } };
-    }
+      // Everything below is about the cycle current when the request came in (decision 0181): a
+      // reinducción started meanwhile must not receive this cycle's certificate.
+      const cycle = user.cycle;
+      const existing = await certificateForUser(ctx.db, userId, ctx.courseId, cycle);
+      if (existing) {
+        const url_file = await openable(existing.url_file, userId, cycle, token);
+        return { success: true, url_file, user: { ...user, url_certificate: url_file } };
+      }
 
-    // success:false (not an error status): the client then does nothing but show the message
-    // (decision 0019).
-    if (user.score < COMPLETION_SCORE)
-      return { success: false, message: MESSAGES.certificateNeedsCompletion };
-    if (!ctx.certificateIssuer) return { success: false, message: MESSAGES.certificateUnavailable };
+      // success:false (not an error status): the client then does nothing but show the message
+      // (decision 0019).
+      if (user.score < COMPLETION_SCORE)
+        return { success: false, message: MESSAGES.certificateNeedsCompletion };
+      if (!ctx.certificateIssuer)
+        return { success: false, message: MESSAGES.certificateUnavailable };
 
-    let code = newVerificationCode();
-    for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++)
-      code = newVerificationCode();
-    const origin = `${request.protocol}://${request.host}`;
-    const issuedAt = new Date();
-    // The certificate states when the course was completed, not when it was downloaded.
-    const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
-    let issued: IssuedCertificate;
-    try {
-      issued = await ctx.certificateIssuer({ user, code, issuedAt, completedAt, origin });
-    } catch (error) {
-      request.log.error({ err: error }, 'certificate issuer failed');
-      return { success: false, message: MESSAGES.certificateFailed };
-    }
-    const saved = await saveCertificateOnCycle(
-      ctx.db,
-      userId,
-      cycle,
-      {
-        code,
-        url_file: issued.url_file,
-        name: user.name,
-        document: user.document,
-        score: user.score,
-        file: issued.file ?? null,
-        course_title: issued.courseTitle ?? null,
-        completed_at: completedAt,
-      },
-      COMPLETION_SCORE,
-      ctx.courseId,
-    );
-    if (!saved) return { success: false, message: MESSAGES.certificateNeedsCompletion };
-    const url_file = await openable(saved.url_file, userId, cycle, token);
-    const after = await getUser(ctx.db, userId, ctx.courseId);
-    return {
-      success: true,
-      url_file,
-      user: after ? { ...after, url_certificate: url_file } : after,
-    };
-  });
+      let code = newVerificationCode();
+      for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++)
+        code = newVerificationCode();
+      const origin = `${request.protocol}://${request.host}`;
+      const issuedAt = new Date();
+      // The certificate states when the course was completed, not when it was downloaded.
+      const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
+      let issued: IssuedCertificate;
+      try {
+        issued = await ctx.certificateIssuer({ user, code, issuedAt, completedAt, origin });
+      } catch (error) {
+        request.log.error({ err: error }, 'certificate issuer failed');
+        return { success: false, message: MESSAGES.certificateFailed };
+      }
+      const saved = await saveCertificateOnCycle(
+        ctx.db,
+        userId,
+        cycle,
+        {
+          code,
+          url_file: issued.url_file,
+          name: user.name,
+          document: user.document,
+          score: user.score,
+          file: issued.file ?? null,
+          course_title: issued.courseTitle ?? null,
+          completed_at: completedAt,
+        },
+        COMPLETION_SCORE,
+        ctx.courseId,
+      );
+      if (!saved) return { success: false, message: MESSAGES.certificateNeedsCompletion };
+      const url_file = await openable(saved.url_file, userId, cycle, token);
+      const after = await getUser(ctx.db, userId, ctx.courseId);
+      return {
+        success: true,
+        url_file,
+        user: after ? { ...after, url_certificate: url_file } : after,
+      };
+    },
+  );
 }

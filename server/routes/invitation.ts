@@ -18,6 +18,7 @@ import {
   redeemLink,
   type RedeemRefusal,
 } from '../invitations.ts';
+import { RESPONSES } from './response-schemas.ts';
 
 const REFUSAL: Record<RedeemRefusal, { status: number; message: string }> = {
   'no-match': { status: 401, message: MESSAGES.invitation.noMatch },
@@ -52,7 +53,7 @@ function readRedeem(body: unknown): Redeem {
 export async function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post(
     '/auth/invitation',
-    { config: { rateLimit: ctx.loginRateLimit } },
+    { config: { rateLimit: ctx.loginRateLimit }, schema: RESPONSES.signIn },
     async (request, reply) => {
       const input = readRedeem(request.body);
       const result =

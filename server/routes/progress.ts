@@ -8,6 +8,7 @@ import { StaleCycleError, updateProgress, type ProgressInput } from '../db/store
 import { readCycle, requireDataNotice, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
 import { hasControlChars, readFields, text, type Fields } from './input.ts';
+import { RESPONSES } from './response-schemas.ts';
 
 const MAX_LOCATION_LENGTH = 200;
 
@@ -64,25 +65,29 @@ function readProgress(fields: Fields): ProgressInput {
 }
 
 export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.post('/update-user', { preHandler: ctx.requireAuth }, async (request, reply) => {
-    const fields = readFields(request.body);
-    const id = readId(fields);
-    // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
-    if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
-    const input = readProgress(fields);
-    await requireDataNotice(ctx, id);
-    // Optional cycle (decision 0111): a save for an archived cycle is refused with 409.
-    const cycle = readCycle(fields.cycle);
-    let result;
-    try {
-      result = await updateProgress(ctx.db, id, { ...input, cycle }, ctx.shape, ctx.courseId);
-    } catch (error) {
-      if (error instanceof StaleCycleError) return sendStaleCycle(reply, error.current);
-      throw error;
-    }
-    if (!result) throw new HttpError(401, MESSAGES.unauthorized);
-    if (result.dropped.length)
-      request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
-    return { success: true, user: result.user };
-  });
+  app.post(
+    '/update-user',
+    { preHandler: ctx.requireAuth, schema: RESPONSES.user },
+    async (request, reply) => {
+      const fields = readFields(request.body);
+      const id = readId(fields);
+      // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
+      if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
+      const input = readProgress(fields);
+      await requireDataNotice(ctx, id);
+      // Optional cycle (decision 0111): a save for an archived cycle is refused with 409.
+      const cycle = readCycle(fields.cycle);
+      let result;
+      try {
+        result = await updateProgress(ctx.db, id, { ...input, cycle }, ctx.shape, ctx.courseId);
+      } catch (error) {
+        if (error instanceof StaleCycleError) return sendStaleCycle(reply, error.current);
+        throw error;
+      }
+      if (!result) throw new HttpError(401, MESSAGES.unauthorized);
+      if (result.dropped.length)
+        request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
+      return { success: true, user: result.user };
+    },
+  );
 }
