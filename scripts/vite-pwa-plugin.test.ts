@@ -42,6 +42,7 @@ describe('web app manifest and service worker', () => {
     for (const path of [
       '/',
       '/auth/login',
+      '/porteria',
       '/introduccion',
       '/menu',
       '/contenido/modulo1-tema1',

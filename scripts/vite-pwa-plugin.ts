@@ -37,7 +37,7 @@ export function appRoutePatterns(): RegExp[] {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [
     /^\/$/,
-    /^\/(auth\/login|introduccion|menu|error-500)\/?$/,
+    /^\/(auth\/login|introduccion|menu|error-500|porteria)\/?$/,
     new RegExp(`^\\/(${segments.map(escape).join('|')})\\/[^/.]+\\/?$`),
   ];
 }
@@ -129,8 +129,21 @@ export function pwaPlugins(): Plugin[] {
         // version waits for SKIP_WAITING from the app (decision 0140).
         clientsClaim: true,
         skipWaiting: false,
-        // No runtime caching: the API, the certificate PDFs and server pages never enter a cache.
-        runtimeCaching: [],
+        // No runtime caching — the API, the certificate PDFs and server pages never enter a
+        // cache — except the gate page's public keys (decision 0243): network first, the last
+        // answer when there is no signal (a gate often has none).
+        runtimeCaching: [
+          {
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.endsWith('/gate-keys'),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'gate-keys',
+              networkTimeoutSeconds: 5,
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
         sourcemap: false,
         mode: 'production',
       },

@@ -54,6 +54,7 @@ import { dataNoticeVersion } from '../src/domain/config/index.ts';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { acceptanceRoutes } from './routes/acceptance.ts';
+import { gateKeyRoutes } from './routes/gate-keys.ts';
 import { installationKeyLoader } from './acceptance/installation-key.ts';
 import { installationKeyFileFromEnv } from './env.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
@@ -395,6 +396,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await activityRoutes(api, ctx);
       await certificateRoutes(api, ctx);
       await acceptanceRoutes(api, ctx);
+      await gateKeyRoutes(api, ctx);
     },
     { prefix: apiBase },
   );

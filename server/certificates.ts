@@ -23,7 +23,11 @@ import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { loadCourse, type ContentFile } from '../src/domain/content/loader.ts';
 import { CONTENT_DIR, formatIssues } from '../course-files/read-content.ts';
 import { currentEnv } from './env.ts';
+import { signedGateUrl } from './gate/sign.ts';
+import { addMonths, colombiaDay, maskDocument } from '../src/domain/gate/statement.ts';
+import { toCertificateName } from '../src/domain/certificate/text.ts';
 import type { CertificateIssuer } from './context.ts';
+import type { InstallationKey } from './acceptance/installation-key.ts';
 
 /** Where stored certificates are served; routes/certificate-file.ts answers under it. */
 export const CERTIFICATE_PATH = '/certificados';
@@ -86,6 +90,35 @@ export interface IssuerOptions {
   config?: CompanyConfig;
 }
 
+/**
+ * The certificate QR's text (decision 0242): `url#statement.signature`, the statement naming the
+ * learner as printed, the masked document, the obra, the completion day and the reinducción due
+ * day (completion + the configuration's period), signed with the installation key.
+ */
+export function gateQrText(
+  key: InstallationKey,
+  url: string,
+  facts: {
+    code: string;
+    name: string;
+    document: string;
+    obra: string;
+    completedAt: Date;
+    reinductionMonths: number;
+  },
+): string {
+  const completedOn = colombiaDay(facts.completedAt);
+  const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+  return signedGateUrl(key, url, {
+    code: facts.code,
+    completedOn,
+    dueOn: addMonths(completedOn, facts.reinductionMonths),
+    name: oneLine(toCertificateName(facts.name, () => true)),
+    document: maskDocument(facts.document),
+    obra: oneLine(facts.obra),
+  });
+}
+
 export function createCertificateIssuer(options: IssuerOptions = {}): CertificateIssuer {
   const env = options.env ?? currentEnv();
   const publicUrl = normalisePublicUrl(
@@ -100,10 +133,24 @@ export function createCertificateIssuer(options: IssuerOptions = {}): Certificat
   const courseTitle = course.title;
   const hours = course.hours;
 
-  return async ({ user, code, completedAt, origin }) => {
+  const reinductionMonths = config.reinduccion?.periodoMeses ?? 12;
+
+  return async ({ user, code, completedAt, origin, installationKey }) => {
     const base = publicUrl ?? normalisePublicUrl(origin) ?? '';
     // The learner's obra (users.obra, decision 0078), else the configuration's first.
     const obra = config.obras.find((o) => o.slug === user.obra) ?? config.obras[0]!;
+    const url = `${base}/verificar/${encodeURIComponent(code)}`;
+    // The QR: the address, and the signed gate statement after '#' (decision 0242).
+    const qr = installationKey
+      ? gateQrText(installationKey, url, {
+          code,
+          name: user.name,
+          document: user.document,
+          obra: obra.nombre,
+          completedAt,
+          reinductionMonths,
+        })
+      : url;
     const pdf = await generateCertificate({
       learnerName: user.name,
       document: user.document,
@@ -111,7 +158,7 @@ export function createCertificateIssuer(options: IssuerOptions = {}): Certificat
       completedAt,
       hours,
       ...issuerFields(companyInfo(config, obra)),
-      verification: { code, url: `${base}/verificar/${encodeURIComponent(code)}` },
+      verification: { code, url, qr },
     });
     const token = newFileToken();
     return {

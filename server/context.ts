@@ -30,6 +30,11 @@ export interface CertificateRequest {
    * TRUST_PROXY), which the client controls: see certificates.ts.
    */
   origin: string;
+  /**
+   * The installation key, when the route has it: the issuer signs the QR's gate statement with
+   * it (decision 0242). Without it the QR holds the verification address only.
+   */
+  installationKey?: InstallationKey;
 }
 
 export interface IssuedCertificate {

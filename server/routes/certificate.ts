@@ -78,7 +78,14 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
       let issued: IssuedCertificate;
       try {
-        issued = await ctx.certificateIssuer({ user, code, issuedAt, completedAt, origin });
+        issued = await ctx.certificateIssuer({
+          user,
+          code,
+          issuedAt,
+          completedAt,
+          origin,
+          installationKey: await ctx.installationKey(),
+        });
       } catch (error) {
         request.log.error({ err: error }, 'certificate issuer failed');
         return { success: false, message: MESSAGES.certificateFailed };

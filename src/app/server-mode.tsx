@@ -8,6 +8,7 @@ import { courseShape } from '../domain/content/outline.ts';
 import {
   configureHttp,
   createHttpTracking,
+  DEFAULT_API_BASE,
   downloadCertificate,
   hasToken,
   needsDataNotice,
@@ -35,6 +36,9 @@ const InvitationPage = lazy(() =>
 );
 const WhoPage = lazy(() => import('./sections/auth.tsx').then((m) => ({ default: m.WhoPage })));
 const DataNotice = /* @__PURE__ */ lazy(() => import('./sections/data-notice.tsx'));
+/** «Verificar en portería» (decision 0243): open to anyone, signed in or not. */
+export const GATE_PATH = '/porteria';
+const GatePage = lazy(() => import('./sections/gate.tsx'));
 const signIn = signInWith();
 
 export function createServerTracking(onUser: (user: CourseUser) => void): HttpTracking {
@@ -207,6 +211,14 @@ export function serverRouteOptions(controller: CourseController): Partial<RouteO
     extra: [
       { path: '/auth/login', element: <SignIn controller={controller} /> },
       { path: '/entrar', element: <Invitation controller={controller} /> },
+      {
+        path: GATE_PATH,
+        element: (
+          <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
+            <GatePage apiBase={DEFAULT_API_BASE} />
+          </Suspense>
+        ),
+      },
     ],
     onLogout: () => void signOutOrExplain(controller),
     offlineNotice: esOffline.pending,

@@ -166,6 +166,8 @@ export const es = {
       'No pudimos verificar que la solicitud la hace una persona. Recarga la página e intenta de nuevo.',
     /** To the invitation page without a link (decision 0210). */
     withCode: 'Tengo un código',
+    /** «Verificar en portería» (decision 0243), for the obra's guard. */
+    gateLink: 'Verificar un certificado en portería',
   },
   errors: {
     notFoundTitle: 'Página no encontrada',

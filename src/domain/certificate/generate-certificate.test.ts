@@ -178,6 +178,40 @@ describe('generateCertificate', () => {
     expect(module).toBeGreaterThan(1.7);
   });
 
+  it('draws the signed gate statement when given (record 0242), larger, and prints the bare address', async () => {
+    const url = VERIFICATION.url;
+    const qr = `${url}#${'YzEKU1NULUs3UU0tMlhQQS05UlRXCmY5YTcxODM2CjIwMjYtMTEtMjYKMjAyNy0xMS0yNgpNYXLDrWEg'.repeat(2)}.${'x'.repeat(86)}`;
+    const bytes = await generateCertificate({ ...SAMPLE, verification: { ...VERIFICATION, qr } });
+    const rects = rectangles(await contentStream(bytes));
+    const expected = qrMatrix(qr);
+    expect(expected.length).toBeGreaterThanOrEqual(65);
+    const module = Math.min(...rects.map((r) => r[3]));
+    const left = Math.min(...rects.map((r) => r[0]));
+    const right = Math.max(...rects.map((r) => r[0] + r[2]));
+    // 96 pt wide: a module of at least 0.46 mm (1.3 pt) even at version 14.
+    expect(right - left).toBeCloseTo(96, 0);
+    expect(module).toBeGreaterThan(1.3);
+    const top = Math.max(...rects.map((r) => r[1] + r[3]));
+    const drawn = expected.map((row) => row.map(() => false));
+    for (const [x, y, w] of rects) {
+      const row = Math.round((top - y) / module) - 1;
+      const first = Math.round((x - left) / module);
+      for (let c = first; c < first + Math.round(w / module); c++) {
+        const cells = drawn[row];
+        if (cells) cells[c] = true;
+      }
+    }
+    expect(drawn).toEqual(expected);
+    const { text } = await extractText(bytes);
+    expect(text).not.toContain('#');
+    await expect(
+      generateCertificate({
+        ...SAMPLE,
+        verification: { ...VERIFICATION, qr: 'https://otro.co/x' },
+      }),
+    ).rejects.toThrow(/must start with url/);
+  });
+
   it('fits a very long name within the page, on two lines', async () => {
     const longName =
       'María de los Ángeles Castañeda Villamizar de la Peñaranda Ortíz y Santamaría Uribe Holguín Restrepo';

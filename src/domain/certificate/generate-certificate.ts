@@ -84,7 +84,7 @@ interface ValidData {
   signerRole: string;
   signerLicence: string | null;
   obraName: string | null;
-  verification: { code: string; url: string } | null;
+  verification: { code: string; url: string; qr: string } | null;
 }
 
 function validate(data: CertificateData): ValidData {
@@ -114,7 +114,12 @@ function validate(data: CertificateData): ValidData {
         'verification needs a code and an http(s) URL.',
       );
     }
-    verification = { code, url };
+    // The QR may carry more than the printed address (the signed gate statement, decision 0242).
+    const qr = (data.verification.qr ?? '').trim() || url;
+    if (!qr.startsWith(url)) {
+      throw new CertificateError('invalid-verification', 'verification.qr must start with url.');
+    }
+    verification = { code, url, qr };
   }
   return {
     name,
@@ -469,10 +474,14 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
 
   // Verification (server mode): QR code to the public page, and the code.
   if (v.verification) {
-    const qrSize = 74;
+    // A QR with the signed gate statement (decision 0242) has about twice the modules of the
+    // bare address (version 11–14 against 4–5): printed larger so a module stays near 0.5 mm.
+    const signed = v.verification.qr !== v.verification.url;
+    const qrSize = signed ? 96 : 74;
+    const textWidth = signed ? 122 : 140;
     const qrX = 62;
-    const qrY = 58;
-    drawQr(page, v.verification.url, qrX, qrY, qrSize);
+    const qrY = signed ? 50 : 58;
+    drawQr(page, v.verification.qr, qrX, qrY, qrSize);
     const textX = qrX + qrSize + 10;
     const small = {
       font: fonts.regular,
@@ -482,7 +491,7 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       align: 'left' as const,
     };
     drawText(page, 'Código de verificación', { ...small, y: qrY + qrSize - 7 });
-    const code = fitText(v.verification.code, fonts.bold, 140, {
+    const code = fitText(v.verification.code, fonts.bold, textWidth, {
       maxSize: 12,
       minSize: 6,
       maxLines: 1,
@@ -496,7 +505,7 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       y: qrY + qrSize - 22,
     });
     drawText(page, 'Verifica este certificado en', { ...small, y: qrY + 30 });
-    wrapUrl(toWinAnsi(v.verification.url), fonts.regular, 7, 140)
+    wrapUrl(toWinAnsi(v.verification.url), fonts.regular, 7, textWidth)
       .slice(0, 3)
       .forEach((line, i) => {
         drawText(page, line, {

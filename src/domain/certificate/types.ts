@@ -4,8 +4,13 @@ import type { PdfLogo } from '../config/svg-logo.ts';
 export interface CertificateVerification {
   /** Short code printed on the certificate, e.g. 'K7QM-2XPA'. */
   code: string;
-  /** Absolute URL of the public verification page for this code (encoded in the QR code). */
+  /** Absolute URL of the public verification page for this code (printed under the QR code). */
   url: string;
+  /**
+   * What the QR code holds, when more than `url`: the address followed by `#statement.signature`
+   * (the signed gate statement, decision 0242). Must start with `url`.
+   */
+  qr?: string;
 }
 
 export interface CertificateData {

@@ -153,6 +153,8 @@ export default function LoginPage({
         {recaptchaSiteKey && <p className="login-hint">{AUTH_TEXT.recaptchaNotice}</p>}
         <p className="login-links">
           <a href="/entrar#codigo">{AUTH_TEXT.withCode}</a>
+          {' · '}
+          <a href="/porteria">{AUTH_TEXT.gateLink}</a>
         </p>
       </form>
     </main>

@@ -1,0 +1,272 @@
+// «Verificar en portería» (decision 0243): the guard reads a certificate's QR with the phone's
+// camera (or a photo of it) and sees «Válida», «Vencida» or «Firma no válida», checked on the
+// phone against the installation's public keys (src/domain/gate/verify.ts), also without signal.
+// With signal it also asks the server whether the certificate is still registered.
+import { useEffect, useId, useRef, useState } from 'react';
+import { esGate as T } from '../../strings/es-gate.ts';
+import { colombiaDay } from '../../domain/gate/statement.ts';
+import {
+  ed25519Available,
+  verifyGateQr,
+  type GateKeys,
+  type GateVerdict,
+} from '../../domain/gate/verify.ts';
+import { formatSpanishDate } from '../../domain/certificate/text.ts';
+import { decodeImageFile, scanCamera } from './qr-reader.ts';
+import { loadGateKeys, onlineState } from './gate-keys.ts';
+import '../../ui/centred-card.css';
+import './gate-page.css';
+
+type Online = 'known' | 'gone' | 'unknown';
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'scanning' }
+  | { kind: 'checking' }
+  | { kind: 'result'; verdict: GateVerdict; online: Online };
+
+const spanishDay = (day: string) => formatSpanishDate(new Date(`${day}T17:00:00Z`));
+
+export interface GatePageProps {
+  /** The API's base path ('/api/v1'), where `gate-keys` is asked. */
+  apiBase: string;
+}
+
+export default function GatePage({ apiBase }: GatePageProps) {
+  const id = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const scan = useRef<AbortController | null>(null);
+  const [keys, setKeys] = useState<GateKeys | null | 'loading'>('loading');
+  const [canVerify, setCanVerify] = useState<boolean | null>(null);
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    void loadGateKeys(apiBase).then(setKeys);
+    void ed25519Available().then(setCanVerify);
+    return () => scan.current?.abort();
+  }, [apiBase]);
+
+  useEffect(() => {
+    if (phase.kind === 'result') resultRef.current?.focus();
+  }, [phase]);
+
+  const check = async (text: string | null, notFound: string | null) => {
+    if (!text) {
+      setPhase({ kind: 'idle' });
+      if (notFound) setProblem(notFound);
+      return;
+    }
+    setPhase({ kind: 'checking' });
+    const verdict = await verifyGateQr(
+      text,
+      keys === 'loading' || keys === null ? {} : keys,
+      colombiaDay(new Date()),
+    );
+    const online =
+      verdict.status === 'valid' || verdict.status === 'expired'
+        ? await onlineState(verdict.statement.code)
+        : 'unknown';
+    setPhase({ kind: 'result', verdict, online });
+  };
+
+  const openCamera = () => {
+    setProblem(null);
+    const controller = new AbortController();
+    scan.current = controller;
+    setPhase({ kind: 'scanning' });
+    // The video element renders with the scanning phase; start on the next frame.
+    requestAnimationFrame(() => {
+      const video = videoRef.current;
+      if (!video) return;
+      scanCamera(video, controller.signal).then(
+        (text) => (controller.signal.aborted ? undefined : check(text, null)),
+        () => {
+          setPhase({ kind: 'idle' });
+          setProblem(T.cameraDenied);
+        },
+      );
+    });
+  };
+
+  const stopCamera = () => {
+    scan.current?.abort();
+    setPhase({ kind: 'idle' });
+  };
+
+  const chooseImage = async (file: File | undefined) => {
+    if (!file) return;
+    setProblem(null);
+    setPhase({ kind: 'checking' });
+    const text = await decodeImageFile(file).catch(() => null);
+    if (fileRef.current) fileRef.current.value = '';
+    await check(text, T.noQrInImage);
+  };
+
+  const keyCount = keys && keys !== 'loading' ? Object.keys(keys).length : 0;
+  const ready = keys !== 'loading';
+  return (
+    <main className="gate-page centred-page">
+      <section className="gate-card centred-card" aria-labelledby={`${id}-title`}>
+        <h1 id={`${id}-title`} className="gate-title" tabIndex={-1} ref={headingRef}>
+          {T.title}
+        </h1>
+        {phase.kind === 'result' ? (
+          <Result verdict={phase.verdict} online={phase.online} focusRef={resultRef} />
+        ) : (
+          <p>{T.intro}</p>
+        )}
+        {phase.kind === 'scanning' ? (
+          <div className="gate-camera">
+            <video ref={videoRef} aria-label={T.scanning} />
+            <p role="status">{T.scanning}</p>
+          </div>
+        ) : null}
+        {phase.kind === 'checking' ? <p role="status">{T.checking}</p> : null}
+        {problem ? (
+          <p className="gate-problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="gate-actions">
+          {phase.kind === 'scanning' ? (
+            <button type="button" className="gate-primary" onClick={stopCamera}>
+              {T.stopCamera}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="gate-primary"
+              onClick={openCamera}
+              disabled={!ready || phase.kind === 'checking'}
+            >
+              {phase.kind === 'result' ? T.again : T.openCamera}
+            </button>
+          )}
+          <label className="gate-secondary">
+            {T.chooseImage}
+            <input
+              ref={fileRef}
+              type="file"
+              accept="image/*"
+              disabled={!ready || phase.kind === 'checking'}
+              onChange={(e) => void chooseImage(e.target.files?.[0])}
+            />
+          </label>
+        </div>
+        <p className="gate-keys" role="status">
+          {keys === 'loading' ? '' : keyCount ? T.keysReady(keyCount) : T.keysMissing}
+          {canVerify === false ? ` ${T.noEd25519}` : ''}
+        </p>
+      </section>
+    </main>
+  );
+}
+
+function Result({
+  verdict,
+  online,
+  focusRef,
+}: {
+  verdict: GateVerdict;
+  online: Online;
+  focusRef: React.RefObject<HTMLDivElement | null>;
+}) {
+  let tone: 'ok' | 'bad' | 'warn';
+  let heading: string;
+  let text: string | null = null;
+  switch (verdict.status) {
+    case 'valid':
+      if (online === 'gone') {
+        tone = 'bad';
+        heading = T.annulled;
+        text = T.annulledText;
+      } else if (online === 'known') {
+        tone = 'ok';
+        heading = T.valid;
+        text = T.validOnline;
+      } else {
+        tone = 'ok';
+        heading = navigator.onLine === false ? T.validOffline : T.valid;
+        text = navigator.onLine === false ? null : T.validUnchecked;
+      }
+      break;
+    case 'expired':
+      tone = 'bad';
+      heading = T.expired;
+      text = T.expiredText(spanishDay(verdict.statement.dueOn));
+      break;
+    case 'bad-signature':
+    case 'unknown-key':
+      tone = 'bad';
+      heading = T.badSignature;
+      text = verdict.status === 'unknown-key' ? T.unknownKeyText : T.badSignatureText;
+      break;
+    default:
+      tone = 'warn';
+      heading = T.noStatement;
+      text = T.noStatementText;
+  }
+  const s = 'statement' in verdict ? verdict.statement : null;
+  const signed = verdict.status === 'valid' || verdict.status === 'expired';
+  return (
+    <div
+      className={`gate-result gate-${tone}`}
+      data-verdict={verdict.status}
+      tabIndex={-1}
+      ref={focusRef}
+      role="status"
+    >
+      <p className="gate-verdict">
+        <span aria-hidden="true">{tone === 'ok' ? '✓' : tone === 'bad' ? '✕' : '!'}</span>{' '}
+        {/* «Válida» large; what follows the dash («sin señal…») at reading size. */}
+        {heading.split(' — ')[0]}
+        {heading.includes(' — ') ? (
+          <span className="gate-verdict-note"> — {heading.split(' — ').slice(1).join(' — ')}</span>
+        ) : null}
+      </p>
+      {text ? <p>{text}</p> : null}
+      {s && signed ? (
+        <>
+          <dl className="gate-facts">
+            <div>
+              <dt>{T.fields.name}</dt>
+              <dd>{s.name}</dd>
+            </div>
+            <div>
+              <dt>{T.fields.document}</dt>
+              <dd>{s.document}</dd>
+            </div>
+            <div>
+              <dt>{T.fields.obra}</dt>
+              <dd>{s.obra}</dd>
+            </div>
+            <div>
+              <dt>{T.fields.completed}</dt>
+              <dd>{spanishDay(s.completedOn)}</dd>
+            </div>
+            <div>
+              <dt>{T.fields.due}</dt>
+              <dd>{spanishDay(s.dueOn)}</dd>
+            </div>
+            <div>
+              <dt>{T.fields.code}</dt>
+              <dd className="gate-code">{s.code}</dd>
+            </div>
+          </dl>
+          <p className="gate-hint">{T.compare}</p>
+        </>
+      ) : null}
+      {!signed && 'url' in verdict && verdict.url ? (
+        <p>
+          <a href={verdict.url} rel="noopener">
+            {T.openOnline}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
