@@ -98,6 +98,23 @@ export function unknownObrasIn(text: string, known: readonly KnownObra[]) {
   return [...found.values()];
 }
 
+/** How many rows of a file carry a celular (a `celular` column with a value). */
+export function celularRowsIn(text: string): number {
+  const { rows } = parseCsvRows(text);
+  const header = rows.shift();
+  if (!header) return 0;
+  const { columns, error } = checkHeader(header);
+  const index = columns.indexOf('celular');
+  if (error || index < 0) return 0;
+  return rows.filter((row) => (row.fields[index] ?? '').trim() !== '').length;
+}
+
+/** Why a file with celulares is refused without the coordinator's confirmation (decision 0239). */
+export const celularAuthorizationMissing = (rows: number) =>
+  `el archivo trae el celular de ${rows === 1 ? '1 trabajador' : `${rows} trabajadores`}. ` +
+  'Marca la casilla que confirma que la empresa tiene la autorización de cada trabajador para ' +
+  'usar su celular (Ley 1581 de 2012), o quita esa columna del archivo.';
+
 /**
  * Stores an uploaded file as a job. A file that cannot be decoded is refused here (a Spanish
  * reason). A file naming unknown obras waits in state 'obras' until the coordinator chooses
@@ -109,9 +126,13 @@ export async function submitImport(
   fileName: string,
   bytes: Uint8Array,
   known: readonly KnownObra[],
+  /** The coordinator ticked «la empresa tiene la autorización… de su celular» (decision 0239). */
+  celularAuthorized = false,
 ): Promise<{ id: number } | { error: string }> {
   const decoded = decodeCsv(bytes);
   if ('error' in decoded) return { error: decoded.error };
+  const celulares = celularRowsIn(decoded.text);
+  if (celulares && !celularAuthorized) return { error: celularAuthorizationMissing(celulares) };
   const unknown = unknownObrasIn(decoded.text, known);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO import_jobs (created_by, created_by_name, file_name, csv, state, unknown_obras)
@@ -125,7 +146,15 @@ export async function submitImport(
       JSON.stringify(unknown),
     ],
   );
-  return { id: Number(row!.id) };
+  const id = Number(row!.id);
+  // The confirmation is evidence (decision 0239): who gave it, for which file and how many rows.
+  if (celulares)
+    await audit(db, actor, 'autorizacion-celular', null, {
+      importacion: id,
+      archivo: fileName.slice(0, 200),
+      filas_con_celular: celulares,
+    });
+  return { id };
 }
 
 export async function getJob(db: Queryable, id: number): Promise<ImportJob | null> {
