@@ -22,6 +22,9 @@ export type AuditAction =
   | 'crear-obra'
   | 'editar-obra'
   | 'unir-contratistas'
+  // The coordinator's confirmation that the company holds the workers' celular authorization
+  // (decision 0239): the file, its job and how many rows, never a number.
+  | 'autorizacion-celular'
   // Invitations (record 0210): never the code, the token or the celular in details.
   | 'invitacion-emitida'
   | 'invitacion-usada'

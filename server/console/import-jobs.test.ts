@@ -2,7 +2,16 @@
 // the registered apart and updates their changed cargo on request, once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES, openTestDb, type TestDb } from '../test-support.ts';
-import { applyChanges, claimJob, getJob, runJob, submitImport } from './import-jobs.ts';
+import { importUsers } from '../cli/users.ts';
+import {
+  applyChanges,
+  claimJob,
+  getJob,
+  MAX_ATTEMPTS,
+  renewLease,
+  runJob,
+  submitImport,
+} from './import-jobs.ts';
 
 const actor = { userId: null, name: 'Prueba' };
 const obras = async () => ({ slugs: ['obra-ejemplo'], file: 'prueba' });
@@ -51,5 +60,70 @@ describe.each(ENGINES)('import jobs (%s)', (engine) => {
       "SELECT cargo FROM users WHERE document = '5100001'",
     );
     expect(row!.cargo).toBe('Maestro');
+  });
+
+  // Decision 0238: a job whose worker died is claimed again once its lease expires, by one
+  // worker only, and rows the dead worker had saved are not saved twice.
+  const expire = (id: number) =>
+    t.db.query(
+      `UPDATE import_jobs SET heartbeat_at = now() - interval '10 minutes' WHERE id = $1`,
+      [id],
+    );
+  const docs = (document: string) =>
+    t.db.query('SELECT id FROM users WHERE document = $1', [document]);
+  const file = (document: string) =>
+    Buffer.from(`documento,nombre,correo,contraseña\n${document},Eva Lease,,clave-eva-1\n`);
+
+  it('reclaims a job whose worker died, once, and the dead worker cannot finish it', async () => {
+    const made = await submitImport(t.db, actor, 'l.csv', file('5200001'), []);
+    const id = 'id' in made ? made.id : -1;
+    const dead = await claimJob(t.db, 'muerto');
+    expect(dead?.id).toBe(id);
+    // While its lease is fresh nobody else gets it.
+    expect(await claimJob(t.db, 'vivo')).toBeNull();
+    await expire(id);
+    const claims = await Promise.all([claimJob(t.db, 'vivo-1'), claimJob(t.db, 'vivo-2')]);
+    const taken = claims.filter((c) => c !== null);
+    expect(taken.map((c) => c!.id)).toEqual([id]);
+    expect(taken[0]!.attempts).toBe(2);
+    expect((await getJob(t.db, id))!.stage).toBe('Retomada tras detenerse el servidor');
+    // The dead worker has lost its lease: it can neither renew it nor end the job.
+    expect(await renewLease(t.db, dead!)).toBe(false);
+    await runJob(t.db, dead!, obras, 'obra-ejemplo');
+    expect((await getJob(t.db, id))!.state).toBe('en-curso');
+    await runJob(t.db, taken[0]!, obras, 'obra-ejemplo');
+    const done = (await getJob(t.db, id))!;
+    expect(done.state).toBe('terminado');
+    expect(await docs('5200001')).toHaveLength(1);
+  });
+
+  it('does not duplicate the rows a worker saved before dying', async () => {
+    const made = await submitImport(t.db, actor, 'm.csv', file('5200002'), []);
+    const id = 'id' in made ? made.id : -1;
+    const dead = await claimJob(t.db, 'muerto');
+    // The dead worker committed its rows, then its server was killed before ending the job.
+    await importUsers(t.db, dead!.csv, { out: () => {}, err: () => {} });
+    await expire(id);
+    const again = await claimJob(t.db, 'vivo');
+    expect(again?.id).toBe(id);
+    await runJob(t.db, again!, obras, 'obra-ejemplo');
+    const done = (await getJob(t.db, id))!;
+    expect(done.result).toMatchObject({ imported: 0, rejected: 0 });
+    expect(done.result!.registered.map((r) => r.document)).toEqual(['5200002']);
+    expect(await docs('5200002')).toHaveLength(1);
+  });
+
+  it('fails a job that stopped its server MAX_ATTEMPTS times instead of retrying it forever', async () => {
+    const made = await submitImport(t.db, actor, 'n.csv', file('5200003'), []);
+    const id = 'id' in made ? made.id : -1;
+    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+      expect((await claimJob(t.db, `w${i}`))?.id).toBe(id);
+      await expire(id);
+    }
+    expect(await claimJob(t.db, 'otro')).toBeNull();
+    const failed = (await getJob(t.db, id))!;
+    expect(failed.state).toBe('fallido');
+    expect(failed.stage).toMatch(/se detuvo 3 veces/);
+    expect(await docs('5200003')).toHaveLength(0);
   });
 });

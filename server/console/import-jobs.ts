@@ -2,7 +2,8 @@
 // file, finds the obras it names that do not exist yet, stores the job and redirects to its page;
 // a worker runs it. A job is claimed with one conditional UPDATE (state 'pendiente' →
 // 'en-curso', FOR UPDATE SKIP LOCKED), so each job runs exactly once even when two server
-// instances share one PostgreSQL. Progress and the result live in the row: a coordinator whose
+// instances share one PostgreSQL; a claim is a lease, and a job whose worker died is claimed
+// again (decision 0238). Progress and the result live in the row: a coordinator whose
 // browser gave up opens /consola/importar/<id> later and finds them.
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
@@ -97,6 +98,23 @@ export function unknownObrasIn(text: string, known: readonly KnownObra[]) {
   return [...found.values()];
 }
 
+/** How many rows of a file carry a celular (a `celular` column with a value). */
+export function celularRowsIn(text: string): number {
+  const { rows } = parseCsvRows(text);
+  const header = rows.shift();
+  if (!header) return 0;
+  const { columns, error } = checkHeader(header);
+  const index = columns.indexOf('celular');
+  if (error || index < 0) return 0;
+  return rows.filter((row) => (row.fields[index] ?? '').trim() !== '').length;
+}
+
+/** Why a file with celulares is refused without the coordinator's confirmation (decision 0239). */
+export const celularAuthorizationMissing = (rows: number) =>
+  `el archivo trae el celular de ${rows === 1 ? '1 trabajador' : `${rows} trabajadores`}. ` +
+  'Marca la casilla que confirma que la empresa tiene la autorización de cada trabajador para ' +
+  'usar su celular (Ley 1581 de 2012), o quita esa columna del archivo.';
+
 /**
  * Stores an uploaded file as a job. A file that cannot be decoded is refused here (a Spanish
  * reason). A file naming unknown obras waits in state 'obras' until the coordinator chooses
@@ -108,9 +126,13 @@ export async function submitImport(
   fileName: string,
   bytes: Uint8Array,
   known: readonly KnownObra[],
+  /** The coordinator ticked «la empresa tiene la autorización… de su celular» (decision 0239). */
+  celularAuthorized = false,
 ): Promise<{ id: number } | { error: string }> {
   const decoded = decodeCsv(bytes);
   if ('error' in decoded) return { error: decoded.error };
+  const celulares = celularRowsIn(decoded.text);
+  if (celulares && !celularAuthorized) return { error: celularAuthorizationMissing(celulares) };
   const unknown = unknownObrasIn(decoded.text, known);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO import_jobs (created_by, created_by_name, file_name, csv, state, unknown_obras)
@@ -124,7 +146,15 @@ export async function submitImport(
       JSON.stringify(unknown),
     ],
   );
-  return { id: Number(row!.id) };
+  const id = Number(row!.id);
+  // The confirmation is evidence (decision 0239): who gave it, for which file and how many rows.
+  if (celulares)
+    await audit(db, actor, 'autorizacion-celular', null, {
+      importacion: id,
+      archivo: fileName.slice(0, 200),
+      filas_con_celular: celulares,
+    });
+  return { id };
 }
 
 export async function getJob(db: Queryable, id: number): Promise<ImportJob | null> {
@@ -150,31 +180,74 @@ export async function releaseJob(db: Queryable, id: number): Promise<boolean> {
 }
 
 /**
- * Claims the oldest pending job for `worker`, or null. One statement: of two instances asking
- * at once, one gets the row and the other skips it (or finds it no longer pending).
+ * How long a claim lasts without a heartbeat (decision 0238). A running job renews it every
+ * LEASE_MS / 6; one whose heartbeat is older belongs to a worker that died (server killed,
+ * machine lost) and is claimed again.
+ */
+export const LEASE_MS = 60_000;
+/** Claims a job may have: one that killed its server this often fails instead of running again. */
+export const MAX_ATTEMPTS = 3;
+
+export interface ClaimedJob {
+  id: number;
+  csv: string;
+  actor: Actor;
+  /** The worker holding the lease: every later write of the job is conditioned on it. */
+  worker: string;
+  attempts: number;
+}
+
+/**
+ * Claims the oldest pending job for `worker`, or one whose worker died (its lease expired), or
+ * null. One statement: of two instances asking at once, one gets the row and the other skips it
+ * (or finds it no longer claimable). A stale job already claimed MAX_ATTEMPTS times is marked
+ * failed instead.
  */
 export async function claimJob(
   db: Queryable,
   worker: string,
-): Promise<{ id: number; csv: string; actor: Actor } | null> {
+  leaseMs = LEASE_MS,
+): Promise<ClaimedJob | null> {
+  const stale = `state = 'en-curso' AND heartbeat_at < now() - $2::double precision * interval '1 millisecond'`;
+  await db.query(
+    `UPDATE import_jobs SET state = 'fallido', finished_at = now(), csv = '',
+            stage = 'El servidor se detuvo ' || attempts || ' veces durante esta importación: no se reintenta. Revise el archivo e impórtelo de nuevo.'
+      WHERE ${stale} AND attempts >= $1`,
+    [MAX_ATTEMPTS, leaseMs],
+  );
   const [row] = await db.query<Row>(
     `UPDATE import_jobs SET state = 'en-curso', claimed_by = $1, claimed_at = now(),
-            heartbeat_at = now(), stage = 'Leyendo el archivo'
-      WHERE id = (SELECT id FROM import_jobs WHERE state = 'pendiente' ORDER BY id
-                   LIMIT 1 FOR UPDATE SKIP LOCKED)
-        AND state = 'pendiente'
-      RETURNING id, csv, created_by, created_by_name`,
-    [worker],
+            heartbeat_at = now(), attempts = attempts + 1,
+            stage = CASE WHEN state = 'en-curso' THEN 'Retomada tras detenerse el servidor'
+                         ELSE 'Leyendo el archivo' END
+      WHERE id = (SELECT id FROM import_jobs
+                   WHERE state = 'pendiente' OR (${stale} AND attempts < $3)
+                   ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        AND (state = 'pendiente' OR (${stale} AND attempts < $3))
+      RETURNING id, csv, created_by, created_by_name, attempts`,
+    [worker, leaseMs, MAX_ATTEMPTS],
   );
   if (!row) return null;
   return {
     id: Number(row.id),
     csv: String(row.csv),
+    worker,
+    attempts: Number(row.attempts),
     actor: {
       userId: row.created_by === null ? null : Number(row.created_by),
       name: String(row.created_by_name),
     },
   };
+}
+
+/** Renews a job's lease; false when `worker` no longer holds it (another worker reclaimed it). */
+export async function renewLease(db: Queryable, job: ClaimedJob): Promise<boolean> {
+  const rows = await db.query(
+    `UPDATE import_jobs SET heartbeat_at = now()
+      WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso' RETURNING id`,
+    [job.id, job.worker],
+  );
+  return rows.length > 0;
 }
 
 /** The changes a registered learner's row asks for: only columns the file has, not empty. */
@@ -220,10 +293,18 @@ async function changesOf(
 /** Runs one claimed job to its end, writing progress and the result into its row. */
 export async function runJob(
   db: Db,
-  job: { id: number; csv: string; actor: Actor },
+  job: ClaimedJob,
   obras: () => Promise<KnownObras>,
   defaultObra: string,
+  leaseMs = LEASE_MS,
 ): Promise<void> {
+  // The lease is renewed by a timer, not by progress: saving a large file writes no progress
+  // for a while, and a live worker must never look dead (decision 0238).
+  const beat = setInterval(
+    () => void renewLease(db, job).catch(() => {}),
+    Math.max(50, Math.floor(leaseMs / 6)),
+  );
+  beat.unref();
   let last = 0;
   const setStage = (stage: string, done: number, total: number, force = false) => {
     const now = Date.now();
@@ -232,8 +313,8 @@ export async function runJob(
     return db
       .query(
         `UPDATE import_jobs SET stage = $2, done = $3, total = $4, heartbeat_at = now()
-          WHERE id = $1`,
-        [job.id, stage, done, total],
+          WHERE id = $1 AND claimed_by = $5 AND state = 'en-curso'`,
+        [job.id, stage, done, total, job.worker],
       )
       .then(() => undefined);
   };
@@ -277,19 +358,23 @@ export async function runJob(
           passwords: null,
           fatal: errors.join(' ') || 'No se pudo leer el archivo.',
         };
+    // Only the lease holder ends the job: a worker that was taken for dead and comes back
+    // finds its job reclaimed and writes nothing (its rows were idempotent per document).
     await db.query(
       `UPDATE import_jobs SET state = 'terminado', result = $2::jsonb, finished_at = now(),
-              stage = 'Terminado', csv = '' WHERE id = $1`,
-      [job.id, JSON.stringify(result)],
+              stage = 'Terminado', csv = '' WHERE id = $1 AND claimed_by = $3 AND state = 'en-curso'`,
+      [job.id, JSON.stringify(result), job.worker],
     );
   } catch (error) {
     await pending.catch(() => {});
     await db.query(
       `UPDATE import_jobs SET state = 'fallido', finished_at = now(), stage = $2, csv = ''
-        WHERE id = $1`,
-      [job.id, `Falló en el servidor: ${(error as Error).message}`.slice(0, 500)],
+        WHERE id = $1 AND claimed_by = $3 AND state = 'en-curso'`,
+      [job.id, `Falló en el servidor: ${(error as Error).message}`.slice(0, 500), job.worker],
     );
     throw error;
+  } finally {
+    clearInterval(beat);
   }
 }
 

@@ -44,6 +44,7 @@ form.filters{display:grid;grid-template-columns:repeat(auto-fit,minmax(11rem,1fr
 label{display:block;font-weight:600;margin-bottom:.25rem;font-size:.92rem}
 input,select,textarea{font:inherit;padding:.45rem .55rem;border:1px solid var(--soft);border-radius:6px;width:100%;min-width:0;background:#fff;color:var(--ink)}
 input[type=file]{padding:.35rem}
+label.check{display:flex;gap:.5rem;align-items:flex-start;font-weight:400}label.check input{width:auto;flex:none;margin:.2rem 0 0}
 button,.button{font:inherit;font-weight:700;padding:.5rem 1rem;border:0;border-radius:6px;background:var(--brand);color:#fff;cursor:pointer;text-decoration:none;display:inline-block}
 .button.secondary,button.secondary{background:#fff;color:var(--brand);border:1px solid var(--brand)}
 button.danger{background:var(--bad)}

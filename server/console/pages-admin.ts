@@ -20,6 +20,7 @@ const ACTION_LABEL: Record<string, string> = {
   'crear-obra': 'Creó una obra',
   'editar-obra': 'Editó una obra',
   'unir-contratistas': 'Unió contratistas',
+  'autorizacion-celular': 'Confirmó la autorización de los celulares (importación)',
   desactivar: 'Desactivó',
   reactivar: 'Reactivó',
   'restablecer-contrasena': 'Restableció la contraseña',

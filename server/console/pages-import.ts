@@ -53,6 +53,7 @@ function importForm(viewer: Viewer, jobs: ImportJob[], message = '') {
 ${message}
 <form method="post" action="/consola/importar" enctype="multipart/form-data">${hiddenToken(viewer)}
 <div class="field"><label for="archivo">Archivo CSV</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
+<div class="field"><label class="check"><input type="checkbox" name="autorizacion-celular" value="si" aria-describedby="autorizacion-ayuda"> Confirmo que la empresa tiene la autorización de cada trabajador para usar su celular</label><p class="hint" id="autorizacion-ayuda">Obligatoria si el archivo trae la columna celular con datos (Ley 1581 de 2012). La confirmación queda en el registro de auditoría.</p></div>
 <button type="submit">Importar</button>
 </form>
 ${recent}`,
@@ -177,6 +178,7 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
       part.filename ?? '',
       new Uint8Array(await part.toBuffer()),
       cc.obras,
+      field(request, 'autorizacion-celular') === 'si',
     );
     if ('error' in submitted) return refuse(`No se importó nada: ${submitted.error}`);
     void cc.importWorker.wake();

@@ -138,6 +138,7 @@ ${summaryTable(
   (r) => r.contratista || 'Empleados directos',
   (r) => `?contratista=${encodeURIComponent(r.contratista || '-')}`,
 )}
+<p><a href="/consola/contratistas">Contratistas escritos de varias formas: revisar y unir</a></p>
 ${reinduction}`;
     return sendHtml(reply, consolePage('Resumen', body, { viewer, current: 'resumen' }));
   });

@@ -33,6 +33,7 @@ import { obraRoutes } from './pages-obras.ts';
 import { ImportWorker, registerWorker } from './import-jobs.ts';
 import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
+import { contratistaRoutes } from './pages-contratistas.ts';
 import { invitationRoutes } from './pages-invitations.ts';
 
 export interface ConsoleOptions {
@@ -295,4 +296,5 @@ export async function consoleRoutes(
   await obraRoutes(app, cc);
   await auditPackRoutes(app, cc); // decision 0222
   await invitationRoutes(app, cc);
+  await contratistaRoutes(app, cc); // decision 0240
 }

@@ -1,0 +1,155 @@
+// The coordinator's Monday (decisions 0215, 0216): a CSV of 40 workers naming obras by name with
+// mixed accents, one obra that does not exist yet (created from the import screen), one worker
+// already registered and one bad row; the counts shown; a re-import with a changed cargo updated
+// on request; the new obra's facts filled in the console and seen by its learner in the
+// standalone app. Times the procedure (file chosen → learners listed) and takes the learners
+// table at 360 px and 1366 px (test-results/console-import/).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { API_URL, COORDINATOR, PASSWORD } from './support/api-server-config.ts';
+import { course } from './support/content.ts';
+import { takeModule } from './support/learner.ts';
+import { pagePath } from '../src/domain/progress/navigation.ts';
+
+test.use({ baseURL: API_URL });
+
+// Unique per run, so a reused server still sees new workers and a new obra.
+const RUN = Date.now().toString(36).toUpperCase().slice(-6);
+const doc = (i: number) => `CI-${RUN}-${String(i).padStart(2, '0')}`;
+const OBRA = `Torre Ñandú ${RUN}`;
+const MEETING = `la portería de la calle 80 (${RUN})`;
+const LEARNER_PASSWORD = 'Clave-Lunes-2026';
+const OUT = 'test-results/console-import';
+
+async function status(page: Page) {
+  return page.getByRole('status').first();
+}
+
+test('Monday: 40 workers imported, a new obra created on the way, a changed cargo updated, its learner sees its meeting point', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(600_000);
+  mkdirSync(OUT, { recursive: true });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await page.goto('/consola/ingresar');
+  await page.getByLabel('Documento o correo').fill(COORDINATOR.document);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/consola$/);
+
+  // One worker is already registered (added by hand last week).
+  await page.goto('/consola/agregar');
+  await page.getByLabel('Documento (obligatorio)').fill(doc(0));
+  await page.getByLabel('Nombre completo (obligatorio)').fill('Ana Registrada');
+  await page.getByLabel('Cargo').fill('Oficial');
+  await page.getByLabel('Contraseña').fill(LEARNER_PASSWORD);
+  await page.getByRole('button', { name: 'Agregar aprendiz' }).click();
+  await expect(page.getByText('Aprendiz agregado')).toBeVisible();
+
+  // The file: 40 rows. Obra «Obra Ejemplo» typed four ways, the new obra two ways, the
+  // registered worker, and one row without a name.
+  const ejemplo = ['Obra Ejemplo', 'obra ejemplo', 'OBRA EJÉMPLO', 'Óbra Ejemplo'];
+  const rows = [`${doc(0)};Ana Registrada;;;Obra Ejemplo;Oficial`];
+  for (let i = 1; i <= 36; i++)
+    rows.push(`${doc(i)};Trabajador ${i} Lunes;;${LEARNER_PASSWORD};${ejemplo[i % 4]};Ayudante`);
+  rows.push(`${doc(37)};Nora Ñandú;;${LEARNER_PASSWORD};${OBRA};Ayudante`);
+  rows.push(
+    `${doc(38)};Óscar Ñandú;;${LEARNER_PASSWORD};${OBRA.toLowerCase().replace('ñandú', 'nandu')};Ayudante`,
+  );
+  rows.push(`${doc(39)};;;;Obra Ejemplo;Ayudante`);
+  expect(rows).toHaveLength(40);
+  const csv = `documento;nombre;correo;contraseña;obra;cargo\r\n${rows.join('\r\n')}\r\n`;
+
+  // The Monday procedure, timed: choose the file → the new workers listed.
+  await page.goto('/consola/importar');
+  const started = Date.now();
+  await page
+    .getByLabel('Archivo CSV')
+    .setInputFiles({ name: 'lunes.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const create = page.getByRole('checkbox', { name: `Crear la obra «${OBRA}» (2 filas)` });
+  await expect(create).toBeChecked();
+  await page.getByRole('button', { name: 'Crear las obras marcadas e importar' }).click();
+  await expect(await status(page)).toContainText(
+    'Importados: 38. Ya inscritos: 1. Con errores: 1.',
+    { timeout: 120_000 },
+  );
+  await expect(page.getByText('Línea 41: falta el nombre')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Ya inscritos (1)' })).toBeVisible();
+  await page.goto(`/consola/aprendices?q=${encodeURIComponent(`CI-${RUN}`)}`);
+  await expect(page.getByText('39 aprendices · página 1 de 1')).toBeVisible();
+  const mondayMs = Date.now() - started;
+  writeFileSync(
+    `${OUT}/monday-timing.json`,
+    JSON.stringify({ rows: 40, imported: 38, mondayMs }, null, 2),
+  );
+  console.log(`Monday procedure (40-row CSV → learners listed): ${(mondayMs / 1000).toFixed(1)} s`);
+
+  // The learners table, phone and desktop: the state always visible, nothing wider than 360.
+  for (const [label, size] of [
+    ['360', { width: 360, height: 800 }],
+    ['1366', { width: 1366, height: 768 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await expect(page.getByRole('columnheader', { name: 'Estado' })).toBeVisible();
+    await page.screenshot({ path: `${OUT}/aprendices-${label}.png`, fullPage: true });
+    if (label === '360')
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+  }
+
+  // A re-import with a changed cargo: reported apart, updated on request, once.
+  await page.goto('/consola/importar');
+  await page.getByLabel('Archivo CSV').setInputFiles({
+    name: 'lunes-2.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`documento;nombre;cargo\r\n${doc(0)};Ana Registrada;Maestra de obra\r\n`),
+  });
+  await page.getByRole('button', { name: 'Importar' }).click();
+  await expect(await status(page)).toContainText(
+    'Importados: 0. Ya inscritos: 1. Con errores: 0.',
+    { timeout: 60_000 },
+  );
+  await expect(page.getByText('cargo: «Oficial» → «Maestra de obra»')).toBeVisible();
+  await page.getByRole('button', { name: 'Actualizar los datos distintos (1)' }).click();
+  await expect(page.getByText('Datos actualizados: 1 aprendices.')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Actualizar los datos distintos/ })).toHaveCount(0);
+  await page.goto(`/consola/aprendices?q=${doc(0)}`);
+  await expect(page.getByRole('row').filter({ hasText: 'Ana Registrada' })).toContainText(
+    'Maestra de obra',
+  );
+
+  // The new obra's facts, filled from its console page.
+  await page.goto('/consola/obras');
+  await page.getByRole('link', { name: OBRA }).click();
+  await page.getByLabel('Punto de encuentro').fill(MEETING);
+  await page.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(page.getByRole('status').first()).toBeVisible();
+  await expect(page.getByLabel('Punto de encuentro')).toHaveValue(MEETING);
+  expect(errors).toEqual([]);
+
+  // Its learner, in the standalone app, reaches module 5 and sees the obra's meeting point.
+  const context = await browser.newContext({ baseURL: API_URL, locale: 'es-CO' });
+  const learner = await context.newPage();
+  const learnerErrors: string[] = [];
+  learner.on('pageerror', (e) => learnerErrors.push(e.message));
+  await learner.goto('/');
+  await learner.getByLabel('Número de documento o correo').fill(doc(38));
+  await learner.getByLabel('Contraseña').fill(LEARNER_PASSWORD);
+  await learner.getByRole('button', { name: 'Ingresar' }).click();
+  await learner.getByRole('button', { name: 'Acepto' }).click();
+  await expect(learner).toHaveURL(/\/introduccion$/);
+  await learner.getByRole('link', { name: 'Siguiente' }).click();
+  for (let m = 1; m <= 4; m++) await takeModule(learner, m, 'mouse');
+  const m5 = course().modules[4]!;
+  const screen = m5.topics.find((t) => JSON.stringify(t).includes('{{#obra.puntoEncuentro}}'))!;
+  await learner.goto(pagePath(screen));
+  await expect(learner.getByRole('main')).toContainText(MEETING);
+  await expect(learner.getByRole('main')).not.toContainText('{{');
+  expect(learnerErrors).toEqual([]);
+  await context.close();
+});

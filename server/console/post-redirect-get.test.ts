@@ -1,0 +1,188 @@
+// Decision 0216: every console form that changes something answers 303 (POST-redirect-GET), so
+// reloading the page it leads to never repeats the action. The walk covers every POST route the
+// console registers (read from the router), so a new form without a case here fails the test.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { ENGINES } from '../test-support.ts';
+import { createUser } from '../db/store.ts';
+import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
+import { importWorkerFor } from './import-jobs.ts';
+
+/** Full paths of the POST routes under /consola, from fastify's route tree. */
+function consolePostRoutes(tree: string): string[] {
+  const stack: string[] = [];
+  const out: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^(.*?)[├└]── (\S+) \(([^)]+)\)/.exec(line);
+    if (!m) continue;
+    const depth = [...m[1]!].length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    const path = stack.join('');
+    if (m[3]!.split(', ').includes('POST') && path.startsWith('/consola/')) out.push(path);
+  }
+  return out.sort();
+}
+
+/**
+ * Forms that answer with a page on purpose: the invitations page holds the one-time links and
+ * codes (decision 0210), which are never stored to be shown by a later GET.
+ */
+const NOT_REDIRECTED = new Set(['/consola/invitaciones']);
+
+describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) => {
+  let f: ConsoleFixture;
+  let cookie: string;
+  let learnerId: number;
+  const answered = new Map<string, number>();
+  beforeAll(async () => {
+    f = await consoleFixture(engine);
+    cookie = (await f.signIn())!;
+    learnerId = (
+      await createUser(f.t.db, { document: '7500001', name: 'Walk Uno', password: 'clave-walk-1' })
+    ).id;
+    for (const [document, contratista] of [
+      ['7500002', 'Andamios SAS'],
+      ['7500003', 'andamios s.a.s.'],
+    ] as const) {
+      const { id } = await createUser(f.t.db, {
+        document,
+        name: `Walk ${document}`,
+        password: 'clave-walk-2',
+      });
+      await f.t.db.query('UPDATE users SET contratista = $2 WHERE id = $1', [id, contratista]);
+    }
+  }, 120_000);
+  afterAll(() => f.close());
+
+  /** Posts a form as the browser does (the token of `pageUrl`) and records the answer. */
+  const submit = async (
+    route: string,
+    url: string,
+    fields: Record<string, string>,
+    pageUrl: string,
+  ) => {
+    const page = await f.get(pageUrl, cookie);
+    const sent = await f.post(url, cookie, fields, page.body);
+    answered.set(route, sent.statusCode);
+    return sent;
+  };
+  const followed = async (sent: LightMyRequestResponse) =>
+    (await f.get(String(sent.headers.location), cookie)).body.replace(/&#(\d+);/g, (_m, n) =>
+      String.fromCharCode(Number(n)),
+    );
+  const upload = async (csv: string) => {
+    const form = await f.get('/consola/importar', cookie);
+    const b = '----walk';
+    const sent = await f.app.inject({
+      method: 'POST',
+      url: '/consola/importar',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${b}` },
+      payload:
+        `--${b}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n${hiddenXsrf(form.body)}\r\n` +
+        `--${b}\r\nContent-Disposition: form-data; name="archivo"; filename="w.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${b}--\r\n`,
+    });
+    answered.set('/consola/importar', sent.statusCode);
+    return sent;
+  };
+
+  it('answers 303 to each form that changes something, and the next page says what happened', async () => {
+    const signIn = await f.signInAnswer('C-900', 'clave-coord');
+    answered.set('/consola/ingresar', signIn.statusCode);
+
+    const added = await submit(
+      '/consola/agregar',
+      '/consola/agregar',
+      { documento: '7500009', nombre: 'Walk Nueve', obra: 'torre-norte' },
+      '/consola/agregar',
+    );
+    expect(added.statusCode).toBe(303);
+
+    const learner = `/consola/aprendices/${learnerId}`;
+    const act = (action: string, fields: Record<string, string> = {}) =>
+      submit(`/consola/aprendices/:id/${action}`, `${learner}/${action}`, fields, learner);
+    expect(await followed(await act('celular', { celular: '3001234567' }))).toContain('Celular');
+    expect((await act('contrasena')).statusCode).toBe(303);
+    expect((await act('desactivar')).statusCode).toBe(303);
+    expect((await act('reactivar')).statusCode).toBe(303);
+    await f.t.db.query('UPDATE progress SET completed_at = now(), score = 100 WHERE user_id = $1', [
+      learnerId,
+    ]);
+    expect(await followed(await act('reinduccion', { confirmar: 'si' }))).toContain(
+      'Reinducción iniciada: ciclo 2',
+    );
+    const obraWide = await submit(
+      '/consola/reinduccion-obra',
+      '/consola/reinduccion-obra',
+      { obra: 'torre-norte', confirmar: 'REINDUCCION' },
+      '/consola',
+    );
+    expect(await followed(obraWide)).toContain('Reinducción iniciada para');
+
+    const obra = await submit(
+      '/consola/obras',
+      '/consola/obras',
+      { nombre: 'Torre Walk' },
+      '/consola/obras',
+    );
+    expect(obra.statusCode).toBe(303);
+    const slug = /\/consola\/obras\/([^?]+)/.exec(String(obra.headers.location))![1]!;
+    const edited = await submit(
+      '/consola/obras/:slug',
+      `/consola/obras/${slug}`,
+      { nombre: 'Torre Walk', puntoEncuentro: 'Parqueadero norte' },
+      `/consola/obras/${slug}`,
+    );
+    expect(edited.statusCode).toBe(303);
+    const assigned = await submit(
+      '/consola/obras/:slug/asignar',
+      `/consola/obras/${slug}/asignar`,
+      { documentos: '7500001' },
+      `/consola/obras/${slug}`,
+    );
+    expect(await followed(assigned)).toContain('Asignados a esta obra: 1.');
+
+    const imported = await upload(
+      'documento,nombre,cargo,obra\n7500001,Walk Uno,Maestro,Obra Walk Nueva\n',
+    );
+    expect(imported.statusCode).toBe(303);
+    const job = String(imported.headers.location);
+    const released = await submit(
+      '/consola/importar/:id/obras',
+      `${job}/obras`,
+      { 'crear-0': 'si' },
+      job,
+    );
+    expect(released.statusCode).toBe(303);
+    await importWorkerFor(f.t.db)!.wake();
+    const updated = await submit('/consola/importar/:id/actualizar', `${job}/actualizar`, {}, job);
+    expect(await followed(updated)).toContain('Datos actualizados: 1 aprendices.');
+
+    const merged = await submit(
+      '/consola/contratistas/unir',
+      '/consola/contratistas/unir',
+      { grupo: 'andamio', nombre: 'Andamios SAS' },
+      '/consola/contratistas',
+    );
+    expect(await followed(merged)).toContain('Contratistas unidos');
+
+    const invited = await submit(
+      '/consola/invitaciones',
+      '/consola/invitaciones',
+      { ids: String(learnerId) },
+      learner,
+    );
+    expect(invited.statusCode).toBe(200);
+
+    const out = await submit('/consola/salir', '/consola/salir', {}, '/consola');
+    expect(out.statusCode).toBe(303);
+  });
+
+  it('walked every POST route the console has', () => {
+    const routes = consolePostRoutes(f.app.printRoutes({ commonPrefix: false, method: 'POST' }));
+    expect(routes.length).toBeGreaterThan(15);
+    expect([...answered.keys()].sort()).toEqual(routes);
+    for (const [route, status] of answered)
+      expect(status, route).toBe(NOT_REDIRECTED.has(route) ? 200 : 303);
+  });
+});
