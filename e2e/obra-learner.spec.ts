@@ -32,8 +32,10 @@ const freePort = () =>
     });
   });
 
+/** Up to 180 s, like the shared test servers (playwright.config.ts): a busy machine starts slowly. */
 async function waitForServer(url: string, child: ChildProcess, output: () => string) {
-  for (let i = 0; i < 600; i++) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`el servidor terminó:\n${output()}`);
     try {
       if ((await fetch(url)).ok) return;
@@ -42,11 +44,12 @@ async function waitForServer(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`el servidor no respondió en 60 s:\n${output()}`);
+  throw new Error(`el servidor no respondió en 180 s:\n${output()}`);
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  // A build of its own, then a server start of up to 180 s.
+  test.setTimeout(420_000);
   dist = mkdtempSync(join(tmpdir(), 'curso-sst-obras-'));
   const build = spawnSync(TSX, ['scripts/build.ts', '--config', ANDINA, 'web'], {
     cwd: ROOT,
