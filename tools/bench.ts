@@ -127,7 +127,10 @@ async function retryOnce<T>(run: () => Promise<T>, log: (line: string) => void):
 
 /** One process spinning on one core until it is killed: a machine busy with something else. */
 function busyCore(): ChildProcess {
-  return spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  // However the bench ends (a crash too), the spinning process ends with it.
+  process.once('exit', () => child.kill('SIGKILL'));
+  return child;
 }
 
 function statsOf(samples: LoadSample[], harnessHeap: number): LoadStats {
