@@ -102,6 +102,11 @@ export function contentPlugin(): Plugin {
         const outline = buildOutline(c);
         const img = outline.introduction.img;
         if (img) outline.introduction = { ...outline.introduction, inlineImg: svgDataUri(img) };
+        // So are the module icons: the menu is the next screen, and inside an LMS frame each icon
+        // fetched on its own left the cards blank for a second or two (record 0247).
+        outline.modules = outline.modules.map((m) =>
+          m.img.endsWith('.svg') ? { ...m, inlineImg: svgDataUri(m.img) } : m,
+        );
         // Illustration sizes, so every <img> reserves its space (docs/decisions/0098).
         // The content version travels with each first answer to the server (web build only; an
         // unused export is dropped from the LMS build): a hash of the unfilled course (record 0125).

@@ -1,11 +1,13 @@
-// npm run bench [-- --runs N] [--check] [--json] [--rebuild]
+// npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load]
 // Loads the real SCORM 1.2 package, unzipped and served compressed on 127.0.0.1, inside an LMS
 // frame with scorm-again in headless Chromium, beside a minimal one-page SCO (bench/reference-sco)
 // under the same conditions; writes bench/results.json and prints a table (decision 0024).
 // --check: exit 1 when a budget is missed. Exit 2: bad usage or the bench itself failed.
-import { execFileSync, spawnSync } from 'node:child_process';
+// --cpu-load: the navigation walk runs while one busy process keeps one core loaded (record
+// 0248); its pass is the same: no transition waited on a request.
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
@@ -42,22 +44,24 @@ import {
   measureWebFirstPaint,
 } from './bench/web-first-paint.ts';
 
-const USAGE = 'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild]';
+const USAGE = 'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load]';
 
 interface Options {
   runs: number;
   check: boolean;
   json: boolean;
   rebuild: boolean;
+  cpuLoad: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { runs: 5, check: false, json: false, rebuild: false };
+  const o: Options = { runs: 5, check: false, json: false, rebuild: false, cpuLoad: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--check') o.check = true;
     else if (a === '--json') o.json = true;
     else if (a === '--rebuild') o.rebuild = true;
+    else if (a === '--cpu-load') o.cpuLoad = true;
     else if (a === '--runs' || a.startsWith('--runs=')) {
       const raw = a.includes('=') ? a.slice(7) : argv[++i];
       const n = Number(raw);
@@ -121,6 +125,14 @@ async function retryOnce<T>(run: () => Promise<T>, log: (line: string) => void):
   }
 }
 
+/** One process spinning on one core until it is killed: a machine busy with something else. */
+function busyCore(): ChildProcess {
+  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  // However the bench ends (a crash too), the spinning process ends with it.
+  process.once('exit', () => child.kill('SIGKILL'));
+  return child;
+}
+
 function statsOf(samples: LoadSample[], harnessHeap: number): LoadStats {
   const byFcp = [...samples].sort((a, b) => a.fcpMs - b.fcpMs);
   const out = {
@@ -162,6 +174,7 @@ async function main(): Promise<number> {
   // Progress goes to stderr so that --json leaves stdout to the JSON alone.
   const log = (line: string) => console.error(line);
   const started = Date.now();
+  const loadAtStart = loadavg()[0]!;
   await ensurePackage(options.rebuild, log);
   ensureWebBuild(options.rebuild, log);
 
@@ -252,24 +265,30 @@ async function main(): Promise<number> {
     })();
 
     const throttled = CONDITIONS.find((c) => c.name === 'throttled')!;
+    const navLabel = options.cpuLoad ? `${throttled.label}, one core busy` : throttled.label;
     const navRuns: NavigationRun[] = [];
-    for (let i = 0; i < options.runs; i++) {
-      log(`  navigation (${throttled.label}): run ${i + 1}/${options.runs}`);
-      navRuns.push(
-        await retryOnce(
-          () =>
-            measureNavigation(
-              browser!,
-              server.origin,
-              course.hostPath,
-              course.scoPrefix,
-              throttled,
-            ),
-          log,
-        ),
-      );
+    const busy = options.cpuLoad ? busyCore() : null;
+    try {
+      for (let i = 0; i < options.runs; i++) {
+        log(`  navigation (${navLabel}): run ${i + 1}/${options.runs}`);
+        navRuns.push(
+          await retryOnce(
+            () =>
+              measureNavigation(
+                browser!,
+                server.origin,
+                course.hostPath,
+                course.scoPrefix,
+                throttled,
+              ),
+            log,
+          ),
+        );
+      }
+    } finally {
+      busy?.kill('SIGKILL');
     }
-    const navigation = summariseNavigation(navRuns, throttled.label);
+    const navigation = summariseNavigation(navRuns, navLabel);
 
     // The standalone web app, with and without its service worker (decision 0140).
     const webFirstPaint = await measureWebFirstPaint(browser, options.runs, log);
@@ -300,6 +319,7 @@ async function main(): Promise<number> {
       navigation,
       webFirstPaint,
       encodings: { ...server.encodings },
+      machine: { loadAverage: [loadAtStart, loadavg()[0]!], cpuLoad: options.cpuLoad },
     };
     const results: BenchResults = { ...partial, budgets: budgets(partial) };
     mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });

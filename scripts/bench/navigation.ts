@@ -171,6 +171,7 @@ export async function measureNavigation(
     ) => {
       await page.waitForTimeout(DWELL_MS);
       const painted = waitFor(target);
+      painted.catch(() => undefined); // awaited below; a failed click must not crash the bench
       const before = started.length;
       await click();
       const paintedAt = await painted;

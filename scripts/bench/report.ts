@@ -79,6 +79,8 @@ export interface BenchResults {
   /** The standalone web app's first paint, with and without its service worker (decision 0140). */
   webFirstPaint?: WebFirstPaintResult;
   encodings: Record<string, number>;
+  /** The machine while the bench ran: its 1-minute load average at the start and the end. */
+  machine?: { loadAverage: [number, number]; cpuLoad: boolean };
   budgets: BudgetResult[];
 }
 
@@ -329,6 +331,10 @@ export function formatReport(r: BenchResults): string {
   out.push(
     `First screen usable («Siguiente» clicked as soon as shown): ${range(stat(nav.usableMs), secs)} ${mark('usable')}; menu shown after it: ${range(stat(nav.menuAfterEarlyClickMs), secs)}. Budgets: ${mark('nav-network')} transitions waiting on a request, p95 ${mark('nav-p95')}.`,
   );
+  if (r.machine)
+    out.push(
+      `Machine: load average ${r.machine.loadAverage.map((l) => l.toFixed(2)).join(' → ')} (start → end)${r.machine.cpuLoad ? '; --cpu-load: one busy process kept one core loaded during the navigation walk' : ''}.`,
+    );
   out.push(
     `\nHarness heap (subtracted): ${range(r.harnessHeapBytes, mib)}. Encodings served: ${JSON.stringify(r.encodings)}.`,
   );

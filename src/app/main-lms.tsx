@@ -2,7 +2,7 @@
 // anything, so Initialize does not wait for the app (decision 0012); an LMS API found means
 // `lms` mode, none means `local` (decision 0001). Hash routing: the package runs from any folder.
 import { connectLmsOrLocal, createController } from './boot.ts';
-import { resumePath } from './routes.tsx';
+import { ASSET_BASE, resumePath } from './routes.tsx';
 import { prefetchAfterFirstPaint } from './prefetch.ts';
 import { renderApp } from './render-app.tsx';
 
@@ -11,8 +11,8 @@ const START_TIMEOUT_MS = 4000;
 
 const controller = createController(connectLmsOrLocal());
 
-// After the first paint, when idle: the next screens' code and content (no screen waits).
-prefetchAfterFirstPaint(controller);
+// After the first paint: the next screens' code, content and first illustrations (no screen waits).
+prefetchAfterFirstPaint(controller, ASSET_BASE);
 
 // The static first screen (the introduction, in index.html) stays until the stored progress is
 // read, then the app opens straight where the learner left off — no flash of a loading state.

@@ -12,6 +12,7 @@ import { hasToken } from '../tracking/http/index.ts';
 import { moduleForObra, outlineForObra } from '../course/obra-fill.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { prefetchAfterFirstPaint } from './prefetch.ts';
+import { ASSET_BASE } from './routes.tsx';
 import { renderApp } from './render-app.tsx';
 import { afterPaint, whenIdle } from '../ui/idle.ts';
 
@@ -21,8 +22,8 @@ const controller: CourseController = createController(
 );
 if (hasToken()) void controller.start();
 
-// After the first paint, when idle: the next screens' code and content (no screen waits).
-prefetchAfterFirstPaint(controller);
+// After the first paint: the next screens' code, content and first illustrations (no screen waits).
+prefetchAfterFirstPaint(controller, ASSET_BASE);
 
 // The service worker, registered from a lazy chunk after the first paint, when idle
 // (docs/decisions/0140-installable-offline-web-app.md).

@@ -1,11 +1,15 @@
 // No screen waits on the network once the course is open (docs/decisions/0098-no-screen-waits-on-the-network.md):
-// after the first paint, when the browser is idle, fetch what the next screens need — the
-// topic-screens and quiz chunks with their CSS (and «Escuchar» inside them), and the current and next module's
-// content. Nothing here runs before the first paint, so Initialize and the first screen are
-// never delayed (the inline early-Initialize script runs before any of this is even parsed).
+// after the first paint, fetch what the next screens need — the topic-screens and quiz chunks
+// with their CSS (and «Escuchar» inside them), the current and next module's content, and the
+// illustrations of the screen the menu opens next. Nothing here runs before the first paint, so
+// Initialize and the first screen are never delayed (the inline early-Initialize script runs
+// before any of this is even parsed). Not "when idle" (record 0248): on a busy machine the idle
+// callback only came at its 1.5-s timeout, as the learner tapped a module on the menu, and
+// module 1's first screen then waited on the topic-screens chunk and its illustration.
+import { loadModule } from 'virtual:course-modules';
 import { prefetchModule } from '../course/use-module.ts';
 import type { CourseController } from '../course/course-controller.ts';
-import { afterPaint, whenIdle } from '../ui/idle.ts';
+import { afterPaint, prefetchImages } from '../ui/idle.ts';
 
 const ignore = () => undefined;
 
@@ -15,27 +19,30 @@ export function prefetchScreens(): void {
   import('./sections/games.tsx').catch(ignore);
 }
 
-/** The content of the module the learner is on (the first not completed) and of the next. */
-export function prefetchCurrentModules(controller: CourseController): void {
+/**
+ * The content of the module the learner is on (the first not completed) and of the next, and the
+ * illustrations of the current module's first screen (where the menu's card leads).
+ */
+export function prefetchCurrentModules(controller: CourseController, assetBase: string): void {
   const modules = controller.outline.modules;
   let current = modules.findIndex((_, i) => controller.moduleState(i) !== 'viewed');
   if (current < 0) current = modules.length - 1;
   for (const m of modules.slice(current, current + 2)) prefetchModule(m.id);
+  const here = modules[current];
+  if (here) loadModule(here.id).then((m) => prefetchImages(m.topics[0], assetBase), ignore);
 }
 
-/** After the first paint, when idle: everything the next screens need. */
-export function prefetchAfterFirstPaint(controller: CourseController): void {
-  afterPaint(() =>
-    whenIdle(() => {
-      prefetchScreens();
-      if (controller.getState().ready) prefetchCurrentModules(controller);
-      else {
-        const off = controller.subscribe(() => {
-          if (!controller.getState().ready) return;
-          off();
-          whenIdle(() => prefetchCurrentModules(controller));
-        });
-      }
-    }),
-  );
+/** Right after the first paint: everything the next screens need. */
+export function prefetchAfterFirstPaint(controller: CourseController, assetBase: string): void {
+  afterPaint(() => {
+    prefetchScreens();
+    if (controller.getState().ready) prefetchCurrentModules(controller, assetBase);
+    else {
+      const off = controller.subscribe(() => {
+        if (!controller.getState().ready) return;
+        off();
+        prefetchCurrentModules(controller, assetBase);
+      });
+    }
+  });
 }

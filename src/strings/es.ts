@@ -200,6 +200,8 @@ export const es = {
     hotspotSpots: 'Puntos sobre la imagen',
     hotspotList: 'Puntos encontrados',
     step: 'Paso',
+    /** After an item opened once (tab, card, keyword, slide): record 0246. */
+    seen: 'visto',
   },
   /** The certificate's name form. */
   certificateForm: {

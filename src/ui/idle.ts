@@ -35,6 +35,14 @@ export function prefetchImages(screen: unknown, assetBase: string): void {
   for (const src of seen) {
     const img = new Image();
     img.decoding = 'async';
+    // Held until it has arrived: an Image nobody references may be collected and its request
+    // dropped, and the screen then asked for it again on the learner's tap (record 0248).
+    inFlight.add(img);
+    const done = () => inFlight.delete(img);
+    img.onload = done;
+    img.onerror = done;
     img.src = assetBase + src;
   }
 }
+
+const inFlight = new Set<HTMLImageElement>();

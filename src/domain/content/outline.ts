@@ -20,6 +20,8 @@ export interface ModuleOutline {
   name: string;
   title: string;
   img: string;
+  /** The icon as a data: URI when it is an SVG, set by the build (record 0247). */
+  inlineImg?: string;
   alt: string;
   topicCount: number;
   questionCount: number;

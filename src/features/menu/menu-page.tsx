@@ -35,7 +35,7 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
                 onClick={() => open(i)}
                 aria-describedby={`estado-${m.id} avance-${m.id}`}
               >
-                <img src={assetBase + m.img} alt="" width="96" height="96" />
+                <img src={m.inlineImg ?? assetBase + m.img} alt="" width="96" height="96" />
                 <span className="menu-card-text">
                   <span className="menu-card-number">{es.moduleNumber(m.number)}</span>
                   <span className="menu-card-title" dangerouslySetInnerHTML={{ __html: m.name }} />

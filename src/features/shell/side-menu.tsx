@@ -97,7 +97,13 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
                 return (
                   <li key={m.id} className={`drawer-item drawer-item--${state}`}>
                     <button type="button" onClick={() => openModule(i)}>
-                      <img src={assetBase + m.img} alt="" width="40" height="40" loading="lazy" />
+                      <img
+                        src={m.inlineImg ?? assetBase + m.img}
+                        alt=""
+                        width="40"
+                        height="40"
+                        loading="lazy"
+                      />
                       <span className="drawer-text">
                         <span className="drawer-name">
                           <span className="side-menu-number">{m.number}.</span> {m.title}

@@ -95,3 +95,28 @@ describe('List1Screen, modal', () => {
     expect(document.activeElement).toBe(opener);
   });
 });
+
+describe('List1Screen: items opened once say «visto» (record 0246)', () => {
+  it('inline: the item stays marked after it is closed again', async () => {
+    const user = userEvent.setup();
+    const topic = makeTopic('list1', { list1: { open: 'div', items: makeItems(3) } });
+    render(<List1Screen topic={topic} assetBase="img/" />);
+    const second = screen.getByRole('button', { name: /Título 2/ });
+    expect(second.textContent).not.toContain('visto');
+    await user.click(second);
+    await user.click(second);
+    expect(second.getAttribute('aria-expanded')).toBe('false');
+    expect(second.textContent).toContain('visto');
+    expect(screen.getByRole('button', { name: /Título 1/ }).textContent).not.toContain('visto');
+  });
+
+  it('modal: the card opened is marked', async () => {
+    const user = userEvent.setup();
+    const topic = makeTopic('list1', { list1: { open: 'modal', items: makeItems(2) } });
+    render(<List1Screen topic={topic} assetBase="img/" />);
+    await user.click(screen.getByRole('button', { name: /Título 1/ }));
+    await user.click(screen.getByRole('button', { name: 'ACEPTAR' }));
+    expect(screen.getByRole('button', { name: /Título 1/ }).textContent).toContain('visto');
+    expect(screen.getByRole('button', { name: /Título 2/ }).textContent).not.toContain('visto');
+  });
+});

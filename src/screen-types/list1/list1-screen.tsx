@@ -3,6 +3,7 @@ import type { ListItem } from '../../domain/content/types.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { HtmlBlock } from '../../screen-kit/html-block.tsx';
 import { ChevronIcon, CloseIcon } from '../../screen-kit/icons.tsx';
+import { SeenMark } from '../../screen-kit/seen-mark.tsx';
 import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
 import { TopicImage } from '../../screen-kit/topic-image.tsx';
@@ -13,7 +14,10 @@ import { imageSize } from '../../ui/image-size.ts';
 import { es } from '../../strings/es.ts';
 import { ListenHere } from '../../screen-kit/listen-slot.tsx';
 
-/** Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). */
+/**
+ * Items by title: opened inline (accordion, list1.open 'div') or in a modal ('modal'). An item
+ * opened once carries «✓ visto» (record 0246).
+ */
 export function List1Screen({ topic, assetBase }: TopicScreenProps) {
   const items = topic.list1?.items ?? topic.items ?? [];
   const mode = topic.list1?.open ?? 'div';
@@ -49,13 +53,16 @@ function ItemBody({ item, assetBase }: { item: ListItem; assetBase: string }) {
 function Accordion({ items, assetBase }: ItemsProps) {
   const id = useId();
   const [open, setOpen] = useState<ReadonlySet<number>>(() => new Set());
-  const toggle = (i: number) =>
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
+  const toggle = (i: number) => {
+    setSeen((prev) => (prev.has(i) ? prev : new Set(prev).add(i)));
     setOpen((prev) => {
       const next = new Set(prev);
       if (next.has(i)) next.delete(i);
       else next.add(i);
       return next;
     });
+  };
   return (
     <div className="l1-accordion">
       {items.map((item, i) => {
@@ -75,6 +82,7 @@ function Accordion({ items, assetBase }: ItemsProps) {
                   {i + 1}
                 </span>
                 <span className="l1-acc-title">{item.title}</span>
+                <SeenMark seen={seen.has(i)} />
                 <span className="l1-acc-chevron">
                   <ChevronIcon />
                 </span>
@@ -99,6 +107,7 @@ function Accordion({ items, assetBase }: ItemsProps) {
 function ModalList({ items, assetBase }: ItemsProps) {
   const id = useId();
   const [current, setCurrent] = useState<number | null>(null);
+  const [seen, setSeen] = useState<ReadonlySet<number>>(() => new Set());
   const innerRef = useRef<HTMLDivElement>(null);
   const item = current === null ? undefined : items[current];
   const close = () => setCurrent(null);
@@ -111,8 +120,12 @@ function ModalList({ items, assetBase }: ItemsProps) {
               type="button"
               className="l1-card-button"
               aria-haspopup="dialog"
-              onClick={() => setCurrent(i)}
+              onClick={() => {
+                setCurrent(i);
+                setSeen((prev) => (prev.has(i) ? prev : new Set(prev).add(i)));
+              }}
             >
+              <SeenMark seen={seen.has(i)} className="l1-card-seen" />
               {it.img && (
                 <img
                   className="l1-card-img"

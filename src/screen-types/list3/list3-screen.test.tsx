@@ -54,4 +54,16 @@ describe('List3Screen (flip cards)', () => {
     await user.keyboard(' ');
     expect(first.getAttribute('aria-expanded')).toBe('false');
   });
+
+  it('a card turned once says «visto», also after turning back (record 0246)', async () => {
+    const user = userEvent.setup();
+    render(<List3Screen topic={topic} assetBase="img/" />);
+    const card = screen.getByRole('button', { name: /Título 2/ });
+    expect(card.textContent).not.toContain('visto');
+    await user.click(card);
+    await user.click(card);
+    expect(card.getAttribute('aria-expanded')).toBe('false');
+    expect(card.textContent).toContain('visto');
+    expect(screen.getByRole('button', { name: /Título 1/ }).textContent).not.toContain('visto');
+  });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { ListItem } from '../../domain/content/types.ts';
 import { HtmlBlock } from '../../screen-kit/html-block.tsx';
 import { FlipIcon } from '../../screen-kit/icons.tsx';
+import { SeenMark } from '../../screen-kit/seen-mark.tsx';
 import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
 import { TopicIntro } from '../../screen-kit/topic-intro.tsx';
@@ -29,7 +30,8 @@ export function List3Screen({ topic, assetBase }: TopicScreenProps) {
 /*
  * One button covers the whole card and stays put while the faces turn, so focus never sits on
  * a face that has turned away. The face turned away is inert and aria-hidden: its text is neither
- * read nor focusable until the card shows it.
+ * read nor focusable until the card shows it. Both faces always take part in the layout, so the
+ * card is as tall as its longer face whichever shows: turning it moves nothing (record 0246).
  */
 function FlipCard({
   item,
@@ -42,6 +44,7 @@ function FlipCard({
 }) {
   const id = useId();
   const [flipped, setFlipped] = useState(false);
+  const [seen, setSeen] = useState(false);
   return (
     <li className={flipped ? 'l3-card l3-card--flipped' : 'l3-card'}>
       <button
@@ -49,11 +52,15 @@ function FlipCard({
         className="l3-button"
         aria-expanded={flipped}
         aria-controls={`${id}-back`}
-        onClick={() => setFlipped((f) => !f)}
+        onClick={() => {
+          setFlipped((f) => !f);
+          setSeen(true);
+        }}
       >
         <span className="scr-sr-only">
           {item.title}. {es.screens.flipCard}
         </span>
+        <SeenMark seen={seen} className="l3-seen" />
       </button>
       <div className="l3-inner">
         <div className="l3-face l3-front" aria-hidden={flipped} inert={flipped}>

@@ -1,6 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import type { ListItem } from '../../domain/content/types.ts';
 import { HtmlBlock } from '../../screen-kit/html-block.tsx';
 import { ChevronIcon } from '../../screen-kit/icons.tsx';
+import { StableStack } from '../../screen-kit/stable-stack.tsx';
 import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
 import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
 import { TopicImage } from '../../screen-kit/topic-image.tsx';
@@ -17,6 +19,8 @@ const SWIPE_MIN = 50;
  * the buttons, the dots, the arrow keys or a swipe) reads the new one. The buttons are named
  * 'Diapositiva anterior/siguiente' so they never clash with the page's Anterior/Siguiente.
  * They are aria-disabled (not disabled) at the ends so focus is not lost from under the user.
+ * The slide box is as tall as the tallest slide (StableStack), so the arrows and dots never move
+ * between slides and repeated taps land on the same arrow (record 0246).
  */
 export function List5Screen({ topic, assetBase }: TopicScreenProps) {
   const items = topic.items ?? [];
@@ -73,31 +77,21 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
               swipeStart.current = null;
             }}
           >
-            <div
-              key={current}
-              className={item.img ? 'l5-slide l5-slide--with-img' : 'l5-slide'}
-              role="group"
-              aria-roledescription={es.screens.slide}
-              aria-labelledby={`${id}-pos ${id}-title`}
-            >
-              <div className="l5-text">
-                <p className="l5-pos" id={`${id}-pos`}>
-                  {es.screens.position(current + 1, total)}
-                </p>
-                <h2 className="l5-title" id={`${id}-title`}>
-                  {item.title}
-                </h2>
-                <HtmlBlock html={item.text} />
-              </div>
-              {item.img && (
-                <TopicImage
-                  className="l5-img"
-                  src={item.img}
-                  alt={item.alt}
+            <StableStack
+              shown={
+                <Slide
+                  key={current}
+                  item={item}
+                  n={current + 1}
+                  total={total}
+                  id={id}
                   assetBase={assetBase}
                 />
-              )}
-            </div>
+              }
+              alternatives={items.map((it, i) => (
+                <Slide key={i} item={it} n={i + 1} total={total} assetBase={assetBase} />
+              ))}
+            />
           </div>
           <div className="l5-controls">
             <button
@@ -137,6 +131,43 @@ export function List5Screen({ topic, assetBase }: TopicScreenProps) {
         </section>
       )}
       <RememberBoxes remember={topic.remember} />
+    </div>
+  );
+}
+
+/** One slide; `id` (the shown slide only) names it for the live region. */
+function Slide({
+  item,
+  n,
+  total,
+  id,
+  assetBase,
+}: {
+  item: ListItem;
+  n: number;
+  total: number;
+  id?: string;
+  assetBase: string;
+}) {
+  return (
+    <div
+      className={item.img ? 'l5-slide l5-slide--with-img' : 'l5-slide'}
+      role={id ? 'group' : undefined}
+      aria-roledescription={id ? es.screens.slide : undefined}
+      aria-labelledby={id ? `${id}-pos ${id}-title` : undefined}
+    >
+      <div className="l5-text">
+        <p className="l5-pos" id={id && `${id}-pos`}>
+          {es.screens.position(n, total)}
+        </p>
+        <h2 className="l5-title" id={id && `${id}-title`}>
+          {item.title}
+        </h2>
+        <HtmlBlock html={item.text} />
+      </div>
+      {item.img && (
+        <TopicImage className="l5-img" src={item.img} alt={item.alt} assetBase={assetBase} />
+      )}
     </div>
   );
 }
