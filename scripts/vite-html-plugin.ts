@@ -12,6 +12,10 @@ import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';
 import { es } from '../src/strings/es.ts';
+import { esInvitation } from '../src/strings/es-invitation.ts';
+import { esDataNotice } from '../src/strings/es-data-notice.ts';
+import { dataNoticeText } from '../src/domain/config/data-notice.ts';
+import type { FirstScreenTexts } from '../src/app/first-screen/shared.ts';
 
 const STATIC_START = '<!--static-screen-->';
 const STATIC_END = '<!--/static-screen-->';
@@ -60,6 +64,84 @@ function staticIntroduction(): string {
   return `<div class="shell">${staticHeader(course.header, course.modules.length)}<main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
 }
 
+/**
+ * The web build's static first screen (decision 0234): the sign-in form, which the inline
+ * script turns into the invitation form on /entrar, the data notice it shows after a sign-in
+ * answered before the app arrived, and the loading text for everyone already signed in. Mirrors
+ * src/features/auth/login-page.tsx, invitation-page.tsx and data-notice/data-notice-page.tsx.
+ */
+function staticWebScreens(title: string, header: string): string {
+  let notice = '';
+  try {
+    notice = dataNoticeText(readBuildCourse().loaded.config);
+  } catch {
+    // The content plugin has already stopped the build on a configuration error.
+  }
+  const t = escapeText;
+  const s = es.signIn;
+  const i = esInvitation;
+  const n = esDataNotice;
+  const paragraphs = notice
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${t(p)}</p>`)
+    .join('');
+  const field = (name: string, label: string, hint: string | null, input: string, hidden = false) =>
+    `<div class="login-field" id="first-screen-${name}-field"${hidden ? ' hidden' : ''}><label id="first-screen-${name}-label" for="first-screen-${name}">${t(label)}</label><input id="first-screen-${name}" name="${name}" required ${input}${hint ? ` aria-describedby="first-screen-${name}-hint"` : ''}>${hint ? `<p id="first-screen-${name}-hint" class="login-hint">${t(hint)}</p>` : ''}</div>`;
+  const loading = `<div id="first-screen-loading" hidden><header class="boot-header">${t(header)}</header><main class="boot-main"><h1>${t(title)}</h1><p>Cargando el curso…</p></main></div>`;
+  const form = `<main class="login-page centred-page" id="first-screen-form"><form class="login-card centred-card" id="first-screen-form-card" method="post" novalidate aria-labelledby="first-screen-title"><p class="login-subtitle">${t(title)}</p><h1 id="first-screen-title" class="login-title">${t(s.title)}</h1><p class="login-hint" id="first-screen-intro" hidden></p>${field('document', s.identifierLabel, s.identifierHint, 'type="text" autocomplete="username" autocapitalize="none" spellcheck="false"')}${field('password', s.passwordLabel, null, 'type="password" autocomplete="current-password"')}${field('code', i.codeLabel, i.codeHint, 'type="text" inputmode="numeric" autocomplete="one-time-code" spellcheck="false"', true)}<div class="login-message" id="first-screen-message" role="alert" aria-live="assertive" aria-atomic="true"></div><button type="submit" class="login-submit" id="first-screen-submit">${t(s.submit)}</button><p class="login-links"><a href="/" id="first-screen-to-password" hidden>${t(i.withPassword)}</a><a href="/entrar#codigo" id="first-screen-to-code">${t(s.withCode)}</a></p><noscript><p class="login-error">${t(i.noScript)}</p></noscript></form></main>`;
+  const dataNotice = `<main class="notice-page centred-page" id="first-screen-notice" hidden><section class="notice-card centred-card" id="first-screen-notice-card" aria-labelledby="first-screen-notice-title"><p class="notice-subtitle">${t(title)}</p><h1 id="first-screen-notice-title" class="notice-title" tabindex="-1">${t(n.title)}</h1><p class="notice-intro">${t(n.intro)}</p><div class="notice-text">${paragraphs}</div><div class="notice-message" role="alert" aria-live="assertive" aria-atomic="true"></div><div class="notice-actions"><button type="button" class="notice-accept" id="first-screen-accept">${t(n.accept)}</button><button type="button" class="notice-leave" id="first-screen-leave">${t(n.leave)}</button></div></section></main>`;
+  return loading + form + dataNotice;
+}
+
+function firstScreenTexts(apiBase: string, recaptcha: boolean): FirstScreenTexts {
+  const s = es.signIn;
+  const i = esInvitation;
+  return {
+    apiBase,
+    recaptcha,
+    linkTitle: i.linkTitle,
+    linkIntro: i.linkIntro,
+    codeTitle: i.codeTitle,
+    codeIntro: i.codeIntro,
+    documentLabel: i.documentLabel,
+    documentHint: i.documentHint,
+    signInSubmit: s.submit,
+    signInSubmitting: s.submitting,
+    invitationSubmit: i.submit,
+    invitationSubmitting: i.submitting,
+    identifierRequired: s.identifierRequired,
+    passwordRequired: s.passwordRequired,
+    documentRequired: i.documentRequired,
+    codeRequired: i.codeRequired,
+    wrongCredentials: s.wrongCredentials,
+    network: s.network,
+    server: s.server,
+    expired: s.expired,
+    accepting: esDataNotice.accepting,
+  };
+}
+
+/** An inline script of the page: a small IIFE built from `entry` (es2019, minified). */
+async function inlineScript(entry: string, name: string): Promise<string> {
+  const out = await build({
+    configFile: false,
+    logLevel: 'warn',
+    build: {
+      write: false,
+      minify: true,
+      target: 'es2019',
+      lib: { entry, formats: ['iife'], name },
+    },
+  });
+  const outputs = Array.isArray(out) ? out : [out];
+  for (const o of outputs)
+    if ('output' in o)
+      for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code.trim();
+  throw new Error(`${name}: no se generó el script`);
+}
+
 async function earlyInitScript(): Promise<string> {
   const out = await build({
     configFile: false,
@@ -99,11 +181,15 @@ export function entryPlugin(target: 'lms' | 'web'): Plugin {
 export function htmlPlugin(): Plugin {
   let target: 'lms' | 'web' = 'lms';
   let isBuild = false;
+  let apiBase = '/api/v1';
+  let recaptcha = false;
   return {
     name: 'curso-sst-html',
     configResolved(config) {
       target = config.mode === 'web' ? 'web' : 'lms';
       isBuild = config.command === 'build';
+      apiBase = (config.env.VITE_API_BASE || '/api/v1').replace(/\/+$/, '');
+      recaptcha = Boolean(config.env.VITE_RECAPTCHA_SITE_KEY);
     },
     transformIndexHtml: {
       order: 'post',
@@ -126,6 +212,27 @@ export function htmlPlugin(): Plugin {
               '</title>',
               `</title>\n    <script>${await earlyInitScript()}</script>`,
             );
+        }
+        if (target === 'web' && course) {
+          const start = out.indexOf(STATIC_START);
+          const end = out.indexOf(STATIC_END);
+          if (start >= 0 && end > start) {
+            // The texts as a data block (CSP does not apply to it), then the script, which runs
+            // before the first paint (decision 0234).
+            const texts = JSON.stringify(firstScreenTexts(apiBase, recaptcha)).replace(
+              /</g,
+              '\\u003c',
+            );
+            const script = isBuild
+              ? `<script>${await inlineScript(join(ROOT, 'src', 'app', 'first-screen', 'first-screen-entry.ts'), 'cursoSstFirstScreen')}</script>`
+              : '';
+            out =
+              out.slice(0, start) +
+              staticWebScreens(course.title, course.header) +
+              `<script type="application/json" id="first-screen-texts">${texts}</script>` +
+              script +
+              out.slice(end + STATIC_END.length);
+          }
         }
         if (!ctx.bundle) return out;
         // Inline the entry stylesheet(s) and drop them from the bundle.

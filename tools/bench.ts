@@ -43,8 +43,11 @@ import {
   formatWebFirstPaint,
   measureWebFirstPaint,
 } from './bench/web-first-paint.ts';
+import { formatWebFirstScreen, measureWebFirstScreen } from './bench/web-first-screen.ts';
+import { webFirstScreenBudgets } from '../scripts/bench/report.ts';
 
-const USAGE = 'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load]';
+const USAGE =
+  'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only web-first-screen]';
 
 interface Options {
   runs: number;
@@ -52,10 +55,19 @@ interface Options {
   json: boolean;
   rebuild: boolean;
   cpuLoad: boolean;
+  /** Only the web app's first screens (decision 0234): prints them, leaves results.json alone. */
+  only: 'web-first-screen' | null;
 }
 
 function parseOptions(argv: string[]): Options {
-  const o: Options = { runs: 5, check: false, json: false, rebuild: false, cpuLoad: false };
+  const o: Options = {
+    runs: 5,
+    check: false,
+    json: false,
+    rebuild: false,
+    cpuLoad: false,
+    only: null,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--check') o.check = true;
@@ -68,6 +80,11 @@ function parseOptions(argv: string[]): Options {
       if (!Number.isInteger(n) || n < 1 || n > 50)
         throw new Error(`--runs wants a whole number from 1 to 50, got "${raw ?? ''}"`);
       o.runs = n;
+    } else if (a === '--only' || a.startsWith('--only=')) {
+      const raw = a.includes('=') ? a.slice(7) : argv[++i];
+      if (raw !== 'web-first-screen')
+        throw new Error(`--only knows web-first-screen, got "${raw ?? ''}"`);
+      o.only = raw;
     } else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -175,6 +192,7 @@ async function main(): Promise<number> {
   const log = (line: string) => console.error(line);
   const started = Date.now();
   const loadAtStart = loadavg()[0]!;
+  if (options.only === 'web-first-screen') return onlyWebFirstScreen(options, log);
   await ensurePackage(options.rebuild, log);
   ensureWebBuild(options.rebuild, log);
 
@@ -292,6 +310,8 @@ async function main(): Promise<number> {
 
     // The standalone web app, with and without its service worker (decision 0140).
     const webFirstPaint = await measureWebFirstPaint(browser, options.runs, log);
+    // Its sign-in and invitation screens on a weak link (decision 0234).
+    const webFirstScreen = await measureWebFirstScreen(browser, options.runs, log);
 
     const sizes = {
       course: measureSizes(join(work, 'course'), fileBytes(ZIP)),
@@ -318,6 +338,7 @@ async function main(): Promise<number> {
       walkthrough: { course: walk, reference: referenceWalk },
       navigation,
       webFirstPaint,
+      webFirstScreen,
       encodings: { ...server.encodings },
       machine: { loadAverage: [loadAtStart, loadavg()[0]!], cpuLoad: options.cpuLoad },
     };
@@ -328,6 +349,7 @@ async function main(): Promise<number> {
     else {
       console.log(formatReport(results));
       console.log(formatWebFirstPaint(webFirstPaint));
+      console.log(formatWebFirstScreen(webFirstScreen));
       console.log(`Results: bench/results.json`);
     }
     const missed = results.budgets.filter((b) => !b.pass);
@@ -342,6 +364,32 @@ async function main(): Promise<number> {
     await browser?.close();
     await server.close();
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** `--only web-first-screen`: the two budgets of decision 0234 alone, quicker to repeat. */
+async function onlyWebFirstScreen(options: Options, log: (line: string) => void): Promise<number> {
+  ensureWebBuild(options.rebuild, log);
+  const executablePath = chromiumPath();
+  const browser = await chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    log(`Bench (web first screens): ${browser.version()}, ${options.runs} runs`);
+    const result = await measureWebFirstScreen(browser, options.runs, log);
+    const budgets = webFirstScreenBudgets(result);
+    if (options.json) console.log(JSON.stringify({ webFirstScreen: result, budgets }, null, 2));
+    else console.log(formatWebFirstScreen(result));
+    const missed = budgets.filter((b) => !b.pass);
+    if (options.check && missed.length) {
+      console.error(`bench --check: missed: ${missed.map((b) => b.id).join(', ')}`);
+      return 1;
+    }
+    return 0;
+  } finally {
+    await browser.close();
   }
 }
 

@@ -62,6 +62,17 @@ export interface BudgetResult {
   note: string;
 }
 
+/** The standalone web app's first screens on a weak link (tools/bench/web-first-screen.ts). */
+export interface WebFirstScreenResult {
+  label: string;
+  /** '/' until «Ingresar» is visible and answers a click, ms. */
+  signInUsableMs: Stat;
+  /** '/entrar#<token>' until the form is usable + «Entrar» until «Acepto» is usable, ms. */
+  invitationUsableMs: Stat;
+  /** Requests made after «Entrar» until the notice was usable (median run). */
+  requestsAfterRedeem: string[];
+}
+
 export interface BenchResults {
   generatedAt: string;
   gitCommit: string;
@@ -78,6 +89,8 @@ export interface BenchResults {
   navigation: NavigationResult;
   /** The standalone web app's first paint, with and without its service worker (decision 0140). */
   webFirstPaint?: WebFirstPaintResult;
+  /** Its sign-in and invitation screens usable on a weak link (decision 0234). */
+  webFirstScreen?: WebFirstScreenResult;
   encodings: Record<string, number>;
   /** The machine while the bench ran: its 1-minute load average at the start and the end. */
   machine?: { loadAverage: [number, number]; cpuLoad: boolean };
@@ -173,6 +186,30 @@ export function budgets(r: Omit<BenchResults, 'budgets'>): BudgetResult[] {
       note: 'route + first answers (docs/decisions/0190)',
     },
     ...navigationBudgets(r.navigation),
+  ];
+  if (r.webFirstScreen) out.push(...webFirstScreenBudgets(r.webFirstScreen));
+  return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
+}
+
+/** The standalone app's first screens on a weak link (decision 0234). */
+export function webFirstScreenBudgets(w: WebFirstScreenResult): BudgetResult[] {
+  const out: Omit<BudgetResult, 'pass'>[] = [
+    {
+      id: 'web-sign-in-usable',
+      label: 'Web sign-in usable («Ingresar» answers; throttled, median)',
+      value: w.signInUsableMs.median,
+      limit: 1500,
+      unit: 'ms',
+      note: `range ${secs(w.signInUsableMs.min)}–${secs(w.signInUsableMs.max)}`,
+    },
+    {
+      id: 'web-invitation-usable',
+      label: 'Web invitation link → data notice usable (throttled, median)',
+      value: w.invitationUsableMs.median,
+      limit: 2000,
+      unit: 'ms',
+      note: `range ${secs(w.invitationUsableMs.min)}–${secs(w.invitationUsableMs.max)}; requests after «Entrar»: ${w.requestsAfterRedeem.join(', ') || 'none'}`,
+    },
   ];
   return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
 }

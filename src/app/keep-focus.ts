@@ -22,7 +22,10 @@ export function keepFocusAcrossTakeover(root: HTMLElement): void {
     if (!focused || focused.isConnected) return;
     const was = focused;
     const twin = [...root.querySelectorAll<HTMLElement>(was.tagName)].find(
-      (el) => el.className === was.className && el.textContent === was.textContent,
+      (el) =>
+        el.className === was.className &&
+        el.textContent === was.textContent &&
+        el.getAttribute('name') === was.getAttribute('name'),
     );
     if (!twin) return;
     const active = document.activeElement;

@@ -3,6 +3,7 @@
 // the app installable and offline-first (0140).
 import { createController } from './boot.ts';
 import {
+  afterFirstScreen,
   createServerTracking,
   issueOnServer,
   serverRouteOptions,
@@ -15,12 +16,21 @@ import { prefetchAfterFirstPaint } from './prefetch.ts';
 import { ASSET_BASE } from './routes.tsx';
 import { renderApp } from './render-app.tsx';
 import { afterPaint, whenIdle } from '../ui/idle.ts';
+import {
+  closeFirstScreen,
+  firstScreenPending,
+  takeOverFirstScreen,
+} from './first-screen/take-over.ts';
+// The static first screen's forms and notice are drawn with these before the app arrives: they
+// join the entry stylesheet, which the build inlines into the page (decision 0234).
+import '../ui/centred-card.css';
+import '../features/auth/login-page.css';
+import '../features/data-notice/data-notice-page.css';
 
 const controller: CourseController = createController(
   createServerTracking((user) => controller.setLearner(learnerOf(user))),
   { outline: outlineForObra, module: moduleForObra },
 );
-if (hasToken()) void controller.start();
 
 // After the first paint: the next screens' code, content and first illustrations (no screen waits).
 prefetchAfterFirstPaint(controller, ASSET_BASE);
@@ -38,9 +48,23 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator)
     }),
   );
 
-renderApp({
-  controller,
-  routing: 'history',
-  routeOptions: serverRouteOptions(controller),
-  issueOnServer: () => issueOnServer(controller),
-});
+// A sign-in the static first screen sent before this script arrived is stored first, and the
+// app renders once the screen it shows first is loaded (decision 0234).
+// A tap on the static screen while the first screen's code loaded is taken over in turn.
+async function takeOver(): Promise<void> {
+  do await afterFirstScreen(await takeOverFirstScreen());
+  while (firstScreenPending());
+  closeFirstScreen();
+}
+
+void takeOver()
+  .catch((e: unknown) => console.warn('[curso-sst] primera pantalla', e))
+  .then(() => {
+    if (hasToken()) void controller.start();
+    renderApp({
+      controller,
+      routing: 'history',
+      routeOptions: serverRouteOptions(controller),
+      issueOnServer: () => issueOnServer(controller),
+    });
+  });

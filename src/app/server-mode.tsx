@@ -1,6 +1,15 @@
 // `server` mode (web build, decision 0001): sign-in, the token guard (signed in = a token is
 // stored, decision 0026), progress through our API, certificates issued by the server, logout.
-import { lazy, Suspense, useEffect, useReducer, useState, type ReactNode } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useEffect,
+  useReducer,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { version as noticeVersion } from 'virtual:data-notice-version';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { contentVersion, outline } from 'virtual:course';
@@ -18,6 +27,7 @@ import {
   signInReason,
   unsentProgressOnDevice,
   signOut,
+  logout,
   type CourseUser,
   type HttpTracking,
 } from '../tracking/http/index.ts';
@@ -29,13 +39,40 @@ import { rememberObraValues } from '../course/obra-fill.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 import { httpTexts, loginMessage, signInNoticeText } from './http-texts.ts';
+import { sharedClient } from '../tracking/http/auth.ts';
+import { INVITATION, INVITATION_TOKEN } from './first-screen/shared.ts';
+import {
+  tappedInFirstScreen,
+  typedInFirstScreen,
+  type TakenOver,
+} from './first-screen/take-over.ts';
+import type { InvitationPageProps } from '../features/auth/invitation-page.tsx';
+import type { WhoPageProps } from '../features/auth/who-page.tsx';
 
-const LoginPage = lazy(() => import('./sections/auth.tsx'));
-const InvitationPage = lazy(() =>
+/**
+ * A lazy screen that can be loaded before the app first renders: once loaded it renders at once,
+ * with no Suspense fallback replacing the static first screen (decision 0234).
+ */
+function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | null = null;
+  const remember = () =>
+    load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+  const Lazy = lazy(remember);
+  const Screen = (props: P) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Screen, { preload: () => remember().then(() => undefined) });
+}
+
+const LoginPage = preloadable(() => import('./sections/auth.tsx'));
+const InvitationPage = preloadable<InvitationPageProps>(() =>
   import('./sections/auth.tsx').then((m) => ({ default: m.InvitationPage })),
 );
-const WhoPage = lazy(() => import('./sections/auth.tsx').then((m) => ({ default: m.WhoPage })));
-const DataNotice = /* @__PURE__ */ lazy(() => import('./sections/data-notice.tsx'));
+const WhoPage = preloadable<WhoPageProps>(() =>
+  import('./sections/auth.tsx').then((m) => ({ default: m.WhoPage })),
+);
+const DataNotice = /* @__PURE__ */ preloadable(() => import('./sections/data-notice.tsx'));
 /** «Verificar en portería» (decision 0243): open to anyone, signed in or not. */
 export const GATE_PATH = '/porteria';
 const GatePage = lazy(() => import('./sections/gate.tsx'));
@@ -72,12 +109,15 @@ const learnerFields = (user: CourseUser) => ({
 
 function SignIn({ controller }: { controller: CourseController }) {
   const navigate = useNavigate();
+  const [typed] = useState(typedInFirstScreen);
   return (
     <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
       <LoginPage
         signIn={signIn}
         notice={signInNoticeText(signInReason(), unsentProgressOnDevice())}
         courseTitle={controller.outline.title}
+        initial={{ identifier: typed.document, password: typed.password }}
+        sendOnMount={tappedInFirstScreen}
         onSignedIn={() => {
           void controller.start().then(() => navigate(resumePath(controller), { replace: true }));
         }}
@@ -103,9 +143,6 @@ const confirmHere = () => {
   }
 };
 
-/** Where the link's token waits (this tab only) once it is out of the address (0210). */
-const INVITATION = 'curso-sst:invitation';
-
 /**
  * The link's token from the address ('/entrar#<token>'), taken out of it at once, so it is not
  * left in the history, a screenshot or a shared address; kept for this tab until used. Any other
@@ -114,7 +151,7 @@ const INVITATION = 'curso-sst:invitation';
  */
 function takeInvitationToken(): string | null {
   const fromHash = window.location.hash.replace(/^#/, '');
-  let token: string | null = /^[A-Za-z0-9_-]{22}$/.test(fromHash) ? fromHash : null;
+  let token: string | null = INVITATION_TOKEN.test(fromHash) ? fromHash : null;
   try {
     if (token) window.sessionStorage.setItem(INVITATION, token);
     else if (fromHash) window.sessionStorage.removeItem(INVITATION);
@@ -129,6 +166,7 @@ function takeInvitationToken(): string | null {
 function Invitation({ controller }: { controller: CourseController }) {
   const navigate = useNavigate();
   const [token, setToken] = useState(takeInvitationToken);
+  const [typed] = useState(typedInFirstScreen);
   // Another link opened in this same tab (the new one the coordinator sent after a refusal) only
   // changes the address's fragment: the page is not reloaded, so its token is taken here, and the
   // form starts again for it (key) instead of redeeming the old token with a stale message.
@@ -146,6 +184,8 @@ function Invitation({ controller }: { controller: CourseController }) {
         token={token}
         notice={signInNoticeText(null, unsentProgressOnDevice())}
         courseTitle={controller.outline.title}
+        initial={{ document: typed.document, code: typed.code }}
+        sendOnMount={tappedInFirstScreen}
         redeem={async (proof) => {
           try {
             await redeemInvitation(proof);
@@ -167,6 +207,44 @@ function Invitation({ controller }: { controller: CourseController }) {
     </Suspense>
   );
 }
+
+/**
+ * The app takes over the static first screen (decision 0234): a session it opened is stored, a
+ * tap on its data notice carried out, and the screen the app shows first is loaded before the
+ * app renders, so nothing replaces the static screen with a loading text.
+ */
+export async function afterFirstScreen(taken: TakenOver): Promise<void> {
+  if (taken.user && taken.kind === 'invitacion') {
+    // The learner has just proved who they are on this phone: no «¿Eres …?» now (0211).
+    confirmHere();
+    try {
+      window.sessionStorage.removeItem(INVITATION);
+    } catch {
+      // Nothing kept.
+    }
+  }
+  if (taken.choice === 'leave') {
+    await logoutHere();
+    return;
+  }
+  if (taken.choice === 'accept' && needsDataNotice(undefined, noticeVersion)) {
+    const { acceptDataNotice } = await import('../tracking/http/data-notice.ts');
+    // Not recorded (offline): the app's notice is shown and asks again.
+    await acceptDataNotice(noticeVersion).catch(() => undefined);
+  }
+  const first = !hasToken()
+    ? window.location.pathname.startsWith('/entrar')
+      ? InvitationPage
+      : LoginPage
+    : sharedPhoneLearner() && !confirmedHere()
+      ? WhoPage
+      : needsDataNotice(undefined, noticeVersion)
+        ? DataNotice
+        : null;
+  await first?.preload().catch(() => undefined);
+}
+
+const logoutHere = () => logout().catch(() => sharedClient().forceLogout());
 
 /**
  * Signed in = a token is stored. Signed out, '/' shows the sign-in; other paths go to it.

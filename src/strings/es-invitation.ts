@@ -17,6 +17,8 @@ export const esInvitation = {
   codeRequired: 'Escribe el código de 10 números.',
   withPassword: 'Tengo contraseña',
   withCode: 'Tengo un código',
+  /** The static first screen (decision 0234) with JavaScript turned off. */
+  noScript: 'Para hacer el curso, activa JavaScript en el navegador.',
   // «¿Eres …?» on a shared phone (decision 0211)
   whoTitle: (name: string) => `¿Eres ${name}?`,
   whoIntro: 'Este teléfono tiene abierto el curso de esta persona.',

@@ -2,7 +2,7 @@
 // message with the link's token (already taken out of the address by the app), or types a code.
 // Either way the document number is typed and «Entrar» is tapped: opening the link alone never
 // signs anyone in. The page never talks to an adapter: `redeem` is injected.
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { esInvitation } from '../../strings/es-invitation.ts';
 import { LoginField } from './login-field.tsx';
 import type { SignInResult } from './login-page.tsx';
@@ -21,6 +21,11 @@ export interface InvitationPageProps {
   courseTitle?: string;
   /** Why the learner is here (another learner's unsent progress on this phone…). */
   notice?: string | null;
+  /** What was typed in the static first screen's form before the app arrived (0234). */
+  initial?: { document: string; code: string };
+  /** Asked once the form is on the page: the static form's button was tapped as the app took
+   * over, so send at once (decision 0234). */
+  sendOnMount?: () => boolean;
 }
 
 const T = esInvitation;
@@ -31,15 +36,24 @@ export default function InvitationPage({
   onSignedIn,
   courseTitle,
   notice,
+  initial,
+  sendOnMount,
 }: InvitationPageProps) {
   const id = useId();
-  const [document, setDocument] = useState('');
-  const [code, setCode] = useState('');
+  const [document, setDocument] = useState(initial?.document ?? '');
+  const [code, setCode] = useState(initial?.code ?? '');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<{ document?: string; code?: string }>({});
   const documentRef = useRef<HTMLInputElement>(null);
   const codeRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    if (sendOnMount?.()) formRef.current?.requestSubmit();
+  }, [sendOnMount]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,6 +85,7 @@ export default function InvitationPage({
   return (
     <main className="login-page centred-page">
       <form
+        ref={formRef}
         className="login-card centred-card"
         onSubmit={submit}
         noValidate

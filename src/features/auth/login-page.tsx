@@ -29,6 +29,11 @@ export interface LoginPageProps {
   notice?: string | null;
   /** The course's title (course.json), shown above the form. */
   courseTitle?: string;
+  /** What was typed in the static first screen's form before the app arrived (0234). */
+  initial?: { identifier: string; password: string };
+  /** Asked once the form is on the page: the static form's button was tapped as the app took
+   * over, so send at once (decision 0234). */
+  sendOnMount?: () => boolean;
 }
 
 const AUTH_TEXT = es.signIn;
@@ -43,10 +48,12 @@ export default function LoginPage({
   recaptchaSiteKey = ENV_SITE_KEY,
   signIn,
   courseTitle,
+  initial,
+  sendOnMount,
 }: LoginPageProps) {
   const id = useId();
-  const [identifier, setIdentifier] = useState('');
-  const [password, setPassword] = useState('');
+  const [identifier, setIdentifier] = useState(initial?.identifier ?? '');
+  const [password, setPassword] = useState(initial?.password ?? '');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -56,6 +63,14 @@ export default function LoginPage({
   useEffect(() => {
     if (recaptchaSiteKey) preloadRecaptcha(recaptchaSiteKey);
   }, [recaptchaSiteKey]);
+
+  const formRef = useRef<HTMLFormElement>(null);
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    if (sendOnMount?.()) formRef.current?.requestSubmit();
+  }, [sendOnMount]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -98,6 +113,7 @@ export default function LoginPage({
   return (
     <main className="login-page centred-page">
       <form
+        ref={formRef}
         className="login-card centred-card"
         onSubmit={submit}
         noValidate

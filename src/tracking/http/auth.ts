@@ -212,6 +212,21 @@ export async function redeemInvitation(
   return user;
 }
 
+/**
+ * Keeps a session the static first screen opened before the app arrived (decision 0234): stored
+ * exactly as `login` or `redeemInvitation` would have stored it.
+ */
+export function adoptSession(
+  response: LoginResponse,
+  kind: 'login' | 'invitacion',
+  options: { api?: ApiClient } = {},
+): CourseUser {
+  const api = options.api ?? sharedClient();
+  const user = storeSession(api, response);
+  if (kind === 'invitacion') safeSet(api.store, KEYS.sessionKind, 'invitacion');
+  return user;
+}
+
 /** The stored learner's name when this phone keeps a long-lived invitation session, else null. */
 export function sharedPhoneLearner(store = sharedClient().store): string | null {
   if (!safeGet(store, KEYS.token) || safeGet(store, KEYS.sessionKind) !== 'invitacion') return null;

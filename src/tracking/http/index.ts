@@ -15,6 +15,7 @@ export {
   login,
   logout,
   redeemInvitation,
+  adoptSession,
   notMe,
   sharedPhoneLearner,
   type InvitationProof,

@@ -1,0 +1,55 @@
+// What the static first screen's inline script (first-screen-entry.ts) and the app
+// (take-over.ts) share: storage keys, the global the script leaves, and the texts' shape
+// (decision 0234).
+import type { LoginResponse } from '../../tracking/http/types.ts';
+
+/** localStorage: a sign-in answered before the app arrived, until the app stores it. */
+export const HANDOFF = 'curso-sst:first-screen';
+/** sessionStorage: the invitation link's token once out of the address (decision 0210). */
+export const INVITATION = 'curso-sst:invitation';
+/** An invitation link's token: 16 random bytes, base64url. */
+export const INVITATION_TOKEN = /^[A-Za-z0-9_-]{22}$/;
+/** `window[FIRST_SCREEN_GLOBAL]`: the script's state, read by the app when it takes over. */
+export const FIRST_SCREEN_GLOBAL = '__cursoSstFirstScreen';
+
+export interface Handoff {
+  kind: 'login' | 'invitacion';
+  response: LoginResponse;
+  /** A tap on the static data notice before the app arrived. */
+  choice: 'accept' | 'leave' | null;
+}
+
+export interface FirstScreenState {
+  /** The sign-in POST in flight (settles on any answer, never rejects). */
+  request: Promise<void> | null;
+  handoff: Handoff | null;
+  mode: 'sign-in' | 'link' | 'code' | null;
+  /** Set by the app as it renders: the static screen no longer sends anything. */
+  closed?: boolean;
+  /** A tap on the static form after it closed: the app's form sends it as it mounts. */
+  tappedAfterClose?: boolean;
+}
+
+export interface FirstScreenTexts {
+  apiBase: string;
+  recaptcha: boolean;
+  linkTitle: string;
+  linkIntro: string;
+  codeTitle: string;
+  codeIntro: string;
+  documentLabel: string;
+  documentHint: string;
+  signInSubmit: string;
+  signInSubmitting: string;
+  invitationSubmit: string;
+  invitationSubmitting: string;
+  identifierRequired: string;
+  passwordRequired: string;
+  documentRequired: string;
+  codeRequired: string;
+  wrongCredentials: string;
+  network: string;
+  server: string;
+  expired: string;
+  accepting: string;
+}

@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+// The app takes over a sign-in the static first screen sent before it arrived (decision 0234).
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_GLOBAL, HANDOFF, type FirstScreenState, type Handoff } from './shared.ts';
+import { firstScreenPending, takeOverFirstScreen } from './take-over.ts';
+
+const user = { id: 7, name: 'Ana Lucía', url_certificate: null, dataNoticeAcceptedAt: null };
+const handoff = (choice: Handoff['choice'] = null): Handoff => ({
+  kind: 'invitacion',
+  response: { success: true, token: 'tok-123', user },
+  choice,
+});
+const state = (): FirstScreenState => {
+  const s: FirstScreenState = { request: null, handoff: null, mode: 'link' };
+  (window as unknown as Record<string, FirstScreenState>)[FIRST_SCREEN_GLOBAL] = s;
+  return s;
+};
+
+afterEach(() => {
+  localStorage.clear();
+  delete (window as unknown as Record<string, unknown>)[FIRST_SCREEN_GLOBAL];
+});
+
+describe('takeOverFirstScreen', () => {
+  it('waits for the request in flight, then stores the session as sign-in stores it', async () => {
+    const s = state();
+    let answer!: () => void;
+    s.request = new Promise<void>((resolve) => (answer = resolve));
+    const taken = takeOverFirstScreen();
+    // The answer arrives after the app started waiting.
+    s.handoff = handoff('accept');
+    localStorage.setItem(HANDOFF, JSON.stringify(handoff('accept')));
+    answer();
+    const result = await taken;
+    expect(result).toMatchObject({ kind: 'invitacion', choice: 'accept', user: { id: 7 } });
+    expect(localStorage.getItem('token')).toBe('tok-123');
+    expect(JSON.parse(localStorage.getItem('user')!)).toMatchObject({ id: 7 });
+    expect(localStorage.getItem('curso-sst:session-kind')).toBe('invitacion');
+    expect(localStorage.getItem(HANDOFF)).toBeNull();
+    expect(firstScreenPending()).toBe(false);
+  });
+
+  it('stores nothing when the static form sent nothing', async () => {
+    state();
+    expect(await takeOverFirstScreen()).toEqual({ user: null, kind: null, choice: null });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('finds an answer kept from before a reload (the script is gone, the storage is not)', async () => {
+    localStorage.setItem(HANDOFF, JSON.stringify({ ...handoff(), kind: 'login' }));
+    const result = await takeOverFirstScreen();
+    expect(result.kind).toBe('login');
+    expect(localStorage.getItem('token')).toBe('tok-123');
+    expect(localStorage.getItem('curso-sst:session-kind')).toBeNull();
+  });
+});

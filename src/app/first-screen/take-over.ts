@@ -1,0 +1,77 @@
+// The app takes over the static first screen (decision 0234): a sign-in the inline script sent
+// before the app arrived is awaited and stored the way sign-in stores it; a tap on the static
+// data notice is carried out; what was typed in the static form is handed to the app's form.
+import { adoptSession, type CourseUser } from '../../tracking/http/index.ts';
+import { FIRST_SCREEN_GLOBAL, HANDOFF, type FirstScreenState, type Handoff } from './shared.ts';
+
+export interface TakenOver {
+  /** The session the static form opened, when it did. */
+  user: CourseUser | null;
+  kind: Handoff['kind'] | null;
+  /** A tap on the static data notice, for the app to carry out. */
+  choice: Handoff['choice'];
+}
+
+function readHandoff(state: FirstScreenState | undefined): Handoff | null {
+  try {
+    const raw = window.localStorage.getItem(HANDOFF);
+    window.localStorage.removeItem(HANDOFF);
+    if (raw) return JSON.parse(raw) as Handoff;
+  } catch {
+    // Private mode: the script kept it in memory.
+  }
+  return state?.handoff ?? null;
+}
+
+const valueOf = (id: string) =>
+  (document.getElementById(id) as HTMLInputElement | null)?.value ?? '';
+
+/**
+ * What the learner has typed in the static form: read when the app's own form first renders,
+ * while the static one is still on the page.
+ */
+export const typedInFirstScreen = () => ({
+  document: valueOf('first-screen-document'),
+  password: valueOf('first-screen-password'),
+  code: valueOf('first-screen-code'),
+});
+
+const firstScreenState = () =>
+  (window as unknown as Record<string, FirstScreenState | undefined>)[FIRST_SCREEN_GLOBAL];
+
+/** The static form sent a sign-in, or has an answer waiting, that the app has not stored. */
+export function firstScreenPending(): boolean {
+  const state = firstScreenState();
+  return Boolean(state?.request || state?.handoff);
+}
+
+/** The static form was tapped while the app rendered its own: that form sends it (once). */
+export function tappedInFirstScreen(): boolean {
+  const state = firstScreenState();
+  const tapped = Boolean(state?.tappedAfterClose);
+  if (state) state.tappedAfterClose = false;
+  return tapped;
+}
+
+/** The app renders now: the static screen stops sending (its taps are the app's from now on). */
+export function closeFirstScreen(): void {
+  const state = firstScreenState();
+  if (state) state.closed = true;
+}
+
+/** Waits for the static form's request, if one is in flight, and stores what it opened. */
+export async function takeOverFirstScreen(): Promise<TakenOver> {
+  const state = firstScreenState();
+  if (state?.request) await state.request;
+  const handoff = readHandoff(state);
+  if (state) {
+    state.request = null;
+    state.handoff = null;
+  }
+  if (!handoff?.response?.token || !handoff.response.user)
+    return { user: null, kind: null, choice: null };
+  const user = adoptSession(handoff.response, handoff.kind);
+  // The tap on the notice may have come after the script wrote the answer: read it again.
+  const choice = handoff.choice;
+  return { user, kind: handoff.kind, choice };
+}

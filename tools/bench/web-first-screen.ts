@@ -1,0 +1,180 @@
+// The standalone web app's first screens on a weak link (decision 0234), throttled (CPU ×4 +
+// Fast 3G), a fresh browser each run (no service worker, HTTP cache off):
+//   sign-in usable    — from the navigation start of '/' until «Ingresar» is visible and answers
+//                       a click (the click on the empty form is answered with the field's message);
+//   invitation usable — '/entrar#<token>' until the form is usable, plus the tap on «Entrar»
+//                       until the first screen after redeeming (the data notice of a new learner)
+//                       shows «Acepto» and answers a click: what the learner waits for, their
+//                       own typing (and the test runner's, slowed by the CPU throttling) left out.
+// "Usable" is measured in the page (performance.now(), each animation frame), then the click is
+// made and its answer awaited, so a button that shows but does not answer fails the run.
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { buildApp } from '../../server/app.ts';
+import { openPglite } from '../../server/db/db.ts';
+import { migrate } from '../../server/db/migrate.ts';
+import { createUser } from '../../server/db/store.ts';
+import { issueInvitations } from '../../server/invitations.ts';
+import { REPO_ROOT } from '../../scripts/lib/package-scorm.ts';
+import { applyCondition, CONDITIONS } from '../../scripts/bench/measure-load.ts';
+import { stat, type Stat, type WebFirstScreenResult } from '../../scripts/bench/report.ts';
+
+export type { WebFirstScreenResult } from '../../scripts/bench/report.ts';
+
+const WEB_DIR = join(REPO_ROOT, 'dist', 'web');
+const THROTTLED = CONDITIONS.find((c) => c.name === 'throttled')!;
+
+/**
+ * Installed before any script of the page (an init script): on every animation frame, notes the
+ * first performance.now() at which each watched selector is visible and enabled. The frame's
+ * paint follows, so the time is when the learner can see it. Recorded in the page itself, it
+ * does not depend on when the test runner gets round to asking.
+ */
+const WATCH_VISIBLE = `function (selectors) {
+  var seen = {};
+  window.__benchSeen = seen;
+  function check() {
+    selectors.forEach(function (sel) {
+      if (seen[sel]) return;
+      var el = document.querySelector(sel);
+      if (!el || el.disabled) return;
+      var box = el.getBoundingClientRect();
+      if (box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
+        seen[sel] = performance.now();
+    });
+    if (selectors.some(function (sel) { return !seen[sel]; })) requestAnimationFrame(check);
+  }
+  requestAnimationFrame(check);
+  document.addEventListener('submit', function () {
+    if (!seen.submit) seen.submit = performance.now();
+  }, true);
+}`;
+
+/** When `selector` was first visible and enabled (ms from navigation start), once it has been. */
+async function visibleAt(page: Page, selector: string): Promise<number> {
+  const handle = await page.waitForFunction(
+    (sel) =>
+      (window as unknown as { __benchSeen?: Record<string, number> }).__benchSeen?.[sel] ?? 0,
+    selector,
+    { timeout: 60_000, polling: 50 },
+  );
+  return (await handle.jsonValue()) as number;
+}
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'es-CO',
+    serviceWorkers: 'block',
+  });
+  // As source text: the function as written, without helpers a TypeScript runner might add.
+  await context.addInitScript(
+    `(${WATCH_VISIBLE})(${JSON.stringify(['button.login-submit', 'button.notice-accept'])})`,
+  );
+  const page = await context.newPage();
+  await applyCondition(await context.newCDPSession(page), THROTTLED);
+  return page;
+}
+
+export async function measureWebFirstScreen(
+  browser: Browser,
+  runs: number,
+  log: (line: string) => void,
+): Promise<WebFirstScreenResult> {
+  const db = await openPglite();
+  await migrate(db);
+  const app = await buildApp({ db, webDir: WEB_DIR, lmsPreviewDir: null });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const signIn: number[] = [];
+  const invitation: number[] = [];
+  const requests: string[][] = [];
+  try {
+    for (let i = 0; i < runs; i++) {
+      log(`  web first screens (${THROTTLED.label}): run ${i + 1}/${runs}`);
+      const login = await newPage(browser);
+      try {
+        await login.goto(`${origin}/`, { waitUntil: 'commit', timeout: 60_000 });
+        signIn.push(await visibleAt(login, 'button.login-submit'));
+        await login.click('button.login-submit');
+        await login.locator('.login-error').first().waitFor({ timeout: 60_000 });
+      } finally {
+        await login.context().close();
+      }
+
+      const doc = `90${String(Date.now()).slice(-6)}${i}`;
+      const learner = await createUser(db, {
+        document: doc,
+        name: `Aprendiz Banco ${i + 1}`,
+        password: randomBytes(12).toString('base64url'),
+      });
+      const [issued] = await issueInvitations(
+        db,
+        { userId: null, name: 'bench' },
+        [learner.id],
+        'tarjeta',
+      );
+      const phone = await newPage(browser);
+      try {
+        const seen: string[] = [];
+        let counting = false;
+        phone.on('request', (r) => {
+          if (counting) seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
+        });
+        await phone.goto(`${origin}/entrar#${issued!.token}`, {
+          waitUntil: 'commit',
+          timeout: 60_000,
+        });
+        const formUsable = await visibleAt(phone, 'button.login-submit');
+        await phone.fill('input[name="document"]', doc);
+        counting = true;
+        await phone.click('button.login-submit');
+        const noticeUsable = await visibleAt(phone, 'button.notice-accept');
+        const tapped = await visibleAt(phone, 'submit');
+        // The learner's own time (typing, and the runner's, which a throttled CPU stretches) is
+        // left out: the form's wait plus the wait from the tap to the notice.
+        invitation.push(formUsable + (noticeUsable - tapped));
+        counting = false;
+        requests.push(seen);
+        await phone.click('button.notice-accept');
+        // Answered: «Guardando…» at once, or already the course.
+        await phone.waitForFunction(
+          () => {
+            const b = document.querySelector<HTMLButtonElement>('button.notice-accept');
+            return !b || b.disabled;
+          },
+          null,
+          { timeout: 60_000 },
+        );
+      } finally {
+        await phone.context().close();
+      }
+    }
+  } finally {
+    await app.close();
+    await db.close();
+  }
+  const invitationStat = stat(invitation);
+  const medianRun = invitation.indexOf(
+    [...invitation].sort((a, b) => a - b)[Math.floor(invitation.length / 2)]!,
+  );
+  return {
+    label: THROTTLED.label,
+    signInUsableMs: stat(signIn),
+    invitationUsableMs: invitationStat,
+    requestsAfterRedeem: requests[medianRun] ?? [],
+  };
+}
+
+export function formatWebFirstScreen(r: WebFirstScreenResult): string {
+  const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const range = (s: Stat) => `${secs(s.median)} (${secs(s.min)}–${secs(s.max)})`;
+  return [
+    `\nStandalone web app, first screens (${r.label}, fresh browser) — median (min–max):`,
+    `  sign-in usable («Ingresar» answers):              ${range(r.signInUsableMs)}  budget 1.50 s`,
+    `  invitation link → data notice usable («Acepto»):  ${range(r.invitationUsableMs)}  budget 2.00 s`,
+    `  requests after «Entrar» (median run): ${r.requestsAfterRedeem.join(', ') || 'none'}`,
+  ].join('\n');
+}
