@@ -21,7 +21,7 @@ import { loadCourseShape } from '../server/course-shape.ts';
 import { createCertificateIssuer } from '../server/certificates.ts';
 import { qrMatrix } from '../src/domain/certificate/qr.ts';
 import { gateUrl, readGateQr, statementBytes } from '../src/domain/gate/statement.ts';
-import { certificateQr } from './support/pdf-certificate-qr.ts';
+import { certificateQr } from './support/pdf-qr.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
 const ROOT = resolve(import.meta.dirname, '..');

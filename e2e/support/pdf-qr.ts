@@ -1,9 +1,10 @@
 // The QR codes printed in a PDF, decoded the way a phone's camera reads the paper: pdf.js renders
-// each page in a throwaway browser page (no server involved), and jsQR reads every card of the
-// 2 × 4 sheet (server/console/invitation-cards.ts) from its own crop of the image.
+// the pages in a throwaway browser page (no server involved) and jsQR reads them. Two readings:
+// every card of the invitation sheet (2 × 4, server/console/invitation-cards.ts), each from its own
+// crop, and the certificate's QR from its lower-left corner.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 const FILES: Record<string, { path: string; type: string }> = {
@@ -15,14 +16,13 @@ const FILES: Record<string, { path: string; type: string }> = {
   '/jsqr.js': { path: require.resolve('jsqr/dist/jsQR.js'), type: 'text/javascript' },
 };
 
-/** Every QR found, card by card, page by page (in print order). */
-export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<string[]> {
+/** Runs `read` in a blank page that serves pdf.js and jsQR, in a context closed afterwards. */
+async function inPdfPage<T>(browser: Browser, read: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
     await page.route('http://pdf.test/**', (route) => {
-      const path = new URL(route.request().url()).pathname;
-      const file = FILES[path];
+      const file = FILES[new URL(route.request().url()).pathname];
       if (file) return route.fulfill({ body: readFileSync(file.path), contentType: file.type });
       return route.fulfill({
         body: '<!doctype html><html><body><script src="/jsqr.js"></script></body></html>',
@@ -30,7 +30,16 @@ export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<s
       });
     });
     await page.goto('http://pdf.test/');
-    return await page.evaluate(
+    return await read(page);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every QR found, card by card, page by page (in print order). */
+export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<string[]> {
+  return inPdfPage(browser, (page) =>
+    page.evaluate(
       async ({ b64 }) => {
         const pdfjs = await import('/pdf.mjs' as string);
         pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
@@ -66,8 +75,47 @@ export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<s
         return found;
       },
       { b64: Buffer.from(pdf).toString('base64') },
+    ),
+  );
+}
+
+/** The certificate's QR (page 1, lower-left third) and the rendered page as a PNG, to look at. */
+export async function certificateQr(
+  browser: Browser,
+  pdf: Uint8Array,
+): Promise<{ text: string | null; png: Buffer }> {
+  return inPdfPage(browser, async (page) => {
+    const { text, dataUrl } = await page.evaluate(
+      async ({ b64 }) => {
+        const pdfjs = await import('/pdf.mjs' as string);
+        pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        const doc = await pdfjs.getDocument({ data }).promise;
+        const pdfPage = await doc.getPage(1);
+        const viewport = pdfPage.getViewport({ scale: 3 });
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.ceil(viewport.width);
+        canvas.height = Math.ceil(viewport.height);
+        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
+        await pdfPage.render({ canvasContext: ctx, viewport }).promise;
+        const jsQR = (
+          window as unknown as {
+            jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
+          }
+        ).jsQR;
+        // The lower-left third of the page holds the QR.
+        const w = Math.floor(canvas.width / 3);
+        const h = Math.floor(canvas.height / 2);
+        const image = ctx.getImageData(0, canvas.height - h, w, h);
+        const found = jsQR(image.data, image.width, image.height);
+        const small = document.createElement('canvas');
+        small.width = Math.floor(canvas.width / 2);
+        small.height = Math.floor(canvas.height / 2);
+        small.getContext('2d')!.drawImage(canvas, 0, 0, small.width, small.height);
+        return { text: found?.data ?? null, dataUrl: small.toDataURL('image/png') };
+      },
+      { b64: Buffer.from(pdf).toString('base64') },
     );
-  } finally {
-    await context.close();
-  }
+    return { text, png: Buffer.from(dataUrl.split(',')[1]!, 'base64') };
+  });
 }
