@@ -142,28 +142,6 @@ async function inlineScript(entry: string, name: string): Promise<string> {
   throw new Error(`${name}: no se generó el script`);
 }
 
-async function earlyInitScript(): Promise<string> {
-  const out = await build({
-    configFile: false,
-    logLevel: 'warn',
-    build: {
-      write: false,
-      minify: true,
-      target: 'es2019',
-      lib: {
-        entry: join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'),
-        formats: ['iife'],
-        name: 'cursoSstEarlyInit',
-      },
-    },
-  });
-  const outputs = Array.isArray(out) ? out : [out];
-  for (const o of outputs)
-    if ('output' in o)
-      for (const chunk of o.output) if (chunk.type === 'chunk') return chunk.code.trim();
-  throw new Error('early-init: no se generó el script');
-}
-
 /**
  * Each build has its own entry (decision 0207): index.html names `__APP_ENTRY__`, and this
  * plugin points it at src/app/main-lms.tsx or src/app/main-web.tsx before Vite reads the page.
@@ -210,7 +188,7 @@ export function htmlPlugin(): Plugin {
           if (isBuild)
             out = out.replace(
               '</title>',
-              `</title>\n    <script>${await earlyInitScript()}</script>`,
+              `</title>\n    <script>${await inlineScript(join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'), 'cursoSstEarlyInit')}</script>`,
             );
         }
         if (target === 'web' && course) {
