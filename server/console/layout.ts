@@ -66,6 +66,7 @@ pre.result{white-space:pre-wrap;background:#f6f8f9;border:1px solid var(--line);
 .sort{color:inherit}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .phone-only{display:none}
+table.learners .pick input{width:1.5rem;height:1.5rem;margin:0}
 @media (max-width:40rem){table.learners .wide{display:none}.phone-only{display:block}table.learners td.estado{font-weight:600}}
 progress{width:100%;max-width:32rem;height:1.25rem}
 footer{max-width:72rem;margin:0 auto 2rem;padding:0 1rem;font-size:.9rem;color:var(--soft)}

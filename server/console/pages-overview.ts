@@ -161,10 +161,17 @@ ${reinduction}`;
         const sort = active ? (filters.dir === 'asc' ? 'ascending' : 'descending') : 'none';
         return `<th scope="col"${cls} aria-sort="${sort}"><a class="sort" href="/consola/aprendices${filterQuery(filters, { orden: key, dir, pagina: 1 })}">${label}${active ? `<span aria-hidden="true"> ${filters.dir === 'asc' ? '▲' : '▼'}</span>` : ''}</a></th>`;
       };
+      // A coordinator picks learners for invitations (decision 0235): a checkbox per active
+      // learner, tied by `form=` to the invitation form under the table (no script).
+      const picks = viewer.role === 'coordinador';
+      const pick = (r: (typeof page.rows)[number]) =>
+        picks
+          ? `<td class="pick">${r.active ? `<input type="checkbox" name="ids" value="${r.id}" form="${PICK_FORM}" aria-label="Elegir a ${escapeHtml(r.name)}">` : ''}</td>`
+          : '';
       const rows = page.rows
         .map(
           (r) =>
-            `<tr><td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code wide">${escapeHtml(r.document)}</td><td class="wide">${escapeHtml(cc.obraName(r.obra))}</td><td class="wide">${escapeHtml(r.contratista ?? 'Directo')}</td><td class="wide">${escapeHtml(r.cargo ?? '')}</td><td class="estado">${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : 'Desactivado')}${r.cycle > 1 ? ` <span class="hint">(ciclo ${r.cycle})</span>` : ''}</td><td class="num">${r.score} %</td><td class="wide">${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td class="wide">${plainDate(r.fechaIngreso)}</td><td class="num">${r.daysSinceEntry ?? ''}</td><td class="wide">${shortDate(r.completedAt)}</td><td class="wide">${shortDate(r.dueAt)}</td></tr>`,
+            `<tr>${pick(r)}<td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code wide">${escapeHtml(r.document)}</td><td class="wide">${escapeHtml(cc.obraName(r.obra))}</td><td class="wide">${escapeHtml(r.contratista ?? 'Directo')}</td><td class="wide">${escapeHtml(r.cargo ?? '')}</td><td class="estado">${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : 'Desactivado')}${r.cycle > 1 ? ` <span class="hint">(ciclo ${r.cycle})</span>` : ''}</td><td class="num">${r.score} %</td><td class="wide">${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td class="wide">${plainDate(r.fechaIngreso)}</td><td class="num">${r.daysSinceEntry ?? ''}</td><td class="wide">${shortDate(r.completedAt)}</td><td class="wide">${shortDate(r.dueAt)}</td></tr>`,
         )
         .join('');
       const body = `<h1>Aprendices</h1>
@@ -183,9 +190,10 @@ ${reinduction}`;
 <p role="status">${page.total} aprendices · página ${page.page} de ${page.pages}</p>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Tabla de aprendices"><table class="learners">
 <caption>Aprendices que coinciden con los filtros, ordenados por ${escapeHtml(filters.orden ?? 'nombre')} (${filters.dir === 'desc' ? 'descendente' : 'ascendente'})</caption>
-<thead><tr>${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento', ' class="wide"')}${sortHeader('obra', 'Obra', ' class="wide"')}${sortHeader('contratista', 'Contratista', ' class="wide"')}<th scope="col" class="wide">Cargo</th><th scope="col" class="estado">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col" class="wide">1.er intento</th>${sortHeader('ingreso', 'Ingreso', ' class="wide"')}<th scope="col" class="num"><abbr title="Días desde el ingreso">Días</abbr></th>${sortHeader('finalizado', 'Completado', ' class="wide"')}<th scope="col" class="wide">Reinducción</th></tr></thead>
-<tbody>${rows || '<tr><td colspan="12">Ningún aprendiz coincide con los filtros.</td></tr>'}</tbody>
+<thead><tr>${picks ? '<th scope="col" class="pick"><span class="sr">Elegir</span></th>' : ''}${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento', ' class="wide"')}${sortHeader('obra', 'Obra', ' class="wide"')}${sortHeader('contratista', 'Contratista', ' class="wide"')}<th scope="col" class="wide">Cargo</th><th scope="col" class="estado">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col" class="wide">1.er intento</th>${sortHeader('ingreso', 'Ingreso', ' class="wide"')}<th scope="col" class="num"><abbr title="Días desde el ingreso">Días</abbr></th>${sortHeader('finalizado', 'Completado', ' class="wide"')}<th scope="col" class="wide">Reinducción</th></tr></thead>
+<tbody>${rows || `<tr><td colspan="${picks ? 13 : 12}">Ningún aprendiz coincide con los filtros.</td></tr>`}</tbody>
 </table></div>
+${picks && page.rows.some((r) => r.active) ? `<form id="${PICK_FORM}" class="actions" method="post" action="/consola/invitaciones">${hiddenToken(viewer)}<input type="hidden" name="tipo" value="tarjeta"><button type="submit">Hacer invitaciones de los elegidos</button><span class="hint">Marca a los aprendices en la tabla: tarjetas para imprimir y mensajes de WhatsApp.</span></form>` : ''}
 <p class="hint phone-only">En el teléfono se ven nombre, estado, avance y días desde el ingreso; abre un aprendiz para ver el resto, o gira el teléfono.</p>
 <nav class="pager" aria-label="Paginación">${page.page > 1 ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page - 1 })}">« Anterior</a>` : ''}<span>Página ${page.page} de ${page.pages}</span>${page.page < page.pages ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page + 1 })}">Siguiente »</a>` : ''}</nav>`;
       return sendHtml(reply, consolePage('Aprendices', body, { viewer, current: 'aprendices' }));
@@ -194,3 +202,6 @@ ${reinduction}`;
 
   void plainDate;
 }
+
+/** The invitation form the learners table's checkboxes belong to. */
+const PICK_FORM = 'invitar-elegidos';
