@@ -48,6 +48,12 @@ test('Monday: cards for the imported workers, sign-in without a password, a fres
 }) => {
   test.setTimeout(240_000);
   const coordinator = await consolePage(browser);
+  // A phone's share sheet (decision 0236), which desktop Chromium lacks: what it is given is kept.
+  await coordinator.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { sharedByTest: shared });
+    navigator.share = async (data?: ShareData) => void shared.push(data ?? {});
+  });
 
   // Import three workers and make their invitations from the import's result.
   await coordinator.goto('/consola/importar');
@@ -77,6 +83,17 @@ test('Monday: cards for the imported workers, sign-in without a password, a fres
     expect(decodeURIComponent(wa)).toContain(links.get(w.document)!);
     expect(decodeURIComponent(wa)).not.toContain(w.document);
   }
+  // «Compartir» hands the phone's share sheet the same message: the link, never the document.
+  const first = WORKERS[0]!;
+  await coordinator
+    .getByRole('button', { name: `Compartir la invitación de ${first.name}` })
+    .click();
+  const shared = await coordinator.evaluate(
+    () => (window as unknown as { sharedByTest: ShareData[] }).sharedByTest,
+  );
+  expect(shared).toHaveLength(1);
+  expect(shared[0]!.text).toContain(links.get(first.document)!);
+  expect(shared[0]!.text).not.toContain(first.document);
 
   // The printed sheet: one QR per worker, each decoding to that worker's link.
   const [download] = await Promise.all([

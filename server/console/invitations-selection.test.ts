@@ -1,6 +1,6 @@
 // Invitations for a hand-picked selection (decision 0235): the coordinator ticks learners in the
 // learners table and gets cards for exactly those; an auditor sees no checkboxes; a deactivated
-// learner has none to tick.
+// learner has none to tick. The invitations page offers the phone's share sheet (decision 0236).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../test-support.ts';
 import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
@@ -15,10 +15,10 @@ describe.each(ENGINES)('invitations for a selection (%s)', (engine) => {
     f = await consoleFixture(engine);
     cookie = (await f.signIn())!;
     for (const [document, name] of [
-      ['7001', 'Ana Ríos'],
-      ['7002', 'Beto Mejía'],
-      ['7003', 'Carla Ruiz'],
-      ['7004', 'Dora Vélez'],
+      ['5550701', 'Ana Ríos'],
+      ['5550702', 'Beto Mejía'],
+      ['5550703', 'Carla Ruiz'],
+      ['5550704', 'Dora Vélez'],
     ] as const)
       ids.push((await createUser(f.t.db, { document, name, password: 'secreto123' })).id);
     await f.t.db.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
@@ -58,6 +58,21 @@ describe.each(ENGINES)('invitations for a selection (%s)', (engine) => {
       'SELECT DISTINCT user_id FROM invitations ORDER BY user_id',
     );
     expect(stored.map((r) => Number(r.user_id))).toEqual([ids[0], ids[2]]);
+
+    // «Compartir» (decision 0236): hidden until the script finds the phone's share sheet; its
+    // text is the WhatsApp message, never the document number.
+    const shares = [...answer.body.matchAll(/<button[^>]*hidden data-share-text="([^"]+)"/g)];
+    expect(shares).toHaveLength(2);
+    for (const [, text] of shares) {
+      expect(text).toContain('/entrar#');
+      expect(text).not.toContain('5550701');
+      expect(text).not.toContain('5550703');
+    }
+    expect(answer.body).toContain('<script src="/consola/compartir.js" defer></script>');
+    const script = await f.app.inject({ method: 'GET', url: '/consola/compartir.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(script.body).toContain('navigator.share');
   });
 
   it('shows an auditor the table without checkboxes', async () => {

@@ -90,7 +90,35 @@ export function invitationForm(
   return `<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="tipo" value="${kind}">${inputs}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
 }
 
+/**
+ * «Compartir» (decision 0236): the phone's share sheet, for a coordinator who sends from their
+ * phone through another app than WhatsApp. Hidden until the script finds `navigator.share`; the
+ * text is the WhatsApp message (the link and the code, never the document number).
+ */
+export const shareButton = (text: string, name: string) =>
+  `<button type="button" class="secondary" hidden data-share-text="${escapeHtml(text)}" aria-label="Compartir la invitación de ${escapeHtml(name)}">Compartir</button>`;
+
+export const SHARE_SCRIPT_PATH = '/consola/compartir.js';
+/** The console's only script: progressive, the page works the same without it (decision 0236). */
+export const SHARE_SCRIPT = `(function () {
+  if (typeof navigator.share !== 'function') return;
+  document.querySelectorAll('button[data-share-text]').forEach(function (button) {
+    button.hidden = false;
+    button.addEventListener('click', function () {
+      navigator.share({ text: button.getAttribute('data-share-text') }).catch(function () {});
+    });
+  });
+})();
+`;
+
 export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  app.get(SHARE_SCRIPT_PATH, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SHARE_SCRIPT),
+  );
+
   const db = cc.app.db;
 
   app.post('/consola/invitaciones', { preHandler: cc.write }, async (request, reply) => {
@@ -164,7 +192,7 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       .map((c) => {
         const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
         const wa = whatsAppLink(c.celular, text);
-        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">Enlace personal</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? 'Enviar por WhatsApp' : 'WhatsApp (elegir contacto)'}</a></td></tr>`;
+        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">Enlace personal</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? 'Enviar por WhatsApp' : 'WhatsApp (elegir contacto)'}</a> ${shareButton(text, c.name)}</td></tr>`;
       })
       .join('');
     const body = `<h1>Invitaciones listas: ${issued.length}</h1>
@@ -174,7 +202,8 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
 <thead><tr><th scope="col">Aprendiz</th><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Enlace</th><th scope="col">WhatsApp</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <p class="hint">El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.</p>
-<p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`;
+<p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>
+<script src="${SHARE_SCRIPT_PATH}" defer></script>`;
     return sendHtml(reply, consolePage('Invitaciones', body, { viewer }));
   });
 }
