@@ -6,6 +6,7 @@
 // spelling the coordinator keeps, in one transaction with its audit row.
 import type { Db } from '../db/db.ts';
 import { auditMany, type Actor } from './audit.ts';
+import { obraKey } from '../obras.ts';
 
 /**
  * Words that do not tell two contratistas apart (decision 0240): legal forms, articles and
@@ -45,14 +46,6 @@ export const COMMON_WORDS: ReadonlySet<string> = new Set([
 /** The key of the direct employees: «Directo», «Empleados directos», «Personal de planta». */
 export const DIRECT_KEY = 'directo';
 
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
 /** Runs of single letters are one word: «S.A.S.» and «S. A. S.» are «sas». */
 function joinInitials(words: string[]): string[] {
   const out: string[] = [];
@@ -84,8 +77,9 @@ const singular = (word: string) =>
  */
 export function contratistaKey(name: string | null | undefined): string {
   const words = joinInitials(
-    fold(name ?? '')
-      .split(' ')
+    // The obras' fold (lower case, no accents, words joined by '-'), read as words.
+    obraKey(name ?? '')
+      .split('-')
       .filter(Boolean),
   ).map(singular);
   if (!words.length) return DIRECT_KEY;
