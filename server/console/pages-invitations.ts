@@ -15,7 +15,7 @@ import {
 } from '../invitations.ts';
 import { invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
-import type { Queryable } from '../db/db.ts';
+import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
 
@@ -53,15 +53,6 @@ export function whatsAppText(
 export function whatsAppLink(celular: string | null, text: string): string {
   const to = celular ? celularForWhatsApp(celular) : '';
   return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
-}
-
-/** Learners' celulares by id (users.celular, migration 007; never sent to the learner app). */
-async function celulares(db: Queryable, ids: number[]): Promise<Map<number, string>> {
-  const rows = await db.query<{ id: number; celular: string | null }>(
-    'SELECT id, celular FROM users WHERE id = ANY($1::integer[]) AND celular IS NOT NULL',
-    [ids],
-  );
-  return new Map(rows.map((r) => [Number(r.id), r.celular!]));
 }
 
 /** Every value of a repeated form field (urlencoded gives an array, multipart parts). */
@@ -162,7 +153,7 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       [issued.map((i) => i.userId)],
     );
     const byId = new Map(people.map((p) => [Number(p.id), p]));
-    const phones = await celulares(
+    const phones = await learnerCelulares(
       db,
       issued.map((i) => i.userId),
     );

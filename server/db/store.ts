@@ -684,13 +684,21 @@ export async function setPasswordHash(db: Queryable, id: number, hash: string): 
   await db.query('UPDATE users SET password_hash = $1 WHERE id = $2', [hash, id]);
 }
 
+/** Learners' celulares by id (decision 0158), for those who have one; never sent to the app. */
+export async function learnerCelulares(
+  db: Queryable,
+  userIds: number[],
+): Promise<Map<number, string>> {
+  const rows = await db.query<{ id: number; celular: string | null }>(
+    'SELECT id, celular FROM users WHERE id = ANY($1::integer[]) AND celular IS NOT NULL',
+    [userIds],
+  );
+  return new Map(rows.map((r) => [Number(r.id), r.celular!]));
+}
+
 /** The learner's celular (decision 0158): ten digits, or null. */
 export async function learnerCelular(db: Queryable, userId: number): Promise<string | null> {
-  const [row] = await db.query<{ celular: string | null }>(
-    'SELECT celular FROM users WHERE id = $1',
-    [userId],
-  );
-  return row?.celular ?? null;
+  return (await learnerCelulares(db, [userId])).get(userId) ?? null;
 }
 
 export async function setLearnerCelular(
