@@ -16,6 +16,47 @@ const FILES: Record<string, { path: string; type: string }> = {
   '/jsqr.js': { path: require.resolve('jsqr/dist/jsQR.js'), type: 'text/javascript' },
 };
 
+/**
+ * Defined in the blank page: `pdfPages(b64)` renders every page of the PDF at 3× onto a canvas,
+ * and `readQr(ctx, x, y, w, h)` decodes the QR in that part of one (jsQR), or null.
+ */
+const RENDER_PAGES = `
+import * as pdfjs from '/pdf.mjs';
+pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
+window.pdfPages = async (b64) => {
+  const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+  const doc = await pdfjs.getDocument({ data }).promise;
+  const pages = [];
+  for (let n = 1; n <= doc.numPages; n++) {
+    const pdfPage = await doc.getPage(n);
+    const viewport = pdfPage.getViewport({ scale: 3 });
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.ceil(viewport.width);
+    canvas.height = Math.ceil(viewport.height);
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    await pdfPage.render({ canvasContext: ctx, viewport }).promise;
+    pages.push({ canvas, ctx, viewport });
+  }
+  return pages;
+};
+window.readQr = (ctx, x, y, w, h) => {
+  const image = ctx.getImageData(x, y, w, h);
+  return window.jsQR(image.data, image.width, image.height)?.data ?? null;
+};
+`;
+
+/** What RENDER_PAGES gives the page's scripts. */
+interface PdfWindow {
+  pdfPages(b64: string): Promise<
+    {
+      canvas: HTMLCanvasElement;
+      ctx: CanvasRenderingContext2D;
+      viewport: { width: number; height: number; scale: number };
+    }[]
+  >;
+  readQr(ctx: CanvasRenderingContext2D, x: number, y: number, w: number, h: number): string | null;
+}
+
 /** Runs `read` in a blank page that serves pdf.js and jsQR, in a context closed afterwards. */
 async function inPdfPage<T>(browser: Browser, read: (page: Page) => Promise<T>): Promise<T> {
   const context = await browser.newContext();
@@ -25,7 +66,7 @@ async function inPdfPage<T>(browser: Browser, read: (page: Page) => Promise<T>):
       const file = FILES[new URL(route.request().url()).pathname];
       if (file) return route.fulfill({ body: readFileSync(file.path), contentType: file.type });
       return route.fulfill({
-        body: '<!doctype html><html><body><script src="/jsqr.js"></script></body></html>',
+        body: `<!doctype html><html><body><script src="/jsqr.js"></script><script type="module">${RENDER_PAGES}</script></body></html>`,
         contentType: 'text/html',
       });
     });
@@ -41,24 +82,9 @@ export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<s
   return inPdfPage(browser, (page) =>
     page.evaluate(
       async ({ b64 }) => {
-        const pdfjs = await import('/pdf.mjs' as string);
-        pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
-        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const doc = await pdfjs.getDocument({ data }).promise;
-        const jsQR = (
-          window as unknown as {
-            jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
-          }
-        ).jsQR;
+        const w = window as unknown as PdfWindow;
         const found: string[] = [];
-        for (let n = 1; n <= doc.numPages; n++) {
-          const pdfPage = await doc.getPage(n);
-          const viewport = pdfPage.getViewport({ scale: 3 });
-          const canvas = document.createElement('canvas');
-          canvas.width = Math.ceil(viewport.width);
-          canvas.height = Math.ceil(viewport.height);
-          const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-          await pdfPage.render({ canvasContext: ctx, viewport }).promise;
+        for (const { ctx, viewport } of await w.pdfPages(b64)) {
           // The sheet's grid, from the page's size in points: 24 pt margins, 2 columns, 4 rows.
           const margin = 24 * viewport.scale;
           const cw = (viewport.width - 2 * margin) / 2;
@@ -67,9 +93,8 @@ export async function qrCodesInPdf(browser: Browser, pdf: Uint8Array): Promise<s
             for (let col = 0; col < 2; col++) {
               const x = Math.floor(margin + col * cw);
               const y = Math.floor(margin + row * ch);
-              const image = ctx.getImageData(x, y, Math.floor(cw), Math.floor(ch));
-              const qr = jsQR(image.data, image.width, image.height);
-              if (qr) found.push(qr.data);
+              const qr = w.readQr(ctx, x, y, Math.floor(cw), Math.floor(ch));
+              if (qr) found.push(qr);
             }
         }
         return found;
@@ -87,32 +112,16 @@ export async function certificateQr(
   return inPdfPage(browser, async (page) => {
     const { text, dataUrl } = await page.evaluate(
       async ({ b64 }) => {
-        const pdfjs = await import('/pdf.mjs' as string);
-        pdfjs.GlobalWorkerOptions.workerSrc = '/pdf.worker.mjs';
-        const data = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
-        const doc = await pdfjs.getDocument({ data }).promise;
-        const pdfPage = await doc.getPage(1);
-        const viewport = pdfPage.getViewport({ scale: 3 });
-        const canvas = document.createElement('canvas');
-        canvas.width = Math.ceil(viewport.width);
-        canvas.height = Math.ceil(viewport.height);
-        const ctx = canvas.getContext('2d', { willReadFrequently: true })!;
-        await pdfPage.render({ canvasContext: ctx, viewport }).promise;
-        const jsQR = (
-          window as unknown as {
-            jsQR: (d: Uint8ClampedArray, w: number, h: number) => { data: string } | null;
-          }
-        ).jsQR;
+        const w = window as unknown as PdfWindow;
+        const { canvas, ctx } = (await w.pdfPages(b64))[0]!;
         // The lower-left third of the page holds the QR.
-        const w = Math.floor(canvas.width / 3);
         const h = Math.floor(canvas.height / 2);
-        const image = ctx.getImageData(0, canvas.height - h, w, h);
-        const found = jsQR(image.data, image.width, image.height);
+        const text = w.readQr(ctx, 0, canvas.height - h, Math.floor(canvas.width / 3), h);
         const small = document.createElement('canvas');
         small.width = Math.floor(canvas.width / 2);
         small.height = Math.floor(canvas.height / 2);
         small.getContext('2d')!.drawImage(canvas, 0, 0, small.width, small.height);
-        return { text: found?.data ?? null, dataUrl: small.toDataURL('image/png') };
+        return { text, dataUrl: small.toDataURL('image/png') };
       },
       { b64: Buffer.from(pdf).toString('base64') },
     );
