@@ -61,10 +61,14 @@ void takeOver()
   .catch((e: unknown) => console.warn('[curso-sst] primera pantalla', e))
   .then(() => {
     if (hasToken()) void controller.start();
-    renderApp({
-      controller,
-      routing: 'history',
-      routeOptions: serverRouteOptions(controller),
-      issueOnServer: () => issueOnServer(controller),
-    });
+    // At once, not in slices: the static form's typed values are read as it is replaced (0249).
+    renderApp(
+      {
+        controller,
+        routing: 'history',
+        routeOptions: serverRouteOptions(controller),
+        issueOnServer: () => issueOnServer(controller),
+      },
+      'at-once',
+    );
   });
