@@ -6,6 +6,7 @@ import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
 import { seedLocalProgress, walkQuiz } from './support/learner.ts';
 import { API_URL } from './support/api-server-config.ts';
+import { expectAppIntroduction } from './support/wayfinding.ts';
 
 async function expectNoViolations(page: Page, what: string) {
   const results = await new AxeBuilder({ page })
@@ -34,7 +35,7 @@ for (const viewport of [
 
     test('introduction and menu', async ({ page }) => {
       await page.goto('/lms/index.html#/introduccion');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAppIntroduction(page);
       await expectNoViolations(page, '/introduccion');
       await page.goto('/lms/index.html#/menu');
       await expect(page.getByRole('heading', { name: 'Módulos del curso' })).toBeVisible();

@@ -7,6 +7,7 @@ import { readGlossary } from '../scripts/lib/read-glossary.ts';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
 import { seedLocalProgress } from './support/learner.ts';
+import { expectAppIntroduction } from './support/wayfinding.ts';
 
 const glossary = readGlossary().glossary!;
 
@@ -79,7 +80,7 @@ for (const viewport of [
 
     test('is on the introduction too', async ({ page }) => {
       await page.goto('/lms/index.html#/introduccion');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectAppIntroduction(page);
       await openGlossary(page, 'click');
       await expectEntries(page);
     });

@@ -6,7 +6,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from './support/content.ts';
 import { dragOnto, seedLocalProgress, walkQuiz } from './support/learner.ts';
-import { openDrawer } from './support/wayfinding.ts';
+import { expectAppIntroduction, openDrawer } from './support/wayfinding.ts';
 
 test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
 
@@ -95,7 +95,7 @@ test.beforeEach(async ({ page }) => seedLocalProgress(page, course().modules.len
 
 test('introduction, menu and the drawer', async ({ page }) => {
   await page.goto('/lms/index.html#/introduccion');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAppIntroduction(page);
   await expectNothingCut(page);
   await expectNextWhole(page);
   await page.goto('/lms/index.html#/menu');

@@ -24,6 +24,17 @@ export async function expectTopAndHeadingFocused(surface: Surface, heading?: str
   await expect.poll(() => surface.evaluate(() => window.scrollY)).toBe(0);
 }
 
+/**
+ * The introduction as the app shows it. The LMS page arrives with the introduction already drawn
+ * (a static copy for the first paint, without the header's controls): its heading is on screen
+ * before the app has taken over, so a check of the app's introduction first waits for the
+ * header's «Módulos» button, which only the app draws.
+ */
+export async function expectAppIntroduction(surface: Surface) {
+  await expect(surface.getByRole('button', { name: 'Módulos', exact: true })).toBeVisible();
+  await expect(surface.getByRole('heading', { level: 1 })).toBeVisible();
+}
+
 export function drawer(surface: Surface): Locator {
   return surface.getByRole('dialog', { name: 'Módulos' });
 }
