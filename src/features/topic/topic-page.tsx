@@ -42,16 +42,17 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
     // idle callbacks, 1.5 s and then 0.5 s at the latest, starting them too late, 3 of 250).
     // This screen's own images were requested while it rendered, so they go first.
     if (next) return afterPaint(() => prefetchImages(next, assetBase));
-    // Last topic: the next module's first screen comes after the quiz and the menu.
+    // Last topic: the next module's first screen comes after the quiz and the menu. Its
+    // illustrations are fetched right after this paint too, not when idle (record 0248): under
+    // load the idle callback came so late that the menu's tap on the next module still waited.
     const nextModule = controller.outline.modules[ref.moduleIndex + 1];
-    if (nextModule)
-      whenIdle(() =>
-        loadModule(nextModule.id).then(
-          (m) => prefetchImages(m.topics[0], assetBase),
-          () => undefined,
-        ),
+    if (!nextModule) return undefined;
+    return afterPaint(() => {
+      loadModule(nextModule.id).then(
+        (m) => prefetchImages(m.topics[0], assetBase),
+        () => undefined,
       );
-    return undefined;
+    });
   }, [load, ref, assetBase, controller]);
   useEffect(() => {
     if (load.status === 'ready') headingRef.current?.focus({ preventScroll: false });
