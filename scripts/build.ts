@@ -1,6 +1,8 @@
-// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview ...]: both builds (decision 0001)
-// and the LMS preview, from one company configuration (decision 0075):
+// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview|lms-template ...]: both builds
+// (decision 0001), the LMS preview and the LMS template, from one company configuration (0075):
 //   dist/lms  (SCORM build: hash routing, relative paths; the course filled for one obra)
+//   dist/lms-template (the SCORM build unfilled, filled at start from its page: the server
+//                      writes a console obra's values there for its zips, decision 0241)
 //   dist/web  (standalone build served by our server)
 //   dist/lms-preview (scorm-again hosting the LMS build)
 // Default configuration: CURSO_CONFIG, else config/ejemplo.json; obra: --obra / CURSO_OBRA, else
@@ -21,7 +23,7 @@ import {
 import { rmSync } from 'node:fs';
 
 const USAGE =
-  'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview ...]';
+  'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview|lms-template ...]';
 
 let loaded: LoadedConfig;
 let targets: string[];
@@ -36,7 +38,7 @@ try {
   }
   throw e;
 }
-const known: BuildTarget[] = ['lms', 'web', 'preview'];
+const known: BuildTarget[] = ['lms', 'web', 'preview', 'lms-template'];
 const bad = targets.filter((a) => !known.includes(a as BuildTarget));
 if (bad.length) {
   console.error(`build: destino desconocido: ${bad.join(' ')}. ${USAGE}`);
@@ -68,6 +70,14 @@ const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 const shown = (t: string) => join(root, t).replace(ROOT + '/', '');
 if (wants('lms'))
   run(`build LMS (${shown('lms')})`, 'lms', vite, ['build', '--mode', 'lms', '--logLevel', 'warn']);
+if (wants('lms-template'))
+  run(`build LMS plantilla por obra (${shown('lms-template')})`, 'lms-template', vite, [
+    'build',
+    '--mode',
+    'lms-template',
+    '--logLevel',
+    'warn',
+  ]);
 if (wants('web'))
   run(`build web (${shown('web')})`, 'web', vite, ['build', '--mode', 'web', '--logLevel', 'warn']);
 if (wants('preview'))
