@@ -30,7 +30,7 @@ import {
   zipDate,
 } from './package-scorm.ts';
 import { assertWellFormedXml, escapeXml } from '../../course-files/package-xml.ts';
-import { readZip } from './package-unzip.ts';
+import { readZip } from '../../course-files/package-unzip.ts';
 
 const ALL: ScormEdition[] = ['scorm12', 'scorm2004-3rd', 'scorm2004-4th'];
 const temps: string[] = [];
