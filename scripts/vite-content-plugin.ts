@@ -10,6 +10,8 @@
 // 12, decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts. Web build:
 // the outline and modules stay unfilled and the app fills them for the signed-in learner's obra
 // from virtual:company-obras (decision 0078).
+// Template LMS build (--mode lms-template, decision 0241): unfilled too; the app fills them from
+// the values the server wrote into its page, and virtual:company reads the same page.
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';

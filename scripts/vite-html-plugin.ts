@@ -5,6 +5,8 @@
 //     is still downloading (src/tracking/scorm/early-init.ts);
 //   - LMS build: the static first screen is the real introduction (title, illustration, text),
 //     in the app's own markup, so the first paint is the content the learner came for.
+//     The template LMS build keeps it unfilled between markers, after an empty JSON block of
+//     the obra's values: the server fills both per obra (decision 0241).
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { readCourse, ROOT } from '../course-files/read-content.ts';
