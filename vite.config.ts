@@ -2,6 +2,8 @@
 //   vite build --mode lms  -> dist/lms  (hash routing, relative paths: runs from any LMS folder)
 //   vite build --mode web  -> dist/web  (history routing, served by our server at /; installable
 //                                        and offline-first: manifest + service worker, decision 0140)
+//   vite build --mode lms-template -> dist/lms-template (the LMS build left unfilled, filled at start
+//                                        from index.html: the server's per-obra zips, decision 0241)
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { contentPlugin } from './scripts/vite-content-plugin.ts';
@@ -11,12 +13,13 @@ import { pwaPlugins } from './scripts/vite-pwa-plugin.ts';
 
 export default defineConfig(({ mode }) => {
   const target = mode === 'web' ? 'web' : 'lms';
+  const template = mode === 'lms-template';
   return {
     base: target === 'lms' ? './' : '/',
     plugins: [
       react(),
       // One entry per build (decision 0207): src/app/main-lms.tsx or src/app/main-web.tsx.
-      entryPlugin(target),
+      entryPlugin(template ? 'lms-template' : target),
       contentPlugin(),
       htmlPlugin(),
       // The SCORM build never gets a manifest nor a service worker.
@@ -24,7 +27,7 @@ export default defineConfig(({ mode }) => {
     ],
     build: {
       // CURSO_DIST_DIR: tests build each configuration into its own temp folder.
-      outDir: `${distRoot()}/${target}`,
+      outDir: `${distRoot()}/${template ? 'lms-template' : target}`,
       emptyOutDir: true,
       target: 'es2020',
       sourcemap: false,

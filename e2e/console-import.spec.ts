@@ -2,14 +2,21 @@
 // mixed accents, one obra that does not exist yet (created from the import screen), one worker
 // already registered and one bad row; the counts shown; a re-import with a changed cargo updated
 // on request; the new obra's facts filled in the console and seen by its learner in the
-// standalone app. Times the procedure (file chosen → learners listed) and takes the learners
-// table at 360 px and 1366 px (test-results/console-import/).
-import { mkdirSync, writeFileSync } from 'node:fs';
+// standalone app; its two SCORM zips downloaded from its console page, passing check-scorm, and
+// the course inside one of them showing its meeting point in an LMS (decision 0241). Times the
+// procedure (file chosen → learners listed) and takes the learners table at 360 px and 1366 px
+// (test-results/console-import/).
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { API_URL, COORDINATOR, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
+import { leaveIntroduction } from './support/course.ts';
+import { launchLms } from './support/lms-fixture.ts';
 import { pagePath } from '../src/domain/progress/navigation.ts';
+import { extractZip } from '../course-files/package-unzip.ts';
 
 test.use({ baseURL: API_URL });
 
@@ -20,12 +27,37 @@ const OBRA = `Torre Ñandú ${RUN}`;
 const MEETING = `la portería de la calle 80 (${RUN})`;
 const LEARNER_PASSWORD = 'Clave-Lunes-2026';
 const OUT = 'test-results/console-import';
+const ROOT = join(import.meta.dirname, '..');
+/** The static server of the LMS harness and the unzipped packages (playwright.config.ts). */
+const STATIC_URL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+const CHECK_SCORM = join(ROOT, '..', 'shared', 'tools', 'check-scorm', 'check-scorm');
+
+/** An LMS learner back for module 5: modules 1 to 4 read and passed (the course's own route). */
+function resumeAtModule5() {
+  const modules = course().modules;
+  const route = modules
+    .map((m, i) =>
+      i < modules.length - 1
+        ? Array.from({ length: m.topics.length + 1 }, (_, k) => k).join(',')
+        : '{}',
+    )
+    .join('-');
+  const score = String(((modules.length - 1) * 100) / modules.length);
+  return {
+    learner_id: `E-${RUN}`,
+    learner_name: 'Pérez, Ana',
+    entry: 'resume',
+    completion_status: 'incomplete',
+    score: { raw: score },
+    suspend_data: route,
+  };
+}
 
 async function status(page: Page) {
   return page.getByRole('status').first();
 }
 
-test('Monday: 40 workers imported, a new obra created on the way, a changed cargo updated, its learner sees its meeting point', async ({
+test('Monday: 40 workers imported, a new obra created on the way, a changed cargo updated, its learner sees its meeting point, its two SCORM zips pass check-scorm and show it in an LMS', async ({
   browser,
   page,
 }) => {
@@ -152,4 +184,68 @@ test('Monday: 40 workers imported, a new obra created on the way, a changed carg
   await expect(learner.getByRole('main')).not.toContainText('{{');
   expect(learnerErrors).toEqual([]);
   await context.close();
+
+  // The obra's SCORM zips, from its console page (decision 0241): both named for the obra.
+  await page.goto('/consola/obras');
+  await page.getByRole('link', { name: OBRA }).click();
+  await expect(page.getByRole('heading', { name: 'Paquetes SCORM para el LMS' })).toBeVisible();
+  const slug = new URL(page.url()).pathname.split('/').pop()!;
+  for (const width of [1366, 360]) {
+    await page.setViewportSize({ width, height: width === 360 ? 800 : 900 });
+    await page.screenshot({ path: `${OUT}/obra-packages-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const zips: string[] = [];
+  for (const label of ['SCORM 1.2', 'SCORM 2004 3rd Edition']) {
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: `Descargar ${label}` }).click(),
+    ]);
+    const file = join(OUT, download.suggestedFilename());
+    await download.saveAs(file);
+    zips.push(file);
+  }
+  expect(zips.map((z) => z.split('/').pop())).toEqual([
+    `curso-sst-${slug}-scorm12.zip`,
+    `curso-sst-${slug}-scorm2004.zip`,
+  ]);
+  // Each passes check-scorm (the shared checker, when this machine has it).
+  if (existsSync(CHECK_SCORM))
+    for (const zip of zips) {
+      const r = spawnSync(CHECK_SCORM, [zip], { encoding: 'utf8' });
+      const report = `${r.stdout}\n${r.stderr}`;
+      expect(r.status, report).toBe(0);
+      expect(r.stdout, report).toMatch(/RESULT: PASS/);
+      expect(r.stdout, report).not.toMatch(/^(FAIL|WARN)/m);
+    }
+  else test.info().annotations.push({ type: 'skip', description: `sin ${CHECK_SCORM}` });
+
+  // The 2004 zip, unzipped under an LMS-like path: its learner back for module 5 sees the obra's
+  // name on the introduction and its meeting point on the emergency screen.
+  const name = `obra-${RUN.toLowerCase()}`;
+  const dir = join(ROOT, 'dist', 'e2e-packages', name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  expect(extractZip(zips[1]!, dir)).toContain('imsmanifest.xml');
+  const lmsContext = await browser.newContext({ baseURL: STATIC_URL, locale: 'es-CO' });
+  const lmsPage = await lmsContext.newPage();
+  const lmsErrors: string[] = [];
+  lmsPage.on('pageerror', (e) => lmsErrors.push(e.message));
+  const lms = await launchLms(lmsPage, {
+    version: '2004',
+    course: `/pkg/${name}/pluginfile.php/9/mod_scorm/content/1/index.html`,
+    cmi: resumeAtModule5(),
+  });
+  await expect(lms.course.getByRole('main')).toContainText(`¡Bienvenido a ${OBRA}!`);
+  await leaveIntroduction(lms.course);
+  await lms.course.evaluate(
+    (path) => {
+      window.location.hash = path;
+    },
+    `#${pagePath(screen)}`,
+  );
+  await expect(lms.course.getByRole('main')).toContainText(MEETING);
+  await expect(lms.course.getByRole('main')).not.toContainText('{{');
+  expect(lmsErrors).toEqual([]);
+  await lmsContext.close();
 });

@@ -9,7 +9,7 @@
 import { readFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
 import { extname, join, normalize } from 'node:path';
 import { expect, test, type Frame, type Page } from '@playwright/test';
-import { extractZip } from '../scripts/lib/package-unzip.ts';
+import { extractZip } from '../course-files/package-unzip.ts';
 import { CONTENT_TYPES } from '../scripts/lib/browser-env.ts';
 import { completeModule, expectRoute, leaveIntroduction, questionCount } from './support/course.ts';
 import { course } from './support/content.ts';

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { packageScorm } from '../scripts/lib/package-scorm.ts';
-import { extractZip } from '../scripts/lib/package-unzip.ts';
+import { extractZip } from '../course-files/package-unzip.ts';
 import { course } from './support/content.ts';
 import {
   closeCongratulations,

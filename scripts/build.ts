@@ -1,11 +1,13 @@
-// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview ...]: both builds (decision 0001)
-// and the LMS preview, from one company configuration (decision 0075):
+// npm run build [-- --config FILE] [--obra SLUG] [lms|web|preview|lms-template ...]: both builds
+// (decision 0001), the LMS preview and the LMS template, from one company configuration (0075):
 //   dist/lms  (SCORM build: hash routing, relative paths; the course filled for one obra)
+//   dist/lms-template (the SCORM build unfilled, filled at start from its page: the server
+//                      writes a console obra's values there for its zips, decision 0241)
 //   dist/web  (standalone build served by our server)
 //   dist/lms-preview (scorm-again hosting the LMS build)
 // Default configuration: CURSO_CONFIG, else config/ejemplo.json; obra: --obra / CURSO_OBRA, else
 // the first one. Each target records a stamp {path, obra, sha256} that package/start compare.
-import { spawnSync } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from '../course-files/read-content.ts';
 import { distRoot, stampFile, writeStamp, type BuildTarget } from './lib/build-config.ts';
@@ -21,7 +23,7 @@ import {
 import { rmSync } from 'node:fs';
 
 const USAGE =
-  'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview ...]';
+  'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview|lms-template ...]';
 
 let loaded: LoadedConfig;
 let targets: string[];
@@ -36,7 +38,7 @@ try {
   }
   throw e;
 }
-const known: BuildTarget[] = ['lms', 'web', 'preview'];
+const known: BuildTarget[] = ['lms', 'web', 'preview', 'lms-template'];
 const bad = targets.filter((a) => !known.includes(a as BuildTarget));
 if (bad.length) {
   console.error(`build: destino desconocido: ${bad.join(' ')}. ${USAGE}`);
@@ -49,28 +51,63 @@ console.log(
   `Configuración: ${loaded.shownPath} — obra «${loaded.obra.nombre}» (${loaded.obra.slug})`,
 );
 
-function run(label: string, target: BuildTarget, cmd: string, args: string[]) {
+/** Builds still running: a failed one stops the others before the script exits. */
+const running = new Set<ChildProcess>();
+
+function run(label: string, target: BuildTarget, cmd: string, args: string[]): Promise<void> {
   const started = Date.now();
   console.log(`› ${label}`);
   // A failed build must not leave a stamp that says this configuration was built.
   rmSync(stampFile(target, root), { force: true });
-  const r = spawnSync(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (r.status !== 0) {
-    console.error(`✗ ${label} falló (código ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
-  }
-  writeStamp(target, stampOf(loaded), root);
-  console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] });
+    running.add(child);
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      if (code !== 0) {
+        console.error(`✗ ${label} falló (código ${code ?? signal})`);
+        for (const other of running) other.kill();
+        process.exit(code ?? 1);
+      }
+      writeStamp(target, stampOf(loaded), root);
+      console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+      done();
+    });
+  });
 }
 
 const vite = join(ROOT, 'node_modules', '.bin', 'vite');
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 const shown = (t: string) => join(root, t).replace(ROOT + '/', '');
 if (wants('lms'))
-  run(`build LMS (${shown('lms')})`, 'lms', vite, ['build', '--mode', 'lms', '--logLevel', 'warn']);
+  await run(`build LMS (${shown('lms')})`, 'lms', vite, [
+    'build',
+    '--mode',
+    'lms',
+    '--logLevel',
+    'warn',
+  ]);
+// The template runs alongside the web build, whose service-worker step mostly waits: the
+// template adds little to the whole (decision 0241).
+const template = wants('lms-template')
+  ? run(`build LMS plantilla por obra (${shown('lms-template')})`, 'lms-template', vite, [
+      'build',
+      '--mode',
+      'lms-template',
+      '--logLevel',
+      'warn',
+    ])
+  : null;
 if (wants('web'))
-  run(`build web (${shown('web')})`, 'web', vite, ['build', '--mode', 'web', '--logLevel', 'warn']);
+  await run(`build web (${shown('web')})`, 'web', vite, [
+    'build',
+    '--mode',
+    'web',
+    '--logLevel',
+    'warn',
+  ]);
+await template;
 if (wants('preview'))
-  run(`vista previa LMS (${shown('lms-preview')})`, 'preview', tsx, [
+  await run(`vista previa LMS (${shown('lms-preview')})`, 'preview', tsx, [
     join(ROOT, 'scripts', 'build-preview.ts'),
   ]);

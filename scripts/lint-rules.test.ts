@@ -26,7 +26,7 @@ describe('layering lint', () => {
     ['course state importing a feature', 'src/course/x.ts', '../features/menu/index.ts'],
     ['course state importing the app', 'src/course/x.ts', '../app/boot.ts'],
     ['the server importing a feature', 'server/x.ts', '../src/features/certificate/index.ts'],
-    ['the server importing scripts', 'server/routes/x.ts', '../../scripts/lib/package-xml.ts'],
+    ['the server importing scripts', 'server/routes/x.ts', '../../scripts/lib/package-scorm.ts'],
     ['the server importing an adapter', 'server/x.ts', '../src/tracking/http/index.ts'],
     // The Node-side edges (decision 0205): scripts/ never imports server/ nor the tools that run it.
     ['a script importing the server', 'scripts/x.ts', '../server/app.ts'],

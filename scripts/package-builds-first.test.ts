@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../course-files/read-content.ts';
-import { readZip } from './lib/package-unzip.ts';
+import { readZip } from '../course-files/package-unzip.ts';
 
 const temps: string[] = [];
 const temp = (label: string) => {

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, readCourse } from '../course-files/read-content.ts';
 import { readConfiguration } from '../course-files/read-config.ts';
 import { fillCourse, placeholderValues } from '../src/domain/content/placeholders.ts';
-import { readZip, type ZipEntryInfo } from './lib/package-unzip.ts';
+import { readZip, type ZipEntryInfo } from '../course-files/package-unzip.ts';
 
 const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const ANDINA = join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json');

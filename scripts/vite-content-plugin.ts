@@ -10,6 +10,9 @@
 // 12, decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts. Web build:
 // the outline and modules stay unfilled and the app fills them for the signed-in learner's obra
 // from virtual:company-obras (decision 0078).
+// Template LMS build (--mode lms-template, decision 0241): unfilled too; the app fills them from
+// the values the server wrote into its page, and virtual:company reads the same page.
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
 import { contentVersion } from '../src/domain/content/content-version.ts';
@@ -19,6 +22,8 @@ import { readGlossary } from './lib/read-glossary.ts';
 import { imageSizesOf } from './lib/svg-size.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 
+/** Template LMS build: the company facts the server wrote into the page (decision 0241). */
+const PAGE_OBRA = fileURLToPath(new URL('../src/app/page-obra.ts', import.meta.url));
 const COURSE = 'virtual:course';
 const MODULES = 'virtual:course-modules';
 const MODULE_PREFIX = 'virtual:course-module/';
@@ -34,6 +39,7 @@ export function contentPlugin(): Plugin {
   // module: the outline and every module chunk come from the same reading.
   let cached: BuildCourse | null = null;
   let web = false;
+  let template = false;
   const load = (fail: (msg: string) => never): BuildCourse => {
     if (!cached) {
       try {
@@ -48,6 +54,7 @@ export function contentPlugin(): Plugin {
     name: 'curso-sst-content',
     configResolved(config) {
       web = config.mode === 'web';
+      template = config.mode === 'lms-template';
     },
     buildStart() {
       cached = null;
@@ -83,10 +90,14 @@ export function contentPlugin(): Plugin {
       }
       const built = load((msg) => this.error(msg));
       const { company, files } = built;
-      const c = web ? built.unfilled : built.course;
+      // The template LMS build (decision 0241) ships unfilled too and fills at start.
+      const c = web || template ? built.unfilled : built.course;
       files.forEach((f) => this.addWatchFile(f));
       const real = id.slice(1);
-      if (real === COMPANY) return `export const company = ${JSON.stringify(company)};`;
+      if (real === COMPANY)
+        return template
+          ? `import { pageCompany } from ${JSON.stringify(PAGE_OBRA)};\nexport const company = pageCompany(${JSON.stringify(company)});`
+          : `export const company = ${JSON.stringify(company)};`;
       if (real === COMPANY_OBRAS)
         return `export const obras = ${web ? JSON.stringify(built.obras) : 'null'};`;
       if (real === DATA_NOTICE_VERSION)

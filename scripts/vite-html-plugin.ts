@@ -5,6 +5,8 @@
 //     is still downloading (src/tracking/scorm/early-init.ts);
 //   - LMS build: the static first screen is the real introduction (title, illustration, text),
 //     in the app's own markup, so the first paint is the content the learner came for.
+//     The template LMS build keeps it unfilled between markers, after an empty JSON block of
+//     the obra's values: the server fills both per obra (decision 0241).
 import { join } from 'node:path';
 import { build, type Plugin } from 'vite';
 import { readCourse, ROOT } from '../course-files/read-content.ts';
@@ -16,6 +18,11 @@ import { esInvitation } from '../src/strings/es-invitation.ts';
 import { esDataNotice } from '../src/strings/es-data-notice.ts';
 import { dataNoticeText } from '../src/domain/config/data-notice.ts';
 import type { FirstScreenTexts } from '../src/app/first-screen/shared.ts';
+import {
+  EMPTY_OBRA_BLOCK,
+  OBRA_STATIC_END,
+  OBRA_STATIC_START,
+} from '../src/domain/content/obra-template.ts';
 
 const STATIC_START = '<!--static-screen-->';
 const STATIC_END = '<!--/static-screen-->';
@@ -48,12 +55,16 @@ function staticHeader(header: string, moduleCount: number): string {
   return `<header class="shell-header"><div class="shell-header-inner"><div class="side-menu" ${reserved}><span class="side-menu-toggle"></span></div><div class="shell-title"><span class="shell-course"><span class="shell-course-long">${escapeText(header)}</span><span class="shell-course-short">${escapeText(es.headerShort)}</span></span></div><div class="shell-progress" ${reserved}><span class="shell-progress-text">${escapeText(es.modulesDone(0, moduleCount))}</span><div class="shell-progress-bar"></div></div><div class="shell-screens" ${reserved}><div class="shell-screens-bar"></div><span class="shell-screens-text">&nbsp;</span></div></div></header>`;
 }
 
-/** Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. */
-function staticIntroduction(): string {
+/**
+ * Mirrors the markup of src/features/shell/layout.tsx + src/features/menu/intro-page.tsx. The
+ * template build (decision 0241) keeps the placeholders: the server fills them per obra.
+ */
+function staticIntroduction(template: boolean): string {
   // The content plugin has already stopped the build on a content or configuration error.
   let course;
   try {
-    course = readBuildCourse().course;
+    const built = readBuildCourse();
+    course = template ? built.unfilled : built.course;
   } catch {
     return '';
   }
@@ -146,7 +157,7 @@ async function inlineScript(entry: string, name: string): Promise<string> {
  * Each build has its own entry (decision 0207): index.html names `__APP_ENTRY__`, and this
  * plugin points it at src/app/main-lms.tsx or src/app/main-web.tsx before Vite reads the page.
  */
-export function entryPlugin(target: 'lms' | 'web'): Plugin {
+export function entryPlugin(target: 'lms' | 'web' | 'lms-template'): Plugin {
   return {
     name: 'curso-sst-entry',
     transformIndexHtml: {
@@ -158,6 +169,7 @@ export function entryPlugin(target: 'lms' | 'web'): Plugin {
 
 export function htmlPlugin(): Plugin {
   let target: 'lms' | 'web' = 'lms';
+  let template = false;
   let isBuild = false;
   let apiBase = '/api/v1';
   let recaptcha = false;
@@ -165,6 +177,7 @@ export function htmlPlugin(): Plugin {
     name: 'curso-sst-html',
     configResolved(config) {
       target = config.mode === 'web' ? 'web' : 'lms';
+      template = config.mode === 'lms-template';
       isBuild = config.command === 'build';
       apiBase = (config.env.VITE_API_BASE || '/api/v1').replace(/\/+$/, '');
       recaptcha = Boolean(config.env.VITE_RECAPTCHA_SITE_KEY);
@@ -183,8 +196,16 @@ export function htmlPlugin(): Plugin {
         if (target === 'lms') {
           const start = out.indexOf(STATIC_START);
           const end = out.indexOf(STATIC_END);
+          // The template's index.html is written per obra by the server (decision 0241): the
+          // obra's values go into the JSON block, and its static introduction, kept between
+          // markers, is filled with them (src/domain/content/obra-template.ts).
           if (start >= 0 && end > start)
-            out = out.slice(0, start) + staticIntroduction() + out.slice(end + STATIC_END.length);
+            out =
+              out.slice(0, start) +
+              (template
+                ? `${EMPTY_OBRA_BLOCK}${OBRA_STATIC_START}${staticIntroduction(true)}${OBRA_STATIC_END}`
+                : staticIntroduction(false)) +
+              out.slice(end + STATIC_END.length);
           if (isBuild)
             out = out.replace(
               '</title>',

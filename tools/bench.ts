@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
 import { EDITIONS, packageScorm, REPO_ROOT } from '../scripts/lib/package-scorm.ts';
-import { extractZip } from '../scripts/lib/package-unzip.ts';
+import { extractZip } from '../course-files/package-unzip.ts';
 import { hostPage } from '../scripts/bench/host-page.ts';
 import {
   CONDITIONS,

@@ -59,7 +59,8 @@ const mtime = (path: string) => (existsSync(path) ? statSync(path).mtimeMs : 0);
 
 // Build what is missing, older than its sources, or made from another configuration.
 const stamp = stampOf(loaded);
-const stale = (['lms', 'web', 'preview'] as const)
+// lms-template: the console's per-obra zips are made from it (decision 0241).
+const stale = (['lms', 'lms-template', 'web', 'preview'] as const)
   .map((t) => staleReason(t, stamp))
   .find((why) => why !== null);
 if (stale) {

@@ -18,7 +18,8 @@ import {
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-export type BuildTarget = 'lms' | 'web' | 'preview';
+/** lms-template: the LMS build left unfilled, for the server's per-obra zips (decision 0241). */
+export type BuildTarget = 'lms' | 'web' | 'preview' | 'lms-template';
 
 /** Folder of the builds: CURSO_DIST_DIR (tests build into temp folders) or dist/. */
 export const distRoot = (env: NodeJS.ProcessEnv = process.env) =>

@@ -29,8 +29,8 @@ import {
   type ScormEdition,
   zipDate,
 } from './package-scorm.ts';
-import { assertWellFormedXml, escapeXml } from './package-xml.ts';
-import { readZip } from './package-unzip.ts';
+import { assertWellFormedXml, escapeXml } from '../../course-files/package-xml.ts';
+import { readZip } from '../../course-files/package-unzip.ts';
 
 const ALL: ScormEdition[] = ['scorm12', 'scorm2004-3rd', 'scorm2004-4th'];
 const temps: string[] = [];

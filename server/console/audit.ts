@@ -15,6 +15,8 @@ export type AuditAction =
   | 'exportar-csv'
   | 'exportar-pdf'
   | 'paquete-auditoria'
+  // An obra's SCORM zip downloaded from its page (decision 0241).
+  | 'paquete-scorm'
   | 'ver-aprendiz'
   | 'cambiar-celular'
   | 'borrar-celular'

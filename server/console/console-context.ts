@@ -18,6 +18,8 @@ export interface ConsoleContext {
   obras: KnownObra[];
   refreshObras(): Promise<KnownObra[]>;
   importWorker: ImportWorker;
+  /** The template LMS build an obra's SCORM zips are made from (decision 0241). */
+  lmsTemplateDir: string;
   obraName(slug: string | null): string;
   xsrf: XsrfTokens;
   read: ReturnType<typeof guard>;

@@ -44,10 +44,12 @@ export interface ConsoleFixture {
 export async function consoleFixture(
   engine: Engine,
   coordinator: typeof COORDINATOR = COORDINATOR,
+  /** The template LMS build of the obras' zips (decision 0241); default none. */
+  lmsTemplateDir = '/nonexistent/lms-template',
 ): Promise<ConsoleFixture> {
   const t = await openTestDb(engine);
   const app = await testApp(t.db, {
-    console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
+    console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 }, lmsTemplateDir },
   });
   const { id: coordinatorId } = await createUser(t.db, { ...coordinator, role: 'coordinador' });
   const form = 'application/x-www-form-urlencoded';

@@ -27,6 +27,7 @@ const ACTION_LABEL: Record<string, string> = {
   reinduccion: 'Inició reinducción',
   'exportar-csv': 'Exportó CSV',
   'exportar-pdf': 'Exportó el registro PDF',
+  'paquete-scorm': 'Descargó un paquete SCORM de obra',
   'paquete-auditoria': 'Generó el paquete de auditoría (Res. 0312)',
   'cambiar-celular': 'Cambió el celular de',
   'borrar-celular': 'Borró el celular de',

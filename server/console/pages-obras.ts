@@ -7,6 +7,7 @@ import type { ConsoleContext } from './console-context.ts';
 import { field, sendHtml } from './console-context.ts';
 import { consolePage, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { audit } from './audit.ts';
+import { obraPackagesSection } from './obra-packages.ts';
 import { auditObra } from './import-jobs.ts';
 import {
   createObra,
@@ -86,6 +87,7 @@ const DONE: Record<string, string> = {
 };
 
 function obraPage(
+  cc: ConsoleContext,
   viewer: Viewer,
   obra: KnownObra,
   learners: number,
@@ -104,6 +106,7 @@ function obraPage(
       ...OBRA_FACT_FIELDS.map(([k]) => [k, factText(obra.facts, k)]),
     ]);
   const base = `/consola/obras/${escapeHtml(obra.slug)}`;
+  const packages = obraPackagesSection(cc, obra);
   const edit =
     viewer.role !== 'coordinador'
       ? ''
@@ -123,6 +126,7 @@ function obraPage(
     `<h1>${escapeHtml(obra.nombre)}</h1>
 ${notice}
 <dl class="facts"><div><dt>Código</dt><dd class="code">${escapeHtml(obra.slug)}</dd></div><div><dt>Aprendices</dt><dd><a href="/consola/aprendices?obra=${encodeURIComponent(obra.slug)}">${learners}</a></dd></div>${facts}</dl>
+${packages}
 ${assign}
 ${edit}
 <p><a href="/consola/obras">Volver a las obras</a></p>`,
@@ -192,7 +196,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
         ? `<p class="notice ${missing ? 'bad' : 'ok'}" role="status">Asignados a esta obra: ${Number(q.asignados)}.${missing ? ` ${missing} documentos no corresponden a ningún aprendiz.` : ''}</p>`
         : '';
     const counts = await learnerCounts(cc);
-    return sendHtml(reply, obraPage(request.viewer!, obra, counts.get(obra.slug) ?? 0, notice));
+    return sendHtml(reply, obraPage(cc, request.viewer!, obra, counts.get(obra.slug) ?? 0, notice));
   });
 
   app.post<{ Params: { slug: string } }>(
@@ -209,6 +213,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
         return sendHtml(
           reply,
           obraPage(
+            cc,
             viewer,
             obra,
             counts.get(obra.slug) ?? 0,

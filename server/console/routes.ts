@@ -9,7 +9,9 @@ import type { XsrfTokens } from '../security/xsrf.ts';
 import { findCredentials, issueToken, revokeToken } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { isValidDocument, normalizeDocument, normalizeEmail } from '../identity.ts';
+import { join } from 'node:path';
 import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 import type { CompanyConfig } from '../../src/domain/config/index.ts';
 import { readCourseFacts, type CourseFacts } from '../certificates.ts';
 import {
@@ -30,6 +32,7 @@ import { adminRoutes } from './pages-admin.ts';
 import { exportRoutes } from './exports.ts';
 import { importRoutes } from './pages-import.ts';
 import { obraRoutes } from './pages-obras.ts';
+import { obraPackageRoutes } from './obra-packages.ts';
 import { ImportWorker, registerWorker } from './import-jobs.ts';
 import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
@@ -40,6 +43,8 @@ export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
   config?: CompanyConfig;
   course?: CourseFacts;
+  /** The template LMS build of the obras' SCORM zips (decision 0241); default dist/lms-template. */
+  lmsTemplateDir?: string;
 }
 
 /** Only our own console paths may be a return address after sign-in. */
@@ -164,6 +169,7 @@ export async function consoleRoutes(
     app: ctx,
     config: loaded,
     course: options.course ?? readCourseFacts(),
+    lmsTemplateDir: options.lmsTemplateDir ?? join(ROOT, 'dist', 'lms-template'),
     scope: {
       courseId: ctx.courseId,
       defaultObra: obras[0]!.slug,
@@ -294,6 +300,7 @@ export async function consoleRoutes(
   await exportRoutes(app, cc);
   await importRoutes(app, cc);
   await obraRoutes(app, cc);
+  await obraPackageRoutes(app, cc); // decision 0241
   await auditPackRoutes(app, cc); // decision 0222
   await invitationRoutes(app, cc);
   await contratistaRoutes(app, cc); // decision 0240

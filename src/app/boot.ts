@@ -26,7 +26,7 @@ export function connectLmsOrLocal(win: Window = window): TrackingPort {
   return tracking ?? createLocalTracking(packageId(), browserStore(), courseShape(outline));
 }
 
-/** The web entry's per-obra filling (decision 0078); the LMS build is filled when built. */
+/** The per-obra filling of the web entry (decision 0078) and of the template LMS build (0241). */
 export interface ObraFilling {
   outline: OutlineFiller;
   module: ModuleFiller;

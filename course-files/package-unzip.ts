@@ -1,4 +1,4 @@
-// Minimal zip reader for our own packages (tests and the e2e package spec): no dependency and no
+// Minimal zip reader for our own packages (tests, the e2e package specs, the server's zip tests): no dependency and no
 // `unzip` binary needed on CI. Handles what archiver writes: stored or deflated entries, no zip64,
 // no encryption.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
