@@ -11,8 +11,8 @@
 // average before and after; writes bench/monday-results.json. Not part of `npm test` or CI.
 // Exit 2: bad usage, or the procedure itself failed (a count, a card or a screen not as expected).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -78,6 +78,7 @@ async function startMondayServer(port: number): Promise<{ url: string; stop(): P
   delete env.CURSO_SST_SCRYPT_LOG2N;
   delete env.PUBLIC_URL;
   delete env.DATABASE_URL;
+  const dataDir = mkdtempSync(join(tmpdir(), 'curso-sst-monday-'));
   const child: ChildProcess = spawn(
     join(REPO_ROOT, 'node_modules', '.bin', 'tsx'),
     [
@@ -85,10 +86,16 @@ async function startMondayServer(port: number): Promise<{ url: string; stop(): P
       String(port),
       COORDINATOR.document,
       COORDINATOR.password,
+      dataDir,
     ],
     { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve();
+    }),
+  );
   // However the bench ends, its server ends with it.
   const kill = () => child.kill('SIGKILL');
   process.once('exit', kill);

@@ -3,10 +3,10 @@
 // dist/web and the console with the default configuration, at production password cost.
 // Seeded first: the coordinator, and 120 workers who started in earlier weeks (so that finding
 // Monday's 40 takes the «Ingresó desde» filter). Prints one JSON line { url } on stdout once it
-// listens; on SIGTERM or SIGINT it closes and removes the folder.
-// Usage: tsx tools/bench/monday-server.ts <port> <coordinator-document> <password>
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// listens; on SIGTERM or SIGINT it closes and removes the folder (the bench removes it too, once
+// this process has ended, whatever way it ended).
+// Usage: tsx tools/bench/monday-server.ts <port> <coordinator-document> <password> <data-folder>
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db/open.ts';
 import { createUser } from '../../server/db/store.ts';
@@ -15,12 +15,11 @@ import { REPO_ROOT } from '../../scripts/lib/package-scorm.ts';
 
 const EARLIER_WORKERS = 120;
 
-const [portArg = '', document = '', password = ''] = process.argv.slice(2);
-if (!/^\d+$/.test(portArg) || !document || !password) {
-  console.error('usage: tsx tools/bench/monday-server.ts <port> <document> <password>');
+const [portArg = '', document = '', password = '', dataDir = ''] = process.argv.slice(2);
+if (!/^\d+$/.test(portArg) || !document || !password || !dataDir) {
+  console.error('usage: tsx tools/bench/monday-server.ts <port> <document> <password> <folder>');
   process.exit(2);
 }
-const dataDir = mkdtempSync(join(tmpdir(), 'curso-sst-monday-'));
 const removeData = () => rmSync(dataDir, { recursive: true, force: true });
 
 async function seed() {
