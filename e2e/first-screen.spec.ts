@@ -1,9 +1,11 @@
 // The standalone app's first screen on a weak link (decision 0234): the sign-in and invitation
 // forms are in the page itself and answer before the app's JavaScript arrives; a sign-in sent
 // from there shows the data notice without the app, and the app takes the session over.
+// An invitation redeemed and accepted before the app arrives opens the course (decision 0251).
 // (Timings are the bench's: `npm run bench -- --only web-first-screen`.)
 import { expect, test, type Route } from '@playwright/test';
 import { API_URL, LEARNERS, PASSWORD } from './support/api-server-config.ts';
+import { consolePage } from './support/console-reader.ts';
 
 test.use({ baseURL: API_URL, locale: 'es-CO' });
 
@@ -59,4 +61,49 @@ test('before the app arrives: the code form, then a sign-in that reaches the dat
   await expect(page.getByRole('heading', { name: 'Tus datos personales' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Acepto' })).toBeEnabled();
   expect(await page.evaluate(() => localStorage.getItem('curso-sst:first-screen'))).toBeNull();
+});
+
+test('an invitation redeemed and the notice accepted before the app arrives: the app opens the course', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // A new worker and their card's link, as the coordinator makes them.
+  const document = `72${Date.now().toString().slice(-8)}`;
+  const coordinator = await consolePage(browser);
+  await coordinator.goto('/consola/importar');
+  await coordinator.getByLabel('Archivo CSV').setInputFiles({
+    name: 'uno.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`documento;nombre\r\n${document};Rosa Lenta\r\n`),
+  });
+  await coordinator.getByRole('button', { name: 'Importar' }).click();
+  await coordinator
+    .getByRole('button', { name: /Hacer las invitaciones de los 1 importados/ })
+    .click();
+  const link = (await coordinator
+    .getByRole('link', { name: 'Enlace personal' })
+    .getAttribute('href'))!;
+  await coordinator.context().close();
+
+  // On a slow phone: the app's JavaScript is held back while the worker redeems and accepts.
+  const held: Route[] = [];
+  let release = false;
+  await page.route(/\/assets\/.*\.js$/, (route) => {
+    if (release) return route.continue();
+    held.push(route);
+  });
+  await page.goto(link, { waitUntil: 'commit' });
+  await page.getByLabel('Número de documento').fill(document);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('heading', { name: 'Tus datos personales' })).toBeVisible();
+  await page.getByRole('button', { name: 'Acepto' }).click();
+  expect(held.length).toBeGreaterThan(0);
+
+  // The app arrives: it records the acceptance and opens the course, not the code form.
+  release = true;
+  for (const route of held.splice(0)) await route.continue();
+  await expect(page).toHaveURL(/\/introduccion$/, { timeout: 60_000 });
+  await expect(page.getByRole('link', { name: 'Siguiente' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Entrar con tu código' })).toHaveCount(0);
 });

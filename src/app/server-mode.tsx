@@ -223,6 +223,10 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
       // Nothing kept.
     }
   }
+  // Signed in by the static form: the app starts at the course, not on the form's own route,
+  // which would show its (code) form again to a learner who is in (decision 0251).
+  if (taken.user && /^\/(entrar|auth\/login)\/?$/.test(window.location.pathname))
+    window.history.replaceState(null, '', '/');
   if (taken.choice === 'leave') {
     await logoutHere();
     return;
