@@ -1,6 +1,6 @@
 // Invitations in the console (docs/decisions/0210-invitations-threat-model.md): for one learner,
 // a selection, or everyone an import created just now. POST /consola/invitaciones issues them and
-// answers one page, shown once: the cards as a PDF to print, and per learner the link, the code
+// redirects to one page, shown once (decision 0245): the cards as a PDF to print, and per learner the link, the code
 // and a WhatsApp share whose text holds the link and the code, never the document number. The
 // server sends nothing itself.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +18,24 @@ import { normalisePublicUrl } from '../certificates.ts';
 import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
+import { redirectToSheet, takeSheet } from './invitation-sheet.ts';
+
+/** What the one-time page shows, sealed between the POST and its GET (decision 0245). */
+interface InvitationSheet {
+  kind: InvitationKind;
+  expires: string;
+  /** Chosen learners who got no invitation (not active learners). */
+  skipped: number;
+  cards: {
+    id: number;
+    name: string;
+    obra: string;
+    link: string;
+    code: string;
+    expires: string;
+    celular: string | null;
+  }[];
+}
 
 /** The most learners one request issues invitations for (a sheet of 63 pages). */
 export const MAX_INVITATIONS = 500;
@@ -158,26 +176,61 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       issued.map((i) => i.userId),
     );
     const base = invitationBase(request);
-    const company = cc.config.empresa.nombre;
     const expires = shortDate(issued[0]!.expiresAt);
-    const cards = issued.map((i) => {
-      const p = byId.get(i.userId)!;
-      return {
-        id: i.userId,
-        name: p.name,
-        obra: cc.obraName(p.obra),
-        link: invitationLink(base, i.token),
-        code: i.code,
-        expires,
-        celular: phones.get(i.userId) ?? null,
-      };
-    });
+    const sheet: InvitationSheet = {
+      kind,
+      expires,
+      skipped: new Set(ids).size - issued.length,
+      cards: issued.map((i) => {
+        const p = byId.get(i.userId)!;
+        return {
+          id: i.userId,
+          name: p.name,
+          obra: cc.obraName(p.obra),
+          link: invitationLink(base, i.token),
+          code: i.code,
+          expires,
+          celular: phones.get(i.userId) ?? null,
+        };
+      }),
+    };
+    // POST-redirect-GET (decision 0245): a reload of the page shown next never issues again.
+    return redirectToSheet(request, reply, db, viewer.userId, sheet);
+  });
+
+  app.get<{ Querystring: { hoja?: string } }>(
+    '/consola/invitaciones',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const sheet = await takeSheet<InvitationSheet>(
+        request,
+        reply,
+        db,
+        viewer.userId,
+        request.query.hoja,
+      );
+      if (!sheet)
+        return sendHtml(
+          reply,
+          consolePage(
+            'Invitaciones',
+            `<h1>Invitaciones</h1><p class="notice" role="status">Los enlaces y códigos de estas invitaciones ya se mostraron: por seguridad se muestran una sola vez y no se guardan. Si se perdieron, haz una invitación nueva desde la página del aprendiz o la lista (anula las anteriores).</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`,
+            { viewer },
+          ),
+        );
+      return sendHtml(reply, consolePage('Invitaciones', await sheetBody(sheet), { viewer }));
+    },
+  );
+
+  /** The one-time page: the cards' PDF, and per learner the code, the link and WhatsApp. */
+  async function sheetBody({ kind, expires, skipped, cards }: InvitationSheet): Promise<string> {
+    const company = cc.config.empresa.nombre;
     const pdf = await invitationCardsPdf(cards, {
       courseTitle: cc.course.title,
       companyName: company,
     });
     const pdfHref = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
-    const skipped = new Set(ids).size - issued.length;
     const lifetime = Math.round(INVITATION_LIFETIME_MS[kind] / 3_600_000);
     const rows = cards
       .map((c) => {
@@ -186,15 +239,15 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
         return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">Enlace personal</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? 'Enviar por WhatsApp' : 'WhatsApp (elegir contacto)'}</a> ${shareButton(text, c.name)}</td></tr>`;
       })
       .join('');
-    const body = `<h1>Invitaciones listas: ${issued.length}</h1>
+    const count = cards.length;
+    return `<h1>Invitaciones listas: ${count}</h1>
 <div class="notice ok" role="status"><p>Los enlaces y códigos se muestran <strong>una sola vez</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${escapeHtml(expires)} (${lifetime >= 48 ? `${Math.round(lifetime / 24)} días` : `${lifetime} horas`}). Una invitación nueva anula las anteriores de esa persona.</p>${skipped > 0 ? `<p>${skipped} elegido(s) no recibieron invitación: no son aprendices activos.</p>` : ''}</div>
-<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">Descargar las tarjetas (PDF, ${issued.length} ${issued.length === 1 ? 'tarjeta' : 'tarjetas'})</a></p>
+<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">Descargar las tarjetas (PDF, ${count} ${count === 1 ? 'tarjeta' : 'tarjetas'})</a></p>
 <div class="table-wrap"><table><caption>Invitaciones hechas ahora</caption>
 <thead><tr><th scope="col">Aprendiz</th><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Enlace</th><th scope="col">WhatsApp</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 <p class="hint">El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.</p>
 <p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>
 <script src="${SHARE_SCRIPT_PATH}" defer></script>`;
-    return sendHtml(reply, consolePage('Invitaciones', body, { viewer }));
-  });
+  }
 }
