@@ -19,6 +19,8 @@ import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
 import { redirectToSheet, takeSheet } from './invitation-sheet.ts';
+import { esConsole } from './strings/es-console.ts';
+import { esInvitations as T } from './strings/es-invitations.ts';
 
 /** What the one-time page shows, sealed between the POST and its GET (decision 0245). */
 interface InvitationSheet {
@@ -58,13 +60,7 @@ export function whatsAppText(
   link: string,
   code: string,
 ): string {
-  return [
-    `Hola ${firstName}. Esta es tu invitación al curso de inducción en Seguridad y Salud en el Trabajo de ${company}.`,
-    `1. Abre este enlace: ${link}`,
-    '2. Escribe tu número de documento y toca «Entrar». No necesitas contraseña.',
-    `Si el enlace no abre, entra al curso, toca «Tengo un código» y escribe tu documento y este código: ${formatCode(code)}`,
-    'Es personal: no lo reenvíes.',
-  ].join('\n');
+  return T.whatsAppLines(firstName, company, link, formatCode(code)).join('\n');
 }
 
 /** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
@@ -105,7 +101,7 @@ export function invitationForm(
  * text is the WhatsApp message (the link and the code, never the document number).
  */
 export const shareButton = (text: string, name: string) =>
-  `<button type="button" class="secondary" hidden data-share-text="${escapeHtml(text)}" aria-label="Compartir la invitación de ${escapeHtml(name)}">Compartir</button>`;
+  `<button type="button" class="secondary" hidden data-share-text="${escapeHtml(text)}" aria-label="${escapeHtml(T.shareLabel(name))}">${T.share}</button>`;
 
 export const SHARE_SCRIPT_PATH = '/consola/compartir.js';
 /** The console's only script: progressive, the page works the same without it (decision 0236). */
@@ -142,18 +138,14 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       sendHtml(
         reply,
         consolePage(
-          'Invitaciones',
-          `<h1>Invitaciones</h1><p class="notice bad" role="alert">${escapeHtml(text)}</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`,
+          T.title,
+          `<h1>${T.title}</h1><p class="notice bad" role="alert">${escapeHtml(text)}</p><p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
           { viewer },
         ),
         status,
       );
-    if (!ids.length) return refuse('Elige al menos un aprendiz.', 422);
-    if (new Set(ids).size > MAX_INVITATIONS)
-      return refuse(
-        `Se pueden hacer hasta ${MAX_INVITATIONS} invitaciones a la vez. Elige menos aprendices.`,
-        422,
-      );
+    if (!ids.length) return refuse(T.noneChosen, 422);
+    if (new Set(ids).size > MAX_INVITATIONS) return refuse(T.tooMany(MAX_INVITATIONS), 422);
 
     const issued = await issueInvitations(
       db,
@@ -161,11 +153,7 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       ids,
       kind,
     );
-    if (!issued.length)
-      return refuse(
-        'Ninguno de los elegidos es un aprendiz activo: no se hizo ninguna invitación.',
-        422,
-      );
+    if (!issued.length) return refuse(T.noneActive, 422);
     const people = await db.query<{ id: number; name: string; obra: string | null }>(
       'SELECT id, name, obra FROM users WHERE id = ANY($1::integer[])',
       [issued.map((i) => i.userId)],
@@ -214,12 +202,12 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
         return sendHtml(
           reply,
           consolePage(
-            'Invitaciones',
-            `<h1>Invitaciones</h1><p class="notice" role="status">Los enlaces y códigos de estas invitaciones ya se mostraron: por seguridad se muestran una sola vez y no se guardan. Si se perdieron, haz una invitación nueva desde la página del aprendiz o la lista (anula las anteriores).</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`,
+            T.title,
+            `<h1>${T.title}</h1><p class="notice" role="status">${escapeHtml(T.alreadyShown)}</p><p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
             { viewer },
           ),
         );
-      return sendHtml(reply, consolePage('Invitaciones', await sheetBody(sheet), { viewer }));
+      return sendHtml(reply, consolePage(T.title, await sheetBody(sheet), { viewer }));
     },
   );
 
@@ -236,18 +224,18 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       .map((c) => {
         const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
         const wa = whatsAppLink(c.celular, text);
-        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">Enlace personal</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? 'Enviar por WhatsApp' : 'WhatsApp (elegir contacto)'}</a> ${shareButton(text, c.name)}</td></tr>`;
+        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
       })
       .join('');
     const count = cards.length;
-    return `<h1>Invitaciones listas: ${count}</h1>
-<div class="notice ok" role="status"><p>Los enlaces y códigos se muestran <strong>una sola vez</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${escapeHtml(expires)} (${lifetime >= 48 ? `${Math.round(lifetime / 24)} días` : `${lifetime} horas`}). Una invitación nueva anula las anteriores de esa persona.</p>${skipped > 0 ? `<p>${skipped} elegido(s) no recibieron invitación: no son aprendices activos.</p>` : ''}</div>
-<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">Descargar las tarjetas (PDF, ${count} ${count === 1 ? 'tarjeta' : 'tarjetas'})</a></p>
-<div class="table-wrap"><table><caption>Invitaciones hechas ahora</caption>
-<thead><tr><th scope="col">Aprendiz</th><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Enlace</th><th scope="col">WhatsApp</th></tr></thead>
+    return `<h1>${T.ready(count)}</h1>
+<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
+<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
+<div class="table-wrap"><table><caption>${T.caption}</caption>
+<thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows}</tbody></table></div>
-<p class="hint">El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.</p>
-<p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>
+<p class="hint">${T.noDocumentHint}</p>
+<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>
 <script src="${SHARE_SCRIPT_PATH}" defer></script>`;
   }
 }
