@@ -15,6 +15,7 @@ const CHECKED = [
   'console/pages-admin.ts',
   'console/pages-contratistas.ts',
   'console/pages-invitations.ts',
+  'console/pages-overview.ts',
   'cli/args.ts',
   'cli/forward.ts',
   'cli/learner-fields.ts',

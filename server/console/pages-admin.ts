@@ -9,6 +9,7 @@ import { validateUser, type KnownObras } from '../cli/users.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
 import { generatePassword } from '../security/passwords.ts';
 import { esAdmin as T } from './strings/es-admin.ts';
+import { esConsole as C } from './strings/es-console.ts';
 
 const ACTION_LABEL = T.actions;
 
@@ -151,7 +152,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
           )
           .join('') || `<tr><td colspan="5">${T.auditEmpty}</td></tr>`
       }</tbody></table></div>
-<nav class="pager" aria-label="${T.pagerLabel}">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">${T.previous}</a>` : ''}<span>${T.pageOf(page, pages)}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">${T.next}</a>` : ''}</nav>`;
+<nav class="pager" aria-label="${C.pagerLabel}">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">${C.previous}</a>` : ''}<span>${C.pageOf(page, pages)}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">${C.next}</a>` : ''}</nav>`;
       return sendHtml(reply, consolePage(T.auditTitle, body, { viewer, current: 'auditoria' }));
     },
   );

@@ -63,8 +63,4 @@ export const esAdmin = {
   auditCaption: (total: number) => `Acciones, la más reciente primero (${total} en total)`,
   auditColumns: ['Fecha', 'Quién', 'Acción', 'Sobre quién', 'Detalles'],
   auditEmpty: 'Aún no hay acciones registradas.',
-  pagerLabel: 'Paginación',
-  previous: '« Anterior',
-  next: 'Siguiente »',
-  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
 };

@@ -6,6 +6,10 @@ export const esConsole = {
   backToLearners: 'Volver a la lista de aprendices',
   toOverview: 'Ir al resumen',
   signInLink: 'Ingresar a la consola',
+  pagerLabel: 'Paginación',
+  previous: '« Anterior',
+  next: 'Siguiente »',
+  pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
 
   // layout.ts
   nav: {
