@@ -10,11 +10,13 @@ import { describe, expect, it } from 'vitest';
 const HERE = import.meta.dirname;
 const CHECKED = [
   'console/auth.ts',
+  'console/console-context.ts',
   'console/layout.ts',
   'console/routes.ts',
   'console/pages-admin.ts',
   'console/pages-contratistas.ts',
   'console/pages-invitations.ts',
+  'console/pages-learner.ts',
   'console/pages-overview.ts',
   'cli/args.ts',
   'cli/forward.ts',

@@ -64,6 +64,15 @@ export const esConsole = {
     },
   },
 
+  // console-context.ts: why an address's parameter is refused (decision 0182)
+  parameter: {
+    badDate: (value: string) => `«${value}» no es una fecha válida (use aaaa-mm-dd).`,
+    repeated: 'aparece más de una vez en la dirección.',
+    control: 'contiene caracteres de control.',
+    tooLong: (max: number) => `es demasiado largo (máximo ${max}).`,
+    badPage: (text: string) => `«${text}» no es un número de página (1 a 1 000 000).`,
+  },
+
   // routes.ts: error pages
   badRequestTitle: 'Solicitud no válida',
   badParameter: (parameter: string, text: string) =>
