@@ -39,6 +39,10 @@ Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data
   forwarded: (pid: number) =>
     `(Con el servidor en marcha, pid ${pid}: el comando se hizo a través de él.)`,
 
+  // The server's side of the admin channel (server/console/admin-channel.ts, decision 0186)
+  channelUnauthorized: 'No autorizado.',
+  channelFailed: 'El servidor no pudo completar el comando.',
+
   // learner-fields.ts: one row's or one command's problems
   badRole: (raw: string | undefined) => `rol inválido «${raw}» (aprendiz, coordinador o auditor)`,
   badShortText: (label: string) =>

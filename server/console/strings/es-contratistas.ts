@@ -15,6 +15,8 @@ export const esContratistas = {
     n
       ? `${n} ${n === 1 ? 'contratista aparece' : 'contratistas aparecen'} con nombres distintos.`
       : 'Cada contratista aparece con un solo nombre.',
+  groupGone: 'Ese grupo ya no tiene nombres distintos que unir.',
+  pickOne: 'Elige uno de los nombres del grupo.',
   refused: (reason: string) => `No se unió nada: ${reason}`,
   mergedHtml: (fromHtml: string, intoHtml: string, learners: string) =>
     `Contratistas unidos: ${fromHtml} → ${intoHtml} (${learners}).`,

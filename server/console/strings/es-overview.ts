@@ -5,6 +5,17 @@ export const esOverview = {
   badOrden: (orden: string) => `«${orden}» no es una columna de la tabla.`,
   badDir: 'debe ser «asc» o «desc».',
   direct: 'Empleados directos',
+  /** The learner states and the filters beside them (queries.ts's ESTADO_LABEL). */
+  estados: {
+    pendiente: 'Pendiente (sin iniciar o en curso)',
+    'sin-iniciar': 'Sin iniciar',
+    'en-curso': 'En curso',
+    completado: 'Completado',
+    vencida: 'Reinducción vencida',
+    'por-vencer': 'Reinducción por vencer (30 días)',
+    inactivo: 'Desactivado',
+    todos: 'Todos',
+  },
 
   // Summary tables and cards
   noLearners: 'No hay aprendices registrados.',
