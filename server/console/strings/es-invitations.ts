@@ -17,7 +17,7 @@ export const esInvitations = {
     `Se pueden hacer hasta ${max} invitaciones a la vez. Elige menos aprendices.`,
   noneActive: 'Ninguno de los elegidos es un aprendiz activo: no se hizo ninguna invitación.',
   alreadyShown:
-    'Los enlaces y códigos de estas invitaciones ya se mostraron: por seguridad se muestran una sola vez y no se guardan. Si se perdieron, haz una invitación nueva desde la página del aprendiz o la lista (anula las anteriores).',
+    'Los enlaces y códigos de estas invitaciones ya se mostraron: por seguridad se muestran una sola vez. Si se perdieron, haz una invitación nueva desde la página del aprendiz o la lista (anula las anteriores).',
   ready: (count: number) => `Invitaciones listas: ${count}`,
   lifetime: (hours: number) => (hours >= 48 ? `${Math.round(hours / 24)} días` : `${hours} horas`),
   shownOnceHtml: (expiresHtml: string, lifetime: string) =>
