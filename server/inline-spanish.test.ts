@@ -16,7 +16,6 @@ const NOT_YET = new Set([
   'console/pages-import.ts',
   'console/pages-obras.ts',
   'console/registro-pdf.ts',
-  'cli/csv-import.ts',
 ]);
 const FILES = ['console', 'cli'].flatMap((dir) =>
   readdirSync(join(HERE, dir))

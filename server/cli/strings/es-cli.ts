@@ -133,4 +133,27 @@ Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
     `Importados: ${imported}.${registered} Rechazados: ${rejected}.`,
   csvRequired: 'Indique un archivo CSV: npm run users -- import empleados.csv',
   unknownCommand: (command: string) => `Comando desconocido: ${command}`,
+
+  // csv-import.ts: reading a CSV of learners (decisions 0029, 0216)
+  csvUtf16:
+    'Línea 1: el archivo está en UTF-16 (Unicode). Guárdelo como «CSV UTF-8 (delimitado por comas)» e inténtelo de nuevo.',
+  csvUnknownEncoding: (line: number, byteHex: string) =>
+    `Línea ${line}: el archivo no está en UTF-8 ni en Windows-1252 (byte 0x${byteHex}). Guárdelo como «CSV UTF-8» e inténtelo de nuevo.`,
+  csvOpenQuote: 'tiene comillas sin cerrar (cada fila debe ocupar una sola línea)',
+  csvExpected:
+    'se esperan documento,nombre,correo,contraseña[,obra,contratista,cargo,fecha_ingreso,celular]',
+  csvBadHeaderRow: (line: number, error: string) => `Línea ${line}: el encabezado ${error}.`,
+  csvPasswordLike: (line: number, column: string, expected: string) =>
+    `Línea ${line}: no se reconoce la columna «${column}» (${expected}). ` +
+    'No se importó nada, para no reemplazar las contraseñas del archivo por otras generadas. ' +
+    'Si el archivo viene de Excel, guárdelo como «CSV UTF-8».',
+  csvMissingColumns: (line: number, expected: string, missing: string) =>
+    `Encabezados inválidos en la línea ${line}: ${expected} ` + `(faltan: ${missing}).`,
+  csvTwice: (line: number, column: string) => `Línea ${line}: hay dos columnas para «${column}».`,
+  csvIgnored: (line: number, header: string) =>
+    `Línea ${line}: la columna «${header}» no se reconoce y se ignora.`,
+  csvHashed: (done: number, total: number) => `Contraseñas cifradas: ${done} de ${total}…`,
+  csvSaved: (saved: number, total: number) => `Filas guardadas: ${saved} de ${total}…`,
+  csvEmailTaken: (email: string, document: string) =>
+    `ya existe un usuario con el correo ${email}; no se importó ${document}`,
 } as const;
