@@ -1,4 +1,4 @@
-// Monday morning (decisions 0210 and 0211): the coordinator imports new workers and makes their
+// Monday morning (decisions 0210, 0211 and 0245): the coordinator imports new workers and makes their
 // invitations; the printed cards hold one QR per learner that opens a working link; opening the
 // link changes nothing; on a phone the worker types the document number and is in, without a
 // password; the same link again is refused; a deactivated worker's link is refused; a fresh code
@@ -106,6 +106,14 @@ test('Monday: cards for the imported workers, sign-in without a password, a fres
   expect(new Set(decoded)).toEqual(new Set(links.values()));
   for (const link of decoded)
     expect(link).toMatch(new RegExp(`^${API_URL}/entrar#[A-Za-z0-9_-]{22}$`));
+
+  // A reload of that page (decision 0245) shows no code again and issues nothing: the links read
+  // above keep working below.
+  expect(coordinator.url()).toMatch(/\/consola\/invitaciones\?hoja=[\w-]{24}$/);
+  await coordinator.reload();
+  await expect(coordinator.getByRole('status')).toContainText('ya se mostraron');
+  await expect(coordinator.getByRole('heading', { name: /Invitaciones listas/ })).toHaveCount(0);
+  await expect(coordinator.locator('.secret')).toHaveCount(0);
 
   // A link preview (WhatsApp, a scanner) fetches the link: nothing is used.
   const [ana, bernardo] = WORKERS as [(typeof WORKERS)[0], (typeof WORKERS)[0]];

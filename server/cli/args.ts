@@ -1,4 +1,5 @@
 // Minimal option parsing for the admin CLI: `--name value`, `--name=value`, flags, positionals.
+import { esCli as T } from './strings/es-cli.ts';
 export class UsageError extends Error {
   readonly code = 'USAGE';
 }
@@ -22,22 +23,22 @@ export function parseArgs(argv: string[], spec: { values: string[]; flags: strin
       continue;
     }
     if (!arg.startsWith('--')) {
-      if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Opción desconocida: ${arg}`);
+      if (arg.startsWith('-') && arg !== '-') throw new UsageError(T.unknownOption(arg));
       positionals.push(arg);
       continue;
     }
     const [rawName, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     if (spec.flags.includes(rawName)) {
-      if (inline !== undefined) throw new UsageError(`La opción --${rawName} no lleva valor.`);
+      if (inline !== undefined) throw new UsageError(T.optionTakesNoValue(rawName));
       options.set(rawName, true);
     } else if (spec.values.includes(rawName)) {
       const value = inline ?? argv[++i];
       if (value === undefined || (inline === undefined && value.startsWith('--')))
-        throw new UsageError(`Falta el valor de --${rawName}.`);
-      if (options.has(rawName)) throw new UsageError(`La opción --${rawName} aparece dos veces.`);
+        throw new UsageError(T.missingValue(rawName));
+      if (options.has(rawName)) throw new UsageError(T.optionTwice(rawName));
       options.set(rawName, value);
     } else {
-      throw new UsageError(`Opción desconocida: --${rawName}`);
+      throw new UsageError(T.unknownOption(`--${rawName}`));
     }
   }
   return { positionals, options };

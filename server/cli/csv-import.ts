@@ -16,6 +16,7 @@ import type { Db } from '../db/db.ts';
 import { generatePassword, hashPassword } from '../security/passwords.ts';
 import { detectDelimiter } from './csv.ts';
 import { auditMany, type Actor } from '../console/audit.ts';
+import { esCli as T } from './strings/es-cli.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'windows-1252';
 
@@ -37,8 +38,7 @@ export function decodeCsv(bytes: Uint8Array): Decoded {
     (bytes.length >= 4 && bytes[1] === 0 && bytes[3] === 0 && bytes[0] !== 0)
   )
     return {
-      error:
-        'Línea 1: el archivo está en UTF-16 (Unicode). Guárdelo como «CSV UTF-8 (delimitado por comas)» e inténtelo de nuevo.',
+      error: T.csvUtf16,
     };
   if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
     return { text: new TextDecoder('utf-8').decode(bytes.subarray(3)), encoding: 'utf-8-bom' };
@@ -50,7 +50,7 @@ export function decodeCsv(bytes: Uint8Array): Decoded {
   const bad = bytes.findIndex((b) => UNDEFINED_1252.has(b));
   if (bad >= 0)
     return {
-      error: `Línea ${lineOf(bytes, bad)}: el archivo no está en UTF-8 ni en Windows-1252 (byte 0x${bytes[bad]!.toString(16).toUpperCase()}). Guárdelo como «CSV UTF-8» e inténtelo de nuevo.`,
+      error: T.csvUnknownEncoding(lineOf(bytes, bad), bytes[bad]!.toString(16).toUpperCase()),
     };
   return { text: decodeWindows1252(bytes), encoding: 'windows-1252' };
 }
@@ -110,9 +110,7 @@ export function parseCsvLine(
     }
   }
   fields.push(field);
-  return inQuotes
-    ? { fields, error: 'tiene comillas sin cerrar (cada fila debe ocupar una sola línea)' }
-    : { fields };
+  return inQuotes ? { fields, error: T.csvOpenQuote } : { fields };
 }
 
 /** Every non-blank line of the file as a row, with its line number. */
@@ -192,33 +190,28 @@ export function checkHeader(row: CsvRow): HeaderCheck {
   const notices: string[] = [];
   const unknown = row.fields.filter((_, i) => columns[i] === undefined);
   const passwordLike = unknown.filter(looksLikePassword);
-  const expected =
-    'se esperan documento,nombre,correo,contraseña[,obra,contratista,cargo,fecha_ingreso,celular]';
-  if (row.error)
-    return { columns, notices, error: `Línea ${row.line}: el encabezado ${row.error}.` };
+  const expected = T.csvExpected;
+  if (row.error) return { columns, notices, error: T.csvBadHeaderRow(row.line, row.error) };
   if (passwordLike.length)
     return {
       columns,
       notices,
-      error:
-        `Línea ${row.line}: no se reconoce la columna «${passwordLike[0]}» (${expected}). ` +
-        'No se importó nada, para no reemplazar las contraseñas del archivo por otras generadas. ' +
-        'Si el archivo viene de Excel, guárdelo como «CSV UTF-8».',
+      error: T.csvPasswordLike(row.line, passwordLike[0]!, expected),
     };
   const missing = (['document', 'name'] as const).filter((k) => !columns.includes(k));
   if (missing.length)
     return {
       columns,
       notices,
-      error:
-        `Encabezados inválidos en la línea ${row.line}: ${expected} ` +
-        `(faltan: ${missing.map((m) => (m === 'document' ? 'documento' : 'nombre')).join(', ')}).`,
+      error: T.csvMissingColumns(
+        row.line,
+        expected,
+        missing.map((m) => (m === 'document' ? 'documento' : 'nombre')).join(', '),
+      ),
     };
   const twice = columns.find((c, i) => c !== undefined && columns.indexOf(c) !== i);
-  if (twice)
-    return { columns, notices, error: `Línea ${row.line}: hay dos columnas para «${twice}».` };
-  for (const header of unknown)
-    notices.push(`Línea ${row.line}: la columna «${header}» no se reconoce y se ignora.`);
+  if (twice) return { columns, notices, error: T.csvTwice(row.line, twice) };
+  for (const header of unknown) notices.push(T.csvIgnored(row.line, header));
   return { columns, notices };
 }
 
@@ -338,8 +331,7 @@ export async function saveRows(
     rows.map((r) => r.password),
     (done) => {
       options.onProgress?.(done, rows.length);
-      if (done % step === 0 || done === rows.length)
-        progress(`Contraseñas cifradas: ${done} de ${rows.length}…`);
+      if (done % step === 0 || done === rows.length) progress(T.csvHashed(done, rows.length));
     },
     options.hashConcurrency,
   );
@@ -382,7 +374,7 @@ export async function saveRows(
           }),
         );
       }
-      progress(`Filas guardadas: ${Math.min(start + BATCH_SIZE, rows.length)} de ${rows.length}…`);
+      progress(T.csvSaved(Math.min(start + BATCH_SIZE, rows.length), rows.length));
     }
   });
   const imported = rows.filter((r) => inserted.has(r.document));
@@ -402,7 +394,7 @@ export async function saveRows(
       else
         rejected.push({
           line: r.line,
-          why: `ya existe un usuario con el correo ${r.email ?? ''}; no se importó ${r.document}`,
+          why: T.csvEmailTaken(r.email ?? '', r.document),
         });
   }
   return { imported, registered, rejected, hashMs, createdIds };

@@ -14,6 +14,7 @@ import {
   type ForwardedLine,
 } from '../console/admin-file.ts';
 import type { CliIo } from './run.ts';
+import { esCli as T } from './strings/es-cli.ts';
 
 function alive(pid: number): boolean {
   try {
@@ -56,7 +57,7 @@ export async function forwardUsers(
       try {
         file = readFileSync(path).toString('base64');
       } catch {
-        io.err(`No se pudo leer el archivo ${path}.`);
+        io.err(T.cannotReadFile(path));
         return 1;
       }
     }
@@ -81,8 +82,11 @@ export async function forwardUsers(
   const given = Buffer.from(typeof proof === 'string' ? proof : '');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
     io.err(
-      `El proceso que responde en ${channel.url} (pid ${channel.pid}) no es el servidor de esta carpeta de datos: ` +
-        `no se le envió nada. Si el servidor no está en marcha, borre ${join(resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), ADMIN_FILE)} e intente de nuevo.`,
+      T.notOurServer(
+        channel.url,
+        channel.pid,
+        join(resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), ADMIN_FILE),
+      ),
     );
     return 1;
   }
@@ -97,11 +101,11 @@ export async function forwardUsers(
     return null;
   }
   if (!response.ok) {
-    io.err(`El servidor en marcha rechazó el comando (HTTP ${response.status}).`);
+    io.err(T.serverRefused(response.status));
     return 1;
   }
   const result = (await response.json()) as { code: number; lines: ForwardedLine[] };
-  io.err(`(Con el servidor en marcha, pid ${channel.pid}: el comando se hizo a través de él.)`);
+  io.err(T.forwarded(channel.pid));
   for (const line of result.lines) (line.stream === 'out' ? io.out : io.err)(line.text);
   return result.code;
 }

@@ -3,6 +3,7 @@
 import { hasBidiControls, hasControlChars } from '../routes/input.ts';
 import { ROLES, type Role } from '../db/store.ts';
 import { normalizeCelular } from '../identity.ts';
+import { esCli as T } from './strings/es-cli.ts';
 
 export interface LearnerExtras {
   role: Role;
@@ -56,7 +57,7 @@ export function validateExtras(raw: {
 }): { extras: LearnerExtras; problems: string[] } {
   const problems: string[] = [];
   const rol = raw.rol?.trim().toLowerCase() || 'aprendiz';
-  if (!isRole(rol)) problems.push(`rol inválido «${raw.rol}» (aprendiz, coordinador o auditor)`);
+  if (!isRole(rol)) problems.push(T.badRole(raw.rol));
   const contratista = shortText(raw.contratista);
   const cargo = shortText(raw.cargo);
   for (const [label, value] of [
@@ -67,20 +68,14 @@ export function validateExtras(raw: {
       value !== null &&
       (value.length > 120 || /[<>]/.test(value) || hasControlChars(value) || hasBidiControls(value))
     )
-      problems.push(
-        `${label} inválido (hasta 120 caracteres, sin < > ni controles de dirección del texto)`,
-      );
+      problems.push(T.badShortText(label));
   let fechaIngreso: string | null = null;
   if (raw.fechaIngreso?.trim()) {
     fechaIngreso = parseFecha(raw.fechaIngreso);
-    if (!fechaIngreso)
-      problems.push(`fecha de ingreso inválida «${raw.fechaIngreso}» (dd/mm/aaaa o aaaa-mm-dd)`);
+    if (!fechaIngreso) problems.push(T.badFechaIngreso(raw.fechaIngreso));
   }
   const celular = normalizeCelular(raw.celular ?? '');
-  if (celular === undefined)
-    problems.push(
-      `celular no válido «${raw.celular}» (un celular colombiano: 10 dígitos que empiezan por 3)`,
-    );
+  if (celular === undefined) problems.push(T.badCelular(raw.celular));
   return {
     extras: {
       role: isRole(rol) ? rol : 'aprendiz',

@@ -10,6 +10,7 @@ import type { CourseShape } from '../../src/domain/progress/engine.ts';
 import { parseArgs, UsageError } from './args.ts';
 import { csvCell, csvLine } from './csv.ts';
 import { runWithDb, type CliIo } from './run.ts';
+import { esCli as T } from './strings/es-cli.ts';
 
 export const REPORT_COLUMNS = [
   'documento',
@@ -22,17 +23,7 @@ export const REPORT_COLUMNS = [
   'certificado',
 ] as const;
 
-export const REPORT_HELP = `Uso:
-  npm run report -- --csv [--out ARCHIVO.csv]
-
-Genera el reporte de avance de todos los aprendices en CSV (UTF-8, separado por comas), con las columnas:
-  ${REPORT_COLUMNS.join(',')}
-  puntaje: 0 a 100; modulos_completados: módulos con todos sus temas y su prueba;
-  ruta: temas vistos por módulo; finalizado_en: fecha y hora (ISO 8601, UTC) en que llegó a 100;
-  certificado: código de verificación del certificado emitido (vacío si no lo ha descargado).
-Sin --out el CSV se escribe en la salida estándar.
-
-Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data detenga antes el servidor.`;
+export const REPORT_HELP = T.reportHelp(REPORT_COLUMNS.join(','));
 
 export async function buildReportCsv(db: Db, shape: CourseShape): Promise<string> {
   const rows = await reportRows(db);
@@ -69,15 +60,15 @@ export async function runReport(
     io.out(REPORT_HELP);
     return 0;
   }
-  if (positionals.length) throw new UsageError(`Argumento inesperado: ${positionals[0]}`);
-  if (!options.has('csv')) throw new UsageError('Indique el formato: --csv');
+  if (positionals.length) throw new UsageError(T.unexpectedArgument(positionals[0]!));
+  if (!options.has('csv')) throw new UsageError(T.formatRequired);
   const out = options.get('out');
   return runWithDb(db, io, async (d) => {
     const csv = await buildReportCsv(d, shape ?? loadCourseShape());
     if (typeof out === 'string') {
       // A byte-order mark so Excel reads the file as UTF-8 (not on stdout: it would reach pipes).
       writeFileSync(out, `\uFEFF${csv}`, 'utf8');
-      io.err(`Reporte escrito en ${out} (${csv.trimEnd().split('\n').length - 1} aprendices).`);
+      io.err(T.reportWritten(out, csv.trimEnd().split('\n').length - 1));
     } else io.out(csv.trimEnd());
     return 0;
   });

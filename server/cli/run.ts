@@ -3,6 +3,7 @@ import type { Db } from '../db/db.ts';
 import { openDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { DataDirNotPrivateError } from '../db/private-folder.ts';
+import { esCli as T } from './strings/es-cli.ts';
 
 export interface CliIo {
   out(line: string): void;
@@ -24,9 +25,7 @@ export async function runWithDb(
       io.err(error.message);
       return 1;
     }
-    io.err(
-      `No se pudo abrir la base de datos / Could not open the database: ${(error as Error).message}`,
-    );
+    io.err(T.cannotOpenDatabase((error as Error).message));
     return 1;
   }
   try {

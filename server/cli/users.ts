@@ -43,45 +43,12 @@ import { validateExtras, type LearnerExtras } from './learner-fields.ts';
 import { forwardUsers } from './forward.ts';
 import { audit, type Actor } from '../console/audit.ts';
 import { allObras, matchObra, type KnownObra } from '../obras.ts';
+import { esCli as T } from './strings/es-cli.ts';
 
 /** Who the audit log names for commands run from the CLI (decision 0110). */
-export const CLI_ACTOR: Actor = { userId: null, name: 'Administrador (línea de comandos)' };
+export const CLI_ACTOR: Actor = { userId: null, name: T.cliActor };
 
-export const USERS_HELP = `Uso:
-  npm run users -- add --document DOCUMENTO --name "NOMBRE" --password CONTRASEÑA [--email CORREO]
-                       [--obra SLUG] [--contratista "EMPRESA"] [--cargo "CARGO"]
-                       [--fecha-ingreso dd/mm/aaaa] [--celular 3001234567]
-                       [--rol aprendiz|coordinador|auditor]
-  npm run users -- import ARCHIVO.csv
-  npm run users -- --help
-
-Comandos:
-  add      Crea un aprendiz. El documento es su usuario para ingresar al curso.
-  import   Crea aprendices desde un CSV (UTF-8 con o sin BOM, o Windows-1252 de Excel; separado
-           por coma o punto y coma) con los encabezados: documento,nombre,correo,contraseña
-           y, si quiere, obra,contratista,cargo,fecha_ingreso (dd/mm/aaaa o aaaa-mm-dd),celular
-           - correo, contraseña, obra, contratista (vacío = empleado directo), cargo,
-             fecha_ingreso y celular pueden ir vacíos;
-           - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
-           - cada fila con errores se informa con su número de línea y las demás se importan;
-           - un documento ya inscrito se informa aparte («ya inscrito») y no se modifica;
-             uno repetido dentro del archivo es un error de esa fila;
-           - la obra puede ir por su nombre o su código, sin importar tildes ni mayúsculas.
-
-Obra: una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
-config/ejemplo.json) o de las agregadas en la consola (/consola/obras), por nombre o código.
-El curso y el certificado del aprendiz muestran los datos de esa obra; sin obra, los de la
-primera obra de la configuración.
-
-Rol: aprendiz (por defecto), coordinador (usa la consola en /consola: ve, importa, exporta,
-inicia reinducciones) o auditor (solo lectura de la consola).
-
-Base de datos: la de DATABASE_URL (PostgreSQL) o, si no está definida, ./data (o DATA_DIR).
-Con ./data y el servidor en marcha, el comando se hace a través del servidor (el archivo
-data/curso-sst-admin.json que el servidor escribe al arrancar; decisión 0113).
-
-Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
-2 importación con filas rechazadas (las demás sí se importaron).`;
+export const USERS_HELP = T.usersHelp;
 
 export interface NewUserRow {
   document: string;
@@ -131,9 +98,8 @@ export function resolveObra(typed: string, known: KnownObras): string | null {
 /** Spanish problem for an obra the server does not have, else null. */
 export function unknownObra(slug: string, known: KnownObras): string | null {
   if (resolveObra(slug, known)) return null;
-  if (known.obras)
-    return `obra desconocida «${slug}»: las obras son ${known.obras.map((o) => `«${o.nombre}»`).join(', ')}`;
-  return `obra desconocida «${slug}»: las obras de ${known.file} son ${known.slugs.map((s) => `«${s}»`).join(', ')}`;
+  if (known.obras) return T.unknownObra(slug, known.obras.map((o) => `«${o.nombre}»`).join(', '));
+  return T.unknownObraIn(slug, known.file, known.slugs.map((s) => `«${s}»`).join(', '));
 }
 
 /**
@@ -164,24 +130,16 @@ export function validateUser(
   const email = raw.email?.trim() ? normalizeEmail(raw.email) : null;
   const password = raw.password ?? '';
   let obra = raw.obra?.trim() || null;
-  if (!document) problems.push('falta el documento');
-  else if (!isValidDocument(document))
-    problems.push(
-      `documento inválido "${raw.document}" (solo números, letras y guiones; de 3 a 20)`,
-    );
-  if (!name) problems.push('falta el nombre');
-  else if (!isValidName(name))
-    problems.push(
-      'nombre inválido (de 2 a 120 caracteres, sin < > ni controles de dirección del texto como U+202E)',
-    );
-  if (email !== null && !isValidEmail(email)) problems.push(`correo inválido "${raw.email}"`);
+  if (!document) problems.push(T.noDocument);
+  else if (!isValidDocument(document)) problems.push(T.badDocument(raw.document));
+  if (!name) problems.push(T.noName);
+  else if (!isValidName(name)) problems.push(T.badName);
+  if (email !== null && !isValidEmail(email)) problems.push(T.badEmail(raw.email));
   if (password && password.length < MIN_PASSWORD_LENGTH)
-    problems.push(`la contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres`);
-  if (password.length > MAX_PASSWORD_LENGTH) problems.push('la contraseña es demasiado larga');
+    problems.push(T.shortPassword(MIN_PASSWORD_LENGTH));
+  if (password.length > MAX_PASSWORD_LENGTH) problems.push(T.longPassword);
   if (obra !== null) {
-    const problem = obras
-      ? unknownObra(obra, obras)
-      : 'no se conocen las obras de la configuración';
+    const problem = obras ? unknownObra(obra, obras) : T.obrasUnknown;
     if (problem) problems.push(problem);
     else if (obras) obra = resolveObra(obra, obras);
   }
@@ -218,9 +176,9 @@ export async function addUser(
   obras: () => KnownObras = serverObras,
 ): Promise<number> {
   const { options, positionals } = parseArgs(argv, { values: ADD_VALUES, flags: [] });
-  if (positionals.length) throw new UsageError(`Argumento inesperado: ${positionals[0]}`);
+  if (positionals.length) throw new UsageError(T.unexpectedArgument(positionals[0]!));
   for (const required of ['document', 'name', 'password'] as const)
-    if (!options.has(required)) throw new UsageError(`Falta --${required}.`);
+    if (!options.has(required)) throw new UsageError(T.missingOption(required));
   const { user, problems } = validateUser(
     {
       document: String(options.get('document')),
@@ -237,7 +195,7 @@ export async function addUser(
     options.has('obra') ? obras() : undefined,
   );
   if (!user || !user.password) {
-    io.err(`No se creó el usuario: ${problems.join('; ') || 'falta la contraseña'}.`);
+    io.err(T.notCreated(problems.join('; ') || T.noPassword));
     return 1;
   }
   try {
@@ -251,14 +209,12 @@ export async function addUser(
       celular: user.extras.celular,
     });
     await audit(db, CLI_ACTOR, 'crear-usuario', created, { rol: user.extras.role, via: 'cli' });
-    const role = user.extras.role === 'aprendiz' ? '' : `, rol ${user.extras.role}`;
-    io.out(
-      `Usuario creado: ${created.name} (documento ${created.document}, id ${created.id}${role}).`,
-    );
+    const role = user.extras.role === 'aprendiz' ? '' : T.createdRole(user.extras.role);
+    io.out(T.created(created.name, created.document, created.id, role));
     return 0;
   } catch (error) {
     if (error instanceof DuplicateUserError) {
-      io.err(`No se creó el usuario: ${error.message}`);
+      io.err(T.notCreatedBecause(error.message));
       return 1;
     }
     throw error;
@@ -304,12 +260,11 @@ export async function importUsers(
     io.err(decoded.error);
     return null;
   }
-  if (decoded.encoding === 'windows-1252')
-    (io.progress ?? io.out)('El archivo está en Windows-1252 (Excel): se convierte a UTF-8.');
+  if (decoded.encoding === 'windows-1252') (io.progress ?? io.out)(T.windows1252);
   const { rows } = parseCsvRows(decoded.text);
   const header = rows.shift();
   if (!header) {
-    io.err('El archivo está vacío.');
+    io.err(T.emptyFile);
     return null;
   }
   const { columns, notices, error } = checkHeader(header);
@@ -326,7 +281,7 @@ export async function importUsers(
   let rejected = 0;
   const reject = (line: number, why: string) => {
     rejected++;
-    io.err(`Línea ${line}: ${why}`);
+    io.err(T.line(line, why));
   };
   const documents = new Set<string>();
   const emails = new Set<string>();
@@ -337,7 +292,7 @@ export async function importUsers(
       continue;
     }
     if (row.fields.length > columns.length) {
-      reject(row.line, `tiene ${row.fields.length} columnas y el encabezado ${columns.length}`);
+      reject(row.line, T.tooManyColumns(row.fields.length, columns.length));
       continue;
     }
     const raw: Record<string, string> = {};
@@ -346,11 +301,11 @@ export async function importUsers(
       if (!key) return;
       const value = row.fields[i] ?? '';
       const found = controlCharacter(value);
-      if (found && !control) control = `${found} en la columna ${header.fields[i]?.trim()}`;
+      if (found && !control) control = T.controlIn(found, header.fields[i]?.trim());
       raw[key] = value;
     });
     if (control) {
-      reject(row.line, `contiene un carácter de control (${control})`);
+      reject(row.line, T.controlCharacter(control));
       continue;
     }
     const { user, problems } = validateUser(raw, obras);
@@ -359,12 +314,12 @@ export async function importUsers(
       continue;
     }
     if (documents.has(user.document)) {
-      reject(row.line, `el documento ${user.document} está repetido en el archivo`);
+      reject(row.line, T.repeatedDocument(user.document));
       continue;
     }
     const emailKey = user.email?.toLowerCase();
     if (emailKey && emails.has(emailKey)) {
-      reject(row.line, `el correo ${user.email} está repetido en el archivo`);
+      reject(row.line, T.repeatedEmail(user.email));
       continue;
     }
     documents.add(user.document);
@@ -383,15 +338,13 @@ export async function importUsers(
       generated: !user.password,
     });
   }
-  (io.progress ?? io.out)(`Filas válidas: ${valid.length}; con errores: ${rejected}.`);
+  (io.progress ?? io.out)(T.validRows(valid.length, rejected));
 
   const saved = await saveRows(db, valid, io, { ...options, actor: options.actor ?? CLI_ACTOR });
   for (const r of saved.rejected) reject(r.line, r.why);
-  for (const r of saved.registered)
-    io.out(`Línea ${r.line}: ya inscrito ${r.document} (${r.name}); no se modificó.`);
+  for (const r of saved.registered) io.out(T.alreadyRegistered(r.line, r.document, r.name));
   for (const r of saved.imported)
-    if (r.generated)
-      io.out(`Línea ${r.line}: ${r.document} (${r.name}) — contraseña generada: ${r.password}`);
+    if (r.generated) io.out(T.generatedPassword(r.line, r.document, r.name, r.password));
   const totalMs = performance.now() - started;
   const timings: ImportTimings = {
     importMs: totalMs - saved.hashMs,
@@ -399,11 +352,10 @@ export async function importUsers(
     hashConcurrency: options.hashConcurrency ?? Math.max(2, availableParallelism()),
   };
   (io.progress ?? io.out)(
-    `Tiempo: ${(timings.importMs / 1000).toFixed(1)} s de lectura y guardado, ` +
-      `${(timings.hashMs / 1000).toFixed(1)} s cifrando contraseñas.`,
+    T.timings((timings.importMs / 1000).toFixed(1), (timings.hashMs / 1000).toFixed(1)),
   );
-  const registered = saved.registered.length ? ` Ya inscritos: ${saved.registered.length}.` : '';
-  io.out(`Importados: ${saved.imported.length}.${registered} Rechazados: ${rejected}.`);
+  const registered = saved.registered.length ? T.registeredCount(saved.registered.length) : '';
+  io.out(T.importSummary(saved.imported.length, registered, rejected));
   await audit(db, options.actor ?? CLI_ACTOR, 'importar-csv', null, {
     importados: saved.imported.length,
     ya_inscritos: saved.registered.length,
@@ -442,13 +394,12 @@ export async function runUsers(
   }
   if (command === 'import') {
     const { positionals } = parseArgs(rest, { values: [], flags: [] });
-    if (positionals.length !== 1)
-      throw new UsageError('Indique un archivo CSV: npm run users -- import empleados.csv');
+    if (positionals.length !== 1) throw new UsageError(T.csvRequired);
     let text: Uint8Array;
     try {
       text = (options.readFile ?? readFileSync)(positionals[0]!);
     } catch {
-      io.err(`No se pudo leer el archivo ${positionals[0]}.`);
+      io.err(T.cannotReadFile(positionals[0]!));
       return 1;
     }
     return runWithDb(db, io, async (d) => {
@@ -457,7 +408,7 @@ export async function runUsers(
       return summary.rejected > 0 ? 2 : 0;
     });
   }
-  throw new UsageError(`Comando desconocido: ${command}`);
+  throw new UsageError(T.unknownCommand(command));
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {

@@ -18,6 +18,7 @@ import {
   type AdminChannelFile,
   type ForwardedLine,
 } from './admin-file.ts';
+import { esCli } from '../cli/strings/es-cli.ts';
 
 export { ADMIN_FILE, ADMIN_HEADER };
 /** Largest CSV forwarded (base64 in JSON). */
@@ -63,7 +64,7 @@ export async function adminChannelRoutes(app: FastifyInstance, db: Db, token: st
     async (request, reply) => {
       const given = request.headers[ADMIN_HEADER];
       if (typeof given !== 'string' || !sameToken(given, token))
-        return reply.code(401).send({ success: false, message: 'No autorizado.' });
+        return reply.code(401).send({ success: false, message: esCli.channelUnauthorized });
       const { argv, file } = request.body ?? {};
       if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string') || argv.length > 40)
         return reply.code(422).send({ success: false, message: 'argv inválido.' });
@@ -86,7 +87,7 @@ export async function adminChannelRoutes(app: FastifyInstance, db: Db, token: st
         else if (error instanceof ConfigError) io.err(formatConfigError(error));
         else {
           request.log.error({ err: error }, 'forwarded CLI command failed');
-          io.err('El servidor no pudo completar el comando.');
+          io.err(esCli.channelFailed);
         }
         code = 1;
       }

@@ -10,6 +10,7 @@ import { sessionForToken, type Role } from '../db/store.ts';
 import { tokenFromHeader } from '../security/tokens.ts';
 import { sessionBinding, type XsrfTokens } from '../security/xsrf.ts';
 import { consolePage, escapeHtml, type Viewer } from './layout.ts';
+import { esConsole as T } from './strings/es-console.ts';
 
 export const SESSION_COOKIE = 'consola_sesion';
 export const LOGIN_XSRF_COOKIE = 'consola_xsrf';
@@ -40,7 +41,7 @@ export function sendRefusal(reply: FastifyReply, refusal: ConsoleRefusal) {
     .send(
       consolePage(
         refusal.title,
-        `<h1>${escapeHtml(refusal.title)}</h1><p>${escapeHtml(refusal.text)}</p><p><a href="/consola/ingresar">Ingresar a la consola</a></p>`,
+        `<h1>${escapeHtml(refusal.title)}</h1><p>${escapeHtml(refusal.text)}</p><p><a href="/consola/ingresar">${T.signInLink}</a></p>`,
       ),
     );
 }
@@ -58,35 +59,19 @@ export function guard(db: Db, xsrf: XsrfTokens, level: 'read' | 'write') {
         const back = encodeURIComponent(request.url);
         return reply.redirect(`/consola/ingresar?volver=${back}`, 303);
       }
-      return sendRefusal(
-        reply,
-        new ConsoleRefusal(
-          401,
-          'Inicia sesión',
-          'Tu sesión no es válida o expiró. Ingresa de nuevo.',
-        ),
-      );
+      return sendRefusal(reply, new ConsoleRefusal(401, T.signInTitle, T.sessionInvalid));
     }
     const role: Role = session.role;
     // A coordinator's learner-app token (localStorage) never opens the console (decision 0185).
     if (session.scope !== 'consola' && role !== 'aprendiz')
-      return sendRefusal(
-        reply,
-        new ConsoleRefusal(
-          401,
-          'Inicia sesión en la consola',
-          'La sesión de la app del curso no sirve para la consola. Ingresa a la consola con tu documento y contraseña.',
-        ),
-      );
+      return sendRefusal(reply, new ConsoleRefusal(401, T.appTokenTitle, T.appToken));
     if (role === 'aprendiz' || (level === 'write' && role !== 'coordinador'))
       return sendRefusal(
         reply,
         new ConsoleRefusal(
           403,
-          'Acceso no permitido',
-          role === 'aprendiz'
-            ? 'La consola es solo para el coordinador SST. Para hacer el curso, entra por la página principal.'
-            : 'Tu cuenta de auditor permite consultar la consola, no modificarla.',
+          T.forbiddenTitle,
+          role === 'aprendiz' ? T.learnerForbidden : T.auditorReadOnly,
         ),
       );
     const binding = sessionBinding(token);
@@ -95,14 +80,7 @@ export function guard(db: Db, xsrf: XsrfTokens, level: 'read' | 'write') {
       const value =
         typeof field === 'object' && field !== null ? (field as { value?: unknown }).value : field;
       if (!xsrf.verify(value, value, `consola|${binding}`))
-        return sendRefusal(
-          reply,
-          new ConsoleRefusal(
-            419,
-            'El formulario expiró',
-            'Vuelve a la página anterior, recárgala e intenta de nuevo.',
-          ),
-        );
+        return sendRefusal(reply, new ConsoleRefusal(419, T.formExpiredTitle, T.formExpired));
     }
     request.viewer = {
       userId: session.userId,

@@ -8,6 +8,7 @@ import type { guard } from './auth.ts';
 import type { Scope } from './queries.ts';
 import type { KnownObra } from '../obras.ts';
 import type { ImportWorker } from './import-jobs.ts';
+import { esConsole as T } from './strings/es-console.ts';
 
 export interface ConsoleContext {
   app: AppContext;
@@ -76,8 +77,7 @@ export function isRealDate(value: string): boolean {
 /** A date parameter: '' when absent, else a real aaaa-mm-dd day or BadParameter. */
 export function dateParameter(name: string, value: string): string {
   if (value === '') return '';
-  if (!isRealDate(value))
-    throw new BadParameter(name, `«${value}» no es una fecha válida (use aaaa-mm-dd).`);
+  if (!isRealDate(value)) throw new BadParameter(name, T.parameter.badDate(value));
   return value;
 }
 
@@ -88,10 +88,9 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 /** A text parameter: '' when absent; control characters are a BadParameter. */
 export function textParameter(name: string, value: unknown, max = 120): string {
   if (value === undefined) return '';
-  if (typeof value !== 'string')
-    throw new BadParameter(name, 'aparece más de una vez en la dirección.');
-  if (CONTROL.test(value)) throw new BadParameter(name, 'contiene caracteres de control.');
-  if (value.length > max) throw new BadParameter(name, `es demasiado largo (máximo ${max}).`);
+  if (typeof value !== 'string') throw new BadParameter(name, T.parameter.repeated);
+  if (CONTROL.test(value)) throw new BadParameter(name, T.parameter.control);
+  if (value.length > max) throw new BadParameter(name, T.parameter.tooLong(max));
   return value;
 }
 
@@ -100,6 +99,6 @@ export function pageParameter(name: string, value: unknown): number {
   const text = textParameter(name, value, 20);
   if (text === '') return 1;
   if (!/^\d{1,7}$/.test(text) || Number(text) < 1 || Number(text) > 1_000_000)
-    throw new BadParameter(name, `«${text}» no es un número de página (1 a 1 000 000).`);
+    throw new BadParameter(name, T.parameter.badPage(text));
   return Number(text);
 }

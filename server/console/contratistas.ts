@@ -7,6 +7,7 @@
 import type { Db } from '../db/db.ts';
 import { auditMany, type Actor } from './audit.ts';
 import { obraKey } from '../obras.ts';
+import { esContratistas as T } from './strings/es-contratistas.ts';
 
 /**
  * Words that do not tell two contratistas apart (decision 0240): legal forms, articles and
@@ -150,10 +151,8 @@ export async function mergeContratistas(
 ): Promise<MergeResult> {
   return db.transaction(async (tx) => {
     const group = groupContratistas(await contratistaSpellings(tx)).find((g) => g.key === key);
-    if (!group || group.spellings.length < 2)
-      return { refused: 'Ese grupo ya no tiene nombres distintos que unir.' };
-    if (!group.spellings.some((s) => s.name === into))
-      return { refused: 'Elige uno de los nombres del grupo.' };
+    if (!group || group.spellings.length < 2) return { refused: T.groupGone };
+    if (!group.spellings.some((s) => s.name === into)) return { refused: T.pickOne };
     const others = group.spellings.map((s) => s.name).filter((n) => n !== into);
     const changed = await tx.query<{ id: number; name: string; before: string | null }>(
       `UPDATE users u SET contratista = NULLIF($2, '')

@@ -76,14 +76,22 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ _xsrf: hiddenXsrf(html), ...fields }).toString(),
     });
+  /** Issues invitations as the browser does: the POST's 303, then its GET with the key cookie. */
+  const invite = async (html: string, fields: Record<string, string>) => {
+    const sent = await submit('/consola/invitaciones', html, fields);
+    if (sent.statusCode !== 303) return sent;
+    const key = sent.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
+    return app.inject({
+      method: 'GET',
+      url: String(sent.headers.location),
+      headers: { cookie: `${cookie}; ${key.name}=${key.value}` },
+    });
+  };
 
   it('a card for one learner: code shown once, PDF, WhatsApp without the document; it signs in', async () => {
     const learnerPage = await page(`/consola/aprendices/${ana.id}`);
     expect(learnerPage.body).toContain('Invitación: tarjeta y WhatsApp');
-    const result = await submit('/consola/invitaciones', learnerPage.body, {
-      ids: String(ana.id),
-      tipo: 'tarjeta',
-    });
+    const result = await invite(learnerPage.body, { ids: String(ana.id), tipo: 'tarjeta' });
     expect(result.statusCode).toBe(200);
     const html = decode(result.body);
     expect(html).toContain('Invitaciones listas: 1');
@@ -109,17 +117,29 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
     expect(audit).not.toContain(token);
   });
 
+  it('the sheet opens once, only with its key cookie; the address alone shows no code', async () => {
+    const learnerPage = await page(`/consola/aprendices/${ana.id}`);
+    const sent = await submit('/consola/invitaciones', learnerPage.body, { ids: String(ana.id) });
+    expect(sent.statusCode).toBe(303);
+    const withoutKey = await page(String(sent.headers.location));
+    expect(withoutKey.body).not.toContain('class="code secret"');
+    expect(withoutKey.body).toContain('ya se mostraron');
+    // The row went with that attempt: the key cookie no longer opens anything either.
+    const key = sent.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
+    const late = await app.inject({
+      method: 'GET',
+      url: String(sent.headers.location),
+      headers: { cookie: `${cookie}; ${key.name}=${key.value}` },
+    });
+    expect(late.body).not.toContain('class="code secret"');
+  });
+
   it('a fresh code lasts a day; deactivated learners get none', async () => {
     const learnerPage = await page(`/consola/aprendices/${ana.id}`);
-    const result = await submit('/consola/invitaciones', learnerPage.body, {
-      ids: String(ana.id),
-      tipo: 'codigo',
-    });
+    const result = await invite(learnerPage.body, { ids: String(ana.id), tipo: 'codigo' });
     expect(result.body).toContain('(24 horas)');
     await t.db.query('UPDATE users SET active = false WHERE id = $1', [ana.id]);
-    const refused = await submit('/consola/invitaciones', learnerPage.body, {
-      ids: String(ana.id),
-    });
+    const refused = await invite(learnerPage.body, { ids: String(ana.id) });
     expect(refused.statusCode).toBe(422);
     await t.db.query('UPDATE users SET active = true WHERE id = $1', [ana.id]);
   });
@@ -147,7 +167,7 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
     });
     expect(done.body).toContain('Hacer las invitaciones de los 2 importados');
     const ids = /name="ids" value="([^"]+)"/.exec(done.body)![1]!;
-    const result = await submit('/consola/invitaciones', done.body, { ids });
+    const result = await invite(done.body, { ids });
     const html = decode(result.body);
     expect(html).toContain('Invitaciones listas: 2');
     expect(html).toContain('Beto Uno');

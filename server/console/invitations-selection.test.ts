@@ -43,12 +43,19 @@ describe.each(ENGINES)('invitations for a selection (%s)', (engine) => {
     const body = new URLSearchParams({ _xsrf: hiddenXsrf(list), tipo: 'tarjeta' });
     body.append('ids', String(ids[0]));
     body.append('ids', String(ids[2]));
-    const answer = await f.app.inject({
+    const sent = await f.app.inject({
       method: 'POST',
       url: '/consola/invitaciones',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
       payload: body.toString(),
     });
+    // POST-redirect-GET (decision 0245): the page comes from the GET, with the sheet's key cookie.
+    expect(sent.statusCode).toBe(303);
+    const key = sent.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
+    const answer = await f.get(
+      String(sent.headers.location),
+      `${cookie}; ${key.name}=${key.value}`,
+    );
     expect(answer.statusCode).toBe(200);
     expect(answer.body).toContain('Invitaciones listas: 2');
     expect(answer.body).toContain('Ana Ríos');

@@ -3,6 +3,7 @@
 // all (sorting, filters and pagination are links and GET forms), usable at 768×1024.
 import { escapeHtml } from '../routes/html-page.ts';
 import { courseIdentity } from '../../course-files/read-content.ts';
+import { esConsole as T } from './strings/es-console.ts';
 
 export { escapeHtml };
 
@@ -76,13 +77,13 @@ export type NavKey =
   'resumen' | 'aprendices' | 'agregar' | 'importar' | 'obras' | 'registro' | 'auditoria';
 
 const NAV: [NavKey, string, string][] = [
-  ['resumen', '/consola', 'Resumen'],
-  ['aprendices', '/consola/aprendices', 'Aprendices'],
-  ['agregar', '/consola/agregar', 'Agregar'],
-  ['importar', '/consola/importar', 'Importar CSV'],
-  ['obras', '/consola/obras', 'Obras'],
-  ['registro', '/consola/registro', 'Registro de inducción'],
-  ['auditoria', '/consola/auditoria', 'Auditoría'],
+  ['resumen', '/consola', T.nav.resumen],
+  ['aprendices', '/consola/aprendices', T.nav.aprendices],
+  ['agregar', '/consola/agregar', T.nav.agregar],
+  ['importar', '/consola/importar', T.nav.importar],
+  ['obras', '/consola/obras', T.nav.obras],
+  ['registro', '/consola/registro', T.nav.registro],
+  ['auditoria', '/consola/auditoria', T.nav.auditoria],
 ];
 
 export interface Viewer {
@@ -102,7 +103,7 @@ export function consolePage(
 ): string {
   const { viewer, current, refreshSeconds } = options;
   const nav = viewer
-    ? `<nav aria-label="Consola"><ul>${NAV.filter(
+    ? `<nav aria-label="${T.navLabel}"><ul>${NAV.filter(
         ([key]) => viewer.role === 'coordinador' || (key !== 'agregar' && key !== 'importar'),
       )
         .map(
@@ -110,7 +111,7 @@ export function consolePage(
             `<li><a href="${href}"${key === current ? ' aria-current="page"' : ''}>${label}</a></li>`,
         )
         .join('')}</ul></nav>
-<form class="who" method="post" action="/consola/salir"><span>${escapeHtml(viewer.name)} (${viewer.role})</span>${hiddenToken(viewer)}<button type="submit">Salir</button></form>`
+<form class="who" method="post" action="/consola/salir"><span>${escapeHtml(viewer.name)} (${viewer.role})</span>${hiddenToken(viewer)}<button type="submit">${T.signOut}</button></form>`
     : '';
   return `<!doctype html>
 <html lang="es">
@@ -118,16 +119,16 @@ export function consolePage(
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">\n` : ''}<title>${escapeHtml(title)} — Consola SST</title>
+${refreshSeconds ? `<meta http-equiv="refresh" content="${refreshSeconds}">\n` : ''}<title>${escapeHtml(title)}${T.titleSuffix}</title>
 <style>${STYLE}</style>
 </head>
 <body>
-<a class="skip" href="#contenido">Ir al contenido</a>
-<header><div class="bar"><p>${escapeHtml(courseIdentity().header)} · Consola del coordinador</p>${nav}</div></header>
+<a class="skip" href="#contenido">${T.skipToContent}</a>
+<header><div class="bar"><p>${escapeHtml(courseIdentity().header)}${T.headerSuffix}</p>${nav}</div></header>
 <main id="contenido" tabindex="-1">
 ${body}
 </main>
-<footer><p>Registro de inducción SG-SST (Decreto 1072 de 2015). Datos personales tratados según la Ley 1581 de 2012.</p></footer>
+<footer><p>${T.footer}</p></footer>
 </body>
 </html>`;
 }

@@ -8,34 +8,10 @@ import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
 import { validateUser, type KnownObras } from '../cli/users.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
 import { generatePassword } from '../security/passwords.ts';
+import { esAdmin as T } from './strings/es-admin.ts';
+import { esConsole as C } from './strings/es-console.ts';
 
-const ACTION_LABEL: Record<string, string> = {
-  ingreso: 'Ingreso a la consola',
-  'ingreso-fallido': 'Intento fallido de ingreso',
-  salida: 'Salió de la consola',
-  'ver-aprendiz': 'Consultó los datos de',
-  'crear-usuario': 'Creó un usuario',
-  'importar-csv': 'Importó un CSV',
-  'actualizar-datos': 'Actualizó datos (reimportación)',
-  'crear-obra': 'Creó una obra',
-  'editar-obra': 'Editó una obra',
-  'unir-contratistas': 'Unió contratistas',
-  'autorizacion-celular': 'Confirmó la autorización de los celulares (importación)',
-  desactivar: 'Desactivó',
-  reactivar: 'Reactivó',
-  'restablecer-contrasena': 'Restableció la contraseña',
-  reinduccion: 'Inició reinducción',
-  'exportar-csv': 'Exportó CSV',
-  'exportar-pdf': 'Exportó el registro PDF',
-  'paquete-scorm': 'Descargó un paquete SCORM de obra',
-  'paquete-auditoria': 'Generó el paquete de auditoría (Res. 0312)',
-  'cambiar-celular': 'Cambió el celular de',
-  'borrar-celular': 'Borró el celular de',
-  'invitacion-emitida': 'Emitió una invitación para',
-  'invitacion-usada': 'Entró con su invitación',
-  'invitacion-rechazada': 'Invitación rechazada',
-  'aviso-datos-aceptado': 'Aceptó el aviso de datos personales',
-};
+const ACTION_LABEL = T.actions;
 
 function addForm(
   cc: ConsoleContext,
@@ -46,19 +22,19 @@ function addForm(
   const input = (name: string, label: string, type = 'text', extra = '', hint = '') =>
     `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(values[name] ?? '')}"${extra}${hint ? ` aria-describedby="${name}-ayuda"` : ''}>${hint ? `<p class="hint" id="${name}-ayuda">${hint}</p>` : ''}</div>`;
   return consolePage(
-    'Agregar aprendiz',
-    `<h1>Agregar un aprendiz</h1>${message}
+    T.addTitle,
+    `<h1>${T.addHeading}</h1>${message}
 <form method="post" action="/consola/agregar">${hiddenToken(viewer)}
-${input('documento', 'Documento (obligatorio)', 'text', ' required autocomplete="off"')}
-${input('nombre', 'Nombre completo (obligatorio)', 'text', ' required autocomplete="off"')}
-${input('correo', 'Correo', 'email', ' autocomplete="off"')}
-<div class="field"><label for="obra">Obra</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${values.obra === o.slug ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
-${input('contratista', 'Contratista', 'text', '', 'Vacío si es empleado directo de la empresa.')}
-${input('cargo', 'Cargo')}
-${input('fecha_ingreso', 'Fecha de ingreso', 'date')}
-${input('celular', 'Celular', 'tel', ' inputmode="tel" autocomplete="off"', 'Para enviarle la invitación por WhatsApp. Solo con su autorización.')}
-${input('clave', 'Contraseña', 'text', ' autocomplete="new-password"', 'Si la dejas vacía se genera una y se muestra una sola vez.')}
-<button type="submit">Agregar aprendiz</button>
+${input('documento', T.fields.documento, 'text', ' required autocomplete="off"')}
+${input('nombre', T.fields.nombre, 'text', ' required autocomplete="off"')}
+${input('correo', T.fields.correo, 'email', ' autocomplete="off"')}
+<div class="field"><label for="obra">${T.fields.obra}</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${values.obra === o.slug ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+${input('contratista', T.fields.contratista, 'text', '', T.fields.contratistaHint)}
+${input('cargo', T.fields.cargo)}
+${input('fecha_ingreso', T.fields.fechaIngreso, 'date')}
+${input('celular', T.fields.celular, 'tel', ' inputmode="tel" autocomplete="off"', T.fields.celularHint)}
+${input('clave', T.fields.clave, 'text', ' autocomplete="new-password"', T.fields.claveHint)}
+<button type="submit">${T.addButton}</button>
 </form>`,
     { viewer, current: 'agregar' },
   );
@@ -68,7 +44,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
   const obras = (): KnownObras => ({
     slugs: cc.obras.map((o) => o.slug),
-    file: 'la configuración',
+    file: T.obrasSource,
     obras: cc.obras,
   });
 
@@ -118,7 +94,7 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
           cc,
           viewer,
           values,
-          `<div class="notice bad" role="alert"><p>No se agregó: ${escapeHtml(text)}.</p></div>`,
+          `<div class="notice bad" role="alert"><p>${escapeHtml(T.notAdded(text))}</p></div>`,
         ),
         422,
       );
@@ -137,16 +113,14 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         rol: 'aprendiz',
         via: 'consola',
       });
-      const shown = user.password
-        ? ''
-        : `<p>Contraseña generada (se muestra <strong>una sola vez</strong>): <span class="secret">${escapeHtml(password)}</span></p>`;
+      const shown = user.password ? '' : `<p>${T.generatedPasswordHtml(escapeHtml(password))}</p>`;
       // Redirect after POST (decision 0216): a reload shows the form, never adds twice.
       return redirectWithNotice(
         reply,
         db,
         viewer.userId,
         '/consola/agregar',
-        `<div class="notice ok" role="status"><p>Aprendiz agregado: <a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a> (documento ${escapeHtml(created.document)}).</p>${shown}</div>`,
+        `<div class="notice ok" role="status"><p>${T.addedHtml(`<a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a>`, escapeHtml(created.document))}</p>${shown}</div>`,
       );
     } catch (e) {
       if (e instanceof DuplicateUserError) return error(e.message.replace(/\.$/, ''));
@@ -166,20 +140,20 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         Object.entries(d)
           .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
           .join(', ');
-      const body = `<h1>Registro de auditoría</h1>
-<p>Cada acción en la consola (y de la línea de comandos) queda registrada aquí. El registro no se puede modificar ni borrar.</p>
-<div class="table-wrap"><table><caption>Acciones, la más reciente primero (${total} en total)</caption>
-<thead><tr><th scope="col">Fecha</th><th scope="col">Quién</th><th scope="col">Acción</th><th scope="col">Sobre quién</th><th scope="col">Detalles</th></tr></thead>
+      const body = `<h1>${T.auditHeading}</h1>
+<p>${T.auditIntro}</p>
+<div class="table-wrap"><table><caption>${T.auditCaption(total)}</caption>
+<thead><tr>${T.auditColumns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${
         entries
           .map(
             (e) =>
               `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td class="details">${escapeHtml(details(e.details))}</td></tr>`,
           )
-          .join('') || '<tr><td colspan="5">Aún no hay acciones registradas.</td></tr>'
+          .join('') || `<tr><td colspan="5">${T.auditEmpty}</td></tr>`
       }</tbody></table></div>
-<nav class="pager" aria-label="Paginación">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">« Anterior</a>` : ''}<span>Página ${page} de ${pages}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">Siguiente »</a>` : ''}</nav>`;
-      return sendHtml(reply, consolePage('Auditoría', body, { viewer, current: 'auditoria' }));
+<nav class="pager" aria-label="${C.pagerLabel}">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">${C.previous}</a>` : ''}<span>${C.pageOf(page, pages)}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">${C.next}</a>` : ''}</nav>`;
+      return sendHtml(reply, consolePage(T.auditTitle, body, { viewer, current: 'auditoria' }));
     },
   );
 }

@@ -11,10 +11,11 @@ import {
   mergeContratistas,
   type ContratistaGroup,
 } from './contratistas.ts';
+import { esContratistas as T } from './strings/es-contratistas.ts';
 
-const DIRECT = 'Empleados directos';
-const shown = (name: string) => (name ? `«${escapeHtml(name)}»` : `(sin contratista: ${DIRECT})`);
-const plural = (n: number) => `${n} ${n === 1 ? 'aprendiz' : 'aprendices'}`;
+const DIRECT = T.direct;
+const shown = (name: string) => (name ? `«${escapeHtml(name)}»` : T.noContratista(DIRECT));
+const plural = T.learners;
 
 function groupRow(viewer: Viewer, g: ContratistaGroup, i: number) {
   const title = g.direct ? DIRECT : escapeHtml(g.spellings[0]!.name);
@@ -22,25 +23,25 @@ function groupRow(viewer: Viewer, g: ContratistaGroup, i: number) {
   const merge =
     g.spellings.length > 1 && viewer.role === 'coordinador'
       ? `<form method="post" action="/consola/contratistas/unir">${hiddenToken(viewer)}<input type="hidden" name="grupo" value="${escapeHtml(g.key)}">
-<fieldset><legend>Unir como un solo contratista, con el nombre:</legend>${g.spellings
+<fieldset><legend>${T.mergeLegend}</legend>${g.spellings
           .map(
             (s, j) =>
-              `<label class="check"><input type="radio" name="nombre" value="${escapeHtml(s.name)}"${j === 0 ? ' checked' : ''}> ${s.name ? escapeHtml(s.name) : `${DIRECT} (sin contratista)`}</label>`,
+              `<label class="check"><input type="radio" name="nombre" value="${escapeHtml(s.name)}"${j === 0 ? ' checked' : ''}> ${s.name ? escapeHtml(s.name) : T.directOption(DIRECT)}</label>`,
           )
           .join('')}</fieldset>
-<button type="submit" id="unir-${i}">Unir ${g.spellings.length} nombres</button></form>`
+<button type="submit" id="unir-${i}">${T.mergeButton(g.spellings.length)}</button></form>`
       : '';
-  return `<section class="contratista${g.spellings.length > 1 ? ' varios' : ''}" aria-labelledby="contratista-${i}"><h2 id="contratista-${i}">${title} <span class="hint">(${plural(g.learners)}${g.spellings.length > 1 ? `, escrito de ${g.spellings.length} formas` : ''})</span></h2>${g.spellings.length > 1 ? spellings : ''}${merge}</section>`;
+  return `<section class="contratista${g.spellings.length > 1 ? ' varios' : ''}" aria-labelledby="contratista-${i}"><h2 id="contratista-${i}">${title} <span class="hint">(${plural(g.learners)}${g.spellings.length > 1 ? T.writtenWays(g.spellings.length) : ''})</span></h2>${g.spellings.length > 1 ? spellings : ''}${merge}</section>`;
 }
 
 function page(viewer: Viewer, groups: ContratistaGroup[], notice = '') {
   const varied = groups.filter((g) => g.spellings.length > 1);
   return consolePage(
-    'Contratistas',
-    `<h1>Contratistas</h1>
-<p>Los nombres que solo difieren en tildes, mayúsculas, puntuación, forma societaria (S.A.S., Ltda.…) o palabras comunes («empleados», «personal», «de», «la»…) se muestran como uno. «Directo», «Empleados directos» y los aprendices sin contratista son los empleados directos. Unir cambia el contratista de esos aprendices al nombre elegido y queda en el registro de auditoría.</p>
+    T.title,
+    `<h1>${T.title}</h1>
+<p>${T.intro}</p>
 ${notice}
-<p><strong>${varied.length ? `${varied.length} ${varied.length === 1 ? 'contratista aparece' : 'contratistas aparecen'} con nombres distintos.` : 'Cada contratista aparece con un solo nombre.'}</strong></p>
+<p><strong>${T.varied(varied.length)}</strong></p>
 ${[...varied, ...groups.filter((g) => g.spellings.length < 2)].map((g, i) => groupRow(viewer, g, i)).join('\n')}`,
     { viewer, current: 'resumen' },
   );
@@ -73,7 +74,7 @@ export async function contratistaRoutes(app: FastifyInstance, cc: ConsoleContext
         page(
           viewer,
           groupContratistas(await contratistaSpellings(db)),
-          `<div class="notice bad" role="alert"><p>No se unió nada: ${escapeHtml(result.refused)}</p></div>`,
+          `<div class="notice bad" role="alert"><p>${escapeHtml(T.refused(result.refused))}</p></div>`,
         ),
         422,
       );
@@ -82,7 +83,7 @@ export async function contratistaRoutes(app: FastifyInstance, cc: ConsoleContext
       db,
       viewer.userId,
       '/consola/contratistas',
-      `<p class="notice ok" role="status">Contratistas unidos: ${result.merged.map(shown).join(', ')} → ${result.into ? `«${escapeHtml(result.into)}»` : DIRECT} (${plural(result.learners)}).</p>`,
+      `<p class="notice ok" role="status">${T.mergedHtml(result.merged.map(shown).join(', '), result.into ? `«${escapeHtml(result.into)}»` : DIRECT, plural(result.learners))}</p>`,
     );
   });
 }

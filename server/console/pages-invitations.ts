@@ -1,6 +1,6 @@
 // Invitations in the console (docs/decisions/0210-invitations-threat-model.md): for one learner,
 // a selection, or everyone an import created just now. POST /consola/invitaciones issues them and
-// answers one page, shown once: the cards as a PDF to print, and per learner the link, the code
+// redirects to one page, shown once (decision 0245): the cards as a PDF to print, and per learner the link, the code
 // and a WhatsApp share whose text holds the link and the code, never the document number. The
 // server sends nothing itself.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,6 +18,26 @@ import { normalisePublicUrl } from '../certificates.ts';
 import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
+import { redirectToSheet, takeSheet } from './invitation-sheet.ts';
+import { esConsole } from './strings/es-console.ts';
+import { esInvitations as T } from './strings/es-invitations.ts';
+
+/** What the one-time page shows, sealed between the POST and its GET (decision 0245). */
+interface InvitationSheet {
+  kind: InvitationKind;
+  expires: string;
+  /** Chosen learners who got no invitation (not active learners). */
+  skipped: number;
+  cards: {
+    id: number;
+    name: string;
+    obra: string;
+    link: string;
+    code: string;
+    expires: string;
+    celular: string | null;
+  }[];
+}
 
 /** The most learners one request issues invitations for (a sheet of 63 pages). */
 export const MAX_INVITATIONS = 500;
@@ -40,13 +60,7 @@ export function whatsAppText(
   link: string,
   code: string,
 ): string {
-  return [
-    `Hola ${firstName}. Esta es tu invitación al curso de inducción en Seguridad y Salud en el Trabajo de ${company}.`,
-    `1. Abre este enlace: ${link}`,
-    '2. Escribe tu número de documento y toca «Entrar». No necesitas contraseña.',
-    `Si el enlace no abre, entra al curso, toca «Tengo un código» y escribe tu documento y este código: ${formatCode(code)}`,
-    'Es personal: no lo reenvíes.',
-  ].join('\n');
+  return T.whatsAppLines(firstName, company, link, formatCode(code)).join('\n');
 }
 
 /** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
@@ -87,7 +101,7 @@ export function invitationForm(
  * text is the WhatsApp message (the link and the code, never the document number).
  */
 export const shareButton = (text: string, name: string) =>
-  `<button type="button" class="secondary" hidden data-share-text="${escapeHtml(text)}" aria-label="Compartir la invitación de ${escapeHtml(name)}">Compartir</button>`;
+  `<button type="button" class="secondary" hidden data-share-text="${escapeHtml(text)}" aria-label="${escapeHtml(T.shareLabel(name))}">${T.share}</button>`;
 
 export const SHARE_SCRIPT_PATH = '/consola/compartir.js';
 /** The console's only script: progressive, the page works the same without it (decision 0236). */
@@ -124,18 +138,14 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       sendHtml(
         reply,
         consolePage(
-          'Invitaciones',
-          `<h1>Invitaciones</h1><p class="notice bad" role="alert">${escapeHtml(text)}</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>`,
+          T.title,
+          `<h1>${T.title}</h1><p class="notice bad" role="alert">${escapeHtml(text)}</p><p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
           { viewer },
         ),
         status,
       );
-    if (!ids.length) return refuse('Elige al menos un aprendiz.', 422);
-    if (new Set(ids).size > MAX_INVITATIONS)
-      return refuse(
-        `Se pueden hacer hasta ${MAX_INVITATIONS} invitaciones a la vez. Elige menos aprendices.`,
-        422,
-      );
+    if (!ids.length) return refuse(T.noneChosen, 422);
+    if (new Set(ids).size > MAX_INVITATIONS) return refuse(T.tooMany(MAX_INVITATIONS), 422);
 
     const issued = await issueInvitations(
       db,
@@ -143,11 +153,7 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       ids,
       kind,
     );
-    if (!issued.length)
-      return refuse(
-        'Ninguno de los elegidos es un aprendiz activo: no se hizo ninguna invitación.',
-        422,
-      );
+    if (!issued.length) return refuse(T.noneActive, 422);
     const people = await db.query<{ id: number; name: string; obra: string | null }>(
       'SELECT id, name, obra FROM users WHERE id = ANY($1::integer[])',
       [issued.map((i) => i.userId)],
@@ -158,43 +164,78 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       issued.map((i) => i.userId),
     );
     const base = invitationBase(request);
-    const company = cc.config.empresa.nombre;
     const expires = shortDate(issued[0]!.expiresAt);
-    const cards = issued.map((i) => {
-      const p = byId.get(i.userId)!;
-      return {
-        id: i.userId,
-        name: p.name,
-        obra: cc.obraName(p.obra),
-        link: invitationLink(base, i.token),
-        code: i.code,
-        expires,
-        celular: phones.get(i.userId) ?? null,
-      };
-    });
+    const sheet: InvitationSheet = {
+      kind,
+      expires,
+      skipped: new Set(ids).size - issued.length,
+      cards: issued.map((i) => {
+        const p = byId.get(i.userId)!;
+        return {
+          id: i.userId,
+          name: p.name,
+          obra: cc.obraName(p.obra),
+          link: invitationLink(base, i.token),
+          code: i.code,
+          expires,
+          celular: phones.get(i.userId) ?? null,
+        };
+      }),
+    };
+    // POST-redirect-GET (decision 0245): a reload of the page shown next never issues again.
+    return redirectToSheet(request, reply, db, viewer.userId, sheet);
+  });
+
+  app.get<{ Querystring: { hoja?: string } }>(
+    '/consola/invitaciones',
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const viewer = request.viewer!;
+      const sheet = await takeSheet<InvitationSheet>(
+        request,
+        reply,
+        db,
+        viewer.userId,
+        request.query.hoja,
+      );
+      if (!sheet)
+        return sendHtml(
+          reply,
+          consolePage(
+            T.title,
+            `<h1>${T.title}</h1><p class="notice" role="status">${escapeHtml(T.alreadyShown)}</p><p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
+            { viewer },
+          ),
+        );
+      return sendHtml(reply, consolePage(T.title, await sheetBody(sheet), { viewer }));
+    },
+  );
+
+  /** The one-time page: the cards' PDF, and per learner the code, the link and WhatsApp. */
+  async function sheetBody({ kind, expires, skipped, cards }: InvitationSheet): Promise<string> {
+    const company = cc.config.empresa.nombre;
     const pdf = await invitationCardsPdf(cards, {
       courseTitle: cc.course.title,
       companyName: company,
     });
     const pdfHref = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
-    const skipped = new Set(ids).size - issued.length;
     const lifetime = Math.round(INVITATION_LIFETIME_MS[kind] / 3_600_000);
     const rows = cards
       .map((c) => {
         const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
         const wa = whatsAppLink(c.celular, text);
-        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">Enlace personal</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? 'Enviar por WhatsApp' : 'WhatsApp (elegir contacto)'}</a> ${shareButton(text, c.name)}</td></tr>`;
+        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
       })
       .join('');
-    const body = `<h1>Invitaciones listas: ${issued.length}</h1>
-<div class="notice ok" role="status"><p>Los enlaces y códigos se muestran <strong>una sola vez</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${escapeHtml(expires)} (${lifetime >= 48 ? `${Math.round(lifetime / 24)} días` : `${lifetime} horas`}). Una invitación nueva anula las anteriores de esa persona.</p>${skipped > 0 ? `<p>${skipped} elegido(s) no recibieron invitación: no son aprendices activos.</p>` : ''}</div>
-<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">Descargar las tarjetas (PDF, ${issued.length} ${issued.length === 1 ? 'tarjeta' : 'tarjetas'})</a></p>
-<div class="table-wrap"><table><caption>Invitaciones hechas ahora</caption>
-<thead><tr><th scope="col">Aprendiz</th><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Enlace</th><th scope="col">WhatsApp</th></tr></thead>
+    const count = cards.length;
+    return `<h1>${T.ready(count)}</h1>
+<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
+<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
+<div class="table-wrap"><table><caption>${T.caption}</caption>
+<thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows}</tbody></table></div>
-<p class="hint">El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.</p>
-<p><a href="/consola/aprendices">Volver a la lista de aprendices</a></p>
+<p class="hint">${T.noDocumentHint}</p>
+<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>
 <script src="${SHARE_SCRIPT_PATH}" defer></script>`;
-    return sendHtml(reply, consolePage('Invitaciones', body, { viewer }));
-  });
+  }
 }

@@ -22,6 +22,8 @@ import {
   type SortKey,
   type SummaryRow,
 } from './queries.ts';
+import { esConsole as C } from './strings/es-console.ts';
+import { esOverview as T } from './strings/es-overview.ts';
 
 /**
  * The table's filters from a query string (decision 0182). Absent or empty values take their
@@ -38,12 +40,10 @@ export function readFilters(query: Record<string, unknown>): Filters {
     !(ESTADOS as readonly string[]).includes(estado) &&
     !(FILTER_ONLY as readonly string[]).includes(estado)
   )
-    throw new BadParameter('estado', `«${estado}» no es un estado de la lista.`);
+    throw new BadParameter('estado', T.badEstado(estado));
   // Own keys only: «constructor» or «__proto__» are not sort columns.
-  if (orden && !Object.hasOwn(SORTS, orden))
-    throw new BadParameter('orden', `«${orden}» no es una columna de la tabla.`);
-  if (dir && dir !== 'asc' && dir !== 'desc')
-    throw new BadParameter('dir', 'debe ser «asc» o «desc».');
+  if (orden && !Object.hasOwn(SORTS, orden)) throw new BadParameter('orden', T.badOrden(orden));
+  if (dir && dir !== 'asc' && dir !== 'desc') throw new BadParameter('dir', T.badDir);
   return {
     q: text('q') || undefined,
     obra: text('obra') || undefined,
@@ -82,10 +82,10 @@ function summaryTable(
   label: (r: SummaryRow) => string,
   link: (r: SummaryRow) => string,
 ) {
-  if (!rows.length) return `<p>No hay aprendices registrados.</p>`;
+  if (!rows.length) return `<p>${T.noLearners}</p>`;
   return `<div class="table-wrap"><table>
 <caption>${escapeHtml(caption)}</caption>
-<thead><tr><th scope="col">${head}</th><th scope="col" class="num">Inscritos</th><th scope="col" class="num">Sin iniciar</th><th scope="col" class="num">En curso</th><th scope="col" class="num">Completados</th><th scope="col" class="num">Reinducción vencida</th><th scope="col" class="num">Vence en 30 días</th></tr></thead>
+<thead><tr><th scope="col">${head}</th>${T.summaryColumns.map((c) => `<th scope="col" class="num">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows
     .map(
       (r) =>
@@ -110,37 +110,37 @@ export async function overviewRoutes(app: FastifyInstance, cc: ConsoleContext) {
       `<li class="${cls}"><a href="/consola/aprendices${estado ? `?estado=${estado}` : ''}"><span class="n">${n}</span>${label}</a></li>`;
     const reinduction =
       viewer.role === 'coordinador'
-        ? `<h2 id="reinduccion-obra">Reinducción de una obra</h2>
-<p>Inicia un ciclo nuevo para todos los aprendices activos de la obra que completaron su ciclo actual. El ciclo completado queda archivado en su historial (fechas, respuestas y certificado) y el aprendiz hace el curso de nuevo desde el inicio.</p>
+        ? `<h2 id="reinduccion-obra">${T.reinductionHeading}</h2>
+<p>${T.reinductionIntro}</p>
 <form method="post" action="/consola/reinduccion-obra" class="filters">${hiddenToken(viewer)}
-<div><label for="obra-reinduccion">Obra</label><select id="obra-reinduccion" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
-<div><label for="confirmar-obra">Escribe REINDUCCION para confirmar</label><input id="confirmar-obra" name="confirmar" autocomplete="off" required pattern="REINDUCCION"></div>
-<div><button type="submit" class="danger">Iniciar reinducción de la obra</button></div></form>`
+<div><label for="obra-reinduccion">${T.obra}</label><select id="obra-reinduccion" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+<div><label for="confirmar-obra">${T.confirmReinduction}</label><input id="confirmar-obra" name="confirmar" autocomplete="off" required pattern="REINDUCCION"></div>
+<div><button type="submit" class="danger">${T.startReinduction}</button></div></form>`
         : '';
-    const body = `<h1>Resumen de la inducción</h1>
-<p>Periodo de reinducción: ${cc.scope.reinductionMonths} meses desde que el aprendiz completa el curso. Solo se cuentan aprendices activos.</p>
-<ul class="cards" aria-label="Totales">
-${card(total.inscritos, 'Inscritos', '')}${card(total.sinIniciar, 'Sin iniciar', 'sin-iniciar')}${card(total.enCurso, 'En curso', 'en-curso')}${card(total.completados, 'Completados', 'completado')}${card(total.vencida, 'Reinducción vencida', 'vencida', 'late')}${card(total.porVencer, 'Reinducción en 30 días', 'por-vencer', 'soon')}
+    const body = `<h1>${T.overviewHeading}</h1>
+<p>${T.period(cc.scope.reinductionMonths)}</p>
+<ul class="cards" aria-label="${T.totalsLabel}">
+${card(total.inscritos, T.cards.inscritos, '')}${card(total.sinIniciar, T.cards.sinIniciar, 'sin-iniciar')}${card(total.enCurso, T.cards.enCurso, 'en-curso')}${card(total.completados, T.cards.completados, 'completado')}${card(total.vencida, T.cards.vencida, 'vencida', 'late')}${card(total.porVencer, T.cards.porVencer, 'por-vencer', 'soon')}
 </ul>
-<h2>Por obra</h2>
+<h2>${T.byObra}</h2>
 ${summaryTable(
-  'Aprendices por obra',
-  'Obra',
+  T.byObraCaption,
+  T.obra,
   rows.filter((r) => r.level === 'obra'),
   (r) => cc.obraName(r.obra),
   (r) => `?obra=${encodeURIComponent(r.obra ?? '')}`,
 )}
-<h2>Por contratista</h2>
+<h2>${T.byContratista}</h2>
 ${summaryTable(
-  'Aprendices por contratista',
-  'Contratista',
+  T.byContratistaCaption,
+  T.contratista,
   rows.filter((r) => r.level === 'contratista'),
-  (r) => r.contratista || 'Empleados directos',
+  (r) => r.contratista || T.direct,
   (r) => `?contratista=${encodeURIComponent(r.contratista || '-')}`,
 )}
-<p><a href="/consola/contratistas">Contratistas escritos de varias formas: revisar y unir</a></p>
+<p><a href="/consola/contratistas">${T.reviewContratistas}</a></p>
 ${reinduction}`;
-    return sendHtml(reply, consolePage('Resumen', body, { viewer, current: 'resumen' }));
+    return sendHtml(reply, consolePage(T.overviewTitle, body, { viewer, current: 'resumen' }));
   });
 
   app.get(
@@ -166,37 +166,37 @@ ${reinduction}`;
       const picks = viewer.role === 'coordinador';
       const pick = (r: (typeof page.rows)[number]) =>
         picks
-          ? `<td class="pick">${r.active ? `<input type="checkbox" name="ids" value="${r.id}" form="${PICK_FORM}" aria-label="Elegir a ${escapeHtml(r.name)}">` : ''}</td>`
+          ? `<td class="pick">${r.active ? `<input type="checkbox" name="ids" value="${r.id}" form="${PICK_FORM}" aria-label="${escapeHtml(T.pickLabel(r.name))}">` : ''}</td>`
           : '';
       const rows = page.rows
         .map(
           (r) =>
-            `<tr>${pick(r)}<td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code wide">${escapeHtml(r.document)}</td><td class="wide">${escapeHtml(cc.obraName(r.obra))}</td><td class="wide">${escapeHtml(r.contratista ?? 'Directo')}</td><td class="wide">${escapeHtml(r.cargo ?? '')}</td><td class="estado">${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : 'Desactivado')}${r.cycle > 1 ? ` <span class="hint">(ciclo ${r.cycle})</span>` : ''}</td><td class="num">${r.score} %</td><td class="wide">${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td class="wide">${plainDate(r.fechaIngreso)}</td><td class="num">${r.daysSinceEntry ?? ''}</td><td class="wide">${shortDate(r.completedAt)}</td><td class="wide">${shortDate(r.dueAt)}</td></tr>`,
+            `<tr>${pick(r)}<td><a href="/consola/aprendices/${r.id}">${escapeHtml(r.name)}</a></td><td class="code wide">${escapeHtml(r.document)}</td><td class="wide">${escapeHtml(cc.obraName(r.obra))}</td><td class="wide">${escapeHtml(r.contratista ?? T.directShort)}</td><td class="wide">${escapeHtml(r.cargo ?? '')}</td><td class="estado">${escapeHtml(r.active ? ESTADO_LABEL[r.estado] : T.deactivated)}${r.cycle > 1 ? ` <span class="hint">${T.cycle(r.cycle)}</span>` : ''}</td><td class="num">${r.score} %</td><td class="wide">${r.firstAnswered ? `${r.firstCorrect}/${r.firstAnswered}` : ''}</td><td class="wide">${plainDate(r.fechaIngreso)}</td><td class="num">${r.daysSinceEntry ?? ''}</td><td class="wide">${shortDate(r.completedAt)}</td><td class="wide">${shortDate(r.dueAt)}</td></tr>`,
         )
         .join('');
-      const body = `<h1>Aprendices</h1>
-<form class="filters" method="get" action="/consola/aprendices" role="search" aria-label="Filtrar aprendices">
-<div><label for="q">Buscar (nombre, documento, correo o cargo)</label><input id="q" name="q" type="search" value="${escapeHtml(filters.q ?? '')}"></div>
-<div><label for="obra">Obra</label><select id="obra" name="obra">${option('', 'Todas', filters.obra)}${cc.obras.map((o) => option(o.slug, o.nombre, filters.obra)).join('')}</select></div>
-<div><label for="contratista">Contratista</label><select id="contratista" name="contratista">${option('', 'Todos', filters.contratista)}${option('-', 'Empleados directos', filters.contratista)}${companies.map((c) => option(c, c, filters.contratista)).join('')}</select></div>
-<div><label for="estado">Estado</label><select id="estado" name="estado">${(['todos', 'pendiente', ...ESTADOS, 'inactivo'] as const).map((e) => option(e, ESTADO_LABEL[e], filters.estado)).join('')}</select></div>
-<div><label for="desde">Completado desde</label><input id="desde" name="desde" type="date" value="${filters.desde ?? ''}"></div>
-<div><label for="hasta">Completado hasta</label><input id="hasta" name="hasta" type="date" value="${filters.hasta ?? ''}"></div>
-<div><label for="ingreso">Ingresó desde</label><input id="ingreso" name="ingreso" type="date" value="${filters.ingreso ?? ''}"></div>
+      const body = `<h1>${T.learnersTitle}</h1>
+<form class="filters" method="get" action="/consola/aprendices" role="search" aria-label="${T.filterLabel}">
+<div><label for="q">${T.search}</label><input id="q" name="q" type="search" value="${escapeHtml(filters.q ?? '')}"></div>
+<div><label for="obra">${T.obra}</label><select id="obra" name="obra">${option('', T.allObras, filters.obra)}${cc.obras.map((o) => option(o.slug, o.nombre, filters.obra)).join('')}</select></div>
+<div><label for="contratista">${T.contratista}</label><select id="contratista" name="contratista">${option('', T.allContratistas, filters.contratista)}${option('-', T.direct, filters.contratista)}${companies.map((c) => option(c, c, filters.contratista)).join('')}</select></div>
+<div><label for="estado">${T.estado}</label><select id="estado" name="estado">${(['todos', 'pendiente', ...ESTADOS, 'inactivo'] as const).map((e) => option(e, ESTADO_LABEL[e], filters.estado)).join('')}</select></div>
+<div><label for="desde">${T.completedFrom}</label><input id="desde" name="desde" type="date" value="${filters.desde ?? ''}"></div>
+<div><label for="hasta">${T.completedTo}</label><input id="hasta" name="hasta" type="date" value="${filters.hasta ?? ''}"></div>
+<div><label for="ingreso">${T.enteredFrom}</label><input id="ingreso" name="ingreso" type="date" value="${filters.ingreso ?? ''}"></div>
 <input type="hidden" name="orden" value="${filters.orden}"><input type="hidden" name="dir" value="${filters.dir}">
-<div class="actions"><button type="submit">Filtrar</button><a class="button secondary" href="/consola/aprendices">Limpiar</a></div>
+<div class="actions"><button type="submit">${T.filter}</button><a class="button secondary" href="/consola/aprendices">${T.clear}</a></div>
 </form>
-<div class="actions"><a class="button secondary" href="/consola/exportar.csv${filterQuery(filters, { pagina: 1 })}" download>Exportar CSV (${page.total})</a></div>
-<p role="status">${page.total} aprendices · página ${page.page} de ${page.pages}</p>
-<div class="table-wrap" tabindex="0" role="region" aria-label="Tabla de aprendices"><table class="learners">
-<caption>Aprendices que coinciden con los filtros, ordenados por ${escapeHtml(filters.orden ?? 'nombre')} (${filters.dir === 'desc' ? 'descendente' : 'ascendente'})</caption>
-<thead><tr>${picks ? '<th scope="col" class="pick"><span class="sr">Elegir</span></th>' : ''}${sortHeader('nombre', 'Nombre')}${sortHeader('documento', 'Documento', ' class="wide"')}${sortHeader('obra', 'Obra', ' class="wide"')}${sortHeader('contratista', 'Contratista', ' class="wide"')}<th scope="col" class="wide">Cargo</th><th scope="col" class="estado">Estado</th>${sortHeader('avance', 'Avance', ' class="num"')}<th scope="col" class="wide">1.er intento</th>${sortHeader('ingreso', 'Ingreso', ' class="wide"')}<th scope="col" class="num"><abbr title="Días desde el ingreso">Días</abbr></th>${sortHeader('finalizado', 'Completado', ' class="wide"')}<th scope="col" class="wide">Reinducción</th></tr></thead>
-<tbody>${rows || `<tr><td colspan="${picks ? 13 : 12}">Ningún aprendiz coincide con los filtros.</td></tr>`}</tbody>
+<div class="actions"><a class="button secondary" href="/consola/exportar.csv${filterQuery(filters, { pagina: 1 })}" download>${T.exportCsv(page.total)}</a></div>
+<p role="status">${T.count(page.total, page.page, page.pages)}</p>
+<div class="table-wrap" tabindex="0" role="region" aria-label="${T.tableLabel}"><table class="learners">
+<caption>${T.caption(escapeHtml(filters.orden ?? 'nombre'), filters.dir === 'desc')}</caption>
+<thead><tr>${picks ? `<th scope="col" class="pick"><span class="sr">${T.pick}</span></th>` : ''}${sortHeader('nombre', T.columns.nombre)}${sortHeader('documento', T.columns.documento, ' class="wide"')}${sortHeader('obra', T.columns.obra, ' class="wide"')}${sortHeader('contratista', T.columns.contratista, ' class="wide"')}<th scope="col" class="wide">${T.columns.cargo}</th><th scope="col" class="estado">${T.columns.estado}</th>${sortHeader('avance', T.columns.avance, ' class="num"')}<th scope="col" class="wide">${T.columns.firstTry}</th>${sortHeader('ingreso', T.columns.ingreso, ' class="wide"')}<th scope="col" class="num"><abbr title="${T.columns.daysTitle}">${T.columns.days}</abbr></th>${sortHeader('finalizado', T.columns.finalizado, ' class="wide"')}<th scope="col" class="wide">${T.columns.reinduccion}</th></tr></thead>
+<tbody>${rows || `<tr><td colspan="${picks ? 13 : 12}">${T.noMatch}</td></tr>`}</tbody>
 </table></div>
-${picks && page.rows.some((r) => r.active) ? `<form id="${PICK_FORM}" class="actions" method="post" action="/consola/invitaciones">${hiddenToken(viewer)}<input type="hidden" name="tipo" value="tarjeta"><button type="submit">Hacer invitaciones de los elegidos</button><span class="hint">Marca a los aprendices en la tabla: tarjetas para imprimir y mensajes de WhatsApp.</span></form>` : ''}
-<p class="hint phone-only">En el teléfono se ven nombre, estado, avance y días desde el ingreso; abre un aprendiz para ver el resto, o gira el teléfono.</p>
-<nav class="pager" aria-label="Paginación">${page.page > 1 ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page - 1 })}">« Anterior</a>` : ''}<span>Página ${page.page} de ${page.pages}</span>${page.page < page.pages ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page + 1 })}">Siguiente »</a>` : ''}</nav>`;
-      return sendHtml(reply, consolePage('Aprendices', body, { viewer, current: 'aprendices' }));
+${picks && page.rows.some((r) => r.active) ? `<form id="${PICK_FORM}" class="actions" method="post" action="/consola/invitaciones">${hiddenToken(viewer)}<input type="hidden" name="tipo" value="tarjeta"><button type="submit">${T.invitePicked}</button><span class="hint">${T.invitePickedHint}</span></form>` : ''}
+<p class="hint phone-only">${T.phoneHint}</p>
+<nav class="pager" aria-label="${C.pagerLabel}">${page.page > 1 ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page - 1 })}">${C.previous}</a>` : ''}<span>${C.pageOf(page.page, page.pages)}</span>${page.page < page.pages ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page + 1 })}">${C.next}</a>` : ''}</nav>`;
+      return sendHtml(reply, consolePage(T.learnersTitle, body, { viewer, current: 'aprendices' }));
     },
   );
 

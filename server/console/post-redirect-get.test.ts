@@ -24,12 +24,6 @@ function consolePostRoutes(tree: string): string[] {
   return out.sort();
 }
 
-/**
- * Forms that answer with a page on purpose: the invitations page holds the one-time links and
- * codes (decision 0210), which are never stored to be shown by a later GET.
- */
-const NOT_REDIRECTED = new Set(['/consola/invitaciones']);
-
 describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) => {
   let f: ConsoleFixture;
   let cookie: string;
@@ -166,13 +160,44 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     );
     expect(await followed(merged)).toContain('Contratistas unidos');
 
+    // Invitations (decision 0245): the codes wait, sealed, for the one GET after the 303; the
+    // key is a cookie, the address names only the sheet; a reload shows nothing and issues nothing.
     const invited = await submit(
       '/consola/invitaciones',
       '/consola/invitaciones',
       { ids: String(learnerId) },
       learner,
     );
-    expect(invited.statusCode).toBe(200);
+    expect(invited.statusCode).toBe(303);
+    const sheet = String(invited.headers.location);
+    expect(sheet).toMatch(/^\/consola\/invitaciones\?hoja=[\w-]{24}$/);
+    const key = invited.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
+    expect(key.httpOnly).toBe(true);
+    const withKey = `${cookie}; ${key.name}=${key.value}`;
+    const [stored] = await f.t.db.query<{ sealed: string }>(
+      'SELECT sealed FROM console_invitation_sheets',
+    );
+    const shown = await f.get(sheet, withKey);
+    expect(shown.body).toContain('Invitaciones listas: 1');
+    const code = /class="code secret">(\d{5}) (\d{5})</.exec(shown.body)!.slice(1).join('');
+    expect(sheet).not.toContain(code);
+    expect(stored!.sealed).not.toContain(code);
+    expect(Buffer.from(stored!.sealed, 'base64url').toString('latin1')).not.toContain(code);
+    const issued = async () =>
+      (
+        await f.t.db.query<{ id: number; revoked: boolean }>(
+          'SELECT id, revoked_at IS NOT NULL AS revoked FROM invitations WHERE user_id = $1 ORDER BY id',
+          [learnerId],
+        )
+      ).map((r) => `${r.id}:${r.revoked}`);
+    const before = await issued();
+    const reloaded = await f.get(sheet, withKey);
+    expect(reloaded.statusCode).toBe(200);
+    expect(reloaded.body).not.toContain('class="code secret"');
+    expect(reloaded.body).toContain('ya se mostraron');
+    expect(await issued()).toEqual(before);
+    expect(before.at(-1)).toMatch(/:false$/);
+    expect(await f.t.db.query('SELECT id FROM console_invitation_sheets')).toEqual([]);
 
     const out = await submit('/consola/salir', '/consola/salir', {}, '/consola');
     expect(out.statusCode).toBe(303);
@@ -182,7 +207,6 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     const routes = consolePostRoutes(f.app.printRoutes({ commonPrefix: false, method: 'POST' }));
     expect(routes.length).toBeGreaterThan(15);
     expect([...answered.keys()].sort()).toEqual(routes);
-    for (const [route, status] of answered)
-      expect(status, route).toBe(NOT_REDIRECTED.has(route) ? 200 : 303);
+    for (const [route, status] of answered) expect(status, route).toBe(303);
   });
 });

@@ -2,22 +2,14 @@
 // pagination happen in the database, so a page of 50 out of 10,000 learners reads 50 rows into
 // memory. Every value is a $n parameter; sort keys come from a fixed list.
 import type { Queryable } from '../db/db.ts';
+import { esOverview } from './strings/es-overview.ts';
 
 export const ESTADOS = ['sin-iniciar', 'en-curso', 'completado', 'vencida', 'por-vencer'] as const;
 export type Estado = (typeof ESTADOS)[number];
 /** Filters beside the states: who still lacks the induction, the deactivated, everyone. */
 export const FILTER_ONLY = ['pendiente', 'inactivo', 'todos'] as const;
 export type EstadoFilter = Estado | (typeof FILTER_ONLY)[number];
-export const ESTADO_LABEL: Record<EstadoFilter, string> = {
-  pendiente: 'Pendiente (sin iniciar o en curso)',
-  'sin-iniciar': 'Sin iniciar',
-  'en-curso': 'En curso',
-  completado: 'Completado',
-  vencida: 'Reinducción vencida',
-  'por-vencer': 'Reinducción por vencer (30 días)',
-  inactivo: 'Desactivado',
-  todos: 'Todos',
-};
+export const ESTADO_LABEL: Record<EstadoFilter, string> = esOverview.estados;
 
 // Names and contratistas sort by their stored Spanish key (decision 0217), compared as bytes on
 // both engines: «Édgar» before «Sergio», ñ after n.

@@ -38,6 +38,7 @@ import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
 import { contratistaRoutes } from './pages-contratistas.ts';
 import { invitationRoutes } from './pages-invitations.ts';
+import { esConsole as T } from './strings/es-console.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -53,32 +54,32 @@ const safeReturn = (value: string) =>
 
 function signInPage(token: string, back: string, message = ''): string {
   return consolePage(
-    'Ingresar a la consola',
-    `<h1>Ingresar a la consola del coordinador</h1>
+    T.signIn.title,
+    `<h1>${T.signIn.heading}</h1>
 ${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''}
 <form method="post" action="/consola/ingresar">
 <input type="hidden" name="_xsrf" value="${escapeHtml(token)}">
 <input type="hidden" name="volver" value="${escapeHtml(back)}">
-<div class="field"><label for="documento">Documento o correo</label><input id="documento" name="documento" autocomplete="username" required></div>
-<div class="field"><label for="clave">Contraseña</label><input id="clave" name="clave" type="password" autocomplete="current-password" required></div>
-<button type="submit">Ingresar</button>
+<div class="field"><label for="documento">${T.signIn.identifier}</label><input id="documento" name="documento" autocomplete="username" required></div>
+<div class="field"><label for="clave">${T.signIn.password}</label><input id="clave" name="clave" type="password" autocomplete="current-password" required></div>
+<button type="submit">${T.signIn.submit}</button>
 </form>
-<p class="hint">Solo para el coordinador SST y los auditores. Los aprendices entran al curso desde la <a href="/">página principal</a>.</p>`,
+<p class="hint">${T.signIn.hintHtml}</p>`,
   );
 }
 
 function badParameterPage(error: BadParameter): string {
   return consolePage(
-    'Solicitud no válida',
-    `<h1>Solicitud no válida</h1><p role="alert">El dato «${escapeHtml(error.parameter)}» de la dirección no sirve: ${escapeHtml(error.text)}</p><p><a href="/consola/aprendices">Volver a la lista de aprendices</a> · <a href="/consola">Ir al resumen</a></p>`,
+    T.badRequestTitle,
+    `<h1>${T.badRequestTitle}</h1><p role="alert">${escapeHtml(T.badParameter(error.parameter, error.text))}</p><p><a href="/consola/aprendices">${T.backToLearners}</a> · <a href="/consola">${T.toOverview}</a></p>`,
   );
 }
 
 /** The page for a /consola path that does not exist (answered by the app's not-found handler). */
 export function consoleNotFoundPage(): string {
   return consolePage(
-    'Página no encontrada',
-    '<h1>Página no encontrada</h1><p>Esta dirección no existe en la consola.</p><p><a href="/consola">Ir al resumen</a></p>',
+    T.notFoundTitle,
+    `<h1>${T.notFoundTitle}</h1><p>${T.notFound}</p><p><a href="/consola">${T.toOverview}</a></p>`,
   );
 }
 
@@ -99,8 +100,8 @@ export async function consoleRoutes(
       return sendHtml(
         reply,
         consolePage(
-          'Demasiados intentos',
-          '<h1>Demasiados intentos</h1><p>Espera un momento antes de intentar de nuevo.</p><p><a href="/consola/ingresar">Ingresar a la consola</a></p>',
+          T.tooManyTitle,
+          `<h1>${T.tooManyTitle}</h1><p>${T.tooMany}</p><p><a href="/consola/ingresar">${T.signInLink}</a></p>`,
         ),
         429,
       );
@@ -109,8 +110,8 @@ export async function consoleRoutes(
       return sendHtml(
         reply,
         consolePage(
-          'Solicitud no válida',
-          '<h1>Solicitud no válida</h1><p>La consola no pudo leer lo que se envió. Vuelve a la página anterior e intenta de nuevo.</p><p><a href="/consola">Ir al resumen</a></p>',
+          T.badRequestTitle,
+          `<h1>${T.badRequestTitle}</h1><p>${T.unreadable}</p><p><a href="/consola">${T.toOverview}</a></p>`,
         ),
         status === 413 ? 413 : 400,
       );
@@ -119,8 +120,8 @@ export async function consoleRoutes(
     return sendHtml(
       reply,
       consolePage(
-        'Error del servidor',
-        '<h1>Algo falló en el servidor</h1><p>No se completó la acción. Intenta de nuevo en un momento; si sigue pasando, avisa al administrador del sistema (el error quedó registrado).</p><p><a href="/consola">Ir al resumen</a></p>',
+        T.serverErrorTitle,
+        `<h1>${T.serverErrorHeading}</h1><p>${T.serverError}</p><p><a href="/consola">${T.toOverview}</a></p>`,
       ),
       500,
     );
@@ -221,14 +222,7 @@ export async function consoleRoutes(
     async (request, reply) => {
       const token = field(request, '_xsrf');
       if (!xsrf.verify(request.cookies[LOGIN_XSRF_COOKIE], token, LOGIN_BINDING))
-        return sendRefusal(
-          reply,
-          new ConsoleRefusal(
-            419,
-            'El formulario expiró',
-            'Recarga la página de ingreso e intenta de nuevo.',
-          ),
-        );
+        return sendRefusal(reply, new ConsoleRefusal(419, T.formExpiredTitle, T.signIn.expired));
       const back = safeReturn(field(request, 'volver') || '/consola');
       const identifier = field(request, 'documento').trim();
       const password = field(request, 'clave');
@@ -238,16 +232,13 @@ export async function consoleRoutes(
       const fail = (message: string, status = 401) =>
         sendHtml(reply, signInPage(token, back, message), status);
       if (!identifier || !password || ('document' in by && !isValidDocument(by.document ?? '')))
-        return fail('Escribe tu documento (o correo) y tu contraseña.', 422);
+        return fail(T.signIn.missing, 422);
       const credentials = await findCredentials(ctx.db, by);
       const key = credentials ? `u:${credentials.id}` : `c:${identifier.toLowerCase()}`;
       const wait = await ctx.loginLimiter.waitMs(key);
       if (wait > 0) {
         reply.header('retry-after', String(Math.ceil(wait / 1000)));
-        return fail(
-          `Demasiados intentos fallidos. Espera ${Math.ceil(wait / 1000)} segundos.`,
-          429,
-        );
+        return fail(T.signIn.wait(Math.ceil(wait / 1000)), 429);
       }
       // Failed sign-ins are in the audit log (decision 0184): what was typed (never the
       // password) and why.
@@ -261,13 +252,15 @@ export async function consoleRoutes(
         );
       if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
         await ctx.loginLimiter.fail(key);
-        await auditFailure(credentials ? 'contraseña incorrecta' : 'usuario desconocido');
-        return fail('El documento, el correo o la contraseña no son correctos.');
+        await auditFailure(
+          credentials ? T.signIn.failure.wrongPassword : T.signIn.failure.unknownUser,
+        );
+        return fail(T.signIn.wrong);
       }
       await ctx.loginLimiter.succeed(key);
       if (credentials.role === 'aprendiz') {
-        await auditFailure('cuenta de aprendiz');
-        return fail('Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.', 403);
+        await auditFailure(T.signIn.failure.learnerAccount);
+        return fail(T.signIn.learner, 403);
       }
       const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs, 'consola');
       const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [

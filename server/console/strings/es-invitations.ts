@@ -1,0 +1,36 @@
+// The invitations page and its WhatsApp message (decisions 0210, 0236, 0245; texts moved here by
+// 0250). Values that end in `Html` are HTML whose variable parts the caller has escaped.
+export const esInvitations = {
+  title: 'Invitaciones',
+  /** The WhatsApp (and share sheet) message, one line each; never the document number. */
+  whatsAppLines: (firstName: string, company: string, link: string, code: string) => [
+    `Hola ${firstName}. Esta es tu invitación al curso de inducción en Seguridad y Salud en el Trabajo de ${company}.`,
+    `1. Abre este enlace: ${link}`,
+    '2. Escribe tu número de documento y toca «Entrar». No necesitas contraseña.',
+    `Si el enlace no abre, entra al curso, toca «Tengo un código» y escribe tu documento y este código: ${code}`,
+    'Es personal: no lo reenvíes.',
+  ],
+  share: 'Compartir',
+  shareLabel: (name: string) => `Compartir la invitación de ${name}`,
+  noneChosen: 'Elige al menos un aprendiz.',
+  tooMany: (max: number) =>
+    `Se pueden hacer hasta ${max} invitaciones a la vez. Elige menos aprendices.`,
+  noneActive: 'Ninguno de los elegidos es un aprendiz activo: no se hizo ninguna invitación.',
+  alreadyShown:
+    'Los enlaces y códigos de estas invitaciones ya se mostraron: por seguridad se muestran una sola vez. Si se perdieron, haz una invitación nueva desde la página del aprendiz o la lista (anula las anteriores).',
+  ready: (count: number) => `Invitaciones listas: ${count}`,
+  lifetime: (hours: number) => (hours >= 48 ? `${Math.round(hours / 24)} días` : `${hours} horas`),
+  shownOnceHtml: (expiresHtml: string, lifetime: string) =>
+    `Los enlaces y códigos se muestran <strong>una sola vez</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${expiresHtml} (${lifetime}). Una invitación nueva anula las anteriores de esa persona.`,
+  skipped: (count: number) =>
+    `${count} elegido(s) no recibieron invitación: no son aprendices activos.`,
+  downloadCards: (count: number) =>
+    `Descargar las tarjetas (PDF, ${count} ${count === 1 ? 'tarjeta' : 'tarjetas'})`,
+  caption: 'Invitaciones hechas ahora',
+  columns: ['Aprendiz', 'Obra', 'Código', 'Enlace', 'WhatsApp'],
+  personalLink: 'Enlace personal',
+  sendWhatsApp: 'Enviar por WhatsApp',
+  whatsAppPickContact: 'WhatsApp (elegir contacto)',
+  noDocumentHint:
+    'El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.',
+} as const;
