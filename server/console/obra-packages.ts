@@ -28,6 +28,7 @@ import {
   type PackageIdentity,
 } from '../../src/domain/config/package-identity.ts';
 import { fillObraTemplate, obraPageValues } from '../../src/domain/content/obra-template.ts';
+import { esObraPackages as T } from './strings/es-obra-packages.ts';
 
 /** The zips offered: the editions `npm run package` writes by default (decision 0029). */
 export const OBRA_EDITIONS: Record<string, ScormEdition> = {
@@ -53,14 +54,12 @@ export function obraPackageLinks(cc: ConsoleContext, obra: KnownObra) {
 
 /** The section of the obra's page: the two downloads, or why there are none. */
 export function obraPackagesSection(cc: ConsoleContext, obra: KnownObra): string {
-  const intro =
-    '<h2 id="paquetes-scorm">Paquetes SCORM para el LMS</h2><p>El curso con los datos de esta obra, listo para subir a la plataforma LMS de la empresa (Moodle u otra).</p>';
-  if (!hasTemplate(cc.lmsTemplateDir))
-    return `${intro}<p class="notice bad" role="status">Los paquetes SCORM no están disponibles en este servidor: falta la build de plantilla del curso (dist/lms-template). Quien administra el servidor la crea con <code>npm run build</code>; no hace falta reiniciar.</p>`;
+  const intro = T.introHtml;
+  if (!hasTemplate(cc.lmsTemplateDir)) return `${intro}${T.missingNoticeHtml}`;
   const links = obraPackageLinks(cc, obra)
     .map(
       (l) =>
-        `<li><a href="${escapeHtml(l.href)}" download="${escapeHtml(l.file)}">Descargar ${escapeHtml(l.label)}</a> <span class="code">${escapeHtml(l.file)}</span></li>`,
+        `<li><a href="${escapeHtml(l.href)}" download="${escapeHtml(l.file)}">${T.download} ${escapeHtml(l.label)}</a> <span class="code">${escapeHtml(l.file)}</span></li>`,
     )
     .join('');
   return `${intro}<ul class="downloads">${links}</ul>`;
@@ -81,8 +80,8 @@ export async function obraPackageRoutes(app: FastifyInstance, cc: ConsoleContext
         return sendHtml(
           reply,
           consolePage(
-            'Paquetes SCORM no disponibles',
-            `<h1>Paquetes SCORM no disponibles</h1><p>Falta la build de plantilla del curso (dist/lms-template) en este servidor. Quien administra el servidor la crea con <code>npm run build</code>.</p><p><a href="/consola/obras/${escapeHtml(obra.slug)}">Volver a ${escapeHtml(obra.nombre)}</a></p>`,
+            T.missingTitle,
+            T.missingPageHtml(escapeHtml(`/consola/obras/${obra.slug}`), escapeHtml(obra.nombre)),
             { viewer: request.viewer!, current: 'obras' },
           ),
           503,
