@@ -1,7 +1,7 @@
 // Small XML helpers for the SCORM manifests: escaping, placeholder filling and a well-formedness
 // check. The well-formedness check is ours (not a dependency) because packaging runs on every
 // `npm start`, it only has to judge our own templates, and xmllint is not on every machine;
-// the full schema validation is the job of ../shared/tools/check-scorm (run by the tests).
+// the full schema validation is the job of the conformance checker, check-scorm (run by the tests).
 
 export function escapeXml(value: string): string {
   return value

@@ -264,7 +264,7 @@ describe('packageScorm on a fake build', () => {
   if (!hasChecker)
     console.warn(`check-scorm no encontrado en ${checker}: se omite la prueba de conformidad.`);
   it.skipIf(!hasChecker)(
-    'every zip passes ../shared/tools/check-scorm with no FAIL and no WARN',
+    'every zip passes the conformance checker (check-scorm) with no FAIL and no WARN',
     () => {
       expect(results).toHaveLength(3);
       for (const r of results) {
