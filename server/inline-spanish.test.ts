@@ -14,7 +14,6 @@ const NOT_YET = new Set([
   'console/import-jobs.ts',
   'console/invitation-cards.ts',
   'console/pages-import.ts',
-  'console/pages-obras.ts',
   'console/registro-pdf.ts',
 ]);
 const FILES = ['console', 'cli'].flatMap((dir) =>

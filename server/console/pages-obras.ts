@@ -9,6 +9,7 @@ import { consolePage, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { audit } from './audit.ts';
 import { obraPackagesSection } from './obra-packages.ts';
 import { auditObra } from './import-jobs.ts';
+import { esObras as T } from './strings/es-obras.ts';
 import {
   createObra,
   OBRA_FACT_FIELDS,
@@ -36,7 +37,7 @@ function obraForm(
       ? `<div class="field"><label for="${name}">${label}</label><textarea id="${name}" name="${name}" rows="3">${escapeHtml(values[name] ?? '')}</textarea></div>`
       : `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" value="${escapeHtml(values[name] ?? '')}"${extra}></div>`;
   return `<form method="post" action="${action}">${hiddenToken(viewer)}
-${input('nombre', 'Nombre de la obra (obligatorio)', ' required autocomplete="off"')}
+${input('nombre', T.nameLabel, ' required autocomplete="off"')}
 ${OBRA_FACT_FIELDS.map(([k, label]) => input(k, label)).join('\n')}
 <button type="submit">${button}</button>
 </form>`;
@@ -60,31 +61,28 @@ function listPage(
   const rows = obras
     .map(
       (o) =>
-        `<tr><td><a href="/consola/obras/${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</a></td><td class="code">${escapeHtml(o.slug)}</td><td>${o.source === 'config' ? 'Archivo de configuración' : 'Consola'}</td><td class="num">${counts.get(o.slug) ?? 0}</td></tr>`,
+        `<tr><td><a href="/consola/obras/${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</a></td><td class="code">${escapeHtml(o.slug)}</td><td>${o.source === 'config' ? T.sourceConfig : T.sourceConsole}</td><td class="num">${counts.get(o.slug) ?? 0}</td></tr>`,
     )
     .join('');
   const add =
     viewer.role === 'coordinador'
-      ? `<h2 id="agregar-obra">Agregar una obra</h2>
-<p>El código de la obra se deriva del nombre una sola vez y no cambia: es el que usan los paquetes SCORM y los registros.</p>
+      ? `<h2 id="agregar-obra">${T.addHeading}</h2>
+<p>${T.addIntro}</p>
 ${message}
-${obraForm(viewer, '/consola/obras', values, 'Agregar obra')}`
+${obraForm(viewer, '/consola/obras', values, T.addButton)}`
       : '';
   return consolePage(
-    'Obras',
-    `<h1>Obras</h1>
-<div class="table-wrap"><table><caption>Obras (${obras.length})</caption>
-<thead><tr><th scope="col">Obra</th><th scope="col">Código</th><th scope="col">Definida en</th><th scope="col" class="num">Aprendices</th></tr></thead>
+    T.title,
+    `<h1>${T.title}</h1>
+<div class="table-wrap"><table><caption>${T.caption(obras.length)}</caption>
+<thead><tr><th scope="col">${T.colObra}</th><th scope="col">${T.colCode}</th><th scope="col">${T.colSource}</th><th scope="col" class="num">${T.colLearners}</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${add}`,
     { viewer, current: 'obras' },
   );
 }
 
-const DONE: Record<string, string> = {
-  creada: 'Obra creada.',
-  guardada: 'Datos de la obra guardados.',
-};
+const DONE = T.done;
 
 function obraPage(
   cc: ConsoleContext,
@@ -97,7 +95,7 @@ function obraPage(
 ) {
   const facts = OBRA_FACT_FIELDS.map(
     ([k, label]) =>
-      `<div><dt>${escapeHtml(label.replace(/ \(.*\)$/, ''))}</dt><dd>${escapeHtml(factText(obra.facts, k)) || '<span class="hint">(sin dato: el curso usa su texto general)</span>'}</dd></div>`,
+      `<div><dt>${escapeHtml(label.replace(/ \(.*\)$/, ''))}</dt><dd>${escapeHtml(factText(obra.facts, k)) || `<span class="hint">${T.noFact}</span>`}</dd></div>`,
   ).join('');
   const current =
     values ??
@@ -111,25 +109,25 @@ function obraPage(
     viewer.role !== 'coordinador'
       ? ''
       : obra.source === 'config'
-        ? '<p class="hint">Esta obra está en el archivo de configuración: sus datos se cambian allí.</p>'
-        : `<h2>Editar los datos</h2>${formMessage}${obraForm(viewer, base, current, 'Guardar datos')}`;
+        ? `<p class="hint">${T.inConfig}</p>`
+        : `<h2>${T.editHeading}</h2>${formMessage}${obraForm(viewer, base, current, T.saveButton)}`;
   const assign =
     viewer.role === 'coordinador'
-      ? `<h2>Asignar aprendices a esta obra</h2>
+      ? `<h2>${T.assignHeading}</h2>
 <form method="post" action="${base}/asignar">${hiddenToken(viewer)}
-<div class="field"><label for="documentos">Documentos (uno por línea, o separados por coma)</label><textarea id="documentos" name="documentos" rows="4"></textarea></div>
-<button type="submit">Asignar a ${escapeHtml(obra.nombre)}</button>
+<div class="field"><label for="documentos">${T.documentsLabel}</label><textarea id="documentos" name="documentos" rows="4"></textarea></div>
+<button type="submit">${T.assignButtonHtml(escapeHtml(obra.nombre))}</button>
 </form>`
       : '';
   return consolePage(
     obra.nombre,
     `<h1>${escapeHtml(obra.nombre)}</h1>
 ${notice}
-<dl class="facts"><div><dt>Código</dt><dd class="code">${escapeHtml(obra.slug)}</dd></div><div><dt>Aprendices</dt><dd><a href="/consola/aprendices?obra=${encodeURIComponent(obra.slug)}">${learners}</a></dd></div>${facts}</dl>
+<dl class="facts"><div><dt>${T.colCode}</dt><dd class="code">${escapeHtml(obra.slug)}</dd></div><div><dt>${T.colLearners}</dt><dd><a href="/consola/aprendices?obra=${encodeURIComponent(obra.slug)}">${learners}</a></dd></div>${facts}</dl>
 ${packages}
 ${assign}
 ${edit}
-<p><a href="/consola/obras">Volver a las obras</a></p>`,
+<p><a href="/consola/obras">${T.back}</a></p>`,
     { viewer, current: 'obras' },
   );
 }
@@ -162,7 +160,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
       );
     try {
       const made = await createObra(db, cc.obras, values.nombre ?? '', values, viewer.userId);
-      if ('problems' in made) return refuse(`No se creó la obra: ${made.problems.join('; ')}.`);
+      if ('problems' in made) return refuse(T.notCreated(made.problems.join('; ')));
       await auditObra(
         db,
         { userId: viewer.userId, name: viewer.name },
@@ -172,10 +170,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
       );
       return reply.redirect(`/consola/obras/${made.obra.slug}?hecho=creada`, 303);
     } catch (error) {
-      if (error instanceof ObraExistsError)
-        return refuse(
-          `No se creó la obra: ${error.message} (el nombre se compara sin tildes ni mayúsculas).`,
-        );
+      if (error instanceof ObraExistsError) return refuse(T.exists(error.message));
       throw error;
     }
   });
@@ -193,7 +188,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
     const notice = done
       ? `<p class="notice ok" role="status">${done}</p>`
       : assigned
-        ? `<p class="notice ${missing ? 'bad' : 'ok'}" role="status">Asignados a esta obra: ${Number(q.asignados)}.${missing ? ` ${missing} documentos no corresponden a ningún aprendiz.` : ''}</p>`
+        ? `<p class="notice ${missing ? 'bad' : 'ok'}" role="status">${T.assigned(Number(q.asignados), missing)}</p>`
         : '';
     const counts = await learnerCounts(cc);
     return sendHtml(reply, obraPage(cc, request.viewer!, obra, counts.get(obra.slug) ?? 0, notice));
@@ -218,7 +213,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
             obra,
             counts.get(obra.slug) ?? 0,
             '',
-            problemsNotice(`No se guardó: ${saved.problems.join('; ')}.`),
+            problemsNotice(T.notSaved(saved.problems.join('; '))),
             values,
           ),
           422,
