@@ -13,7 +13,6 @@ const NOT_YET = new Set([
   'console/exports.ts',
   'console/import-jobs.ts',
   'console/invitation-cards.ts',
-  'console/pages-import.ts',
   'console/registro-pdf.ts',
 ]);
 const FILES = ['console', 'cli'].flatMap((dir) =>

@@ -21,40 +21,30 @@ import {
 } from './import-jobs.ts';
 import { createObra, ObraExistsError } from '../obras.ts';
 import { invitationForm } from './pages-invitations.ts';
+import { esImport as T } from './strings/es-import.ts';
 
-const STATE_LABEL: Record<JobState, string> = {
-  obras: 'Esperando obras nuevas',
-  pendiente: 'En cola',
-  'en-curso': 'En curso',
-  terminado: 'Terminada',
-  fallido: 'Falló',
-};
+const STATE_LABEL: Record<JobState, string> = T.states;
 
-const FIELD_LABEL: Record<string, string> = {
-  cargo: 'cargo',
-  contratista: 'contratista',
-  obra: 'obra',
-  celular: 'celular',
-};
+const FIELD_LABEL = T.fields;
 
 function importForm(viewer: Viewer, jobs: ImportJob[], message = '') {
   const recent = jobs.length
-    ? `<h2>Importaciones recientes</h2><ul>${jobs
+    ? `<h2>${T.recent}</h2><ul>${jobs
         .map(
           (j) =>
-            `<li><a href="/consola/importar/${j.id}">${escapeHtml(dateTime(j.createdAt))} — ${escapeHtml(j.fileName || 'archivo')}</a>: ${STATE_LABEL[j.state]}${j.result && !j.result.fatal ? ` (importados ${j.result.imported}, ya inscritos ${j.result.registered.length}, con errores ${j.result.rejected})` : ''}</li>`,
+            `<li><a href="/consola/importar/${j.id}">${escapeHtml(dateTime(j.createdAt))} — ${escapeHtml(j.fileName || T.file)}</a>: ${STATE_LABEL[j.state]}${j.result && !j.result.fatal ? T.recentCounts(j.result.imported, j.result.registered.length, j.result.rejected) : ''}</li>`,
         )
         .join('')}</ul>`
     : '';
   return consolePage(
-    'Importar aprendices',
-    `<h1>Importar aprendices desde un CSV</h1>
-<p>Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso,celular</span> (fechas dd/mm/aaaa o aaaa-mm-dd). La obra puede ir por su nombre o su código, con o sin tildes; si el archivo nombra una obra que no existe, se ofrece crearla. UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; los ya inscritos se informan aparte; las contraseñas vacías se generan y se muestran una sola vez.</p>
+    T.title,
+    `<h1>${T.heading}</h1>
+<p>${T.introHtml}</p>
 ${message}
 <form method="post" action="/consola/importar" enctype="multipart/form-data">${hiddenToken(viewer)}
-<div class="field"><label for="archivo">Archivo CSV</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
-<div class="field"><label class="check"><input type="checkbox" name="autorizacion-celular" value="si" aria-describedby="autorizacion-ayuda"> Confirmo que la empresa tiene la autorización de cada trabajador para usar su celular</label><p class="hint" id="autorizacion-ayuda">Obligatoria si el archivo trae la columna celular con datos (Ley 1581 de 2012). La confirmación queda en el registro de auditoría.</p></div>
-<button type="submit">Importar</button>
+<div class="field"><label for="archivo">${T.fileLabel}</label><input id="archivo" name="archivo" type="file" accept=".csv,text/csv" required></div>
+<div class="field"><label class="check"><input type="checkbox" name="autorizacion-celular" value="si" aria-describedby="autorizacion-ayuda">${T.phoneConsent}</label><p class="hint" id="autorizacion-ayuda">${T.phoneConsentHint}</p></div>
+<button type="submit">${T.importButton}</button>
 </form>
 ${recent}`,
     { viewer, current: 'importar' },
@@ -65,43 +55,43 @@ function obrasStep(viewer: Viewer, job: ImportJob, message = '') {
   const items = job.unknownObras
     .map(
       (o, i) =>
-        `<div class="field"><label class="check"><input type="checkbox" name="crear-${i}" value="si" checked> Crear la obra «${escapeHtml(o.nombre)}» (${o.filas} ${o.filas === 1 ? 'fila' : 'filas'})</label></div>`,
+        `<div class="field"><label class="check"><input type="checkbox" name="crear-${i}" value="si" checked>${T.createObraHtml(escapeHtml(o.nombre), o.filas)}</label></div>`,
     )
     .join('');
-  return `<div class="notice" role="status"><p><strong>El archivo nombra ${job.unknownObras.length === 1 ? 'una obra que no existe' : `${job.unknownObras.length} obras que no existen`}.</strong> Marca las que quieres crear ahora; las filas de una obra sin marcar se informan como errores. Los datos de cada obra (punto de encuentro, brigadistas…) se completan después en su página.</p></div>
+  return `<div class="notice" role="status"><p>${T.unknownObrasHtml(job.unknownObras.length)}</p></div>
 ${message}
 <form method="post" action="/consola/importar/${job.id}/obras">${hiddenToken(viewer)}
 ${items}
-<button type="submit">Crear las obras marcadas e importar</button>
+<button type="submit">${T.createObrasButton}</button>
 </form>`;
 }
 
 function progressStep(job: ImportJob) {
   const pct = job.total ? Math.round((job.done / job.total) * 100) : 0;
-  return `<div class="notice" role="status"><p><strong>${STATE_LABEL[job.state]}.</strong> ${escapeHtml(job.stage || 'Esperando turno')}${job.total ? `: ${job.done} de ${job.total}` : ''}.</p>
-<progress max="100" value="${pct}" aria-label="Avance de la importación">${pct} %</progress>
-<p class="hint">Esta página se actualiza sola. Puedes cerrarla: el resultado queda guardado en «Importaciones recientes».</p></div>`;
+  return `<div class="notice" role="status"><p><strong>${STATE_LABEL[job.state]}.</strong> ${escapeHtml(job.stage || T.waiting)}${job.total ? T.progressCount(job.done, job.total) : ''}.</p>
+<progress max="100" value="${pct}" aria-label="${T.progressLabel}">${pct} %</progress>
+<p class="hint">${T.progressHint}</p></div>`;
 }
 
 function resultStep(viewer: Viewer, job: ImportJob, passwords: string[] | null) {
   const r = job.result!;
   if (r.fatal)
-    return `<div class="notice bad" role="alert"><p>No se importó nada.</p></div><h2>Motivo</h2><pre class="result">${escapeHtml(r.fatal)}</pre>`;
+    return `<div class="notice bad" role="alert"><p>${T.nothingImported}</p></div><h2>${T.reason}</h2><pre class="result">${escapeHtml(r.fatal)}</pre>`;
   const withChanges = r.registered.filter((x) => x.changes.length);
   const registered = r.registered.length
-    ? `<h2>Ya inscritos (${r.registered.length})</h2>
-<p>Estas personas ya estaban inscritas: no se crearon de nuevo${withChanges.length ? `. ${withChanges.length} tienen en el archivo datos distintos de los guardados` : ' y sus datos coinciden con el archivo'}.</p>
+    ? `<h2>${T.registeredHeading(r.registered.length)}</h2>
+<p>${T.registeredIntro(withChanges.length)}</p>
 <ul class="registered">${r.registered
         .map(
           (x) =>
-            `<li>Línea ${x.line}: ${escapeHtml(x.name)} (${escapeHtml(x.document)})${x.changes.length ? ` — ${x.changes.map((c) => (c.field === 'celular' ? 'celular distinto' : `${FIELD_LABEL[c.field]}: «${escapeHtml(c.from ?? '')}» → «${escapeHtml(c.to)}»`)).join('; ')}` : ''}</li>`,
+            `<li>${T.line(x.line)}: ${escapeHtml(x.name)} (${escapeHtml(x.document)})${x.changes.length ? ` — ${x.changes.map((c) => (c.field === 'celular' ? T.phoneDiffers : `${FIELD_LABEL[c.field]}: «${escapeHtml(c.from ?? '')}» → «${escapeHtml(c.to)}»`)).join('; ')}` : ''}</li>`,
         )
         .join('')}</ul>
 ${
   r.changesAppliedAt
-    ? `<p class="notice ok" role="status">Datos actualizados: ${r.changesApplied ?? 0} aprendices.</p>`
+    ? `<p class="notice ok" role="status">${T.changesApplied(r.changesApplied ?? 0)}</p>`
     : withChanges.length && viewer.role === 'coordinador'
-      ? `<form method="post" action="/consola/importar/${job.id}/actualizar">${hiddenToken(viewer)}<button type="submit">Actualizar los datos distintos (${withChanges.length})</button></form>`
+      ? `<form method="post" action="/consola/importar/${job.id}/actualizar">${hiddenToken(viewer)}<button type="submit">${T.applyChanges(withChanges.length)}</button></form>`
       : ''
 }`
     : '';
@@ -112,17 +102,13 @@ ${
   // The invitations of everyone this import created, by the ids the job kept (decision 0210).
   const invite =
     r.createdIds?.length && viewer.role === 'coordinador'
-      ? invitationForm(
-          viewer,
-          { ids: r.createdIds.join(',') },
-          `Hacer las invitaciones de los ${r.imported} importados (tarjetas y WhatsApp)`,
-        )
+      ? invitationForm(viewer, { ids: r.createdIds.join(',') }, T.inviteImported(r.imported))
       : '';
-  return `<div class="notice ${r.rejected ? 'bad' : 'ok'}" role="status"><p><strong>Importados: ${r.imported}. Ya inscritos: ${r.registered.length}. Con errores: ${r.rejected}.</strong></p></div>
+  return `<div class="notice ${r.rejected ? 'bad' : 'ok'}" role="status"><p><strong>${T.summary(r.imported, r.registered.length, r.rejected)}</strong></p></div>
 ${invite}
-${list('Filas con errores', r.errors)}
+${list(T.rowErrors, r.errors)}
 ${registered}
-${passwords ? list('Contraseñas generadas (se muestran una sola vez)', passwords) : ''}`;
+${passwords ? list(T.passwords, passwords) : ''}`;
 }
 
 function jobPage(viewer: Viewer, job: ImportJob, passwords: string[] | null, message = '') {
@@ -132,14 +118,14 @@ function jobPage(viewer: Viewer, job: ImportJob, passwords: string[] | null, mes
       : job.state === 'terminado'
         ? resultStep(viewer, job, passwords)
         : job.state === 'fallido'
-          ? `<div class="notice bad" role="alert"><p>${escapeHtml(job.stage)}</p><p>No se guardó ninguna fila de este archivo. Vuelve a importarlo: los ya inscritos se informan aparte.</p></div>`
+          ? `<div class="notice bad" role="alert"><p>${escapeHtml(job.stage)}</p><p>${T.failedHint}</p></div>`
           : progressStep(job);
   return consolePage(
-    `Importación ${job.id}`,
-    `<h1>Importación de «${escapeHtml(job.fileName || 'archivo')}»</h1>
-<p class="hint">Subida por ${escapeHtml(job.createdByName)} el ${escapeHtml(dateTime(job.createdAt))}.</p>
+    T.jobTitle(job.id),
+    `<h1>${T.jobHeadingHtml(escapeHtml(job.fileName || T.file))}</h1>
+<p class="hint">${T.uploadedByHtml(escapeHtml(job.createdByName), escapeHtml(dateTime(job.createdAt)))}</p>
 ${body}
-<p><a href="/consola/importar">Importar otro archivo</a> · <a href="/consola/aprendices">Ver aprendices</a></p>`,
+<p><a href="/consola/importar">${T.another}</a> · <a href="/consola/aprendices">${T.learners}</a></p>`,
     {
       viewer,
       current: 'importar',
@@ -171,7 +157,7 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
         ),
         422,
       );
-    if (!part || part.type !== 'file' || !part.toBuffer) return refuse('Elige un archivo CSV.');
+    if (!part || part.type !== 'file' || !part.toBuffer) return refuse(T.pickFile);
     const submitted = await submitImport(
       db,
       { userId: viewer.userId, name: viewer.name },
@@ -180,7 +166,7 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
       cc.obras,
       field(request, 'autorizacion-celular') === 'si',
     );
-    if ('error' in submitted) return refuse(`No se importó nada: ${submitted.error}`);
+    if ('error' in submitted) return refuse(T.refused(submitted.error));
     void cc.importWorker.wake();
     return reply.redirect(`/consola/importar/${submitted.id}`, 303);
   });
@@ -219,7 +205,7 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
                   viewer,
                   job,
                   null,
-                  `<div class="notice bad" role="alert"><p>No se creó la obra «${escapeHtml(o.nombre)}»: ${escapeHtml(made.problems.join('; '))}.</p></div>`,
+                  `<div class="notice bad" role="alert"><p>${T.obraNotCreatedHtml(escapeHtml(o.nombre), escapeHtml(made.problems.join('; ')))}</p></div>`,
                 ),
                 422,
               );
