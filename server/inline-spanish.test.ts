@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 const HERE = import.meta.dirname;
 const NOT_YET = new Set([
   'console/exports.ts',
-  'console/import-jobs.ts',
   'console/invitation-cards.ts',
   'console/registro-pdf.ts',
 ]);

@@ -11,6 +11,7 @@ import { checkHeader, decodeCsv, parseCsvRows, type ImportRow } from '../cli/csv
 import { importUsers, type KnownObras } from '../cli/users.ts';
 import { matchObra, obraKey, type KnownObra } from '../obras.ts';
 import { audit, auditMany, type Actor } from './audit.ts';
+import { esImport as T } from './strings/es-import.ts';
 
 export type JobState = 'obras' | 'pendiente' | 'en-curso' | 'terminado' | 'fallido';
 
@@ -110,10 +111,7 @@ export function celularRowsIn(text: string): number {
 }
 
 /** Why a file with celulares is refused without the coordinator's confirmation (decision 0239). */
-export const celularAuthorizationMissing = (rows: number) =>
-  `el archivo trae el celular de ${rows === 1 ? '1 trabajador' : `${rows} trabajadores`}. ` +
-  'Marca la casilla que confirma que la empresa tiene la autorización de cada trabajador para ' +
-  'usar su celular (Ley 1581 de 2012), o quita esa columna del archivo.';
+export const celularAuthorizationMissing = T.phoneAuthorizationMissing;
 
 /**
  * Stores an uploaded file as a job. A file that cannot be decoded is refused here (a Spanish
@@ -211,21 +209,20 @@ export async function claimJob(
   const stale = `state = 'en-curso' AND heartbeat_at < now() - $2::double precision * interval '1 millisecond'`;
   await db.query(
     `UPDATE import_jobs SET state = 'fallido', finished_at = now(), csv = '',
-            stage = 'El servidor se detuvo ' || attempts || ' veces durante esta importación: no se reintenta. Revise el archivo e impórtelo de nuevo.'
+            stage = $3::text || attempts || $4::text
       WHERE ${stale} AND attempts >= $1`,
-    [MAX_ATTEMPTS, leaseMs],
+    [MAX_ATTEMPTS, leaseMs, T.stoppedBefore, T.stoppedAfter],
   );
   const [row] = await db.query<Row>(
     `UPDATE import_jobs SET state = 'en-curso', claimed_by = $1, claimed_at = now(),
             heartbeat_at = now(), attempts = attempts + 1,
-            stage = CASE WHEN state = 'en-curso' THEN 'Retomada tras detenerse el servidor'
-                         ELSE 'Leyendo el archivo' END
+            stage = CASE WHEN state = 'en-curso' THEN $4::text ELSE $5::text END
       WHERE id = (SELECT id FROM import_jobs
                    WHERE state = 'pendiente' OR (${stale} AND attempts < $3)
                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         AND (state = 'pendiente' OR (${stale} AND attempts < $3))
       RETURNING id, csv, created_by, created_by_name, attempts`,
-    [worker, leaseMs, MAX_ATTEMPTS],
+    [worker, leaseMs, MAX_ATTEMPTS, T.resumed, T.reading],
   );
   if (!row) return null;
   return {
@@ -336,7 +333,7 @@ export async function runJob(
         obras,
         actor: job.actor,
         onProgress: (done, total) => {
-          pending = pending.then(() => setStage('Cifrando contraseñas', done, total));
+          pending = pending.then(() => setStage(T.hashing, done, total));
         },
       },
     );
@@ -356,21 +353,21 @@ export async function runJob(
           errors: [],
           registered: [],
           passwords: null,
-          fatal: errors.join(' ') || 'No se pudo leer el archivo.',
+          fatal: errors.join(' ') || T.unreadable,
         };
     // Only the lease holder ends the job: a worker that was taken for dead and comes back
     // finds its job reclaimed and writes nothing (its rows were idempotent per document).
     await db.query(
       `UPDATE import_jobs SET state = 'terminado', result = $2::jsonb, finished_at = now(),
-              stage = 'Terminado', csv = '' WHERE id = $1 AND claimed_by = $3 AND state = 'en-curso'`,
-      [job.id, JSON.stringify(result), job.worker],
+              stage = $4, csv = '' WHERE id = $1 AND claimed_by = $3 AND state = 'en-curso'`,
+      [job.id, JSON.stringify(result), job.worker, T.finished],
     );
   } catch (error) {
     await pending.catch(() => {});
     await db.query(
       `UPDATE import_jobs SET state = 'fallido', finished_at = now(), stage = $2, csv = ''
         WHERE id = $1 AND claimed_by = $3 AND state = 'en-curso'`,
-      [job.id, `Falló en el servidor: ${(error as Error).message}`.slice(0, 500), job.worker],
+      [job.id, T.serverFailed((error as Error).message).slice(0, 500), job.worker],
     );
     throw error;
   } finally {

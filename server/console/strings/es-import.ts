@@ -64,4 +64,20 @@ export const esImport = {
   refused: (error: string) => `No se importó nada: ${error}`,
   obraNotCreatedHtml: (nameHtml: string, problemsHtml: string) =>
     `No se creó la obra «${nameHtml}»: ${problemsHtml}.`,
+  // The jobs' own texts (import-jobs.ts): the stages shown while a worker runs a file and the
+  // reasons it gives up.
+  phoneAuthorizationMissing: (rows: number) =>
+    `el archivo trae el celular de ${rows === 1 ? '1 trabajador' : `${rows} trabajadores`}. ` +
+    'Marca la casilla que confirma que la empresa tiene la autorización de cada trabajador para ' +
+    'usar su celular (Ley 1581 de 2012), o quita esa columna del archivo.',
+  /** Around the number of attempts, joined by the database. */
+  stoppedBefore: 'El servidor se detuvo ',
+  stoppedAfter:
+    ' veces durante esta importación: no se reintenta. Revise el archivo e impórtelo de nuevo.',
+  resumed: 'Retomada tras detenerse el servidor',
+  reading: 'Leyendo el archivo',
+  hashing: 'Cifrando contraseñas',
+  unreadable: 'No se pudo leer el archivo.',
+  finished: 'Terminado',
+  serverFailed: (message: string) => `Falló en el servidor: ${message}`,
 };
