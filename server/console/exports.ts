@@ -27,6 +27,7 @@ import { filterQuery, readFilters } from './pages-overview.ts';
 import { csvCell } from '../cli/csv.ts';
 import type { Queryable } from '../db/db.ts';
 import { hoursMinutes, type RegistroRow } from './registro-pdf.ts';
+import { esExports as T } from './strings/es-exports.ts';
 
 export const CSV_COLUMNS = [
   'documento',
@@ -79,7 +80,7 @@ export async function exportCsv(
           r.contratista ?? '',
           r.cargo,
           plainDate(r.fechaIngreso),
-          r.active ? ESTADO_LABEL[r.estado] : 'Desactivado',
+          r.active ? ESTADO_LABEL[r.estado] : T.inactive,
           r.cycle,
           r.score,
           r.firstCorrect,
@@ -151,7 +152,7 @@ export async function registroRows(
       acceptance:
         state === null
           ? null
-          : `${dateTime(r.accepted_at as Date)}, sello ${shortSeal(String(r.seal))}${state === 'intact' ? '' : ` — ${SEAL_TEXT[state]}`}`,
+          : `${T.acceptance(dateTime(r.accepted_at as Date), shortSeal(String(r.seal)))}${state === 'intact' ? '' : ` — ${SEAL_TEXT[state]}`}`,
       verification: code ? `${seals.verifyBase}/verificar/${code}` : null,
     };
   });
@@ -186,22 +187,22 @@ export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
 
   const form = (values: { obra?: string; desde?: string; hasta?: string }, message = '') => {
     const year = new Date().getUTCFullYear();
-    return `<h1>Registro de inducción (PDF)</h1>
-<p>El registro lista a cada aprendiz de la obra que completó la inducción en el periodo (también los ciclos ya archivados por una reinducción): nombre, documento, cargo, contratista, fecha, resultado del primer intento, tiempo dedicado, versión del texto mostrado, aceptación del trabajador con su sello (o «sin aceptación») y código del certificado con su dirección de verificación, con los totales, la cabeza de la cadena de sellos, el encabezado de la empresa y la firma del responsable SST. Cubre la parte general de la inducción; el recorrido por la obra se registra aparte.</p>
+    return `<h1>${T.heading}</h1>
+<p>${T.intro}</p>
 ${message}
 <form class="filters" method="get" action="/consola/registro.pdf">
-<div><label for="obra">Obra</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === values.obra ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
-<div><label for="desde">Desde</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
-<div><label for="hasta">Hasta</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
-<div><button type="submit">Descargar PDF</button></div>
+<div><label for="obra">${T.obra}</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === values.obra ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+<div><label for="desde">${T.from}</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
+<div><label for="hasta">${T.to}</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
+<div><button type="submit">${T.download}</button></div>
 </form>
-<p><a href="/consola/auditoria-0312">Paquete de auditoría (Res. 0312, estándar 1.2.2)</a>: la muestra de trabajadores que pide el estándar, con su evidencia, en un PDF.</p>`;
+<p><a href="/consola/auditoria-0312">${T.auditPackageLink}</a>${T.auditPackageAfter}</p>`;
   };
 
   app.get('/consola/registro', { preHandler: cc.read }, async (request, reply) =>
     sendHtml(
       reply,
-      consolePage('Registro de inducción', form({}), {
+      consolePage(T.title, form({}), {
         viewer: request.viewer!,
         current: 'registro',
       }),
@@ -219,16 +220,15 @@ ${message}
       const desde = dateParameter('desde', textParameter('desde', request.query.desde));
       const hasta = dateParameter('hasta', textParameter('hasta', request.query.hasta));
       const obraInfo = cc.obras.find((o) => o.slug === obra);
-      if (obra && !obraInfo)
-        throw new BadParameter('obra', `«${obra}» no es una obra de la empresa.`);
+      if (obra && !obraInfo) throw new BadParameter('obra', T.notAnObra(obra));
       if (!obraInfo || !desde || !hasta || desde > hasta)
         return sendHtml(
           reply,
           consolePage(
-            'Registro de inducción',
+            T.title,
             form(
               { obra, desde, hasta },
-              '<p class="notice bad" role="alert">Elige una obra y un periodo válido (la fecha inicial no puede ser posterior a la final).</p>',
+              `<p class="notice bad" role="alert">${T.invalidPeriod}</p>`,
             ),
             { viewer, current: 'registro' },
           ),
@@ -252,7 +252,7 @@ ${message}
         hours: cc.course.hours,
         signer: {
           nombre: r.nombre,
-          cargo: 'Responsable del SG-SST',
+          cargo: T.signerRole,
           ...(r.licencia ? { licencia: r.licencia } : {}),
         },
         generatedAt: shortDate(new Date()),
