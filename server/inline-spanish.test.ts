@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest';
 const HERE = import.meta.dirname;
 const NOT_YET = new Set([
   'console/invitation-cards.ts',
-  'console/registro-pdf.ts',
 ]);
 const FILES = ['console', 'cli'].flatMap((dir) =>
   readdirSync(join(HERE, dir))

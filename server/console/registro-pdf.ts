@@ -13,6 +13,7 @@ import { fontCovers } from '../../src/domain/certificate/font-coverage.ts';
 import { formatHours, toCertificateName, toWinAnsi } from '../../src/domain/certificate/text.ts';
 import { drawLogo } from '../../src/domain/config/draw-logo.ts';
 import type { PdfLogo } from '../../src/domain/config/svg-logo.ts';
+import { esRegistro as T } from './strings/es-registro.ts';
 
 export interface RegistroRow {
   name: string;
@@ -54,10 +55,9 @@ export interface RegistroData {
 }
 
 /** «1 aprendiz», «2 aprendices». */
-export const learnersCount = (n: number) => `${n} ${n === 1 ? 'aprendiz' : 'aprendices'}`;
+export const learnersCount = T.learners;
 
-export const GENERAL_PART =
-  'Alcance: parte general de la inducción SG-SST (curso virtual). El recorrido por la obra y la inducción al puesto se registran aparte.';
+export const GENERAL_PART = T.generalPart;
 
 const W = 841.89;
 const H = 595.28;
@@ -68,14 +68,14 @@ const SOFT = rgb(70 / 255, 84 / 255, 95 / 255);
 const LINE = rgb(201 / 255, 207 / 255, 211 / 255);
 
 const COLUMNS: { title: string; width: number; key: keyof RegistroRow | '#' }[] = [
-  { title: 'N.°', width: 30, key: '#' },
-  { title: 'Nombre', width: 170, key: 'name' },
-  { title: 'Documento', width: 80, key: 'document' },
-  { title: 'Cargo', width: 100, key: 'cargo' },
-  { title: 'Contratista', width: 110, key: 'contratista' },
-  { title: 'Fecha', width: 62, key: 'date' },
-  { title: '1.er intento', width: 78, key: 'result' },
-  { title: 'Certificado', width: 139.89, key: 'certificateCode' },
+  { title: T.columns.number, width: 30, key: '#' },
+  { title: T.columns.name, width: 170, key: 'name' },
+  { title: T.columns.document, width: 80, key: 'document' },
+  { title: T.columns.cargo, width: 100, key: 'cargo' },
+  { title: T.columns.contratista, width: 110, key: 'contratista' },
+  { title: T.columns.date, width: 62, key: 'date' },
+  { title: T.columns.result, width: 78, key: 'result' },
+  { title: T.columns.certificate, width: 139.89, key: 'certificateCode' },
 ];
 
 function fit(font: PDFFont, text: string, size: number, width: number): string {
@@ -130,7 +130,7 @@ export function wrapCell(font: PDFFont, text: string, size: number, width: numbe
 export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  pdf.setTitle(toWinAnsi(`Registro de inducción — ${data.obraName}`));
+  pdf.setTitle(toWinAnsi(T.documentTitle(data.obraName)));
   pdf.setAuthor(toWinAnsi(data.companyName));
   pdf.setLanguage('es-CO');
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -167,22 +167,22 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       font: people,
       color: BRAND,
     });
-    page.drawText(fixed(`NIT ${data.nit}`), {
+    page.drawText(fixed(T.nit(data.nit)), {
       x,
       y: H - M - 30,
       size: 9.5,
       font: regular,
       color: SOFT,
     });
-    page.drawText(fixed('Registro de inducción SG-SST'), {
-      x: W - M - bold.widthOfTextAtSize(fixed('Registro de inducción SG-SST'), 14),
+    page.drawText(fixed(T.heading), {
+      x: W - M - bold.widthOfTextAtSize(fixed(T.heading), 14),
       y: H - M - 14,
       size: 14,
       font: bold,
       color: INK,
     });
     if (data.sample)
-      page.drawText(fixed('EJEMPLO — SIN VALIDEZ'), {
+      page.drawText(fixed(T.sample), {
         x: W - M - 150,
         y: H - M - 30,
         size: 10,
@@ -190,9 +190,9 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
         color: rgb(0.69, 0, 0.13),
       });
     const facts = [
-      `Obra: ${data.obraName}`,
-      `Periodo: del ${data.from} al ${data.to}`,
-      `Curso: ${data.courseTitle} (duración prevista ${formatHours(data.hours)}; el tiempo dedicado por cada aprendiz va en su fila)`,
+      T.obra(data.obraName),
+      T.period(data.from, data.to),
+      T.course(data.courseTitle, formatHours(data.hours)),
       GENERAL_PART,
     ];
     let fy = H - M - 58;
@@ -235,10 +235,10 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     });
     const detail = fixed(
       [
-        `Tiempo dedicado: ${row.timeSpent}`,
-        row.shownVersion ? `texto mostrado ${row.shownVersion}` : null,
-        row.acceptance ? `aceptó ${row.acceptance}` : 'sin aceptación',
-        row.verification ? `verificar en ${row.verification}` : 'sin certificado',
+        T.timeSpent(row.timeSpent),
+        row.shownVersion ? T.shownText(row.shownVersion) : null,
+        row.acceptance ? T.accepted(row.acceptance) : T.notAccepted,
+        row.verification ? T.verifyAt(row.verification) : T.noCertificate,
       ]
         .filter(Boolean)
         .join(' · '),
@@ -274,7 +274,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     y -= 16 + extra;
   });
   if (!data.rows.length)
-    page.drawText(fixed('Ningún aprendiz completó la inducción en este periodo.'), {
+    page.drawText(fixed(T.none), {
       x: M,
       y,
       size: 10,
@@ -287,8 +287,13 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
   const accepted = data.rows.filter((r) => r.acceptance).length;
   const totalSeconds = data.rows.reduce((sum, r) => sum + r.seconds, 0);
   const totals = [
-    `Totales: ${learnersCount(data.rows.length)} · ${accepted} con aceptación · ${data.rows.length - accepted} sin aceptación · tiempo dedicado en total ${hoursMinutes(totalSeconds)}`,
-    `Cabeza de la cadena de sellos al generar este registro: ${data.chainHead}`,
+    T.totals(
+      learnersCount(data.rows.length),
+      accepted,
+      data.rows.length - accepted,
+      hoursMinutes(totalSeconds),
+    ),
+    T.chainHead(data.chainHead),
   ];
   totals.forEach((line, k) =>
     page.drawText(fit(regular, fixed(line), 9, W - 2 * M), {
@@ -320,7 +325,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
 
   pages.forEach((p, i) => {
     const footer = fixed(
-      `${learnersCount(data.rows.length)} · generado el ${data.generatedAt} · página ${i + 1} de ${pages.length}`,
+      T.footer(learnersCount(data.rows.length), data.generatedAt, i + 1, pages.length),
     );
     p.drawText(footer, {
       x: W - M - regular.widthOfTextAtSize(footer, 8),
@@ -335,7 +340,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
 
 /** Seconds as hours and minutes: '1 h 7 min', '25 min'. */
 export function hoursMinutes(seconds: number): string {
-  if (seconds > 0 && seconds < 60) return 'menos de 1 min';
+  if (seconds > 0 && seconds < 60) return T.underOneMinute;
   const h = Math.floor(seconds / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   return h ? `${h} h ${m} min` : `${m} min`;

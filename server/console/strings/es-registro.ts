@@ -1,0 +1,39 @@
+// The «Registro de inducción» PDF (decisions 0116, 0221; texts moved here by 0250). Plain text:
+// the PDF code converts it for its fonts.
+export const esRegistro = {
+  /** «1 aprendiz», «2 aprendices». */
+  learners: (n: number) => `${n} ${n === 1 ? 'aprendiz' : 'aprendices'}`,
+  generalPart:
+    'Alcance: parte general de la inducción SG-SST (curso virtual). El recorrido por la obra y la inducción al puesto se registran aparte.',
+  columns: {
+    number: 'N.°',
+    name: 'Nombre',
+    document: 'Documento',
+    cargo: 'Cargo',
+    contratista: 'Contratista',
+    date: 'Fecha',
+    result: '1.er intento',
+    certificate: 'Certificado',
+  },
+  documentTitle: (obra: string) => `Registro de inducción — ${obra}`,
+  nit: (nit: string) => `NIT ${nit}`,
+  heading: 'Registro de inducción SG-SST',
+  sample: 'EJEMPLO — SIN VALIDEZ',
+  obra: (obra: string) => `Obra: ${obra}`,
+  period: (from: string, to: string) => `Periodo: del ${from} al ${to}`,
+  course: (title: string, hours: string) =>
+    `Curso: ${title} (duración prevista ${hours}; el tiempo dedicado por cada aprendiz va en su fila)`,
+  timeSpent: (time: string) => `Tiempo dedicado: ${time}`,
+  shownText: (version: string) => `texto mostrado ${version}`,
+  accepted: (acceptance: string) => `aceptó ${acceptance}`,
+  notAccepted: 'sin aceptación',
+  verifyAt: (url: string) => `verificar en ${url}`,
+  noCertificate: 'sin certificado',
+  none: 'Ningún aprendiz completó la inducción en este periodo.',
+  totals: (learners: string, accepted: number, notAccepted: number, time: string) =>
+    `Totales: ${learners} · ${accepted} con aceptación · ${notAccepted} sin aceptación · tiempo dedicado en total ${time}`,
+  chainHead: (head: string) => `Cabeza de la cadena de sellos al generar este registro: ${head}`,
+  footer: (learners: string, generatedAt: string, page: number, pages: number) =>
+    `${learners} · generado el ${generatedAt} · página ${page} de ${pages}`,
+  underOneMinute: 'menos de 1 min',
+};
