@@ -20,6 +20,7 @@ import { fontCovers } from '../../src/domain/certificate/font-coverage.ts';
 import { toCertificateName, toWinAnsi } from '../../src/domain/certificate/text.ts';
 import { qrMatrix, qrRuns } from '../../src/domain/certificate/qr.ts';
 import { formatCode } from '../invitations.ts';
+import { esCards as T } from './strings/es-cards.ts';
 
 export interface InvitationCard {
   name: string;
@@ -105,7 +106,7 @@ export async function invitationCardsPdf(
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   pdf.registerFontkit(fontkit);
-  pdf.setTitle(toWinAnsi(`Invitaciones — ${options.courseTitle}`));
+  pdf.setTitle(toWinAnsi(T.documentTitle(options.courseTitle)));
   pdf.setAuthor(toWinAnsi(options.companyName));
   pdf.setLanguage('es-CO');
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
@@ -159,7 +160,7 @@ export async function invitationCardsPdf(
       font: nf.font,
       color: INK,
     });
-    p.drawText(fit(regular, t(`Obra: ${card.obra}`), 8.5, inner), {
+    p.drawText(fit(regular, t(T.obra(card.obra)), 8.5, inner), {
       x: x0 + pad,
       y: top - pad - 36,
       size: 8.5,
@@ -202,7 +203,7 @@ export async function invitationCardsPdf(
 
     const rx = qx + qrSize + quiet + 4;
     const rw = x0 + CARD_W - pad - rx;
-    p.drawText(t('Tu código'), { x: rx, y: top - pad - 56, size: 8, font: regular, color: SOFT });
+    p.drawText(t(T.yourCode), { x: rx, y: top - pad - 56, size: 8, font: regular, color: SOFT });
     p.drawText(formatCode(card.code), {
       x: rx,
       y: top - pad - 72,
@@ -210,19 +211,14 @@ export async function invitationCardsPdf(
       font: mono,
       color: INK,
     });
-    p.drawText(fit(regular, t(`Sirve hasta el ${card.expires}, una sola vez.`), 7, rw), {
+    p.drawText(fit(regular, t(T.validUntil(card.expires)), 7, rw), {
       x: rx,
       y: top - pad - 84,
       size: 7,
       font: regular,
       color: SOFT,
     });
-    const steps = [
-      '1. Escanea el código QR con la cámara.',
-      '2. Escribe tu número de documento.',
-      '3. Toca «Entrar» y empieza el curso.',
-    ];
-    steps.forEach((step, s) => {
+    T.steps.forEach((step, s) => {
       const sy = top - pad - 104 - s * 17;
       drawStepIcon(p, s as 0 | 1 | 2, rx, sy - 2, 11);
       p.drawText(fit(regular, t(step), 7.5, rw - 16), {
@@ -233,15 +229,13 @@ export async function invitationCardsPdf(
         color: INK,
       });
     });
-    p.drawText(
-      fit(
-        regular,
-        t('Sin QR: abre el curso, toca «Tengo un código» y escribe tu documento y el código.'),
-        6.5,
-        inner,
-      ),
-      { x: x0 + pad, y: top - CARD_H + pad, size: 6.5, font: regular, color: SOFT },
-    );
+    p.drawText(fit(regular, t(T.withoutQr), 6.5, inner), {
+      x: x0 + pad,
+      y: top - CARD_H + pad,
+      size: 6.5,
+      font: regular,
+      color: SOFT,
+    });
   }
   if (!cards.length) pdf.addPage([W, H]);
   return pdf.save();
