@@ -107,7 +107,11 @@ export async function obraPackageRoutes(app: FastifyInstance, cc: ConsoleContext
         archivo: file,
       });
       const archive = zipArchive(prepared.entries, DEFAULT_ZIP_DATE);
-      void archive.finalize();
+      // A failure while zipping reaches the reply as the stream's error; the promise must not
+      // reject unhandled.
+      archive
+        .finalize()
+        .catch((error: unknown) => request.log.error({ err: error }, 'zip de obra'));
       return reply
         .type('application/zip')
         .header('cache-control', 'no-store')
