@@ -4,7 +4,7 @@
 // it runs, so seeding happens before it starts, through the same store functions).
 // CURSO_CONFIG: the configuration (default config/ejemplo.json); E2E_WEB_DIR: the web build
 // (default dist/web) — e2e/obra-learner.spec.ts starts one on a two-obra configuration.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openDatabase } from '../../server/db/open.ts';
@@ -13,6 +13,7 @@ import { acceptDataNotice, publishDataNoticeVersion } from '../../server/db/acti
 import { dataNoticeVersion } from '../../src/domain/config/index.ts';
 import { loadCourseShape } from '../../server/course-shape.ts';
 import { startServer } from '../../server/server.ts';
+import { serveThrowaway } from '../../scripts/lib/throwaway-server.ts';
 import { createCertificateIssuer } from '../../server/certificates.ts';
 import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
 import {
@@ -35,7 +36,6 @@ const obraSlugs = seedConfig.obras.map((o) => o.slug);
 const NOTICE_VERSION = dataNoticeVersion(seedConfig);
 const obraLearners = Object.values(OBRA_LEARNERS).filter((l) => obraSlugs.includes(l.obra));
 const dataDir = mkdtempSync(join(tmpdir(), 'curso-sst-e2e-'));
-const removeData = () => rmSync(dataDir, { recursive: true, force: true });
 
 async function seed() {
   const opened = await openDatabase({ dataDir, databaseUrl: '', role: 'cli' });
@@ -108,9 +108,9 @@ async function seed() {
   }
 }
 
-try {
+await serveThrowaway(dataDir, async () => {
   await seed();
-  const server = await startServer({
+  return startServer({
     host: '127.0.0.1',
     port: API_PORT,
     dataDir,
@@ -124,16 +124,4 @@ try {
       certificateIssuer: createCertificateIssuer({ publicUrl: API_URL }),
     },
   });
-  const stop = () => {
-    void server.close().finally(() => {
-      removeData();
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-} catch (error) {
-  console.error(error);
-  removeData();
-  process.exit(1);
-}
+});

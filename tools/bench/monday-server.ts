@@ -6,12 +6,12 @@
 // listens; on SIGTERM or SIGINT it closes and removes the folder (the bench removes it too, once
 // this process has ended, whatever way it ended).
 // Usage: tsx tools/bench/monday-server.ts <port> <coordinator-document> <password> <data-folder>
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase } from '../../server/db/open.ts';
 import { createUser } from '../../server/db/store.ts';
 import { startServer } from '../../server/server.ts';
-import { REPO_ROOT } from '../../scripts/lib/package-scorm.ts';
+import { ROOT } from '../../course-files/read-content.ts';
+import { serveThrowaway } from '../../scripts/lib/throwaway-server.ts';
 
 const EARLIER_WORKERS = 120;
 
@@ -20,7 +20,6 @@ if (!/^\d+$/.test(portArg) || !document || !password || !dataDir) {
   console.error('usage: tsx tools/bench/monday-server.ts <port> <document> <password> <folder>');
   process.exit(2);
 }
-const removeData = () => rmSync(dataDir, { recursive: true, force: true });
 
 async function seed() {
   const opened = await openDatabase({ dataDir, databaseUrl: '', role: 'cli' });
@@ -52,9 +51,9 @@ async function seed() {
   }
 }
 
-try {
+const server = await serveThrowaway(dataDir, async () => {
   await seed();
-  const server = await startServer({
+  return startServer({
     host: '127.0.0.1',
     port: Number(portArg),
     dataDir,
@@ -62,19 +61,7 @@ try {
     // The default configuration (config/ejemplo.json, or CURSO_CONFIG): the console needs one.
     config: {},
     print: () => {},
-    app: { webDir: join(REPO_ROOT, 'dist', 'web'), lmsPreviewDir: null },
+    app: { webDir: join(ROOT, 'dist', 'web'), lmsPreviewDir: null },
   });
-  console.log(JSON.stringify({ url: server.url.replace(/\/$/, '') }));
-  const stop = () => {
-    void server.close().finally(() => {
-      removeData();
-      process.exit(0);
-    });
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-} catch (error) {
-  console.error(error);
-  removeData();
-  process.exit(1);
-}
+});
+console.log(JSON.stringify({ url: server.url.replace(/\/$/, '') }));
