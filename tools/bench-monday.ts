@@ -29,6 +29,7 @@ import {
 } from '../scripts/bench/monday.ts';
 import { ensureWebBuild } from './bench/web-first-paint.ts';
 import { qrCodesInPdf } from '../e2e/support/pdf-qr.ts';
+import { pageWatch, watchPages, type PageWatch } from './bench/page-watch.ts';
 
 const USAGE = 'Uso: npm run bench:monday [-- --runs N] [--json] [--rebuild] [--port P]';
 const RESULTS = join(REPO_ROOT, 'bench', 'monday-results.json');
@@ -238,62 +239,21 @@ async function coordinatorSide(
   }
 }
 
-/**
- * Installed before any script of the phone's page: on every animation frame, the first moment
- * (epoch ms, performance.timeOrigin + now) each watched selector is visible and enabled, and the
- * moment of the first click on each. Recorded in the page, so the test runner's own delay under
- * CPU ×4 does not count (as tools/bench/web-first-screen.ts does).
- */
-const WATCH = `function (selectors) {
-  var seen = {}, clicked = {};
-  window.__monday = { origin: performance.timeOrigin, seen: seen, clicked: clicked };
-  var at = function () { return performance.timeOrigin + performance.now(); };
-  function check() {
-    selectors.forEach(function (sel) {
-      if (seen[sel]) return;
-      var el = document.querySelector(sel);
-      if (!el || el.disabled) return;
-      var box = el.getBoundingClientRect();
-      if (box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
-        seen[sel] = at();
-    });
-    if (selectors.some(function (sel) { return !seen[sel]; })) requestAnimationFrame(check);
-  }
-  requestAnimationFrame(check);
-  document.addEventListener('click', function (event) {
-    selectors.forEach(function (sel) {
-      if (!clicked[sel] && event.target instanceof Element && event.target.closest(sel))
-        clicked[sel] = at();
-    });
-  }, true);
-}`;
 const ENTER = 'button.login-submit';
 const ACCEPT = 'button.notice-accept';
 /** The course's first screen: the introduction's «Siguiente», which leads to the menu. */
 const COURSE = 'a.btn-next[href="/menu"]';
 
-interface PhoneRecord {
-  origin: number;
-  seen: Record<string, number>;
-  clicked: Record<string, number>;
-}
-
-async function record(page: Page, until: (r: PhoneRecord) => boolean): Promise<PhoneRecord> {
-  const handle = await page.waitForFunction(
-    () => (window as unknown as { __monday?: unknown }).__monday ?? null,
-    null,
-    { timeout: LONG, polling: 100 },
-  );
-  let r = (await handle.jsonValue()) as PhoneRecord;
+/** The phone's page record, once `until` holds. */
+async function record(page: Page, until: (r: PageWatch) => boolean): Promise<PageWatch> {
   const deadline = Date.now() + LONG;
-  while (!until(r)) {
+  for (;;) {
+    // A navigation in between destroys the page's context: ask again on the next round.
+    const r = await pageWatch(page).catch(() => null);
+    if (r && until(r)) return r;
     if (Date.now() > deadline) throw new Error(`phone: timed out, ${JSON.stringify(r)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    r = (await page.evaluate(
-      () => (window as unknown as { __monday: PhoneRecord }).__monday,
-    )) as PhoneRecord;
   }
-  return r;
 }
 
 async function workerSide(
@@ -309,7 +269,7 @@ async function workerSide(
     // A phone that never opened the course: no service worker, nothing cached.
     serviceWorkers: 'block',
   });
-  await context.addInitScript(`(${WATCH})(${JSON.stringify([ENTER, ACCEPT, COURSE])})`);
+  await watchPages(context, [ENTER, ACCEPT, COURSE]);
   const page = await context.newPage();
   page.setDefaultTimeout(LONG);
   const errors: string[] = [];

@@ -20,6 +20,7 @@ import { issueInvitations } from '../../server/invitations.ts';
 import { REPO_ROOT } from '../../scripts/lib/package-scorm.ts';
 import { applyCondition, CONDITIONS } from '../../scripts/bench/measure-load.ts';
 import { stat, type Stat, type WebFirstScreenResult } from '../../scripts/bench/report.ts';
+import { watchPages, type PageWatch } from './page-watch.ts';
 
 export type { WebFirstScreenResult } from '../../scripts/bench/report.ts';
 
@@ -27,41 +28,22 @@ const WEB_DIR = join(REPO_ROOT, 'dist', 'web');
 const THROTTLED = CONDITIONS.find((c) => c.name === 'throttled')!;
 
 /**
- * Installed before any script of the page (an init script): on every animation frame, notes the
- * first performance.now() at which each watched selector is visible and enabled. The frame's
- * paint follows, so the time is when the learner can see it. Recorded in the page itself, it
- * does not depend on when the test runner gets round to asking.
+ * When `selector` was first visible and enabled, or first clicked (ms from navigation start),
+ * once it has been.
  */
-const WATCH_VISIBLE = `function (selectors) {
-  var seen = {};
-  window.__benchSeen = seen;
-  function check() {
-    selectors.forEach(function (sel) {
-      if (seen[sel]) return;
-      var el = document.querySelector(sel);
-      if (!el || el.disabled) return;
-      var box = el.getBoundingClientRect();
-      if (box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden')
-        seen[sel] = performance.now();
-    });
-    if (selectors.some(function (sel) { return !seen[sel]; })) requestAnimationFrame(check);
-  }
-  requestAnimationFrame(check);
-  document.addEventListener('submit', function () {
-    if (!seen.submit) seen.submit = performance.now();
-  }, true);
-}`;
-
-/** When `selector` was first visible and enabled (ms from navigation start), once it has been. */
-async function visibleAt(page: Page, selector: string): Promise<number> {
+async function watchedAt(page: Page, kind: 'seen' | 'clicked', selector: string): Promise<number> {
   const handle = await page.waitForFunction(
-    (sel) =>
-      (window as unknown as { __benchSeen?: Record<string, number> }).__benchSeen?.[sel] ?? 0,
-    selector,
+    ([k, sel]) => {
+      const w = (window as unknown as { __benchWatch?: PageWatch }).__benchWatch;
+      const at = w?.[k][sel];
+      return at ? at - w.origin : 0;
+    },
+    [kind, selector] as const,
     { timeout: 60_000, polling: 50 },
   );
   return (await handle.jsonValue()) as number;
 }
+const visibleAt = (page: Page, selector: string) => watchedAt(page, 'seen', selector);
 
 async function newPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext({
@@ -69,10 +51,7 @@ async function newPage(browser: Browser): Promise<Page> {
     locale: 'es-CO',
     serviceWorkers: 'block',
   });
-  // As source text: the function as written, without helpers a TypeScript runner might add.
-  await context.addInitScript(
-    `(${WATCH_VISIBLE})(${JSON.stringify(['button.login-submit', 'button.notice-accept'])})`,
-  );
+  await watchPages(context, ['button.login-submit', 'button.notice-accept']);
   const page = await context.newPage();
   await applyCondition(await context.newCDPSession(page), THROTTLED);
   return page;
@@ -132,7 +111,7 @@ export async function measureWebFirstScreen(
         counting = true;
         await phone.click('button.login-submit');
         const noticeUsable = await visibleAt(phone, 'button.notice-accept');
-        const tapped = await visibleAt(phone, 'submit');
+        const tapped = await watchedAt(phone, 'clicked', 'button.login-submit');
         // The learner's own time (typing, and the runner's, which a throttled CPU stretches) is
         // left out: the form's wait plus the wait from the tap to the notice.
         invitation.push(formUsable + (noticeUsable - tapped));
