@@ -77,35 +77,21 @@ function run(label: string, target: BuildTarget, cmd: string, args: string[]): P
 }
 
 const vite = join(ROOT, 'node_modules', '.bin', 'vite');
+const viteBuild = (mode: string) => ['build', '--mode', mode, '--logLevel', 'warn'];
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 const shown = (t: string) => join(root, t).replace(ROOT + '/', '');
-if (wants('lms'))
-  await run(`build LMS (${shown('lms')})`, 'lms', vite, [
-    'build',
-    '--mode',
-    'lms',
-    '--logLevel',
-    'warn',
-  ]);
+if (wants('lms')) await run(`build LMS (${shown('lms')})`, 'lms', vite, viteBuild('lms'));
 // The template runs alongside the web build, whose service-worker step mostly waits: the
 // template adds little to the whole (decision 0241).
 const template = wants('lms-template')
-  ? run(`build LMS plantilla por obra (${shown('lms-template')})`, 'lms-template', vite, [
-      'build',
-      '--mode',
+  ? run(
+      `build LMS plantilla por obra (${shown('lms-template')})`,
       'lms-template',
-      '--logLevel',
-      'warn',
-    ])
+      vite,
+      viteBuild('lms-template'),
+    )
   : null;
-if (wants('web'))
-  await run(`build web (${shown('web')})`, 'web', vite, [
-    'build',
-    '--mode',
-    'web',
-    '--logLevel',
-    'warn',
-  ]);
+if (wants('web')) await run(`build web (${shown('web')})`, 'web', vite, viteBuild('web'));
 await template;
 if (wants('preview'))
   await run(`vista previa LMS (${shown('lms-preview')})`, 'preview', tsx, [

@@ -4,12 +4,10 @@
 import type { CompanyInfo } from '../domain/config/company-info.ts';
 import { OBRA_VALUES_ID, type ObraPageValues } from '../domain/content/obra-template.ts';
 
-type PageObra = ObraPageValues;
-
-let read: PageObra | null | undefined;
+let read: ObraPageValues | null | undefined;
 
 /** The block's content; null when the page has none (the template opened as it was built). */
-export function pageObra(doc: Document = document): PageObra | null {
+export function pageObra(doc: Document = document): ObraPageValues | null {
   if (read !== undefined) return read;
   let parsed: unknown = null;
   try {
@@ -20,9 +18,9 @@ export function pageObra(doc: Document = document): PageObra | null {
   const ok =
     typeof parsed === 'object' &&
     parsed !== null &&
-    typeof (parsed as PageObra).values === 'object' &&
-    typeof (parsed as PageObra).company === 'object';
-  read = ok ? (parsed as PageObra) : null;
+    typeof (parsed as ObraPageValues).values === 'object' &&
+    typeof (parsed as ObraPageValues).company === 'object';
+  read = ok ? (parsed as ObraPageValues) : null;
   return read;
 }
 
