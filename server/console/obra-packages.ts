@@ -111,7 +111,7 @@ export async function obraPackageRoutes(app: FastifyInstance, cc: ConsoleContext
       // reject unhandled.
       archive
         .finalize()
-        .catch((error: unknown) => request.log.error({ err: error }, 'zip de obra'));
+        .catch((error: unknown) => request.log.error({ err: error }, 'obra zip stream failed'));
       return reply
         .type('application/zip')
         .header('cache-control', 'no-store')
