@@ -1,7 +1,7 @@
 // The composition root's React part: providers, router, and the modals that sit above every
 // screen (message modal, congratulations, certificate flow).
 import { useMemo, useState } from 'react';
-import { BrowserRouter, HashRouter, useRoutes, type RouteObject } from 'react-router-dom';
+import { BrowserRouter, HashRouter, Routes } from '../ui/router.tsx';
 import { CongratulationsModal, MessageModalHost, modals } from '../features/modals/index.ts';
 import { es } from '../strings/es.ts';
 import { CourseProvider, useCourse } from '../course/course-context.tsx';
@@ -36,7 +36,7 @@ export function App({ controller, routeOptions, issueOnServer, routing = 'hash' 
     };
     return buildRoutes({ onCertificate, ...routeOptions });
   }, [controller, routeOptions]);
-  // Declarative routers: the data-router machinery is not needed and would weigh on first load.
+  // Our own small router (decision 0252): a few routes need no routing library on first load.
   const Router = routing === 'history' ? BrowserRouter : HashRouter;
   return (
     <CourseProvider controller={controller}>
@@ -46,10 +46,6 @@ export function App({ controller, routeOptions, issueOnServer, routing = 'hash' 
       <Overlays controller={controller} issueOnServer={issueOnServer} />
     </CourseProvider>
   );
-}
-
-function Routes({ routes }: { routes: RouteObject[] }) {
-  return useRoutes(routes);
 }
 
 function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {

@@ -1,6 +1,6 @@
 // Every route (decision 0027). Topic screens and quizzes are two lazily loaded sections.
 import type { ReactNode } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { Navigate, type RouteObject } from '../ui/router.tsx';
 import { Layout } from '../features/shell/index.ts';
 import { IntroPage, MenuPage } from '../features/menu/index.ts';
 import { NotFoundPage, ServerErrorPage } from '../features/pages/index.ts';

@@ -11,7 +11,7 @@ import {
   type ReactNode,
 } from 'react';
 import { version as noticeVersion } from 'virtual:data-notice-version';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from '../ui/router.tsx';
 import { contentVersion, outline } from 'virtual:course';
 import { courseShape } from '../domain/content/outline.ts';
 import {

@@ -1,6 +1,6 @@
 // /introduccion: the welcome screen (the footer's Menú link is hidden here).
 import { useEffect } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { imageSize } from '../../ui/image-size.ts';

@@ -1,7 +1,7 @@
 // A module's screens (its topics, then its quiz) with a mark on each one seen; a seen screen is a
 // link, one tap away. Shown under each open module in the side menu and on the menu's module
 // cards (docs/decisions/0228-find-a-screen-again.md).
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import type { ModuleOutline } from '../../domain/content/outline.ts';
 import { pagePath } from '../../domain/progress/navigation.ts';
 import { es } from '../../strings/es.ts';

@@ -1,7 +1,7 @@
 // Opening a module from the menu or the side menu: its first page, or the locked-module modal
 // ('Este módulo no está habilitado.') when it is not unlocked yet (decisions 0015 and 0027).
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { useCourseController } from '../../course/course-context.tsx';
 import { pagePath } from '../../domain/progress/navigation.ts';
 import { modals } from '../modals/index.ts';

@@ -1,6 +1,6 @@
 // Real Spanish pages with a way back, not the product specification's placeholder texts
 // (decision 0021).
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { es } from '../../strings/es.ts';
 
 function ErrorPage({ title, text }: { title: string; text: string }) {

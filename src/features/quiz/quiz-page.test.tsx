@@ -6,7 +6,7 @@
 // answers the LMS got. Only the first answer to each question is recorded.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Routes } from '../../ui/router.tsx';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outline } from 'virtual:course';
 import { loadModule } from 'virtual:course-modules';
@@ -65,10 +65,12 @@ async function setup(moduleIndex: number, progressUpTo = moduleIndex) {
   render(
     <CourseProvider controller={controller}>
       <MemoryRouter initialEntries={[`/${path}/${module.activity.id}`]}>
-        <Routes>
-          <Route path={`/${path}/:id`} element={<QuizPage />} />
-          <Route path="/menu" element={<p>MENÚ DEL CURSO</p>} />
-        </Routes>
+        <Routes
+          routes={[
+            { path: `/${path}/:id`, element: <QuizPage /> },
+            { path: '/menu', element: <p>MENÚ DEL CURSO</p> },
+          ]}
+        />
       </MemoryRouter>
       <MessageModalHost />
     </CourseProvider>,

@@ -5,7 +5,7 @@
 // this route (docs/decisions/0095-quiz-feedback-and-results.md). The first answer to each
 // question is recorded.
 import { useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from '../../ui/router.tsx';
 import { useCourseController } from '../../course/course-context.tsx';
 import { isActivity, type Activity } from '../../domain/content/types.ts';
 import { pagePath } from '../../domain/progress/navigation.ts';

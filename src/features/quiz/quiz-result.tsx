@@ -3,7 +3,7 @@
 // congratulations modal opens over this panel, the only modal on screen
 // (docs/decisions/0095-quiz-feedback-and-results.md).
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { es } from '../../strings/es.ts';
 import type { FirstAttemptResult, MissedQuestion } from './quiz-logic.ts';
 

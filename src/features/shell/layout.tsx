@@ -2,7 +2,7 @@
 // 'Certificado', 'Glosario' (decision 0106) and 'Menú' (hidden on /introduccion), the learner's
 // progress, the small-screen side menu, and the non-blocking notices.
 import { useEffect, useRef } from 'react';
-import { Link, Outlet, useLocation } from 'react-router-dom';
+import { Link, Outlet, useLocation } from '../../ui/router.tsx';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { GlossaryButton } from '../glossary/index.ts';

@@ -3,7 +3,7 @@
 // the page beneath is inert (no tap or focus reaches it), the backdrop, «Cerrar» and Escape close
 // it, and focus returns to the button that opened it.
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../ui/router.tsx';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
 import { CloseIcon } from '../../screen-kit/icons.tsx';

@@ -2,7 +2,7 @@
 // (docs/decisions/0027-routes-page-ids-and-navigation.md). Lazily loaded screens put their heading
 // in later, so the heading is awaited (briefly) with a MutationObserver.
 import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../ui/router.tsx';
 import { revealInEmbedders } from '../../ui/frame-reveal.ts';
 
 const WAIT_FOR_HEADING_MS = 10_000;

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { es } from '../../strings/es.ts';
 
 /** 'Anterior' / 'Siguiente' at the foot of every course page. */

@@ -2,7 +2,7 @@
 // screen type, and Anterior / Siguiente. Viewing a topic records it once it has rendered; the
 // next screen's illustrations are fetched meanwhile (decision 0098).
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useLocation } from 'react-router-dom';
+import { Link, Navigate, useLocation } from '../../ui/router.tsx';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { prefetchModule } from '../../course/use-module.ts';
 import { nextPath, pagePath } from '../../domain/progress/navigation.ts';

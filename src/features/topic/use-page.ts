@@ -1,7 +1,7 @@
 // Resolves the :id of a course route: its outline entry, its module (loaded lazily) and
 // whether the learner may see it (its module unlocked).
 import { useEffect } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../ui/router.tsx';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { useModule, type ModuleLoad } from '../../course/use-module.ts';
 import type { PageRef } from '../../domain/content/outline.ts';
