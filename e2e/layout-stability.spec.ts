@@ -1,5 +1,5 @@
 // Layouts that do not jump (decision records 0246, 0247): turning a flip card moves nothing
-// outside it; the carousel's arrows and dots keep their box from slide to slide; tabs, flip cards
+// outside it, and neither does choosing another hotspot; the carousel's arrows and dots keep their box from slide to slide; tabs, flip cards
 // and keywords say «visto» once opened; «Palabras clave» opens in place, one tap per term, with
 // no dialog; the menu's module icons are there on its first view, even inside a Moodle-shaped
 // page whose image requests have not been answered. axe on those parts at 360 and 1366 px.
@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { collectErrors, launchLms } from './support/lms-fixture.ts';
 import { course } from './support/content.ts';
+import { seedLocalProgress } from './support/learner.ts';
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -144,6 +145,34 @@ for (const viewport of [
         );
       }
       await axeClean(page, '.l5-carousel');
+    });
+
+    test('choosing another hotspot moves nothing outside its explanation panel', async ({
+      page,
+    }) => {
+      const topic = topicOf('list6');
+      await seedLocalProgress(
+        page,
+        course().modules.findIndex((m) => m.topics.includes(topic)),
+      );
+      await page.goto(`/lms/index.html#${pagePath(topic)}`);
+      const spots = page.getByRole('list', { name: 'Puntos sobre la imagen' }).getByRole('button');
+      await expect(spots.first()).toBeVisible();
+      const count = await spots.count();
+      expect(count).toBeGreaterThan(2);
+      // Every point found first, so the list of found points under the panel is complete.
+      for (let i = count - 1; i >= 0; i--) await spots.nth(i).click();
+      const panel = page.locator('.l6-panel');
+      await expect(spots.first()).toHaveAttribute('aria-pressed', 'true');
+      const before = await boxesOutside(page, panel);
+      const own = await boxOf(panel);
+      for (let i = 1; i < count; i++) {
+        await spots.nth(i).click();
+        await expect(spots.nth(i)).toHaveAttribute('aria-pressed', 'true');
+        expect(moved(before, await boxesOutside(page, panel)), `point ${i + 1}`).toEqual([]);
+        expect(await boxOf(panel), `point ${i + 1}: the panel keeps its box`).toEqual(own);
+      }
+      await axeClean(page, '.l6-layout');
     });
 
     test('tabs read say «visto», and changing tab moves nothing below the panel', async ({

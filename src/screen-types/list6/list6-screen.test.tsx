@@ -14,6 +14,18 @@ const topic = makeTopic('list6', {
   items: makeItems(3, (i) => ({ x: 10 + i * 30, y: 20 + i * 10 })),
 });
 
+/**
+ * What a learner can see or hear of `el`: its text without the invisible, aria-hidden copies that
+ * hold the panel's size (record 0246).
+ */
+function perceived(el: Element): string {
+  const copy = el.cloneNode(true) as Element;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((n) => n.remove());
+  return copy.textContent ?? '';
+}
+
+const panel = () => document.querySelector<HTMLElement>('[aria-live="polite"]')!;
+
 const spots = () =>
   within(screen.getByRole('list', { name: 'Puntos sobre la imagen' })).getAllByRole('button');
 
@@ -29,10 +41,21 @@ describe('List6Screen (image hotspots to find)', () => {
     ]);
     expect(spots()[1]?.closest('li')?.getAttribute('style')).toContain('left: 40%');
     expect(spots()[1]?.closest('li')?.getAttribute('style')).toContain('top: 30%');
-    expect(document.body.textContent).not.toContain('Título 2');
+    expect(perceived(document.body)).not.toContain('Título 2');
     expect(screen.getByRole('status').textContent).toBe('Quedan 3 por encontrar');
     expect(screen.getByText('Toca cada punto.')).toBeTruthy();
     expect(screen.getAllByRole('img')).toHaveLength(1);
+  });
+
+  it('the panel holds every explanation out of sight, so its size never changes', () => {
+    render(<List6Screen topic={topic} assetBase="img/" />);
+    const copies = panel().querySelectorAll('[aria-hidden="true"][inert]');
+    expect([...copies].map((c) => c.textContent)).toEqual([
+      expect.stringContaining('Toca o selecciona'),
+      '1Título 1Texto 1',
+      '2Título 2Texto 2',
+      '3Título 3Texto 3',
+    ]);
   });
 
   it('opening a marker shows its title and text in the live panel and marks it found', async () => {
@@ -41,13 +64,14 @@ describe('List6Screen (image hotspots to find)', () => {
     const spot = spots()[1]!;
     const panel = document.getElementById(spot.getAttribute('aria-controls') ?? '') as HTMLElement;
     expect(panel.getAttribute('aria-live')).toBe('polite');
-    expect(panel.textContent).not.toContain('Texto 2');
+    expect(perceived(panel)).not.toContain('Texto 2');
 
     await user.click(spot);
     expect(spot.getAttribute('aria-pressed')).toBe('true');
     expect(spot.getAttribute('aria-label')).toBe('2. Título 2, visto');
     expect(within(panel).getByRole('heading', { name: /Título 2/ })).toBeTruthy();
-    expect(panel.textContent).toContain('Texto 2');
+    expect(perceived(panel)).toContain('Texto 2');
+    expect(perceived(panel)).not.toContain('Texto 1');
     expect(screen.getByRole('status').textContent).toBe('Quedan 2 por encontrar');
   });
 
@@ -58,7 +82,7 @@ describe('List6Screen (image hotspots to find)', () => {
     for (const n of [3, 1, 2]) {
       spots()[n - 1]!.focus();
       await user.keyboard('{Enter}');
-      expect(screen.getByText(`Texto ${n}`)).toBeTruthy();
+      expect(perceived(panel())).toContain(`Texto ${n}`);
     }
     const legend = screen.getByRole('list', { name: 'Puntos encontrados' });
     expect(
@@ -70,7 +94,7 @@ describe('List6Screen (image hotspots to find)', () => {
     // Opening a found one again from the list shows it, and does not count twice.
     await user.click(within(legend).getByRole('button', { name: /Título 1/ }));
     expect(spots()[0]!.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByText('Texto 1')).toBeTruthy();
+    expect(perceived(panel())).toContain('Texto 1');
     expect(screen.getByRole('status').textContent).toBe('¡Los encontraste todos!');
   });
 });

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { es } from '../../strings/es.ts';
 import { HtmlBlock } from '../../screen-kit/html-block.tsx';
 import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
+import { StableStack } from '../../screen-kit/stable-stack.tsx';
 import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
 import { TopicIntro } from '../../screen-kit/topic-intro.tsx';
 import '../../screen-kit/screen-common.css';
@@ -14,7 +15,8 @@ import { imageSize } from '../../ui/image-size.ts';
  * (docs/decisions/0094-hotspots-to-find.md). The learner finds them: titles stay hidden until a
  * point is opened, opened points are marked as seen and listed under the picture to read again,
  * and «Quedan N por encontrar» counts down.
- * The explanation shows in a polite live panel under the picture, so focus does not move.
+ * The explanation shows in a polite live panel under the picture, so focus does not move; the
+ * panel is as tall as the longest explanation, so choosing another point moves nothing below it.
  */
 export function List6Screen({ topic, assetBase }: TopicScreenProps) {
   const items = topic.items ?? [];
@@ -26,6 +28,22 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
   const choose = (i: number) => {
     setSelected(i);
     setFound((f) => (f.has(i) ? f : new Set(f).add(i)));
+  };
+  const panelContent = (i: number | null) => {
+    const shown = i === null ? undefined : items[i];
+    return shown && i !== null ? (
+      <>
+        <h2 className="l6-panel-title">
+          <span className="l6-panel-num" aria-hidden="true">
+            {i + 1}
+          </span>
+          {shown.title}
+        </h2>
+        <HtmlBlock html={shown.text} />
+      </>
+    ) : (
+      <p className="l6-hint">{es.screens.hotspotHint}</p>
+    );
   };
   const name = (i: number) =>
     found.has(i)
@@ -78,19 +96,11 @@ export function List6Screen({ topic, assetBase }: TopicScreenProps) {
             id={`${id}-panel`}
             aria-live="polite"
           >
-            {item && selected !== null ? (
-              <>
-                <h2 className="l6-panel-title">
-                  <span className="l6-panel-num" aria-hidden="true">
-                    {selected + 1}
-                  </span>
-                  {item.title}
-                </h2>
-                <HtmlBlock html={item.text} />
-              </>
-            ) : (
-              <p className="l6-hint">{es.screens.hotspotHint}</p>
-            )}
+            {/* As tall as the longest explanation: choosing another point moves nothing (0246). */}
+            <StableStack
+              shown={panelContent(selected)}
+              alternatives={[null, ...items.map((_, i) => i)].map(panelContent)}
+            />
           </div>
           {found.size > 0 && (
             // What was found so far, to read again; what is left stays to be found on the picture.
