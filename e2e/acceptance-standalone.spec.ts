@@ -189,6 +189,8 @@ test('the registro shows time, version, acceptance and seal; an edited row reads
     );
     return text.slice(start, next);
   };
+  // The «1.er intento» column says what it counts (the score is progress, not answers).
+  expect(text).toContain('1.er intento: preguntas acertadas a la primera respuesta');
   const first = rowOf(ACCEPTS.name);
   expect(first).toMatch(/Tiempo dedicado: ((\d+ h )?\d+ min|menos de 1 min)/);
   expect(first).toContain(`texto mostrado ${accepted!.shown_version.slice(0, 8)}`);

@@ -329,7 +329,7 @@ async function main(): Promise<number> {
         'Transferred = CDP encodedDataLength (body + headers) of the SCO’s own files; before FCP = requests finished before the frame’s first contentful paint.',
         'The frame shares the LMS page’s JS heap: heap = Runtime.getHeapUsage after two forced GCs, minus the LMS page alone with an empty frame.',
         'Requests and bytes of the first screen: until the network has been quiet for 0.5 s (1.5 s throttled) after the first screen is usable.',
-        'Navigation: the whole course per run, throttled, cache on (fresh context); each screen read for 1 s; time = the learner’s pointerdown to the animation frame in which the next screen is complete (heading, text, no loading placeholder); waited on network = a course request started in between.',
+        'Navigation: the whole course per run, throttled, cache on (fresh context); each screen read for 1 s; time = the learner’s pointerdown to the animation frame in which the next screen is complete (heading, text, no loading placeholder); waited on network = a course request started in between that the browser’s cache did not answer; asked the cache = transitions whose requests the memory or disk cache answered (record 0248).',
         'Screen views: the first screen plus each route change (pushState/hashchange) in the course frame; the walkthrough stays 450 ms on each screen and ends by unloading the course.',
       ],
       harnessHeapBytes: harnessHeap,

@@ -25,10 +25,15 @@ export interface TransitionSample {
   /** Click to the frame in which the next screen is complete. */
   ms: number;
   /**
-   * The course's requests started between the click and that frame — their paths inside the
-   * package: what the screen waited on (empty: nothing).
+   * The course's requests started between the click and that frame and answered by the
+   * network — their paths inside the package: what the screen waited on (empty: nothing).
    */
   waitedOn: string[];
+  /**
+   * Requests started in between that the browser's cache answered (memory or disk): no wait on
+   * the network, so not in `waitedOn`; listed to show where a prefetched file was asked again.
+   */
+  fromCache: string[];
   to: string;
 }
 
@@ -104,11 +109,21 @@ export async function measureNavigation(
   const { page, cdp, close } = await newBenchPage(browser);
   try {
     // Wall-clock ms of the course's request starts, and what each asked for.
-    const started: { wall: number; path: string }[] = [];
+    const started: { wall: number; path: string; id: string }[] = [];
     const scoUrl = origin + scoPrefix;
     cdp.on('Network.requestWillBeSent', (e) => {
       if (e.request.url.startsWith(scoUrl))
-        started.push({ wall: e.wallTime * 1000, path: e.request.url.slice(scoUrl.length) });
+        started.push({
+          wall: e.wallTime * 1000,
+          path: e.request.url.slice(scoUrl.length),
+          id: e.requestId,
+        });
+    });
+    // Requests the browser's cache answered: known by the time the screen that needed them paints.
+    const cached = new Set<string>();
+    cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
     });
     await throttle(cdp, condition);
     await page.context().addInitScript({ content: navScript(scoPrefix) });
@@ -176,15 +191,15 @@ export async function measureNavigation(
       await click();
       const paintedAt = await painted;
       const clickedAt = (await lastClick())!;
-      const waitedOn = started
+      const between = started
         .slice(before)
-        .filter(({ wall }) => wall >= origin0 + clickedAt - 5 && wall <= origin0 + paintedAt)
-        .map(({ path }) => path);
+        .filter(({ wall }) => wall >= origin0 + clickedAt - 5 && wall <= origin0 + paintedAt);
       transitions.push({
         kind,
         to,
         ms: paintedAt - clickedAt,
-        waitedOn,
+        waitedOn: between.filter((r) => !cached.has(r.id)).map((r) => r.path),
+        fromCache: between.filter((r) => cached.has(r.id)).map((r) => r.path),
       });
     };
 
@@ -287,6 +302,8 @@ export interface TransitionStats {
   waitedOnNetwork: number;
   /** Most requests started by one transition. */
   maxRequests: number;
+  /** Transitions whose requests the browser's cache answered (not waits on the network). */
+  answeredFromCache: number;
 }
 
 export interface NavigationResult {
@@ -327,6 +344,7 @@ export function summariseNavigation(runs: NavigationRun[], condition: string): N
         max: ms.length ? Math.max(...ms) : NaN,
         waitedOnNetwork: of.filter((t) => t.waitedOn.length > 0).length,
         maxRequests: of.length ? Math.max(...of.map((t) => t.waitedOn.length)) : 0,
+        answeredFromCache: of.filter((t) => t.fromCache.length > 0).length,
       };
     }),
     slowest: [...all].sort((a, b) => b.ms - a.ms).slice(0, 5),

@@ -360,9 +360,9 @@ export function formatReport(r: BenchResults): string {
         `${k.kind} (${k.count})`,
         `${secs(k.p50)} / ${secs(k.p95)} / ${secs(k.max)}`,
         `${k.waitedOnNetwork} (max ${k.maxRequests} req.)`,
-        '',
+        `${k.answeredFromCache}`,
       ]),
-      ['', 'p50 / p95 / max', 'waited on network', ''],
+      ['', 'p50 / p95 / max', 'waited on network', 'asked the cache'],
     ),
   );
   out.push(

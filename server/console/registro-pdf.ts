@@ -194,6 +194,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       T.period(data.from, data.to),
       T.course(data.courseTitle, formatHours(data.hours)),
       GENERAL_PART,
+      T.resultExplained,
     ];
     let fy = H - M - 58;
     for (const f of facts) {

@@ -38,6 +38,10 @@ describe('registro PDF cells', () => {
     });
     const text = await pdfPagesText(pdf);
     expect(text).not.toContain('…');
+    // The «1.er intento» column is explained on every page (the score is progress, not answers).
+    expect(text.split('1.er intento: preguntas acertadas a la primera respuesta').length - 1).toBe(
+      7,
+    );
     for (const i of [0, 17, 39]) expect(text).toContain(`Rodríguez de la Hoz ${i}`);
     expect(text).toContain('estructuras metálicas en altura');
     expect(text).toContain('del Caribe Colombiano S.A.S.');

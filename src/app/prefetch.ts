@@ -6,10 +6,9 @@
 // before any of this is even parsed). Not "when idle" (record 0248): on a busy machine the idle
 // callback only came at its 1.5-s timeout, as the learner tapped a module on the menu, and
 // module 1's first screen then waited on the topic-screens chunk and its illustration.
-import { loadModule } from 'virtual:course-modules';
 import { prefetchModule } from '../course/use-module.ts';
 import type { CourseController } from '../course/course-controller.ts';
-import { afterPaint, prefetchImages } from '../ui/idle.ts';
+import { afterPaint, prefetchImageFiles } from '../ui/idle.ts';
 
 const ignore = () => undefined;
 
@@ -28,8 +27,10 @@ export function prefetchCurrentModules(controller: CourseController, assetBase: 
   let current = modules.findIndex((_, i) => controller.moduleState(i) !== 'viewed');
   if (current < 0) current = modules.length - 1;
   for (const m of modules.slice(current, current + 2)) prefetchModule(m.id);
+  // From the outline: the request starts now, not after the module's content has arrived (on a
+  // slow link that came after the learner's tap on the module's card, record 0248).
   const here = modules[current];
-  if (here) loadModule(here.id).then((m) => prefetchImages(m.topics[0], assetBase), ignore);
+  if (here) prefetchImageFiles(here.firstImages, assetBase);
 }
 
 /** Right after the first paint: everything the next screens need. */

@@ -44,6 +44,7 @@ function makeOutline(topicCounts: number[]): CourseOutline {
       title: `Módulo ${n}`,
       img: `modulo${n}.svg`,
       alt: '',
+      firstImages: [],
       topicCount: count,
       questionCount: 2,
       activityType,

@@ -1,6 +1,7 @@
 // Scheduling helpers for work that must never delay a paint: after the next frame, when idle
 // (docs/decisions/0098-no-screen-waits-on-the-network.md). Kept apart from prefetch.ts, whose
 // dynamic imports of the screen chunks must stay in the entry chunk only.
+import { screenImages } from '../domain/content/outline.ts';
 
 /** Runs `fn` after the next frame has been painted (a requestAnimationFrame pair). */
 export function afterPaint(fn: () => void): () => void {
@@ -23,16 +24,12 @@ export function whenIdle(fn: () => void, timeoutMs = 1500): void {
 
 /** Warms the HTTP cache with the illustrations a screen shows (all `img` fields, any depth). */
 export function prefetchImages(screen: unknown, assetBase: string): void {
-  const seen = new Set<string>();
-  const walk = (value: unknown) => {
-    if (Array.isArray(value)) value.forEach(walk);
-    else if (value && typeof value === 'object')
-      for (const [key, v] of Object.entries(value))
-        if (key === 'img' && typeof v === 'string' && v && !v.startsWith('data:')) seen.add(v);
-        else walk(v);
-  };
-  walk(screen);
-  for (const src of seen) {
+  prefetchImageFiles(screenImages(screen), assetBase);
+}
+
+/** Warms the HTTP cache with these illustrations (paths under `assetBase`). */
+export function prefetchImageFiles(files: readonly string[], assetBase: string): void {
+  for (const src of files) {
     const img = new Image();
     img.decoding = 'async';
     // Held until it has arrived: an Image nobody references may be collected and its request

@@ -23,6 +23,9 @@ export const esRegistro = {
   period: (from: string, to: string) => `Periodo: del ${from} al ${to}`,
   course: (title: string, hours: string) =>
     `Curso: ${title} (duración prevista ${hours}; el tiempo dedicado por cada aprendiz va en su fila)`,
+  /** What the «1.er intento» column counts, and what it does not (the score is progress). */
+  resultExplained:
+    '1.er intento: preguntas acertadas a la primera respuesta; los reintentos no la cambian. Para terminar, el aprendiz acierta todas.',
   timeSpent: (time: string) => `Tiempo dedicado: ${time}`,
   shownText: (version: string) => `texto mostrado ${version}`,
   accepted: (acceptance: string) => `aceptó ${acceptance}`,

@@ -23,6 +23,11 @@ export interface ModuleOutline {
   /** The icon as a data: URI when it is an SVG, set by the build (record 0247). */
   inlineImg?: string;
   alt: string;
+  /**
+   * The illustrations of the module's first screen, where the menu's card leads: prefetched from
+   * the outline, before the module's content has arrived (record 0248).
+   */
+  firstImages: string[];
   topicCount: number;
   questionCount: number;
   activityType: ActivityType;
@@ -40,6 +45,20 @@ export interface CourseOutline {
   modules: ModuleOutline[];
 }
 
+/** Every illustration a screen shows: its `img` fields at any depth, data: URIs left out. */
+export function screenImages(screen: unknown): string[] {
+  const seen = new Set<string>();
+  const walk = (value: unknown) => {
+    if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object')
+      for (const [key, v] of Object.entries(value))
+        if (key === 'img' && typeof v === 'string' && v && !v.startsWith('data:')) seen.add(v);
+        else walk(v);
+  };
+  walk(screen);
+  return [...seen];
+}
+
 export function buildOutline(course: Course): CourseOutline {
   return {
     id: course.id,
@@ -54,6 +73,7 @@ export function buildOutline(course: Course): CourseOutline {
       title: m.title,
       img: m.img,
       alt: m.alt,
+      firstImages: screenImages(m.topics[0]),
       topicCount: m.topics.length,
       questionCount: m.activity.questions.length,
       activityType: m.activity.type,

@@ -12,10 +12,9 @@ import { topicScreens } from '../screens/index.ts';
 import { PageNav } from './page-nav.tsx';
 import { usePage } from './use-page.ts';
 import { LoadError } from './load-error.tsx';
-import { loadModule } from 'virtual:course-modules';
 import { Listen } from '../listen/index.ts';
 import { ListenProvider } from '../../screen-kit/listen-slot.tsx';
-import { afterPaint, prefetchImages, whenIdle } from '../../ui/idle.ts';
+import { afterPaint, prefetchImageFiles, prefetchImages, whenIdle } from '../../ui/idle.ts';
 import { backToQuestionState, readBackToQuestion } from './back-to-question.ts';
 import './topic.css';
 
@@ -47,12 +46,7 @@ export default function TopicPage({ assetBase }: { assetBase: string }) {
     // load the idle callback came so late that the menu's tap on the next module still waited.
     const nextModule = controller.outline.modules[ref.moduleIndex + 1];
     if (!nextModule) return undefined;
-    return afterPaint(() => {
-      loadModule(nextModule.id).then(
-        (m) => prefetchImages(m.topics[0], assetBase),
-        () => undefined,
-      );
-    });
+    return afterPaint(() => prefetchImageFiles(nextModule.firstImages, assetBase));
   }, [load, ref, assetBase, controller]);
   useEffect(() => {
     if (load.status === 'ready') headingRef.current?.focus({ preventScroll: false });
