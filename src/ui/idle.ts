@@ -22,24 +22,44 @@ export function whenIdle(fn: () => void, timeoutMs = 1500): void {
   else window.setTimeout(fn, Math.min(timeoutMs, 200));
 }
 
-/** Warms the HTTP cache with the illustrations a screen shows (all `img` fields, any depth). */
+/** Fetches the illustrations a screen shows (all `img` fields, any depth) ahead of it. */
 export function prefetchImages(screen: unknown, assetBase: string): void {
   prefetchImageFiles(screenImages(screen), assetBase);
 }
 
-/** Warms the HTTP cache with these illustrations (paths under `assetBase`). */
+/**
+ * How many prefetched images stay held after they arrive: the next screen's few, and the next
+ * module's first. An LMS that serves its files uncacheable (or only with revalidation) leaves
+ * the page's memory cache as the only copy, and the browser may drop an image nobody holds.
+ */
+export const HELD_IMAGES = 8;
+
+/** Fetches these illustrations (paths under `assetBase`) and holds them (record 0248). */
 export function prefetchImageFiles(files: readonly string[], assetBase: string): void {
   for (const src of files) {
+    const url = assetBase + src;
+    // Held from the request on: an Image nobody references may be collected and its request
+    // dropped, or dropped from the memory cache once it has arrived, and the screen then asked
+    // the network again on the learner's tap (record 0248). The oldest goes when too many are.
+    const already = held.get(url);
+    held.delete(url);
+    if (already) {
+      held.set(url, already);
+      continue;
+    }
     const img = new Image();
     img.decoding = 'async';
-    // Held until it has arrived: an Image nobody references may be collected and its request
-    // dropped, and the screen then asked for it again on the learner's tap (record 0248).
-    inFlight.add(img);
-    const done = () => inFlight.delete(img);
-    img.onload = done;
-    img.onerror = done;
-    img.src = assetBase + src;
+    img.onerror = () => held.delete(url);
+    img.src = url;
+    held.set(url, img);
+    for (const oldest of held.keys()) {
+      if (held.size <= HELD_IMAGES) break;
+      held.delete(oldest);
+    }
   }
 }
 
-const inFlight = new Set<HTMLImageElement>();
+/** The prefetched images held, in the order they were last asked for (oldest first). */
+export const heldImages = (): string[] => [...held.keys()];
+
+const held = new Map<string, HTMLImageElement>();
