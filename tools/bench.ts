@@ -4,7 +4,8 @@
 // under the same conditions; writes bench/results.json and prints a table (decision 0024).
 // --check: exit 1 when a budget is missed. Exit 2: bad usage or the bench itself failed.
 // --cpu-load: the navigation walk runs while one busy process keeps one core loaded (record
-// 0248); its pass is the same: no transition waited on a request.
+// 0248); its pass is the same: no transition waited on a request (the walk's times are reported,
+// not gated, in that mode).
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

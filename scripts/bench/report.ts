@@ -58,6 +58,12 @@ export interface BudgetResult {
   limit: number;
   unit: 'ms' | 'bytes' | 'count' | 'chars';
   pass: boolean;
+  /**
+   * False for a time of the navigation walk run with --cpu-load: a busy core on this machine
+   * makes those times measure the machine, and that mode's pass is no transition waiting on the
+   * network (record 0248). Reported, never failing the check.
+   */
+  gated: boolean;
   /** What the figure is and, when missed, what it would take. */
   note: string;
 }
@@ -111,7 +117,7 @@ export function budgets(r: Omit<BenchResults, 'budgets'>): BudgetResult[] {
       .map((f) => `${f.path} at ${secs(f.finishedMs!)}`)
       .join(', ');
   const biggest = r.sizes.course.largestJs.map((f) => `${f.file} ${kib(f.gzip)}`).join(', ');
-  const out: Omit<BudgetResult, 'pass'>[] = [
+  const out: Omit<BudgetResult, 'pass' | 'gated'>[] = [
     {
       id: 'fcp',
       label: 'FCP (CPU ×4 + Fast 3G, median)',
@@ -188,12 +194,19 @@ export function budgets(r: Omit<BenchResults, 'budgets'>): BudgetResult[] {
     ...navigationBudgets(r.navigation),
   ];
   if (r.webFirstScreen) out.push(...webFirstScreenBudgets(r.webFirstScreen));
-  return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
+  const ungated = r.machine?.cpuLoad ? NAVIGATION_TIMES : [];
+  return out.map((b) => {
+    const gated = !ungated.includes(b.id);
+    return { ...b, gated, pass: !gated || b.value <= b.limit };
+  });
 }
+
+/** The walk's times, reported but not gated with --cpu-load (record 0248). */
+const NAVIGATION_TIMES = ['nav-p95', 'usable'];
 
 /** The standalone app's first screens on a weak link (decision 0234). */
 export function webFirstScreenBudgets(w: WebFirstScreenResult): BudgetResult[] {
-  const out: Omit<BudgetResult, 'pass'>[] = [
+  const out: Omit<BudgetResult, 'pass' | 'gated'>[] = [
     {
       id: 'web-sign-in-usable',
       label: 'Web sign-in usable («Ingresar» answers; throttled, median)',
@@ -211,10 +224,10 @@ export function webFirstScreenBudgets(w: WebFirstScreenResult): BudgetResult[] {
       note: `range ${secs(w.invitationUsableMs.min)}–${secs(w.invitationUsableMs.max)}; requests after «Entrar»: ${w.requestsAfterRedeem.join(', ') || 'none'}`,
     },
   ];
-  return out.map((b) => ({ ...b, pass: b.value <= b.limit }));
+  return out.map((b) => ({ ...b, gated: true, pass: b.value <= b.limit }));
 }
 
-function navigationBudgets(nav: NavigationResult): Omit<BudgetResult, 'pass'>[] {
+function navigationBudgets(nav: NavigationResult): Omit<BudgetResult, 'pass' | 'gated'>[] {
   const worst = [...nav.kinds].sort((a, b) => b.p95 - a.p95)[0]!;
   const waited = nav.kinds.reduce((n, k) => n + k.waitedOnNetwork, 0);
   const total = nav.kinds.reduce((n, k) => n + k.count, 0);
@@ -284,7 +297,9 @@ export function formatReport(r: BenchResults): string {
   const budgetOf = (id: string) => r.budgets.find((b) => b.id === id);
   const mark = (id: string) => {
     const b = budgetOf(id);
-    return b ? `≤ ${formatValue(b.limit, b.unit)} ${b.pass ? '✓' : '✗'}` : '';
+    if (!b) return '';
+    const within = b.value <= b.limit;
+    return `≤ ${formatValue(b.limit, b.unit)} ${within ? '✓' : '✗'}${b.gated ? '' : ' (not gated with --cpu-load)'}`;
   };
   const out: string[] = [];
   const loadRows: [string, LoadMetric, (n: number) => string, string?][] = [
