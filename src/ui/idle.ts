@@ -42,8 +42,9 @@ export function prefetchImageFiles(files: readonly string[], assetBase: string):
     // dropped, or dropped from the memory cache once it has arrived, and the screen then asked
     // the network again on the learner's tap (record 0248). The oldest goes when too many are.
     const already = held.get(url);
-    held.delete(url);
     if (already) {
+      // Asked again: it becomes the newest, so it is the last to go.
+      held.delete(url);
       held.set(url, already);
       continue;
     }

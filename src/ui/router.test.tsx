@@ -52,6 +52,14 @@ function Shell() {
   );
 }
 
+/** The routes below inside `Router`, starting from the current address. */
+const renderCourse = (Router: typeof HashRouter) =>
+  render(
+    <Router>
+      <Routes routes={ROUTES} />
+    </Router>,
+  );
+
 const ROUTES: RouteObject[] = [
   { path: '/auth/login', element: <h1>Ingresar</h1> },
   {
@@ -90,11 +98,7 @@ describe('matchRoutes', () => {
 
 describe('HashRouter', () => {
   it('reads the address after the #, redirects the index, and links are #/ hrefs', async () => {
-    render(
-      <HashRouter>
-        <Routes routes={ROUTES} />
-      </HashRouter>,
-    );
+    renderCourse(HashRouter);
     await screen.findByRole('heading', { name: 'Menú' });
     expect(window.location.hash).toBe('#/menu');
     expect(screen.getByRole('link', { name: 'Tema 2' }).getAttribute('href')).toBe(
@@ -105,11 +109,7 @@ describe('HashRouter', () => {
   it('a click shows the new screen with its state; back shows the previous one', async () => {
     window.history.replaceState(null, '', '/#/menu');
     const user = userEvent.setup();
-    render(
-      <HashRouter>
-        <Routes routes={ROUTES} />
-      </HashRouter>,
-    );
+    renderCourse(HashRouter);
     const before = window.history.length;
     await user.click(screen.getByRole('link', { name: 'Tema 2' }));
     await screen.findByRole('heading', { name: 'Tema modulo1-tema2 ({"from":3})' });
@@ -130,11 +130,7 @@ describe('HashRouter', () => {
 
   it('a modified click is left to the browser', async () => {
     window.history.replaceState(null, '', '/#/menu');
-    render(
-      <HashRouter>
-        <Routes routes={ROUTES} />
-      </HashRouter>,
-    );
+    renderCourse(HashRouter);
     const link = screen.getByRole('link', { name: 'Tema 2' });
     const event = new MouseEvent('click', { bubbles: true, cancelable: true, ctrlKey: true });
     link.dispatchEvent(event);
@@ -147,11 +143,7 @@ describe('BrowserRouter and MemoryRouter', () => {
   it('BrowserRouter uses real paths', async () => {
     window.history.replaceState(null, '', '/tema/modulo2-tema1');
     const user = userEvent.setup();
-    render(
-      <BrowserRouter>
-        <Routes routes={ROUTES} />
-      </BrowserRouter>,
-    );
+    renderCourse(BrowserRouter);
     await screen.findByRole('heading', { name: 'Tema modulo2-tema1' });
     expect(screen.getByRole('link', { name: 'Menú' }).getAttribute('href')).toBe('/menu');
     await user.click(screen.getByRole('link', { name: 'Menú' }));
