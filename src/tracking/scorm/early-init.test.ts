@@ -1,6 +1,6 @@
 // The inline early-Initialize script and the app session adopting it: Initialize is called
 // once, by whichever comes first, and the session works as usual afterwards.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectScorm } from './index.ts';
 import { adoptEarlyInit, EARLY_INIT_KEY, earlyInitialize } from './early-init.ts';
 import { COURSE, instrument, lms12, lms2004 } from './test-support.ts';
@@ -33,7 +33,7 @@ describe('early Initialize', () => {
       const { course } = frames(lms.api, key);
       earlyInitialize(course);
       expect(lms.calls.filter((c) => c.method === method)).toHaveLength(1);
-      expect(adoptEarlyInit(course, lms.api)).toBe(true);
+      expect(adoptEarlyInit(course, lms.api)).toEqual(expect.any(Number));
 
       const port = connectScorm(course, { packageId: 'curso-sst', course: COURSE });
       expect(port).not.toBeNull();
@@ -53,11 +53,37 @@ describe('early Initialize', () => {
 
     const lms = instrument(lms12());
     const { course } = frames(lms.api, 'API');
-    expect(adoptEarlyInit(course, lms.api)).toBe(false);
+    expect(adoptEarlyInit(course, lms.api)).toBeNull();
     const port = connectScorm(course, { packageId: 'curso-sst', course: COURSE });
     await port!.start();
     expect(lms.calls.filter((c) => c.method === 'LMSInitialize')).toHaveLength(1);
     port!.finish();
+  });
+
+  describe('the session time of an adopted session', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it.each([
+      ['1.2', () => lms12(), 'API', 'cmi.core.session_time', '00:00:15.00'],
+      ['2004', () => lms2004(), 'API_1484_11', 'cmi.session_time', 'PT15S'],
+    ] as const)(
+      'SCORM %s: counts from the early Initialize, not from when the app caught up with it',
+      async (_v, make, key, element, fifteenSeconds) => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(new Date(2026, 10, 27, 7, 0, 0));
+        const lms = instrument(make());
+        const { course } = frames(lms.api, key);
+        earlyInitialize(course);
+        vi.setSystemTime(new Date(2026, 10, 27, 7, 0, 5)); // the app's JavaScript arrives
+        const port = connectScorm(course, { packageId: 'curso-sst', course: COURSE });
+        await port!.start();
+        vi.setSystemTime(new Date(2026, 10, 27, 7, 0, 15));
+        port!.finish();
+        expect(lms.sets().filter(([e]) => e === element)).toEqual([[element, fifteenSeconds]]);
+      },
+    );
   });
 
   it('an Initialize answered false is not adopted', () => {
@@ -65,6 +91,6 @@ describe('early Initialize', () => {
     lms.fail('Initialize', 1, '102');
     const { course } = frames(lms.api, 'API_1484_11');
     earlyInitialize(course);
-    expect(adoptEarlyInit(course, lms.api)).toBe(false);
+    expect(adoptEarlyInit(course, lms.api)).toBeNull();
   });
 });

@@ -12,6 +12,8 @@ export interface EarlyInit {
   api: Record<string, unknown>;
   /** True when Initialize answered 'true'. */
   initialized: boolean;
+  /** When Initialize answered (ms since the epoch): the learner's session time starts here. */
+  at: number;
 }
 
 export function earlyInitialize(win: Window): void {
@@ -24,6 +26,7 @@ export function earlyInitialize(win: Window): void {
       version: found.version,
       api: found.api,
       initialized: result === 'true',
+      at: Date.now(),
     };
     (win as unknown as Record<string, unknown>)[EARLY_INIT_KEY] = record;
   } catch {
@@ -31,13 +34,18 @@ export function earlyInitialize(win: Window): void {
   }
 }
 
-/** The early session for this API, if the inline script opened one. */
-export function adoptEarlyInit(win: Window, api: unknown): boolean {
+/**
+ * The early session for this API, if the inline script opened one: the time its Initialize
+ * answered, which is when the session's time starts (the app may start seconds later on a slow
+ * phone); null when there is none to adopt.
+ */
+export function adoptEarlyInit(win: Window, api: unknown): number | null {
   try {
     const record = (win as unknown as Record<string, unknown>)[EARLY_INIT_KEY] as
       EarlyInit | undefined;
-    return !!record && record.api === api && record.initialized === true;
+    if (!record || record.api !== api || record.initialized !== true) return null;
+    return typeof record.at === 'number' && Number.isFinite(record.at) ? record.at : Date.now();
   } catch {
-    return false;
+    return null;
   }
 }

@@ -44,6 +44,6 @@ export function connectScorm(win: Window, options: ScormConnectOptions): Trackin
     course: options.course ?? courseShape(outline),
     win,
     storage: windowStorage(win),
-    preInitialized: adoptEarlyInit(win, found.api),
+    preInitializedAt: adoptEarlyInit(win, found.api) ?? undefined,
   });
 }

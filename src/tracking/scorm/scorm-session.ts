@@ -93,8 +93,9 @@ export interface ScormSessionOptions {
   log?: Logger;
   now?: () => number;
   timing?: Partial<Timing>;
-  /** The inline early script already called Initialize on this API (early-init.ts). */
-  preInitialized?: boolean;
+  /** The inline early script already called Initialize on this API (early-init.ts), at this
+   *  time (ms since the epoch): the session is adopted and its time counts from then. */
+  preInitializedAt?: number;
 }
 
 const MODULE_RANK: Record<ModuleStatus, number> = { 'not-viewed': 0, current: 1, viewed: 2 };
@@ -131,6 +132,8 @@ export class ScormSession implements TrackingPort {
   private heldStatuses: Record<string, string> = {};
   private finished = false;
   private sessionStartedAt = 0;
+  /** When the inline early script's Initialize answered, if this session adopted it. */
+  private earlyOpenedAt: number | null = null;
   private learner: Learner = { id: null, name: null };
   private lmsRouteWasEmpty = true;
   /** The start wait is over: an unreadable suspend_data is rebuilt and written (record 0160). */
@@ -198,7 +201,10 @@ export class ScormSession implements TrackingPort {
     });
     this.course = options.course;
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
-    if (options.preInitialized) this.wrapper.adoptOpenSession();
+    if (options.preInitializedAt !== undefined) {
+      this.wrapper.adoptOpenSession();
+      this.earlyOpenedAt = options.preInitializedAt;
+    }
     this.progress = {
       viewed: emptyViewed(this.course.topicCounts.length),
       score: null,
@@ -383,7 +389,11 @@ export class ScormSession implements TrackingPort {
 
   private connect(quiet = false): boolean {
     if (this.wrapper.initialize()) {
-      this.sessionStartedAt = this.now();
+      // An adopted early session started when its Initialize answered, not when the app
+      // caught up with it: on a slow phone that is seconds of the learner's time.
+      const now = this.now();
+      this.sessionStartedAt = this.earlyOpenedAt === null ? now : Math.min(now, this.earlyOpenedAt);
+      this.earlyOpenedAt = null;
       return true;
     }
     if (quiet) return false;
