@@ -52,14 +52,6 @@ function Shell() {
   );
 }
 
-/** The routes below inside `Router`, starting from the current address. */
-const renderCourse = (Router: typeof HashRouter) =>
-  render(
-    <Router>
-      <Routes routes={ROUTES} />
-    </Router>,
-  );
-
 const ROUTES: RouteObject[] = [
   { path: '/auth/login', element: <h1>Ingresar</h1> },
   {
@@ -73,6 +65,14 @@ const ROUTES: RouteObject[] = [
     ],
   },
 ];
+
+/** The routes above inside `Router`, starting from the current address. */
+const renderCourse = (Router: typeof HashRouter) =>
+  render(
+    <Router>
+      <Routes routes={ROUTES} />
+    </Router>,
+  );
 
 describe('matchRoutes', () => {
   const ids = (path: string) =>

@@ -43,8 +43,7 @@ export function adoptEarlyInit(win: Window, api: unknown): number | null {
   try {
     const record = (win as unknown as Record<string, unknown>)[EARLY_INIT_KEY] as
       EarlyInit | undefined;
-    if (!record || record.api !== api || record.initialized !== true) return null;
-    return typeof record.at === 'number' && Number.isFinite(record.at) ? record.at : Date.now();
+    return record && record.api === api && record.initialized === true ? record.at : null;
   } catch {
     return null;
   }

@@ -133,7 +133,7 @@ export class ScormSession implements TrackingPort {
   private finished = false;
   private sessionStartedAt = 0;
   /** When the inline early script's Initialize answered, if this session adopted it. */
-  private earlyOpenedAt: number | null = null;
+  private readonly earlyOpenedAt: number | null;
   private learner: Learner = { id: null, name: null };
   private lmsRouteWasEmpty = true;
   /** The start wait is over: an unreadable suspend_data is rebuilt and written (record 0160). */
@@ -201,10 +201,8 @@ export class ScormSession implements TrackingPort {
     });
     this.course = options.course;
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
-    if (options.preInitializedAt !== undefined) {
-      this.wrapper.adoptOpenSession();
-      this.earlyOpenedAt = options.preInitializedAt;
-    }
+    this.earlyOpenedAt = options.preInitializedAt ?? null;
+    if (this.earlyOpenedAt !== null) this.wrapper.adoptOpenSession();
     this.progress = {
       viewed: emptyViewed(this.course.topicCounts.length),
       score: null,
@@ -393,7 +391,6 @@ export class ScormSession implements TrackingPort {
       // caught up with it: on a slow phone that is seconds of the learner's time.
       const now = this.now();
       this.sessionStartedAt = this.earlyOpenedAt === null ? now : Math.min(now, this.earlyOpenedAt);
-      this.earlyOpenedAt = null;
       return true;
     }
     if (quiet) return false;
