@@ -7,7 +7,7 @@
 // trigger switched off, as only the database owner can) makes the console and /verificar
 // report the seal as broken.
 import { join, resolve } from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { openPglite, type Db } from '../server/db/db.ts';
@@ -22,6 +22,7 @@ import { createCertificateIssuer } from '../server/certificates.ts';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
+import { shotsDir } from './support/shots.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
 const ROOT = resolve(import.meta.dirname, '..');
@@ -30,13 +31,13 @@ const ACCEPTS = { document: '1000000931', name: 'Ana Acepta Ruiz' };
 const NOT_NOW = { document: '1000000932', name: 'Beto Ahora Díaz' };
 const OFFLINE = { document: '1000000933', name: 'Carla Sin Señal' };
 const COORDINATOR = { document: '1000000939', name: 'Laura Coordinadora' };
-const SHOTS = '/work/shots/27';
 
 test.describe.configure({ mode: 'serial' });
 
 let db: Db;
 let app: FastifyInstance;
 let base = '';
+let shots = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -65,7 +66,7 @@ test.beforeAll(async () => {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address() as { port: number };
   base = `http://127.0.0.1:${address.port}`;
-  mkdirSync(SHOTS, { recursive: true });
+  shots = shotsDir();
 });
 
 test.afterAll(async () => {
@@ -119,7 +120,7 @@ test('a learner accepts after the last quiz; another answers «Ahora no» and st
     ['360', { width: 360, height: 740 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/acceptance-panel-${label}.png` });
+    await page.screenshot({ path: `${shots}/acceptance-panel-${label}.png` });
   }
   await page.setViewportSize({ width: 1366, height: 768 });
   await panel.getByRole('button', { name: 'Acepto' }).click();
@@ -147,7 +148,7 @@ test('offline, the acceptance waits on the device and is sealed when the network
   await context.setOffline(true);
   await congrats.getByRole('button', { name: 'Acepto' }).click();
   await expect(congrats.getByRole('status')).toContainText('pendiente de envío');
-  await page.screenshot({ path: `${SHOTS}/acceptance-pending-1366.png` });
+  await page.screenshot({ path: `${shots}/acceptance-pending-1366.png` });
   await context.setOffline(false);
   await expect(congrats.getByRole('status')).toHaveText('Tu aceptación quedó registrada.');
   const rows = await db.query<{ name: string }>('SELECT a.name FROM acceptances a ORDER BY id');
@@ -173,7 +174,7 @@ test('the registro shows time, version, acceptance and seal; an edited row reads
     return response.body();
   };
   const bytes = await registro();
-  writeFileSync(`${SHOTS}/registro.pdf`, bytes);
+  writeFileSync(`${shots}/registro.pdf`, bytes);
   const text = await pdfText(bytes);
   const [accepted] = await db.query<{ seal: string; shown_version: string }>(
     'SELECT seal, shown_version FROM acceptances WHERE name = $1',
@@ -228,10 +229,10 @@ test('the registro shows time, version, acceptance and seal; an edited row reads
   await db.query('ALTER TABLE acceptances ENABLE TRIGGER acceptances_no_change');
   await page.goto(`${base}/consola/aprendices/${id}`);
   await expect(page.locator('[data-seal]')).toContainText('SELLO ROTO');
-  await page.screenshot({ path: `${SHOTS}/console-broken-seal-1366.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/console-broken-seal-1366.png`, fullPage: true });
   await page.goto(`${base}/verificar/${codes.accepts}`);
   await expect(page.getByRole('main')).toContainText('SELLO ROTO');
-  await page.screenshot({ path: `${SHOTS}/verificar-broken-seal-1366.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/verificar-broken-seal-1366.png`, fullPage: true });
   const after = await pdfText(await registro());
   expect(after).toContain('SELLO ROTO');
 });

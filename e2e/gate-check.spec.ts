@@ -7,7 +7,7 @@
 // through the camera (getUserMedia answers a canvas stream drawing it) and says «Válida — sin
 // señal…», «Vencida» and «Firma no válida».
 import { join, resolve } from 'node:path';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import { openPglite, type Db } from '../server/db/db.ts';
@@ -22,6 +22,7 @@ import { createCertificateIssuer } from '../server/certificates.ts';
 import { qrMatrix } from '../src/domain/certificate/qr.ts';
 import { gateUrl, readGateQr, statementBytes } from '../src/domain/gate/statement.ts';
 import { certificateQr } from './support/pdf-qr.ts';
+import { shotsDir } from './support/shots.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
 const ROOT = resolve(import.meta.dirname, '..');
@@ -29,7 +30,6 @@ const PASSWORD = 'Clave-Porteria-1';
 const CURRENT = { document: '1000004201', name: 'Ana Portería Ruiz' };
 const EXPIRED = { document: '1000004202', name: 'Beto Vencido Díaz' };
 const FORGED = { document: '1000004203', name: 'Carla Cambiada Gil' };
-const SHOTS = '/work/shots/27';
 
 test.describe.configure({ mode: 'serial' });
 test.use({ serviceWorkers: 'allow' });
@@ -37,6 +37,7 @@ test.use({ serviceWorkers: 'allow' });
 let db: Db;
 let app: FastifyInstance;
 let base = '';
+let shots = '';
 const qrs: Record<'current' | 'expired' | 'forged', string> = {
   current: '',
   expired: '',
@@ -99,7 +100,7 @@ test.beforeAll(async ({ browser }) => {
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  mkdirSync(SHOTS, { recursive: true });
+  shots = shotsDir();
 
   for (const [which, learner] of [
     ['current', CURRENT],
@@ -111,7 +112,7 @@ test.beforeAll(async ({ browser }) => {
       new RegExp(`^${base}/verificar/SST-[A-Z0-9-]+#[\\w-]+\\.[\\w-]+$`),
     );
     qrs[which] = text!;
-    if (which === 'current') writeFileSync(`${SHOTS}/gate-certificate.png`, png);
+    if (which === 'current') writeFileSync(`${shots}/gate-certificate.png`, png);
   }
   expect(readGateQr(qrs.current)!.statement.name).toBe(CURRENT.name);
   // The forged one: the printed statement with another name, the signature left as it was.
@@ -196,7 +197,7 @@ test('the gate page, offline, says válida, vencida and firma no válida for cer
   await page.reload();
   await expect(page.getByText('Clave de verificación guardada en este teléfono')).toBeVisible();
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: `${SHOTS}/gate-idle-360.png` });
+  await page.screenshot({ path: `${shots}/gate-idle-360.png` });
 
   result = await showToCamera(page, qrs.current, 'Abrir cámara');
   await expect(result.locator('.gate-verdict')).toHaveText(
@@ -209,20 +210,20 @@ test('the gate page, offline, says válida, vencida and firma no válida for cer
     ['1366', { width: 1366, height: 768 }],
   ] as const) {
     await page.setViewportSize(size);
-    await page.screenshot({ path: `${SHOTS}/gate-valid-offline-${label}.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/gate-valid-offline-${label}.png`, fullPage: true });
   }
 
   result = await showToCamera(page, qrs.expired, 'Verificar otro');
   await expect(result).toHaveAttribute('data-verdict', 'expired');
   await expect(result.locator('.gate-verdict')).toHaveText(/Vencida/);
   await expect(result).toContainText(EXPIRED.name);
-  await page.screenshot({ path: `${SHOTS}/gate-expired-1366.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/gate-expired-1366.png`, fullPage: true });
 
   result = await showToCamera(page, qrs.forged, 'Verificar otro');
   await expect(result).toHaveAttribute('data-verdict', 'bad-signature');
   await expect(result.locator('.gate-verdict')).toHaveText(/Firma no válida/);
   await expect(result).not.toContainText('Otro Nombre Distinto');
   await page.setViewportSize({ width: 360, height: 800 });
-  await page.screenshot({ path: `${SHOTS}/gate-forged-360.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/gate-forged-360.png`, fullPage: true });
   await context.setOffline(false);
 });

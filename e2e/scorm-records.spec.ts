@@ -94,7 +94,7 @@ function atEighty(version: LmsVersion) {
       };
 }
 
-/** What the last session of a finished learner left in the LMS (exit as SPEC §4). */
+/** What the last session of a finished learner left in the LMS (exit as in decision 0006). */
 function finished(version: LmsVersion) {
   return version === '1.2'
     ? {

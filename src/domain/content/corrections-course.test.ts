@@ -37,7 +37,7 @@ const matching = (re: RegExp, where: 'text' | 'fuente' | 'both' = 'both') =>
     )
     .map((p) => p.id);
 
-describe('brief §3: no wrong statement anywhere in the course', () => {
+describe('fact corrections (decision 0107): no wrong statement anywhere in the course', () => {
   const WRONG: Array<[string, RegExp, 'text' | 'fuente' | 'both']> = [
     [
       'the course is the whole induction',
@@ -87,8 +87,8 @@ describe('brief §3: no wrong statement anywhere in the course', () => {
   });
 });
 
-describe('brief §3: the site topics of module 3 (3.3–3.10)', () => {
-  it('has a screen for each, in the order of the brief', () => {
+describe('fact corrections (decision 0107): the site topics of module 3 (3.3–3.10)', () => {
+  it('has a screen for each, in order', () => {
     const m3 = course.modules.find((m) => m.id === 'modulo3')!;
     const wanted: Array<[string, RegExp]> = [
       ['3.3', /EPP/],

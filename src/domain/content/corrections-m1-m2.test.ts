@@ -83,7 +83,7 @@ const moduleParts = (id: string) => [
   ...quizParts(moduleById(id)),
 ];
 
-describe('brief §3 corrections in modules 1 and 2', () => {
+describe('fact corrections (decision 0107) in modules 1 and 2', () => {
   it('loads the real course', () => {
     expect(result.issues).toEqual([]);
   });
@@ -181,7 +181,7 @@ describe('brief §3 corrections in modules 1 and 2', () => {
     expect(page('modulo1-tema5').fuente).not.toMatch(/1562 de 2012, art\. 13/);
   });
 
-  it('covers the site topics the review asked for (brief 1.4–1.8 and 2.3)', () => {
+  it('covers the site topics the review asked for (topics 1.4–1.8 and 2.3)', () => {
     expect(
       moduleById('modulo1')
         .topics.slice(3)

@@ -66,7 +66,7 @@ const pagesMatching = (re: RegExp) =>
     .filter((p) => re.test(p.text) || re.test(p.fuente))
     .map((p) => p.id);
 
-describe('brief §3 corrections in modules 3–5', () => {
+describe('fact corrections (decision 0107) in modules 3–5', () => {
   it('loads the real course', () => {
     expect(result.issues).toEqual([]);
   });
@@ -98,7 +98,7 @@ describe('brief §3 corrections in modules 3–5', () => {
     expect(trench.fuente).toMatch(/Resolución 0491 de 2020, arts\. 3 y 7/);
   });
 
-  it('cites the excavation articles the brief confirmed, 664 and 668 included', () => {
+  it('cites the confirmed excavation articles, 664 and 668 included', () => {
     const fuente = topic('modulo3-tema6').fuente ?? '';
     for (const art of ['610', '611', '664', '668'])
       expect(fuente).toMatch(new RegExp(`Resolución 2400 de 1979, arts\\..*\\b${art}\\b`));
@@ -133,7 +133,7 @@ describe('brief §3 corrections in modules 3–5', () => {
     expect(pagesMatching(/0312 de 2019/)).toEqual([]);
   });
 
-  it('leaves out the PESV levels and 24 steps (management detail, brief §0.9)', () => {
+  it('leaves out the PESV levels and 24 steps (manager content, decision 0170)', () => {
     expect(pagesMatching(/24 pasos|\bpaso \d+\b|nivel (básico|estándar|avanzado)/i)).toEqual([]);
     // The thresholds of who must have a PESV are manager content too (decision 0170).
     expect(screenText(topic('modulo4-tema1'))).not.toMatch(/más de 10 vehículos/);

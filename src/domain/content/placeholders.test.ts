@@ -105,7 +105,7 @@ describe('checkTemplate', () => {
     expect(check('{{#a.b}}')).toEqual(['la sección {{#a.b}} no se cierra con {{/a.b}}']);
   });
 
-  it('uses the names of content-brief §0.8 by default', () => {
+  it('uses the placeholder names of decision 0072 by default', () => {
     expect(PLACEHOLDER_NAMES).toHaveLength(27);
     expect(
       checkTemplate('{{obra.lineaEmergencias}} {{curso.horas}} {{empresa.arl.linea}}'),
@@ -184,7 +184,7 @@ describe('unfilledTemplate', () => {
 describe('placeholderValues', () => {
   const read = (p: string) => readFileSync(new URL(`../../../${p}`, import.meta.url), 'utf8');
 
-  it('maps the demo configuration to every name of content-brief §0.8', () => {
+  it('maps the demo configuration to every placeholder name (decision 0072)', () => {
     const { config } = loadCompanyConfig(read('config/ejemplo.json'), 'config/ejemplo.json');
     expect(config).not.toBeNull();
     const values = placeholderValues(config!, config!.obras[0]!, { hours: 1.5 });
