@@ -1,8 +1,10 @@
 // Two server instances on one PostgreSQL behind a small Node proxy behave as one (decision 0233):
 // a save through either is seen by the other, a session works on both, the sign-in budget is
 // shared, the CLI's commands (straight to the database) reach both, and a 1,700-row «Registro de
-// inducción» exported on one does not hold up saves on the other: the event loop's p99 delay
-// stays under 50 ms (decision 0232). PostgreSQL only (TEST_DATABASE_URL): skipped without it.
+// inducción» exported on one holds up saves on neither: its PDF is drawn on a worker thread and
+// saves sent meanwhile are answered before the export is (decision 0232). Mechanisms, not
+// durations (decision 0255): the event-loop p99 is printed here and held to its 50-ms budget by
+// `npm run bench:server -- --instances`. PostgreSQL only (TEST_DATABASE_URL): skipped without it.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -174,32 +176,46 @@ describe.skipIf(!URL_)('two instances on one PostgreSQL (decision 0233)', () => 
       expect((await new Browser(base).login('7000003', PASSWORD)).status).toBe(200);
   });
 
-  // Both instances in processes of their own, as in production: each reports its own event-loop
-  // delay (scale-out-instance.ts), so what is measured is the server, not this test's client.
-  it('a 1,700-row registro exported on one instance: saves on either keep the event loop under 50 ms p99', async () => {
+  // Both instances in processes of their own, as in production (scale-out-instance.ts). What is
+  // asserted is the mechanism of decision 0232, not a duration (decision 0255): the exporting
+  // instance drew the PDF on a worker thread, and saves sent while the export ran were answered
+  // before it, on either instance. The event-loop p99 is printed, not gated: the budget of 50 ms
+  // is checked by `npm run bench:server -- --instances`.
+  it('a 1,700-row registro exported on one instance is drawn on a worker thread; saves on either are answered while it runs', async () => {
     const exporter = await spawnInstance({ databaseUrl: URL_!, schema });
     const other = await spawnInstance({ databaseUrl: URL_!, schema });
     try {
       const slug = ANDINA.obras[0]!.slug;
       const year = new Date().getUTCFullYear();
       const exportUrl = `${exporter.url}/consola/registro.pdf?obra=${slug}&desde=${year - 2}-01-01&hasta=${year + 1}-01-01`;
-      const startExport = () =>
-        fetch(exportUrl, { headers: { authorization: coordinatorToken } }).then(async (r) => ({
-          status: r.status,
-          bytes: new Uint8Array(await r.arrayBuffer()),
-        }));
+      /** The instance's figures: loop p99 since the last ask, registro PDFs drawn by a worker. */
+      const probe = async (base: string) =>
+        (await (await fetch(`${base}/__event-loop`)).json()) as { p99: number; workerPdfs: number };
+      /** Starts the export; `answered` turns true when its response arrives. */
+      const startExport = () => {
+        const state = { answered: false };
+        const done = fetch(exportUrl, { headers: { authorization: coordinatorToken } }).then(
+          async (r) => {
+            state.answered = true;
+            return { status: r.status, bytes: new Uint8Array(await r.arrayBuffer()) };
+          },
+        );
+        return { state, done };
+      };
 
-      /** Saves through `base` in a row until `until` settles (else 40); that instance's loop p99. */
-      const measure = async (base: string, until: Promise<unknown> | null) => {
+      /**
+       * Saves through `base` one after another, until the export (if any) is done, else 40.
+       * `beforeExport`: saves whose answer arrived before the export's response did.
+       */
+      const measure = async (base: string, exported: ReturnType<typeof startExport> | null) => {
         const saver = new Browser(base);
         expect((await saver.login('7000001', PASSWORD)).status).toBe(200);
-        const loop = async () =>
-          ((await (await fetch(`${base}/__event-loop`)).json()) as { p99: number }).p99;
         let settled = false;
-        void until?.finally(() => (settled = true));
+        void exported?.done.finally(() => (settled = true));
         const times: number[] = [];
-        await loop();
-        while (until ? !settled : times.length < 40) {
+        let beforeExport = 0;
+        await probe(base);
+        while (exported ? !settled : times.length < 40) {
           const t0 = performance.now();
           const answer = await saver.call('POST', 'update-user', {
             id: learnerId,
@@ -208,18 +224,16 @@ describe.skipIf(!URL_)('two instances on one PostgreSQL (decision 0233)', () => 
           });
           times.push(performance.now() - t0);
           expect(answer.status).toBe(200);
+          if (exported && !exported.state.answered) beforeExport++;
         }
         times.sort((x, y) => x - y);
         return {
           saves: times.length,
+          beforeExport,
           savesP99: times[Math.ceil(times.length * 0.99) - 1]!,
-          loopP99: await loop(),
+          loopP99: (await probe(base)).p99,
         };
       };
-      // The budget is 50 ms. A machine already at half of it at rest (a shared box under load:
-      // the p99 then measures the scheduler, not us) is held to its own quiet figure plus 25 ms,
-      // and says so; the bench reports both figures (decision 0232).
-      const gate = (quiet: number) => (quiet < 25 ? 50 : quiet + 25);
       const line = (name: string, q: { saves: number; savesP99: number; loopP99: number }) =>
         `${name}: ${q.saves} saves p99 ${q.savesP99.toFixed(1)} ms, loop p99 ${q.loopP99.toFixed(1)} ms`;
 
@@ -228,25 +242,23 @@ describe.skipIf(!URL_)('two instances on one PostgreSQL (decision 0233)', () => 
         ['exporting instance', exporter.url],
       ] as const) {
         const quiet = await measure(base, null);
+        const drawnBefore = (await probe(exporter.url)).workerPdfs;
         const exported = startExport();
         const busy = await measure(base, exported);
-        const pdf = await exported;
+        const pdf = await exported.done;
         expect(pdf.status).toBe(200);
         expect(new TextDecoder('latin1').decode(pdf.bytes.subarray(0, 5))).toBe('%PDF-');
         // Many pages: the registro really held the 1,700 rows.
         expect(pdf.bytes.length).toBeGreaterThan(100_000);
-        console.log(`scale-out, ${line(`${name} at rest`, quiet)}; ${line('during export', busy)}`);
-        if (gate(quiet.loopP99) > 50)
-          console.warn(
-            `scale-out: ${name} at ${quiet.loopP99.toFixed(1)} ms at rest: gate rest + 25 ms`,
-          );
-        expect(busy.saves).toBeGreaterThan(3);
-        // The exporting instance is the one an export on the event loop would stall (seconds,
-        // not milliseconds): held to the budget. The other shares only the machine's cores and
-        // the database with it: held to a looser bound that still catches a stall.
-        expect(busy.loopP99).toBeLessThan(
-          name === 'exporting instance' ? gate(quiet.loopP99) : gate(quiet.loopP99) + 100,
+        // Figures for the reader, not gates (decision 0255): the bench holds the 50-ms budget.
+        console.log(
+          `scale-out, ${line(`${name} at rest`, quiet)}; ${line('during export', busy)}, ` +
+            `${busy.beforeExport} answered before the export`,
         );
+        // (a) The PDF came back from the exporting instance's worker thread, not its event loop.
+        expect((await probe(exporter.url)).workerPdfs).toBe(drawnBefore + 1);
+        // (b) Saves sent while it was drawn were answered before it was: nothing waited behind it.
+        expect(busy.beforeExport).toBeGreaterThanOrEqual(3);
       }
     } finally {
       await exporter.stop();

@@ -1,7 +1,13 @@
 // The route string codec (decision 0003): modules joined by '-', indexes by ',', an empty module
 // '{}'. Decoding never throws: it keeps what it can read and reports the rest.
 import { describe, expect, it } from 'vitest';
-import { decodeRoute, emptyViewed, encodeRoute, type ModulesViewed } from './route-codec.ts';
+import {
+  decodeRoute,
+  emptyViewed,
+  encodeRoute,
+  type DecodeMeter,
+  type ModulesViewed,
+} from './route-codec.ts';
 import { mergeViewed } from './engine.ts';
 
 /** Five modules; the index equal to a module's topic count marks its quiz done. */
@@ -191,16 +197,39 @@ describe('decodeRoute', () => {
     expect(viewed).toEqual(emptyViewed(5));
   });
 
-  it('handles a 100 kB string quickly, with a bounded report', () => {
+  it('reads a 100 kB string in work linear in its length, with a bounded report', () => {
     const garbage = 'x9,'.repeat(34_000); // ~100 kB in one module
-    const started = performance.now();
-    const { viewed, dropped } = decodeRoute(`0,1,${garbage}-2`, COUNTS);
-    expect(performance.now() - started).toBeLessThan(2000);
+    const meter: DecodeMeter = { examined: 0 };
+    const input = `0,1,${garbage}-2`;
+    const { viewed, dropped } = decodeRoute(input, COUNTS, meter);
     expect(viewed).toEqual([[0, 1], [2], [], [], []]);
     expect(dropped.length).toBeGreaterThan(0);
     expect(dropped.length).toBeLessThanOrEqual(100);
     expect(dropped.join('').length).toBeLessThan(10_000);
+    // Work, not time (decision 0255): each character is examined a few times at most.
+    expect(meter.examined).toBeLessThanOrEqual(4 * input.length);
   });
+
+  it.each([
+    ['unreadable tokens', (n: number) => `0,1,${'x9,'.repeat(n)}-2`],
+    ['repeated valid indexes', (n: number) => `${'1,'.repeat(n)}0-${'3,2,'.repeat(n)}1`],
+    ['separators', (n: number) => '-'.repeat(n)],
+    ['out-of-range indexes', (n: number) => `${'9,'.repeat(n)}0`],
+  ])(
+    'does work linear in the input for %s: twice the input, at most ~twice the work',
+    (_w, make) => {
+      const examined = (input: string) => {
+        const meter: DecodeMeter = { examined: 0 };
+        decodeRoute(input, COUNTS, meter);
+        return meter.examined;
+      };
+      const small = make(20_000);
+      const large = make(40_000);
+      expect(examined(small)).toBeLessThanOrEqual(4 * small.length);
+      expect(examined(large)).toBeLessThanOrEqual(4 * large.length);
+      expect(examined(large) / examined(small)).toBeLessThan(2.2);
+    },
+  );
 
   it('handles a 100 kB string of separators and of repeated valid indexes', () => {
     const dashes = decodeRoute('-'.repeat(100_000), COUNTS);

@@ -27,13 +27,30 @@ export function encodeRoute(viewed: ModulesViewed): string {
 }
 
 /**
+ * Counts the characters a decode examines, for the test that bounds its work (decision 0255):
+ * each pass over the input, a module or a token adds that text's length. Optional; nothing reads
+ * it but tests.
+ */
+export interface DecodeMeter {
+  examined: number;
+}
+
+/**
  * Reads a route string. Never throws: whatever cannot be read (a foreign format, an index out
  * of range, extra modules, a non-string) is left out and reported in `dropped`.
  * @param topicCounts topics per module; indexes above a module's count are dropped.
+ * @param meter when given, counts the characters examined (linear in the input's length).
  */
-export function decodeRoute(input: unknown, topicCounts: readonly number[]): DecodedRoute {
+export function decodeRoute(
+  input: unknown,
+  topicCounts: readonly number[],
+  meter?: DecodeMeter,
+): DecodedRoute {
   const viewed = emptyViewed(topicCounts.length);
   const dropped: string[] = [];
+  const examine = (text: string) => {
+    if (meter) meter.examined += text.length;
+  };
   const drop = (what: string) => {
     if (dropped.length < MAX_REPORTED)
       dropped.push(what.length > 60 ? `${what.slice(0, 57)}...` : what);
@@ -43,17 +60,21 @@ export function decodeRoute(input: unknown, topicCounts: readonly number[]): Dec
     drop(`valor de tipo ${typeof input}`);
     return { viewed, dropped };
   }
+  examine(input); // trimmed and split into modules
   const parts = input.trim().split('-');
   parts.forEach((part, moduleIndex) => {
+    examine(part); // compared or trimmed and split into tokens
     if (moduleIndex >= topicCounts.length) {
       if (part !== '{}' && part !== '') drop(`módulo ${moduleIndex + 1}: "${part}"`);
       return;
     }
-    const target = viewed[moduleIndex]!;
     const count = topicCounts[moduleIndex]!;
     const trimmed = part.trim();
     if (trimmed === '{}' || trimmed === '') return;
+    // A set, not a list searched per token: each index costs the same however many came before.
+    const seen = new Set<number>();
     for (const token of trimmed.split(',')) {
+      examine(token); // trimmed and matched
       const t = token.trim();
       if (!/^\d{1,4}$/.test(t)) {
         drop(`módulo ${moduleIndex + 1}: "${t}"`);
@@ -64,9 +85,9 @@ export function decodeRoute(input: unknown, topicCounts: readonly number[]): Dec
         drop(`módulo ${moduleIndex + 1}: índice ${index} fuera de rango`);
         continue;
       }
-      if (!target.includes(index)) target.push(index);
+      seen.add(index);
     }
-    target.sort((a, b) => a - b);
+    viewed[moduleIndex] = [...seen].sort((a, b) => a - b);
   });
   return { viewed, dropped };
 }
