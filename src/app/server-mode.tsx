@@ -86,6 +86,7 @@ export function createServerTracking(onUser: (user: CourseUser) => void): HttpTr
     shape: courseShape(outline),
     onUser,
     contentVersion,
+    optionLabel: es.quiz.optionNumber,
     // A coordinator started a new induction cycle (reinducción) while this page was open: the
     // old cycle's queue is already dropped; a full load starts the course afresh from the new
     // cycle, with nothing of the old one left in memory (record 0126).

@@ -95,6 +95,8 @@ export const es = {
     dragHelp:
       'Arrastra la respuesta correcta al recuadro. Con el teclado: elige una respuesta con Enter o Espacio y luego suéltala en el recuadro.',
     picked: (option: string) => `Elegiste: ${option}. Ahora suéltala en el recuadro.`,
+    /** An option named by its number in a first answer the server keeps, when it has no text. */
+    optionNumber: (n: number) => `Opción ${n}`,
     options: 'Respuestas posibles',
     good: '<p><strong>¡Respuesta correcta!</strong></p>',
     bad: '<p><strong>Respuesta incorrecta.</strong> Inténtalo de nuevo.</p>',

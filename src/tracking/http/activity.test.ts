@@ -14,6 +14,7 @@ interface StoredAnswer {
   cycle: number;
   questionId: string;
   option: string;
+  correctOption: string;
   correct: boolean;
 }
 
@@ -202,6 +203,27 @@ describe('first answers reach the server (record-activity)', () => {
         .slice(before)
         .filter((c) => (c.body as { answers?: unknown[] }).answers),
     ).toEqual([]);
+  });
+
+  it("names the options by number when the quiz gave no text, with the app's label", async () => {
+    const sentOptions = async (extra: Partial<HttpTrackingOptions>) => {
+      localStorage.removeItem(KEYS.activity);
+      const server = fakeServer();
+      const { tracking } = page(server, extra);
+      await tracking.start();
+      tracking.recordAnswer(
+        answer('m1-q1', false, { response: [2, 0], responseText: '', correctResponseText: '' }),
+      );
+      await settle();
+      const [sent] = server.state.answers;
+      return [sent?.option, sent?.correctOption];
+    };
+    // No text in the adapter: the bare numbers; the app gives «Opción N» (es.quiz.optionNumber).
+    expect(await sentOptions({})).toEqual(['3, 1', '2']);
+    expect(await sentOptions({ optionLabel: (n) => `Opción ${n}` })).toEqual([
+      'Opción 3, Opción 1',
+      'Opción 2',
+    ]);
   });
 
   it('network failure, then recovery: kept in localStorage, retried, stored exactly once', async () => {

@@ -49,6 +49,11 @@ export interface HttpTrackingOptions {
   /** The course's content version, sent with each first answer (src/domain/content). */
   contentVersion?: string;
   /**
+   * How a first answer names an option when the quiz gave no text, from its 1-based number (the
+   * app gives `es.quiz.optionNumber`, «Opción 2»; the bare number by default: no text here).
+   */
+  optionLabel?: (n: number) => string;
+  /**
    * The server started a new induction cycle for this learner (409 stale-cycle): what was queued
    * for the old one is gone; the snapshot is the new cycle's (a fresh course).
    */
@@ -75,11 +80,14 @@ const learnerOf = (user: CourseUser | null, fallbackId: string | null) => ({
   obra: user?.obra ?? null,
 });
 
-/** A response as the options' numbers, when no quiz text was given: «Opción 2», «Opción 3, Opción 1». */
-const optionNumbers = (response: Response) => response.map((i) => `Opción ${i + 1}`).join(', ');
-
 /** An interaction as the activity queue sends it (the server wants both option texts). */
-function queuedAnswer(interaction: Interaction, contentVersion: string): QueuedAnswer {
+function queuedAnswer(
+  interaction: Interaction,
+  contentVersion: string,
+  optionLabel: (n: number) => string,
+): QueuedAnswer {
+  // A response as the options' numbers, when no quiz text was given: «Opción 3, Opción 1».
+  const optionNumbers = (response: Response) => response.map((i) => optionLabel(i + 1)).join(', ');
   return {
     questionId: interaction.id,
     question: interaction.description.slice(0, ANSWER_LIMITS.question),
@@ -122,6 +130,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
       : options.visibility;
   const now = options.now ?? Date.now;
   const contentVersion = options.contentVersion || 'desconocida';
+  const optionLabel = options.optionLabel ?? String;
   const health = createHealth();
   let userId: string | null = readUser(store)?.id?.toString() ?? null;
   let finished = false;
@@ -286,7 +295,11 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
       const learner = signedInLearner();
       if (!learner) return;
       // Only the first answer per question and cycle is kept (the queue ignores later ones).
-      activity.addAnswer(learner, cycles.current ?? 1, queuedAnswer(interaction, contentVersion));
+      activity.addAnswer(
+        learner,
+        cycles.current ?? 1,
+        queuedAnswer(interaction, contentVersion, optionLabel),
+      );
       void sendActivity();
     },
 

@@ -8,7 +8,7 @@ import type {
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
-import type { CourseShape } from '../../domain/progress/engine.ts';
+import { isValidScore, type CourseShape } from '../../domain/progress/engine.ts';
 import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { asResponse } from '../../domain/registry/index.ts';
@@ -127,8 +127,7 @@ export function createLocalTracking(
       } catch {
         name = null;
       }
-      const validScore =
-        score !== null && Number.isFinite(score) && score >= 0 && score <= 100 ? score : null;
+      const validScore = isValidScore(score) ? score : null;
       return {
         learner: { id: null, name },
         score: validScore,

@@ -5,6 +5,7 @@
 import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
 import {
   answeredQuestionIds,
+  COMPLETION_SCORE,
   isCourseComplete,
   isValidScore,
   mergeViewed,
@@ -127,7 +128,7 @@ export function reconcile(
       kind: 'read-only',
       mode,
       certified,
-      score: certified ? 100 : score,
+      score: certified ? COMPLETION_SCORE : score,
       bookmark: data.bookmark || null,
     };
   }
