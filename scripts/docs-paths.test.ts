@@ -1,11 +1,11 @@
 // Every repository path the guide, the records, the READMEs and the code comments cite exists
 // (docs/decisions/0253-a-guide-that-cannot-drift.md). A path kept as history is allowed when its
 // sentence marks it, «(removed)» or «formerly» (scripts/lib/doc-paths.ts, HISTORY_MARKERS).
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from '../course-files/read-content.ts';
+import { repositoryFiles } from './lib/repository-files.ts';
 import {
   commentCitations,
   markdownCitations,
@@ -15,20 +15,6 @@ import {
 } from './lib/doc-paths.ts';
 
 const CODE = /\.(ts|tsx|js|mjs|cjs|sh)$/;
-
-/** Tracked files, and new ones not ignored, that exist in the working tree. */
-function repositoryFiles(): string[] {
-  const out = execFileSync(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return [...new Set(out.split('\0'))].filter((f) => f && existsSync(join(ROOT, f))).sort();
-}
 
 /** The lines of .gitignore that name a path (no glob): outputs, never checked. */
 function ignoredPaths(): string[] {
@@ -48,7 +34,7 @@ function exists(path: string): boolean {
   return !!number && RECORDS.some((r) => r.startsWith(`${number}-`));
 }
 
-const files = repositoryFiles();
+const files = repositoryFiles(ROOT);
 const options: PathOptions = {
   // The top of the tree: `src/`, `server/`…, `package.json`…
   roots: [...new Set(files.map((f) => (f.includes('/') ? f.slice(0, f.indexOf('/') + 1) : f)))],

@@ -2,31 +2,18 @@
 // free of paths on one machine, citations of documents a clone does not have, and wall-clock
 // duration assertions; and each rule of scripts/lib/hygiene.ts catches what it is meant to.
 // The planted bad cases are built from parts, so this file passes its own scan.
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatFindings, scanText, type HygieneRule } from './lib/hygiene.ts';
+import { repositoryFiles } from './lib/repository-files.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const SOURCE = /\.(ts|tsx|js|mjs|cjs|sh)$|^\.ci\/run$/;
 const SKIPPED = /(^|\/)(node_modules|dist[^/]*)\//;
 
-/** Tracked files, and new ones not ignored, that still exist in the working tree. */
-function sourceFiles(): string[] {
-  const out = execFileSync(
-    'git',
-    ['ls-files', '-z', '--cached', '--others', '--exclude-standard'],
-    {
-      cwd: ROOT,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return [...new Set(out.split('\0'))]
-    .filter((f) => f && SOURCE.test(f) && !SKIPPED.test(f) && existsSync(join(ROOT, f)))
-    .sort();
-}
+/** Tracked source files, and new ones not ignored, that still exist in the working tree. */
+const sourceFiles = () => repositoryFiles(ROOT).filter((f) => SOURCE.test(f) && !SKIPPED.test(f));
 
 const rulesIn = (path: string, text: string): HygieneRule[] =>
   scanText(path, text, { repoRoot: ROOT }).map((f) => f.rule);
