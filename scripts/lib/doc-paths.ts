@@ -4,11 +4,19 @@
 //
 // A citation is a token that starts with a top-level folder (`src/`, `server/`…) or is a top-level
 // file (`package.json`…): in markdown, inside backticks or a fenced block, or a link target
-// (resolved against the markdown file); in source files, anywhere in a comment. Globs and
+// (resolved against the markdown file); in source files, anywhere in a comment (the comments
+// come from scripts/lib/source-scan.ts, TypeScript's parser for code, `#` for shell). Globs and
 // placeholders are skipped, and so are generated outputs (dist, data, test results…).
 // A citation kept as history is allowed to be missing when its sentence says so: see
 // HISTORY_MARKERS.
 import { posix } from 'node:path';
+import {
+  isShellFile,
+  lineFinder,
+  shellComments as shellCommentRanges,
+  sourceComments,
+  type Comment,
+} from './source-scan.ts';
 
 export interface Citation {
   /** The repository-relative path cited. */
@@ -222,90 +230,12 @@ export function markdownCitations(text: string, file: string, options: PathOptio
 }
 
 /**
- * The comments of a JavaScript or TypeScript text, as blocks (a run of `//` lines is one block)
- * with the comment marks blanked, so offsets still match the file's lines.
+ * The comments of a JavaScript or TypeScript text (`file` picks TSX for .tsx and .jsx), as blocks
+ * (a run of `//` lines is one block) with the comment marks blanked, so offsets still match the
+ * file's lines. scripts/lib/source-scan.ts finds the comments with TypeScript's parser.
  */
-export function jsComments(text: string): Block[] {
-  const ranges: [number, number][] = [];
-  const templates: number[] = []; // brace depth inside each open `${…}`
-  let prev = ''; // the last significant character or word, to tell a regex from a division
-  let i = 0;
-  const n = text.length;
-  const skipQuoted = (q: string) => {
-    i++;
-    while (i < n && text[i] !== q && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
-    i++;
-  };
-  // Scans template text from i until its closing backtick or a `${`.
-  const skipTemplate = () => {
-    while (i < n) {
-      if (text[i] === '\\') i += 2;
-      else if (text[i] === '`') {
-        i++;
-        return;
-      } else if (text[i] === '$' && text[i + 1] === '{') {
-        i += 2;
-        templates.push(0);
-        return;
-      } else i++;
-    }
-  };
-  while (i < n) {
-    const c = text[i]!;
-    const d = text[i + 1];
-    if (c === '/' && d === '/') {
-      const end = text.indexOf('\n', i);
-      const stop = end < 0 ? n : end;
-      ranges.push([i, stop]);
-      i = stop;
-    } else if (c === '/' && d === '*') {
-      const end = text.indexOf('*/', i + 2);
-      const stop = end < 0 ? n : end + 2;
-      ranges.push([i, stop]);
-      i = stop;
-    } else if (c === '"' || c === "'") {
-      skipQuoted(c);
-      prev = 'a';
-    } else if (c === '`') {
-      i++;
-      skipTemplate();
-      prev = 'a';
-    } else if (
-      c === '/' &&
-      (prev === '' ||
-        /[(,=:[!&|?{};+\-*%<>~^]$|\b(?:return|typeof|case|in|of|new|delete|void|throw|do|else|yield|await)$/.test(
-          prev,
-        ))
-    ) {
-      i++;
-      let inClass = false;
-      while (i < n && text[i] !== '\n' && (inClass || text[i] !== '/')) {
-        if (text[i] === '\\') i++;
-        else if (text[i] === '[') inClass = true;
-        else if (text[i] === ']') inClass = false;
-        i++;
-      }
-      i++;
-      prev = 'a';
-    } else if (c === '}' && templates.length && templates[templates.length - 1] === 0) {
-      templates.pop();
-      i++;
-      skipTemplate();
-      prev = 'a';
-    } else {
-      if (templates.length && c === '{') templates[templates.length - 1]!++;
-      if (templates.length && c === '}') templates[templates.length - 1]!--;
-      if (/\w/.test(c)) {
-        const word = /^\w+/.exec(text.slice(i, i + 40))![0];
-        prev = word;
-        i += word.length;
-        continue;
-      }
-      if (!/\s/.test(c)) prev = c;
-      i++;
-    }
-  }
-  return commentBlocks(text, ranges, (s) =>
+export function jsComments(text: string, file = 'x.ts'): Block[] {
+  return commentBlocks(text, sourceComments(file, text), (s) =>
     s
       .replace(/^\/\/\/?|^\/\*\*?|\*\/$/g, (m) => ' '.repeat(m.length))
       .replace(/\n(\s*)\*(?!\/)/g, '\n$1 '),
@@ -314,54 +244,33 @@ export function jsComments(text: string): Block[] {
 
 /** The comments of a shell script (`#` at the start of a word, outside quotes; no shebang). */
 export function shellComments(text: string): Block[] {
-  const ranges: [number, number][] = [];
-  let offset = 0;
-  for (const [index, line] of text.split('\n').entries()) {
-    let quote = '';
-    for (let j = 0; j < line.length; j++) {
-      const c = line[j]!;
-      if (quote) {
-        if (c === quote) quote = '';
-        else if (c === '\\' && quote === '"') j++;
-      } else if (c === "'" || c === '"') quote = c;
-      else if (c === '\\') j++;
-      else if (c === '#' && (j === 0 || /\s/.test(line[j - 1]!))) {
-        if (!(index === 0 && line.startsWith('#!')))
-          ranges.push([offset + j, offset + line.length]);
-        break;
-      }
-    }
-    offset += line.length + 1;
-  }
-  return commentBlocks(text, ranges, (s) => s.replace(/^#+/, (m) => ' '.repeat(m.length)));
+  return commentBlocks(text, shellCommentRanges(text), (s) =>
+    s.replace(/^#+/, (m) => ' '.repeat(m.length)),
+  );
 }
 
 /** Joins line comments separated only by a line break and indentation into blocks. */
-function commentBlocks(
-  text: string,
-  ranges: [number, number][],
-  blank: (comment: string) => string,
-): Block[] {
+function commentBlocks(text: string, comments: Comment[], blank: (comment: string) => string) {
+  const lineAt = lineFinder(text);
   const blocks: Block[] = [];
   let last: { block: Block; end: number; lineComment: boolean } | null = null;
-  for (const [start, end] of ranges) {
-    const body = blank(text.slice(start, end));
+  for (const { kind, start, end, text: comment } of comments) {
+    const body = blank(comment);
     const gap = last ? text.slice(last.end, start) : null;
-    const lineComment = !text.startsWith('/*', start);
+    const lineComment = kind === 'line';
     if (last?.lineComment && lineComment && gap !== null && /^[ \t]*\n[ \t]*$/.test(gap)) {
       last.block.text += gap + body;
       last.end = end;
     } else {
-      const line = (text.slice(0, start).match(/\n/g)?.length ?? 0) + 1;
-      last = { block: { text: body, line }, end, lineComment };
+      last = { block: { text: body, line: lineAt(start) }, end, lineComment };
       blocks.push(last.block);
     }
   }
   return blocks;
 }
 
-/** The paths cited in the comments of a source file (`.sh` by shell rules, the rest as JS). */
+/** The paths cited in the comments of a source file (shell rules for a shell script, else JS). */
 export function commentCitations(text: string, file: string, options: PathOptions): Citation[] {
-  const blocks = file.endsWith('.sh') ? shellComments(text) : jsComments(text);
+  const blocks = isShellFile(file, text) ? shellComments(text) : jsComments(text, file);
   return blocks.flatMap((b) => bareCitations(b, options));
 }
