@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ROOT } from '../course-files/read-content.ts';
 import { repositoryFiles } from './lib/repository-files.ts';
 import {
+  candidatePaths,
   commentCitations,
   markdownCitations,
   SKIPPED_OUTPUTS,
@@ -52,10 +53,19 @@ function citationsOf(file: string): Citation[] {
   return CODE.test(file) ? commentCitations(text, file, options) : [];
 }
 
+/** The citations of a file that may cite a missing path (a source file none of whose words is one cites none). */
+function suspectCitationsOf(file: string): Citation[] {
+  if (CODE.test(file) && !file.endsWith('.md')) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    if (candidatePaths(text, options).every(exists)) return [];
+  }
+  return citationsOf(file);
+}
+
 describe('paths cited in the docs and code comments', () => {
   it('all exist, or their sentence marks them as history', () => {
     const missing = files.flatMap((file) =>
-      citationsOf(file)
+      suspectCitationsOf(file)
         .filter((c) => !c.history && !exists(c.path))
         .map((c) => `${file}:${c.line}: ${c.path}`),
     );
@@ -77,6 +87,20 @@ describe('paths cited in the docs and code comments', () => {
 
 describe('doc-paths', () => {
   const roots = { roots: ['src/', 'docs/', 'package.json'] };
+
+  it('finds, among the words of a source text, every path its comments cite', () => {
+    const text = [
+      '/**',
+      ' * See src/a.ts, (src/b.ts) and',
+      ' *src/c.ts',
+      ' */',
+      "const x = 'src/d.ts'; //src/e.ts.",
+      '/*src/f.ts*/ run();',
+    ].join('\n');
+    const cited = commentCitations(text, 'x.ts', roots).map((c) => c.path);
+    expect(cited).toEqual(['src/a.ts', 'src/b.ts', 'src/c.ts', 'src/e.ts', 'src/f.ts']);
+    expect(candidatePaths(text, roots)).toEqual(expect.arrayContaining(cited));
+  });
   const md = (text: string) => markdownCitations(text, 'docs/guide.md', roots);
 
   it('finds a path in backticks, in a link target (resolved) and in a fenced block', () => {

@@ -269,6 +269,25 @@ function commentBlocks(text: string, comments: Comment[], blank: (comment: strin
   return blocks;
 }
 
+/**
+ * The repository paths among all the words of a source text, with comment marks and `*` blanked.
+ * Every path a comment of the text cites is among them, so a text none of whose words is a missing
+ * path cites no missing path, and the check need not parse it (most files; parsing is most of the
+ * check's work). Words of code and strings come too: a candidate is only a reason to parse.
+ */
+export function candidatePaths(text: string, options: PathOptions): string[] {
+  const words = text.replace(/\/\/|\/\*|\*|#/g, (m) => ' '.repeat(m.length));
+  const files = options.roots.filter((r) => !r.endsWith('/'));
+  const out: string[] = [];
+  for (const [word] of words.matchAll(/\S+/g)) {
+    // A path holds a slash or is a top-level file: most words are neither.
+    if (!word.includes('/') && !files.some((f) => word.includes(f))) continue;
+    const path = rootedPath(word, options);
+    if (path) out.push(path);
+  }
+  return out;
+}
+
 /** The paths cited in the comments of a source file (shell rules for a shell script, else JS). */
 export function commentCitations(text: string, file: string, options: PathOptions): Citation[] {
   const blocks = isShellFile(file, text) ? shellComments(text) : jsComments(text, file);

@@ -78,6 +78,7 @@ const DURATION_NAME = /^(?:ms|took\w*|\w*(?:elapsed|duration)\w*|\w*p9\d)$/i;
 
 /** Every finding in one file, in line order. `path` picks the language (shell or JS/TS). */
 export function scanText(path: string, text: string, options: ScanOptions = {}): Finding[] {
+  if (!mayHoldFinding(text, options)) return [];
   const scan = isShellFile(path, text) ? null : scanSource(path, text);
   const comments = scan ? scan.comments : shellComments(text);
   const hits = [
@@ -96,6 +97,25 @@ export function scanText(path: string, text: string, options: ScanOptions = {}):
     .map((hit) => ({ rule: hit.rule, line: lineAt(hit.at), text: oneLine(hit.text) }))
     .filter((f) => !waived.has(f.line))
     .sort((x, y) => x.line - y.line || x.rule.localeCompare(y.rule));
+}
+
+const CLOCK = /performance\.now|Date\.now|hrtime/;
+const DURATION_WORD = /\b(?:ms|took\w*|\w*(?:elapsed|duration)\w*|\w*p9\d)\b/i;
+const BOUND = /toBe(?:Less|Greater)Than/;
+
+/**
+ * Whether a text could hold a finding at all: an outside prefix, a citation, or a bound matcher
+ * beside a clock or a duration's name somewhere in it. Each rule needs its text in the file, so a
+ * file without any is answered without parsing it (most files; parsing is most of the scan's work).
+ */
+function mayHoldFinding(text: string, options: ScanOptions): boolean {
+  const prefixes = [...OUTSIDE_PREFIXES, '..' + '/shared'];
+  if (options.repoRoot) prefixes.push(options.repoRoot.replace(/\/?$/, '/'));
+  return (
+    prefixes.some((p) => text.includes(p)) ||
+    CITATIONS.some((c) => c.test(text)) ||
+    (BOUND.test(text) && (CLOCK.test(text) || DURATION_WORD.test(text)))
+  );
 }
 
 /** One line per finding: `path:line  rule  text`. */
