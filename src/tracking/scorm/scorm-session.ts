@@ -26,16 +26,14 @@ import type {
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
-import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
+import { emptyViewed, type ModulesViewed } from '../../domain/progress/route-codec.ts';
 import { shortHash } from '../../domain/content/content-version.ts';
 import { asResponse } from '../../domain/registry/index.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import {
-  answeredQuestionIds,
   isCourseComplete,
   isValidScore,
   mergeViewed,
-  moduleState,
   risingScore,
   type CourseShape,
 } from '../../domain/progress/engine.ts';
@@ -50,16 +48,12 @@ import {
   type ReadOnlyMode,
 } from './reconcile.ts';
 import { displayName } from './learner-name.ts';
-import {
-  fromLedgerAnswer,
-  joinSuspendData,
-  toLedgerAnswer,
-  type LedgerAnswer,
-} from './answer-ledger.ts';
-import { InteractionSlots } from './interaction-slots.ts';
+import { fromLedgerAnswer } from './answer-ledger.ts';
+import { InteractionRecorder, isOptionalElement } from './interaction-recorder.ts';
+import { planWrites, type PlanEvent, type PlanState, type WritePlan } from './write-plan.ts';
 import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
-import { groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
+import { RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
 import { CommitScheduler } from './commit-scheduler.ts';
 
 export interface Timing {
@@ -97,8 +91,6 @@ export interface ScormSessionOptions {
    *  time (ms since the epoch): the session is adopted and its time counts from then. */
   preInitializedAt?: number;
 }
-
-const MODULE_RANK: Record<ModuleStatus, number> = { 'not-viewed': 0, current: 1, viewed: 2 };
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
@@ -153,28 +145,12 @@ export class ScormSession implements TrackingPort {
   private readonly objectiveIndex = new Map<string, number>();
   private nextObjective = 0;
 
-  /** Where each question's interaction record sits (decision records 0130, 0209). */
-  private readonly slots: InteractionSlots;
+  /** First answers, their records and slots (interaction-recorder.ts, record 0256). */
+  private readonly answers: InteractionRecorder;
   /** 2004: the LMS's count of learner comments; the acceptance's state (decision 0220). */
   private commentCount = 0;
   private acceptanceState: AcceptanceStatus = 'none';
   private readonly acceptanceListeners = new Set<(s: AcceptanceStatus) => void>();
-  /** Question ids with an interaction in the LMS or on its way there. */
-  private readonly recorded = new Set<string>();
-  /** Answers queued but not yet committed, by question id. */
-  private readonly unconfirmedAnswers = new Map<
-    string,
-    { interaction: Interaction; group: string }
-  >();
-  /**
-   * Each question's first answer as the course keeps it in suspend_data after the route
-   * (decision record 0190): from earlier sessions' records and this session's answers.
-   */
-  private readonly ledger = new Map<string, LedgerAnswer>();
-  /** Optional elements the LMS refused, logged once each (by element name without index). */
-  private readonly refusedOptional = new Set<string>();
-  /** Answers given before the stored data was read (their index is not known yet). */
-  private readonly earlyAnswers: Interaction[] = [];
   /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
   private readonly progressElements = new Set<string>();
 
@@ -210,7 +186,7 @@ export class ScormSession implements TrackingPort {
       completed: false,
     };
     this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
-    this.slots = new InteractionSlots(courseQuestionIds(this.course));
+    this.answers = new InteractionRecorder(courseQuestionIds(this.course));
   }
 
   get version() {
@@ -266,7 +242,7 @@ export class ScormSession implements TrackingPort {
         this.persistCache();
         return;
       }
-      this.enqueueProgress();
+      this.queueFor({ kind: 'progress' });
       this.persistCache();
       // Completing the course is committed at once: the learner may close the window any time.
       if (this.progress.completed && this.isQueued(this.dialect.completed())) {
@@ -308,10 +284,9 @@ export class ScormSession implements TrackingPort {
   recordAnswer(interaction: Interaction): void {
     if (this.finished || this.readOnly) return;
     try {
-      if (this.recorded.has(interaction.id)) return; // retries never add records (decision 0008)
+      if (!this.answers.isFirst(interaction.id)) return; // retries never add records (0008)
       if (!this.readDone) {
-        if (!this.earlyAnswers.some((a) => a.id === interaction.id))
-          this.earlyAnswers.push(interaction);
+        this.answers.holdEarly(interaction);
         this.persistCache();
         return;
       }
@@ -350,14 +325,8 @@ export class ScormSession implements TrackingPort {
         this.wrapper.terminate();
         return;
       }
-      if (this.readDone)
-        this.enqueueProgress(); // includes cmi exit for the final status
-      else {
-        // No read ever succeeded: only what cannot lose anything (exit suspend; session_time is
-        // added by runCommit). Never status, score, suspend_data or location (record 0160).
-        this.log.warn('the stored data could never be read; ending without writing progress');
-        this.enqueue([this.dialect.exit(false)]);
-      }
+      // The final progress and exit, or exit suspend alone when no read succeeded (write-plan.ts).
+      this.queueFor({ kind: 'end' });
       const { allSent } = this.runCommit('finish');
       // session_time once per session, at its end (decision record 0160): Moodle keeps the last
       // value written and Chamilo adds every write. It goes after the last Commit, just before
@@ -369,7 +338,8 @@ export class ScormSession implements TrackingPort {
       const timeSet = this.wrapper.setValue(time.element, time.value).ok;
       // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
       if (this.wrapper.terminate() && allSent) {
-        this.confirmAll();
+        this.queue.commitAll();
+        this.answers.confirmAll();
         // A refused session_time stays in this browser for the next session (record 0160).
         this.timeSent = timeSet;
       }
@@ -521,22 +491,17 @@ export class ScormSession implements TrackingPort {
     }
     if (plan.recovered) this.progressTouched = true;
 
-    this.slots.adopt(data.interactionIds, data.interactionCount);
+    this.answers.adopt({ ids: data.interactionIds, count: data.interactionCount }, plan.answered);
     this.commentCount = data.commentCount ?? 0;
-    for (const id of plan.answered) this.recorded.add(id);
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
     this.nextObjective = data.objectiveIds.length;
 
-    if (data.notAttempted && !data.completed && !this.progress.completed)
-      this.enqueue(this.dialect.incomplete());
-    // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
-    if (this.progressTouched || plan.suspendDataUnread) this.enqueueProgress();
-    else {
-      this.enqueue([this.dialect.exit(this.progress.completed)]);
-      // An empty record gets its (empty) route at once (decision record 0160: a learner is
-      // recorded as they progress, from the first commit).
-      if (this.lmsRouteWasEmpty) this.enqueue([this.dialect.suspendData(this.suspendDataValue())]);
-    }
+    this.queueFor({
+      kind: 'start',
+      markIncomplete: data.notAttempted && !data.completed && !this.progress.completed,
+      writeProgress: this.progressTouched || plan.suspendDataUnread,
+      routeWasEmpty: this.lmsRouteWasEmpty,
+    });
     // Earlier sessions' answers are written again at their fixed positions with their own
     // values (decision record 0190): 1.2 interactions are write-only, so the course cannot see
     // that an LMS (Chamilo) rebuilt them blank after the relaunch; an LMS that kept them stores
@@ -544,7 +509,7 @@ export class ScormSession implements TrackingPort {
     const rewrite = plan.storedAnswers.filter(
       (a) => data.interactionIds === null || !data.interactionIds.includes(a.id),
     );
-    for (const a of plan.storedAnswers) this.ledger.set(a.id, a);
+    this.answers.keepStored(plan.storedAnswers);
     for (const a of rewrite) this.enqueueAnswer(fromLedgerAnswer(a));
     if (rewrite.length)
       this.log.info(
@@ -552,9 +517,9 @@ export class ScormSession implements TrackingPort {
       );
     for (const answer of [
       ...plan.pendingAnswers.map(interactionFromCache),
-      ...this.earlyAnswers.splice(0),
+      ...this.answers.takeEarly(),
     ]) {
-      if (!this.recorded.has(answer.id)) this.enqueueAnswer(answer);
+      if (this.answers.isFirst(answer.id)) this.enqueueAnswer(answer);
     }
     this.persistCache();
     if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);
@@ -568,11 +533,6 @@ export class ScormSession implements TrackingPort {
         `score=${JSON.stringify(data.scoreRaw)}, route=${JSON.stringify(data.suspendData.slice(0, 80))}, ` +
         `location=${JSON.stringify(data.bookmark)}`,
     );
-  }
-
-  /** In 1.2 interactions cannot be read back: a finished quiz means its questions were recorded. */
-  private markQuizzesAnswered(viewed: ModulesViewed): void {
-    for (const id of answeredQuestionIds(viewed, this.course)) this.recorded.add(id);
   }
 
   private snapshot(): Snapshot {
@@ -619,54 +579,35 @@ export class ScormSession implements TrackingPort {
     if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
   }
 
-  private enqueueProgress(): void {
-    const p = this.progress;
-    const writes: Write[] = [];
-    const route = encodeRoute(p.viewed);
-    if (route.length <= this.dialect.suspendDataLimit)
-      writes.push(this.dialect.suspendData(this.suspendDataValue()));
-    else
-      this.log.error(
-        `route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`,
-      );
-    if (p.score !== null) writes.push(...this.dialect.score(p.score));
-    if (p.completed)
-      writes.push(
-        ...this.dialect.completed().filter((w) => this.heldStatuses[w.element] !== 'passed'),
-      );
-    if (p.bookmark) writes.push(this.dialect.bookmark(p.bookmark));
-    writes.push(this.dialect.exit(p.completed));
-    for (const w of writes) this.progressElements.add(w.element);
-    for (const [position, m] of (this.modules ?? []).entries()) {
-      // The app may have started before the stored data could be read: a module's status is
-      // never lower than what the merged route says (record 0160).
-      const fromRoute = moduleState(p.viewed, this.course, position);
-      const status = MODULE_RANK[fromRoute] > MODULE_RANK[m.status] ? fromRoute : m.status;
-      let index = this.objectiveIndex.get(m.id);
-      if (index === undefined) {
-        index = this.nextObjective++;
-        this.objectiveIndex.set(m.id, index);
-      }
-      writes.push(...this.dialect.objective(index, m.id, status));
-    }
-    this.enqueue(writes);
+  /** The state the write planner reads (write-plan.ts). */
+  private planState(): PlanState {
+    return {
+      dialect: this.dialect,
+      course: this.course,
+      progress: this.progress,
+      readDone: this.readDone,
+      modules: this.modules,
+      heldStatuses: this.heldStatuses,
+      objectiveIndex: this.objectiveIndex,
+      nextObjective: this.nextObjective,
+      answers: this.answers.ledgerAnswers(),
+      positionOf: (id) => this.answers.slots.positionOf(id),
+    };
   }
 
-  /**
-   * suspend_data: the route, then the answer ledger (decision record 0190). Should the ledger
-   * ever push it past the version's limit, the route alone is kept (progress before answers).
-   */
-  private suspendDataValue(): string {
-    const route = encodeRoute(this.progress.viewed);
-    const answers = [...this.ledger.values()].sort(
-      (a, b) => this.slots.positionOf(a.id) - this.slots.positionOf(b.id),
-    );
-    const value = joinSuspendData(route, answers);
-    if (value.length <= this.dialect.suspendDataLimit) return value;
-    this.log.warn(
-      `the answers kept after the route would make suspend_data ${value.length} characters; route only`,
-    );
-    return route;
+  /** Plans an event's writes (write-plan.ts) and queues them. */
+  private queueFor(event: PlanEvent): void {
+    this.apply(planWrites(event, this.planState()));
+  }
+
+  private apply(plan: WritePlan): void {
+    for (const note of plan.notes) this.log[note.level](note.text);
+    for (const [id, index] of plan.objectives) {
+      this.objectiveIndex.set(id, index);
+      this.nextObjective = Math.max(this.nextObjective, index + 1);
+    }
+    for (const element of plan.progressElements) this.progressElements.add(element);
+    this.enqueue(plan.writes);
   }
 
   /**
@@ -680,7 +621,7 @@ export class ScormSession implements TrackingPort {
     const read = this.wrapper.readValue(this.dialect.interactionCountElement);
     if (!read.ok) return false;
     const count = parseCount(read.value);
-    const ids = this.slots.advance(count, index);
+    const ids = this.answers.slots.advance(count, index);
     if (!ids) return false;
     for (const { position, id } of ids) {
       const w = this.dialect.interactionId(position, id);
@@ -693,35 +634,13 @@ export class ScormSession implements TrackingPort {
     return true;
   }
 
+  /** An answer's record (interaction-recorder.ts) and its writes (write-plan.ts). */
   private enqueueAnswer(interaction: Interaction): void {
-    const index = this.slots.indexFor(interaction.id);
-    // The LMS counts fewer records than the position (the Moodle app's rebuild, or records it
-    // never got): the ids of the positions in between go first, so the LMS accepts the index
-    // without a refusal; the same values, so no record changes (decision record 0130).
-    const fill = this.slots.claim(index);
-    if (fill.length)
-      this.log.warn(
-        `the LMS counts ${fill[0]!.position} interactions; writing the ids of records ` +
-          `${fill[0]!.position}–${index - 1} again before record ${index}`,
-      );
-    this.enqueue(fill.map(({ position, id }) => this.dialect.interactionId(position, id)));
-    const writes = this.dialect.interaction(index, interaction);
-    this.recorded.add(interaction.id);
-    // The first answer is also kept in the course's own record (decision record 0190); it
-    // travels in the same commit as the interaction.
-    if (!this.ledger.has(interaction.id)) {
-      this.ledger.set(interaction.id, toLedgerAnswer(interaction));
-      if (
-        this.readDone &&
-        encodeRoute(this.progress.viewed).length <= this.dialect.suspendDataLimit
-      )
-        writes.push(this.dialect.suspendData(this.suspendDataValue()));
-    }
-    this.unconfirmedAnswers.set(interaction.id, {
-      interaction,
-      group: groupOf(writes[0]!.element),
-    });
-    this.enqueue(writes);
+    this.apply(
+      this.answers.record(interaction, (claim) =>
+        planWrites({ kind: 'answer', ...claim }, this.planState()),
+      ),
+    );
   }
 
   private enqueue(writes: Write[]): void {
@@ -775,22 +694,7 @@ export class ScormSession implements TrackingPort {
       },
       (code) => this.dialect.isPermanentError(code),
     );
-    for (const w of outcome.dropped) {
-      if (!isOptionalElement(w.element)) {
-        this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
-        continue;
-      }
-      // An optional element the LMS does not keep (Chamilo refuses an interaction's objective
-      // with 401) costs nothing of the answer: one warning per kind of element, not an error per
-      // call (decision record 0190).
-      const kind = w.element.replace(/\.\d+\./g, '.n.');
-      if (this.refusedOptional.has(kind)) continue;
-      this.refusedOptional.add(kind);
-      this.log.warn(
-        `the LMS does not accept ${kind} (error ${refusedCodes.get(w.element) ?? '?'}); ` +
-          'the answers are recorded without it',
-      );
-    }
+    this.answers.reportDropped(outcome.dropped, refusedCodes, this.log);
 
     let ok = outcome.failed === 0;
     if (this.queue.hasSent || reason === 'finish') {
@@ -800,7 +704,7 @@ export class ScormSession implements TrackingPort {
         const status = this.dialect.incomplete()[0]!.element;
         if (this.readDone && !this.queue.pending().some((w) => w.element === status))
           this.lmsHoldsAttempt = true;
-        this.settleAnswers();
+        this.answers.settle((group) => this.queue.hasGroup(group));
       } else {
         this.queue.commitFailed();
         ok = false;
@@ -810,17 +714,6 @@ export class ScormSession implements TrackingPort {
     else if (reason !== 'finish') this.commits.failed();
     this.persistCache();
     return { allSent: outcome.failed === 0 };
-  }
-
-  private settleAnswers(): void {
-    for (const [id, { group }] of [...this.unconfirmedAnswers]) {
-      if (!this.queue.hasGroup(group)) this.unconfirmedAnswers.delete(id);
-    }
-  }
-
-  private confirmAll(): void {
-    this.queue.commitAll();
-    this.unconfirmedAnswers.clear();
   }
 
   // ---------------------------------------------------------------- local safety net
@@ -835,11 +728,11 @@ export class ScormSession implements TrackingPort {
     if (!this.readDone) {
       // Before a read succeeded: add this session's progress and early answers to what an
       // earlier session left here, never replacing it (decision record 0160).
-      if (!this.progressTouched && !this.earlyAnswers.length) return;
+      if (!this.progressTouched && !this.answers.earlyAnswers.length) return;
       const existing = this.cache.read();
       const earlier = existing?.progress ? progressFromCache(existing.progress, this.course) : null;
       const answers = [...(existing?.answers ?? [])];
-      for (const a of this.earlyAnswers)
+      for (const a of this.answers.earlyAnswers)
         if (!answers.some((c) => c.id === a.id)) answers.push(interactionToCache(a));
       const record: CacheRecord = {
         answered: existing?.answered ?? [],
@@ -855,16 +748,13 @@ export class ScormSession implements TrackingPort {
     const pending = new Set(this.queue.pending().map((w) => w.element));
     const progressPending = [...this.progressElements].some((e) => pending.has(e));
     const record: CacheRecord = {
-      answered: [...this.recorded].filter((id) => !this.unconfirmedAnswers.has(id)),
+      answered: this.answers.confirmedIds(),
     };
     if (this.lmsHoldsAttempt) record.held = true;
     if (!this.timeSent) record.timeMs = this.sessionTimeMs();
     if (progressPending) record.progress = progressToCache(this.progress);
-    if (this.unconfirmedAnswers.size) {
-      record.answers = [...this.unconfirmedAnswers.values()].map(({ interaction }) =>
-        interactionToCache(interaction),
-      );
-    }
+    const unconfirmed = this.answers.unconfirmedAnswers();
+    if (unconfirmed.length) record.answers = unconfirmed.map(interactionToCache);
     const json = JSON.stringify(record);
     if (json === this.lastCacheJson) return;
     this.lastCacheJson = json;
@@ -872,15 +762,7 @@ export class ScormSession implements TrackingPort {
   }
 }
 
-/**
- * Elements whose refusal loses nothing of the answer: an interaction's objective, correct
- * response, question text, latency and time (the id, response and result are what reports show).
- */
-export function isOptionalElement(element: string): boolean {
-  return /^cmi\.interactions\.\d+\.(objectives\.\d+\.id|correct_responses\.\d+\.pattern|description|latency|time|timestamp)$/.test(
-    element,
-  );
-}
+export { isOptionalElement };
 
 const interactionToCache = (i: Interaction): CachedInteraction => ({
   ...i,
