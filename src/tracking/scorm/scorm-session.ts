@@ -26,71 +26,33 @@ import type {
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
-import { emptyViewed, type ModulesViewed } from '../../domain/progress/route-codec.ts';
+import { emptyViewed } from '../../domain/progress/route-codec.ts';
 import { shortHash } from '../../domain/content/content-version.ts';
-import { asResponse } from '../../domain/registry/index.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
-import {
-  isCourseComplete,
-  isValidScore,
-  mergeViewed,
-  risingScore,
-  type CourseShape,
-} from '../../domain/progress/engine.ts';
-import { interactionIdIndex, parseCount, type LmsStartData, type ScormDialect } from './dialect.ts';
-import {
-  mergeProgress,
-  progressFromCache,
-  progressToCache,
-  reconcile,
-  sameProgress,
-  type Progress,
-  type ReadOnlyMode,
-} from './reconcile.ts';
+import type { CourseShape } from '../../domain/progress/engine.ts';
+import type { ScormDialect } from './dialect.ts';
+import { reconcile, type Progress, type ReadOnlyMode } from './reconcile.ts';
 import { displayName } from './learner-name.ts';
 import { fromLedgerAnswer } from './answer-ledger.ts';
 import { InteractionRecorder, isOptionalElement } from './interaction-recorder.ts';
 import { planWrites, type PlanEvent, type PlanState, type WritePlan } from './write-plan.ts';
-import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
-import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
-import { RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
+import { cacheKey, LocalCache } from './local-cache.ts';
+import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
+import { WriteQueue, type Write } from './write-queue.ts';
 import { CommitScheduler } from './commit-scheduler.ts';
+import { DEFAULT_TIMING, type ScormSessionOptions, type Timing } from './session-options.ts';
+import {
+  applyProgressChange,
+  fullViewed,
+  readStored,
+  sessionLine,
+  startNotes,
+  unreadNote,
+} from './stored-read.ts';
+import { interactionFromCache, recordAfterRead, recordBeforeRead } from './safety-net.ts';
+import { sendQueued } from './lms-send.ts';
 
-export interface Timing {
-  /** The stored data is read 200 ms after Initialize (decision 0012). */
-  initialReadMs: number;
-  /** Debounce for progress (one Commit per screen view). */
-  progressCommitMs: number;
-  /** While reads of the stored data fail, start() waits this long for one to succeed. */
-  readWaitMs: number;
-  /** Answers alone commit this late at most; usually the quiz's progress save commits them. */
-  answerCommitMs: number;
-  retryDelaysMs: readonly number[];
-}
-
-export const DEFAULT_TIMING: Timing = {
-  initialReadMs: 200,
-  progressCommitMs: 300,
-  readWaitMs: 2000,
-  answerCommitMs: 10_000,
-  retryDelaysMs: RETRY_DELAYS_MS,
-};
-
-export interface ScormSessionOptions {
-  packageId: string;
-  /** The course's shape: topics per module (to read suspend_data), questions per quiz. */
-  course: CourseShape;
-  /** The course's window: pagehide/visibilitychange listeners go here; null in unit tests. */
-  win?: Window | null;
-  /** Local safety-net storage (keyed by package and learner); null disables it. */
-  storage?: Storage | null;
-  log?: Logger;
-  now?: () => number;
-  timing?: Partial<Timing>;
-  /** The inline early script already called Initialize on this API (early-init.ts), at this
-   *  time (ms since the epoch): the session is adopted and its time counts from then. */
-  preInitializedAt?: number;
-}
+export { DEFAULT_TIMING, isOptionalElement, type ScormSessionOptions, type Timing };
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
@@ -158,7 +120,6 @@ export class ScormSession implements TrackingPort {
   private lastCacheJson = '';
 
   private readonly detachers: (() => void)[] = [];
-  private readonly scoreRawElement: string;
 
   constructor(
     private readonly dialect: ScormDialect,
@@ -185,7 +146,6 @@ export class ScormSession implements TrackingPort {
       bookmark: null,
       completed: false,
     };
-    this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
     this.answers = new InteractionRecorder(courseQuestionIds(this.course));
   }
 
@@ -236,7 +196,9 @@ export class ScormSession implements TrackingPort {
     if (this.finished) return; // after Terminate the LMS may not be called (SCORM RTE)
     if (this.readOnly) return; // review/browse: nothing is written (decision record 0160)
     try {
-      this.applyChange(change);
+      if (applyProgressChange(this.progress, change, this.course, (t) => this.log.warn(t)))
+        this.progressTouched = true;
+      if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
       if (!this.readDone) {
         // read() queues everything once the stored data is known; meanwhile only the safety net.
         this.persistCache();
@@ -406,16 +368,7 @@ export class ScormSession implements TrackingPort {
   private read(): boolean {
     if (this.readDone) return true;
     if (this.wrapper.state !== 'open') return false;
-    const failed: string[] = [];
-    const codes: string[] = [];
-    const data = this.dialect.readStart((element) => {
-      const result = this.wrapper.readValue(element);
-      if (!result.ok) {
-        failed.push(element);
-        codes.push(`${element} (${result.code})`);
-      }
-      return result.value;
-    });
+    const { data, failed, codes } = readStored(this.wrapper, this.dialect);
     const learnerId = data.learnerId.trim();
     if (learnerId && !this.learner.id) {
       this.learner = { id: learnerId, name: displayName(data.learnerName) };
@@ -433,16 +386,12 @@ export class ScormSession implements TrackingPort {
       this.startWaitOver || this.finished,
     );
     if (plan.kind === 'unread') {
-      this.log.warn(
-        `reading the stored data failed (${plan.reason}${
-          codes.length ? `; ${codes.join(', ')}` : ''
-        }); nothing is written until a read succeeds`,
-      );
+      this.log.warn(unreadNote(plan.reason, codes));
       return false;
     }
     this.readDone = true;
     this.learner = { id: learnerId || null, name: displayName(data.learnerName) };
-    this.logStart(data);
+    this.log.info(sessionLine(this.dialect.version, data));
     if (plan.kind === 'read-only') {
       // Review/browse: the LMS keeps the record as it is; this session calls no SetValue.
       this.readOnly = { mode: plan.mode, certified: plan.certified };
@@ -462,33 +411,14 @@ export class ScormSession implements TrackingPort {
       if (value) this.queue.assumeCommitted(element, value);
     this.lmsHoldsAttempt = !plan.newAttempt;
     this.carriedTimeMs = plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0);
-    if (data.scoreRaw.trim() !== '' && plan.lms.score === null)
-      this.log.warn(
-        `stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`,
-      );
-    if (plan.dropped.length)
-      this.log.warn(`suspend_data: kept what could be read; dropped ${plan.dropped.join('; ')}`);
-    if (plan.carried.length)
-      this.log.warn(
-        `suspend_data: modules ${plan.carried.map((m) => m + 1).join(', ')} kept as completed from the stored score/objectives`,
-      );
-    if (plan.suspendDataUnread)
-      this.log.warn(
-        'suspend_data could not be read: the route is rebuilt from the score, objectives and this browser, and written',
-      );
-    if (plan.droppedLocal)
-      this.log.info('a new LMS attempt: what this browser kept of an earlier attempt is set aside');
+    for (const note of startNotes(data, plan, this.progress)) this.log[note.level](note.text);
     this.lmsRouteWasEmpty = plan.lmsRouteWasEmpty;
     if (!plan.suspendDataUnread) {
       this.queue.assumeCommitted(this.dialect.suspendDataElement, data.suspendData);
     }
     if (data.bookmark)
       this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
-    const before = this.progress;
     this.progress = plan.progress;
-    if (plan.recovered && !sameProgress(plan.progress, before)) {
-      this.log.warn('recovered progress that the LMS had not confirmed in the last session');
-    }
     if (plan.recovered) this.progressTouched = true;
 
     this.answers.adopt({ ids: data.interactionIds, count: data.interactionCount }, plan.answered);
@@ -527,14 +457,6 @@ export class ScormSession implements TrackingPort {
     return true;
   }
 
-  private logStart(data: LmsStartData): void {
-    this.log.info(
-      `SCORM ${this.dialect.version} session: entry=${JSON.stringify(data.entry)}, ` +
-        `score=${JSON.stringify(data.scoreRaw)}, route=${JSON.stringify(data.suspendData.slice(0, 80))}, ` +
-        `location=${JSON.stringify(data.bookmark)}`,
-    );
-  }
-
   private snapshot(): Snapshot {
     const { viewed, score, bookmark } = this.progress;
     const anyViewed = viewed.some((v) => v.length > 0);
@@ -548,36 +470,6 @@ export class ScormSession implements TrackingPort {
   }
 
   // ---------------------------------------------------------------- queueing
-
-  private applyChange(change: ProgressChange): void {
-    if (change.viewed !== undefined) {
-      this.progress.viewed = mergeViewed(this.progress.viewed, change.viewed).slice(
-        0,
-        this.course.topicCounts.length,
-      );
-      this.progressTouched = true;
-    }
-    if (change.score !== undefined) {
-      if (isValidScore(change.score)) {
-        // The score only rises (decision 0015); the LMS is never given a lower one.
-        this.progress.score = risingScore(this.progress.score, change.score);
-        this.progressTouched = true;
-      } else {
-        this.log.warn(
-          `the grade must be between 0 and 100 (got ${String(change.score)}); not stored`,
-        );
-      }
-    }
-    if (change.bookmark) {
-      this.progress.bookmark = change.bookmark;
-      this.progressTouched = true;
-    }
-    if (change.completed || isCourseComplete(this.progress.score)) {
-      this.progress.completed = true;
-      this.progressTouched = true;
-    }
-    if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
-  }
 
   /** The state the write planner reads (write-plan.ts). */
   private planState(): PlanState {
@@ -608,30 +500,6 @@ export class ScormSession implements TrackingPort {
     }
     for (const element of plan.progressElements) this.progressElements.add(element);
     this.enqueue(plan.writes);
-  }
-
-  /**
-   * The LMS refused an interaction's id at `index`: when its `_count` is lower than the index
-   * (the Moodle app rebuilds it from rows read in element-name order: _0, _1, _10, _11, _2…),
-   * the ids of the positions from its count up to the index are written again with the same
-   * values, which advances the count without changing any record (decision record 0130).
-   * Returns true when the count was advanced and the write may be tried again.
-   */
-  private advanceInteractionCount(index: number): boolean {
-    const read = this.wrapper.readValue(this.dialect.interactionCountElement);
-    if (!read.ok) return false;
-    const count = parseCount(read.value);
-    const ids = this.answers.slots.advance(count, index);
-    if (!ids) return false;
-    for (const { position, id } of ids) {
-      const w = this.dialect.interactionId(position, id);
-      if (!this.wrapper.setValue(w.element, w.value).ok) return false;
-    }
-    this.log.warn(
-      `the LMS counted ${count} interactions where the course has ${index}; ` +
-        `re-wrote the ids of records ${count}–${index - 1} to advance its count`,
-    );
-    return true;
   }
 
   /** An answer's record (interaction-recorder.ts) and its writes (write-plan.ts). */
@@ -678,24 +546,8 @@ export class ScormSession implements TrackingPort {
       this.commits.recovered();
       return { allSent: true };
     }
-    const refusedCodes = new Map<string, string>();
-    const outcome = this.queue.send(
-      (element, value) => {
-        const optional = isOptionalElement(element);
-        let result: CallResult = this.wrapper.setValue(element, value, optional);
-        const interaction = result.ok ? null : interactionIdIndex(element);
-        if (interaction !== null && this.advanceInteractionCount(interaction))
-          result = this.wrapper.setValue(element, value);
-        if (!result.ok) refusedCodes.set(element, result.code);
-        if (!result.ok && element === this.scoreRawElement) {
-          this.log.warn(`the grade was not stored in the LMS (error ${result.code})`);
-        }
-        return result;
-      },
-      (code) => this.dialect.isPermanentError(code),
-    );
-    this.answers.reportDropped(outcome.dropped, refusedCodes, this.log);
-
+    const { queue, wrapper, dialect, answers, log } = this;
+    const outcome = sendQueued({ queue, wrapper, dialect, answers, log });
     let ok = outcome.failed === 0;
     if (this.queue.hasSent || reason === 'finish') {
       if (this.wrapper.commit().ok) {
@@ -725,36 +577,22 @@ export class ScormSession implements TrackingPort {
 
   private persistCache(): void {
     if (!this.learner.id || this.readOnly) return;
+    let record;
     if (!this.readDone) {
-      // Before a read succeeded: add this session's progress and early answers to what an
-      // earlier session left here, never replacing it (decision record 0160).
+      // Before a read succeeded: add to what an earlier session left here (record 0160).
       if (!this.progressTouched && !this.answers.earlyAnswers.length) return;
-      const existing = this.cache.read();
-      const earlier = existing?.progress ? progressFromCache(existing.progress, this.course) : null;
-      const answers = [...(existing?.answers ?? [])];
-      for (const a of this.answers.earlyAnswers)
-        if (!answers.some((c) => c.id === a.id)) answers.push(interactionToCache(a));
-      const record: CacheRecord = {
-        answered: existing?.answered ?? [],
-        progress: progressToCache(mergeProgress(this.progress, earlier, this.course)),
-        ...(answers.length ? { answers } : {}),
-        ...(existing?.held ? { held: true } : {}),
-      };
-      const json = JSON.stringify(record);
-      if (json !== this.lastCacheJson) this.cache.write(record);
-      this.lastCacheJson = json;
-      return;
+      const early = this.answers.earlyAnswers;
+      record = recordBeforeRead(this.cache.read(), this.progress, early, this.course);
+    } else {
+      const pending = new Set(this.queue.pending().map((w) => w.element));
+      record = recordAfterRead({
+        answered: this.answers.confirmedIds(),
+        held: this.lmsHoldsAttempt,
+        timeMs: this.timeSent ? null : this.sessionTimeMs(),
+        progress: [...this.progressElements].some((e) => pending.has(e)) ? this.progress : null,
+        unconfirmed: this.answers.unconfirmedAnswers(),
+      });
     }
-    const pending = new Set(this.queue.pending().map((w) => w.element));
-    const progressPending = [...this.progressElements].some((e) => pending.has(e));
-    const record: CacheRecord = {
-      answered: this.answers.confirmedIds(),
-    };
-    if (this.lmsHoldsAttempt) record.held = true;
-    if (!this.timeSent) record.timeMs = this.sessionTimeMs();
-    if (progressPending) record.progress = progressToCache(this.progress);
-    const unconfirmed = this.answers.unconfirmedAnswers();
-    if (unconfirmed.length) record.answers = unconfirmed.map(interactionToCache);
     const json = JSON.stringify(record);
     if (json === this.lastCacheJson) return;
     this.lastCacheJson = json;
@@ -762,25 +600,6 @@ export class ScormSession implements TrackingPort {
   }
 }
 
-export { isOptionalElement };
-
-const interactionToCache = (i: Interaction): CachedInteraction => ({
-  ...i,
-  timestamp: i.timestamp.toISOString(),
-});
-
-const interactionFromCache = (c: CachedInteraction): Interaction => ({
-  ...c,
-  response: asResponse(c.response),
-  correctResponse: asResponse(c.correctResponse),
-  timestamp: new Date(c.timestamp),
-});
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Every topic and quiz of the course viewed: what review mode of a finished attempt shows. */
-function fullViewed(course: CourseShape): ModulesViewed {
-  return course.topicCounts.map((count) => Array.from({ length: count + 1 }, (_, i) => i));
 }
