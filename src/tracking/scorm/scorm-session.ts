@@ -16,7 +16,6 @@
 //   session_time is written once, at the end.
 import type {
   AcceptanceChannel,
-  AcceptanceStatus,
   Interaction,
   Learner,
   ModuleStatus,
@@ -27,16 +26,15 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import { emptyViewed } from '../../domain/progress/route-codec.ts';
-import { shortHash } from '../../domain/content/content-version.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
-import type { ScormDialect } from './dialect.ts';
-import { reconcile, type Progress, type ReadOnlyMode } from './reconcile.ts';
+import type { LmsStartData, ScormDialect } from './dialect.ts';
+import { reconcile, type Progress, type ReadOnlyMode, type StartPlan } from './reconcile.ts';
 import { displayName } from './learner-name.ts';
 import { fromLedgerAnswer } from './answer-ledger.ts';
 import { InteractionRecorder, isOptionalElement } from './interaction-recorder.ts';
 import { planWrites, type PlanEvent, type PlanState, type WritePlan } from './write-plan.ts';
-import { cacheKey, LocalCache } from './local-cache.ts';
+import { cacheKey, LocalCache, type CacheRecord } from './local-cache.ts';
 import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
 import { WriteQueue, type Write } from './write-queue.ts';
 import { CommitScheduler } from './commit-scheduler.ts';
@@ -51,6 +49,8 @@ import {
 } from './stored-read.ts';
 import { interactionFromCache, recordAfterRead, recordBeforeRead } from './safety-net.ts';
 import { sendQueued } from './lms-send.ts';
+import { listenToPage } from './page-events.ts';
+import { acceptanceComment } from './acceptance-comment.ts';
 
 export { DEFAULT_TIMING, isOptionalElement, type ScormSessionOptions, type Timing };
 
@@ -111,15 +111,14 @@ export class ScormSession implements TrackingPort {
   private readonly answers: InteractionRecorder;
   /** 2004: the LMS's count of learner comments; the acceptance's state (decision 0220). */
   private commentCount = 0;
-  private acceptanceState: AcceptanceStatus = 'none';
-  private readonly acceptanceListeners = new Set<(s: AcceptanceStatus) => void>();
   /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
   private readonly progressElements = new Set<string>();
 
   private cache = new LocalCache(null, null);
   private lastCacheJson = '';
 
-  private readonly detachers: (() => void)[] = [];
+  /** Stops listening to the page's events (page-events.ts). */
+  private detach: () => void = () => {};
 
   constructor(
     private readonly dialect: ScormDialect,
@@ -217,31 +216,16 @@ export class ScormSession implements TrackingPort {
     }
   }
 
-  /**
-   * The learner's «Acepto» (decision 0220): one comment with the statement's short hash and the
-   * time, committed at once — never an interaction, never in review or browse mode.
-   */
-  readonly acceptance: AcceptanceChannel = {
-    accept: (text) => {
-      if (this.finished || this.readOnly || !this.readDone || this.acceptanceState !== 'none')
-        return;
-      try {
-        const at = new Date(this.now());
-        const comment = `Acepto la inducción (texto mostrado ${shortHash(text)}, ${at.toISOString()}): ${text.replace(/\s+/g, ' ')}`;
-        this.enqueue(this.dialect.comment(this.commentCount++, comment, at));
-        this.runCommit('flush');
-        this.acceptanceState = 'recorded';
-        this.acceptanceListeners.forEach((l) => l('recorded'));
-      } catch (error) {
-        this.log.error(`acceptance failed: ${describe(error)}`);
-      }
+  /** The learner's «Acepto» as an LMS comment (acceptance-comment.ts, decision 0220). */
+  readonly acceptance: AcceptanceChannel = acceptanceComment({
+    canWrite: () => !this.finished && !this.readOnly && this.readDone,
+    now: () => this.now(),
+    write: (comment, at) => {
+      this.enqueue(this.dialect.comment(this.commentCount++, comment, at));
+      this.runCommit('flush');
     },
-    status: () => this.acceptanceState,
-    onStatus: (listener) => {
-      this.acceptanceListeners.add(listener);
-      return () => this.acceptanceListeners.delete(listener);
-    },
-  };
+    logError: (message) => this.log.error(message),
+  });
 
   recordAnswer(interaction: Interaction): void {
     if (this.finished || this.readOnly) return;
@@ -334,30 +318,8 @@ export class ScormSession implements TrackingPort {
   private listen(): void {
     const win = this.options.win;
     if (!win) return;
-    const onPageHide = () => this.finish();
-    const onVisibility = () => {
-      if (win.document.visibilityState === 'hidden') this.flush();
-    };
-    try {
-      win.addEventListener('pagehide', onPageHide);
-      win.document.addEventListener('visibilitychange', onVisibility);
-      this.detachers.push(
-        () => win.removeEventListener('pagehide', onPageHide),
-        () => win.document.removeEventListener('visibilitychange', onVisibility),
-      );
-    } catch (error) {
-      this.log.warn(`could not listen to page events: ${describe(error)}`);
-    }
-  }
-
-  private detach(): void {
-    for (const d of this.detachers.splice(0)) {
-      try {
-        d();
-      } catch {
-        // the window is going away anyway
-      }
-    }
+    const on = { hide: () => this.finish(), hidden: () => this.flush() };
+    this.detach = listenToPage(win, on, this.log);
   }
 
   /**
@@ -406,6 +368,19 @@ export class ScormSession implements TrackingPort {
       this.resolveStart?.();
       return true;
     }
+    this.startWriting(plan, data, cached);
+    return true;
+  }
+
+  /**
+   * A successful read in normal mode: what the LMS holds is known to the queue, the start state
+   * replaces this session's, and the start writes, earlier answers and early answers are queued.
+   */
+  private startWriting(
+    plan: Extract<StartPlan, { kind: 'write' }>,
+    data: LmsStartData,
+    cached: CacheRecord | null,
+  ): void {
     this.heldStatuses = data.statuses;
     for (const [element, value] of Object.entries(data.statuses))
       if (value) this.queue.assumeCommitted(element, value);
@@ -454,7 +429,6 @@ export class ScormSession implements TrackingPort {
     this.persistCache();
     if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);
     this.resolveStart?.();
-    return true;
   }
 
   private snapshot(): Snapshot {
