@@ -18,18 +18,16 @@ import type {
   AcceptanceChannel,
   Interaction,
   Learner,
-  ModuleStatus,
   ProgressChange,
   Snapshot,
   TrackingCapabilities,
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
-import { emptyViewed } from '../../domain/progress/route-codec.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
 import type { LmsStartData, ScormDialect } from './dialect.ts';
-import { reconcile, type Progress, type ReadOnlyMode, type StartPlan } from './reconcile.ts';
+import { reconcile, type ReadOnlyMode, type StartPlan } from './reconcile.ts';
 import { displayName } from './learner-name.ts';
 import { fromLedgerAnswer } from './answer-ledger.ts';
 import { InteractionRecorder, isOptionalElement } from './interaction-recorder.ts';
@@ -39,16 +37,10 @@ import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
 import { WriteQueue, type Write } from './write-queue.ts';
 import { CommitScheduler } from './commit-scheduler.ts';
 import { DEFAULT_TIMING, type ScormSessionOptions, type Timing } from './session-options.ts';
-import {
-  applyProgressChange,
-  fullViewed,
-  readStored,
-  sessionLine,
-  startNotes,
-  unreadNote,
-} from './stored-read.ts';
+import { fullViewed, readStored, sessionLine, startNotes, unreadNote } from './stored-read.ts';
 import { interactionFromCache, recordAfterRead, recordBeforeRead } from './safety-net.ts';
 import { sendQueued } from './lms-send.ts';
+import { CourseRecord } from './course-record.ts';
 import { listenToPage } from './page-events.ts';
 import { acceptanceComment } from './acceptance-comment.ts';
 
@@ -82,14 +74,11 @@ export class ScormSession implements TrackingPort {
   private startDeadline: ReturnType<typeof setTimeout> | null = null;
   /** True once a read of the stored data succeeded (decision record 0160). */
   private readDone = false;
-  /** Status values the LMS held at the read: a 'passed' is never replaced. */
-  private heldStatuses: Record<string, string> = {};
   private finished = false;
   private sessionStartedAt = 0;
   /** When the inline early script's Initialize answered, if this session adopted it. */
   private readonly earlyOpenedAt: number | null;
   private learner: Learner = { id: null, name: null };
-  private lmsRouteWasEmpty = true;
   /** The start wait is over: an unreadable suspend_data is rebuilt and written (record 0160). */
   private startWaitOver = false;
   /** Review/browse mode (decision record 0160): no SetValue at all this session. */
@@ -101,18 +90,13 @@ export class ScormSession implements TrackingPort {
   /** This session's session_time was written and terminated: the browser keeps no time. */
   private timeSent = false;
 
-  private progress: Progress;
-  private progressTouched = false;
-  private modules: { id: string; status: ModuleStatus }[] | null = null;
-  private readonly objectiveIndex = new Map<string, number>();
-  private nextObjective = 0;
+  /** The progress, modules, objectives and held statuses (course-record.ts). */
+  private readonly record: CourseRecord;
 
   /** First answers, their records and slots (interaction-recorder.ts, record 0256). */
   private readonly answers: InteractionRecorder;
   /** 2004: the LMS's count of learner comments; the acceptance's state (decision 0220). */
   private commentCount = 0;
-  /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
-  private readonly progressElements = new Set<string>();
 
   private cache = new LocalCache(null, null);
   private lastCacheJson = '';
@@ -139,12 +123,7 @@ export class ScormSession implements TrackingPort {
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
     this.earlyOpenedAt = options.preInitializedAt ?? null;
     if (this.earlyOpenedAt !== null) this.wrapper.adoptOpenSession();
-    this.progress = {
-      viewed: emptyViewed(this.course.topicCounts.length),
-      score: null,
-      bookmark: null,
-      completed: false,
-    };
+    this.record = new CourseRecord(this.course);
     this.answers = new InteractionRecorder(courseQuestionIds(this.course));
   }
 
@@ -195,9 +174,7 @@ export class ScormSession implements TrackingPort {
     if (this.finished) return; // after Terminate the LMS may not be called (SCORM RTE)
     if (this.readOnly) return; // review/browse: nothing is written (decision record 0160)
     try {
-      if (applyProgressChange(this.progress, change, this.course, (t) => this.log.warn(t)))
-        this.progressTouched = true;
-      if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
+      this.record.change(change, (text) => this.log.warn(text));
       if (!this.readDone) {
         // read() queues everything once the stored data is known; meanwhile only the safety net.
         this.persistCache();
@@ -206,7 +183,7 @@ export class ScormSession implements TrackingPort {
       this.queueFor({ kind: 'progress' });
       this.persistCache();
       // Completing the course is committed at once: the learner may close the window any time.
-      if (this.progress.completed && this.isQueued(this.dialect.completed())) {
+      if (this.record.progress.completed && this.isQueued(this.dialect.completed())) {
         this.runCommit('completion');
       } else {
         this.commits.schedule(this.timing.progressCommitMs);
@@ -344,7 +321,7 @@ export class ScormSession implements TrackingPort {
       { data, failed, suspendDataElement: this.dialect.suspendDataElement },
       cached,
       this.course,
-      this.progressTouched ? this.progress : null,
+      this.record.touched ? this.record.progress : null,
       this.startWaitOver || this.finished,
     );
     if (plan.kind === 'unread') {
@@ -357,13 +334,13 @@ export class ScormSession implements TrackingPort {
     if (plan.kind === 'read-only') {
       // Review/browse: the LMS keeps the record as it is; this session calls no SetValue.
       this.readOnly = { mode: plan.mode, certified: plan.certified };
-      this.progress = {
-        viewed: plan.certified ? fullViewed(this.course) : this.progress.viewed,
+      this.record.progress = {
+        viewed: plan.certified ? fullViewed(this.course) : this.record.progress.viewed,
         score: plan.score,
         bookmark: plan.bookmark,
         completed: plan.certified,
       };
-      this.lmsRouteWasEmpty = !plan.certified;
+      this.record.routeWasEmpty = !plan.certified;
       this.log.info(`${plan.mode} mode: nothing is written to the LMS`);
       this.resolveStart?.();
       return true;
@@ -381,31 +358,31 @@ export class ScormSession implements TrackingPort {
     data: LmsStartData,
     cached: CacheRecord | null,
   ): void {
-    this.heldStatuses = data.statuses;
+    this.record.heldStatuses = data.statuses;
     for (const [element, value] of Object.entries(data.statuses))
       if (value) this.queue.assumeCommitted(element, value);
     this.lmsHoldsAttempt = !plan.newAttempt;
     this.carriedTimeMs = plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0);
-    for (const note of startNotes(data, plan, this.progress)) this.log[note.level](note.text);
-    this.lmsRouteWasEmpty = plan.lmsRouteWasEmpty;
+    for (const note of startNotes(data, plan, this.record.progress))
+      this.log[note.level](note.text);
+    this.record.routeWasEmpty = plan.lmsRouteWasEmpty;
     if (!plan.suspendDataUnread) {
       this.queue.assumeCommitted(this.dialect.suspendDataElement, data.suspendData);
     }
     if (data.bookmark)
       this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
-    this.progress = plan.progress;
-    if (plan.recovered) this.progressTouched = true;
+    this.record.progress = plan.progress;
+    if (plan.recovered) this.record.touched = true;
 
     this.answers.adopt({ ids: data.interactionIds, count: data.interactionCount }, plan.answered);
     this.commentCount = data.commentCount ?? 0;
-    data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
-    this.nextObjective = data.objectiveIds.length;
+    this.record.adoptObjectives(data.objectiveIds);
 
     this.queueFor({
       kind: 'start',
-      markIncomplete: data.notAttempted && !data.completed && !this.progress.completed,
-      writeProgress: this.progressTouched || plan.suspendDataUnread,
-      routeWasEmpty: this.lmsRouteWasEmpty,
+      markIncomplete: data.notAttempted && !data.completed && !this.record.progress.completed,
+      writeProgress: this.record.touched || plan.suspendDataUnread,
+      routeWasEmpty: this.record.routeWasEmpty,
     });
     // Earlier sessions' answers are written again at their fixed positions with their own
     // values (decision record 0190): 1.2 interactions are write-only, so the course cannot see
@@ -432,48 +409,23 @@ export class ScormSession implements TrackingPort {
   }
 
   private snapshot(): Snapshot {
-    const { viewed, score, bookmark } = this.progress;
-    const anyViewed = viewed.some((v) => v.length > 0);
-    return {
-      learner: { ...this.learner },
-      score,
-      viewed: anyViewed || !this.lmsRouteWasEmpty ? viewed.map((v) => [...v]) : null,
-      bookmark,
-      ...(this.readOnly ? { readOnly: { ...this.readOnly } } : {}),
-    };
+    return this.record.snapshot(this.learner, this.readOnly);
   }
 
   // ---------------------------------------------------------------- queueing
-
-  /** The state the write planner reads (write-plan.ts). */
-  private planState(): PlanState {
-    return {
-      dialect: this.dialect,
-      course: this.course,
-      progress: this.progress,
-      readDone: this.readDone,
-      modules: this.modules,
-      heldStatuses: this.heldStatuses,
-      objectiveIndex: this.objectiveIndex,
-      nextObjective: this.nextObjective,
-      answers: this.answers.ledgerAnswers(),
-      positionOf: (id) => this.answers.slots.positionOf(id),
-    };
-  }
 
   /** Plans an event's writes (write-plan.ts) and queues them. */
   private queueFor(event: PlanEvent): void {
     this.apply(planWrites(event, this.planState()));
   }
 
+  private planState(): PlanState {
+    return this.record.planState(this.dialect, this.readDone, this.answers);
+  }
+
   private apply(plan: WritePlan): void {
     for (const note of plan.notes) this.log[note.level](note.text);
-    for (const [id, index] of plan.objectives) {
-      this.objectiveIndex.set(id, index);
-      this.nextObjective = Math.max(this.nextObjective, index + 1);
-    }
-    for (const element of plan.progressElements) this.progressElements.add(element);
-    this.enqueue(plan.writes);
+    this.enqueue(this.record.take(plan));
   }
 
   /** An answer's record (interaction-recorder.ts) and its writes (write-plan.ts). */
@@ -554,16 +506,16 @@ export class ScormSession implements TrackingPort {
     let record;
     if (!this.readDone) {
       // Before a read succeeded: add to what an earlier session left here (record 0160).
-      if (!this.progressTouched && !this.answers.earlyAnswers.length) return;
+      if (!this.record.touched && !this.answers.earlyAnswers.length) return;
       const early = this.answers.earlyAnswers;
-      record = recordBeforeRead(this.cache.read(), this.progress, early, this.course);
+      record = recordBeforeRead(this.cache.read(), this.record.progress, early, this.course);
     } else {
       const pending = new Set(this.queue.pending().map((w) => w.element));
       record = recordAfterRead({
         answered: this.answers.confirmedIds(),
         held: this.lmsHoldsAttempt,
         timeMs: this.timeSent ? null : this.sessionTimeMs(),
-        progress: [...this.progressElements].some((e) => pending.has(e)) ? this.progress : null,
+        progress: this.record.progressPending(pending) ? this.record.progress : null,
         unconfirmed: this.answers.unconfirmedAnswers(),
       });
     }
