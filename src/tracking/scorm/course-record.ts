@@ -6,9 +6,9 @@
 import type { Learner, ModuleStatus, ProgressChange, Snapshot } from '../port.ts';
 import { emptyViewed } from '../../domain/progress/route-codec.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
-import type { ScormDialect } from './dialect.ts';
+import type { LmsStartData, ScormDialect } from './dialect.ts';
 import type { InteractionRecorder } from './interaction-recorder.ts';
-import type { Progress, ReadOnlyMode } from './reconcile.ts';
+import type { Progress, ReadOnlyMode, StartPlan } from './reconcile.ts';
 import { applyProgressChange } from './stored-read.ts';
 import type { PlanState, WritePlan } from './write-plan.ts';
 import type { Write } from './write-queue.ts';
@@ -42,10 +42,18 @@ export class CourseRecord {
     if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
   }
 
-  /** The objectives the LMS holds, by index (a module keeps its index on resume). */
-  adoptObjectives(ids: readonly string[]): void {
-    ids.forEach((id, index) => this.objectiveIndex.set(id, index));
-    this.nextObjective = ids.length;
+  /**
+   * A read in normal mode: the statuses the LMS held, whether its route was empty, the start
+   * progress reconcile.ts decided, and the objectives it holds by index (a module keeps its
+   * index on resume).
+   */
+  adoptRead(plan: Extract<StartPlan, { kind: 'write' }>, data: LmsStartData): void {
+    this.heldStatuses = data.statuses;
+    this.routeWasEmpty = plan.lmsRouteWasEmpty;
+    this.progress = plan.progress;
+    if (plan.recovered) this.touched = true;
+    data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
+    this.nextObjective = data.objectiveIds.length;
   }
 
   /** The state the write planner reads. */

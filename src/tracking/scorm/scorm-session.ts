@@ -37,7 +37,14 @@ import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
 import { WriteQueue, type Write } from './write-queue.ts';
 import { CommitScheduler } from './commit-scheduler.ts';
 import { DEFAULT_TIMING, type ScormSessionOptions, type Timing } from './session-options.ts';
-import { fullViewed, readStored, sessionLine, startNotes, unreadNote } from './stored-read.ts';
+import {
+  fullViewed,
+  heldValues,
+  readStored,
+  sessionLine,
+  startNotes,
+  unreadNote,
+} from './stored-read.ts';
 import { interactionFromCache, recordAfterRead, recordBeforeRead } from './safety-net.ts';
 import { sendQueued } from './lms-send.ts';
 import { CourseRecord } from './course-record.ts';
@@ -358,25 +365,16 @@ export class ScormSession implements TrackingPort {
     data: LmsStartData,
     cached: CacheRecord | null,
   ): void {
-    this.record.heldStatuses = data.statuses;
-    for (const [element, value] of Object.entries(data.statuses))
-      if (value) this.queue.assumeCommitted(element, value);
+    // What the LMS holds needs no write: the queue skips values equal to these.
+    for (const w of heldValues(this.dialect, data, plan))
+      this.queue.assumeCommitted(w.element, w.value);
     this.lmsHoldsAttempt = !plan.newAttempt;
     this.carriedTimeMs = plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0);
     for (const note of startNotes(data, plan, this.record.progress))
       this.log[note.level](note.text);
-    this.record.routeWasEmpty = plan.lmsRouteWasEmpty;
-    if (!plan.suspendDataUnread) {
-      this.queue.assumeCommitted(this.dialect.suspendDataElement, data.suspendData);
-    }
-    if (data.bookmark)
-      this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
-    this.record.progress = plan.progress;
-    if (plan.recovered) this.record.touched = true;
-
+    this.record.adoptRead(plan, data);
     this.answers.adopt({ ids: data.interactionIds, count: data.interactionCount }, plan.answered);
     this.commentCount = data.commentCount ?? 0;
-    this.record.adoptObjectives(data.objectiveIds);
 
     this.queueFor({
       kind: 'start',

@@ -14,6 +14,7 @@ import type { LmsStartData, ScormDialect } from './dialect.ts';
 import { sameProgress, type Progress, type StartPlan } from './reconcile.ts';
 import type { ScormWrapper } from './wrapper.ts';
 import type { Note } from './write-plan.ts';
+import type { Write } from './write-queue.ts';
 
 export interface StoredRead {
   data: LmsStartData;
@@ -49,6 +50,25 @@ export function sessionLine(version: string, data: LmsStartData): string {
     `score=${JSON.stringify(data.scoreRaw)}, route=${JSON.stringify(data.suspendData.slice(0, 80))}, ` +
     `location=${JSON.stringify(data.bookmark)}`
   );
+}
+
+/**
+ * Values the LMS is known to hold after a read in normal mode: its statuses, its suspend_data
+ * (unless unreadable) and its location. The queue skips writes that would repeat them.
+ */
+export function heldValues(
+  dialect: ScormDialect,
+  data: LmsStartData,
+  plan: Extract<StartPlan, { kind: 'write' }>,
+): Write[] {
+  const held: Write[] = Object.entries(data.statuses)
+    .filter(([, value]) => value)
+    .map(([element, value]) => ({ element, value }));
+  if (!plan.suspendDataUnread)
+    held.push({ element: dialect.suspendDataElement, value: data.suspendData });
+  if (data.bookmark)
+    held.push({ element: dialect.bookmark(data.bookmark).element, value: data.bookmark });
+  return held;
 }
 
 /** What a successful read in normal mode tells the log, in order. */
