@@ -16,89 +16,42 @@
 //   session_time is written once, at the end.
 import type {
   AcceptanceChannel,
-  AcceptanceStatus,
   Interaction,
   Learner,
-  ModuleStatus,
   ProgressChange,
   Snapshot,
   TrackingCapabilities,
   TrackingHealth,
   TrackingPort,
 } from '../port.ts';
-import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progress/route-codec.ts';
-import { shortHash } from '../../domain/content/content-version.ts';
-import { asResponse } from '../../domain/registry/index.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
-import {
-  answeredQuestionIds,
-  isCourseComplete,
-  isValidScore,
-  mergeViewed,
-  moduleState,
-  risingScore,
-  type CourseShape,
-} from '../../domain/progress/engine.ts';
-import { interactionIdIndex, parseCount, type LmsStartData, type ScormDialect } from './dialect.ts';
-import {
-  mergeProgress,
-  progressFromCache,
-  progressToCache,
-  reconcile,
-  sameProgress,
-  type Progress,
-  type ReadOnlyMode,
-} from './reconcile.ts';
+import type { CourseShape } from '../../domain/progress/engine.ts';
+import type { LmsStartData, ScormDialect } from './dialect.ts';
+import { reconcile, type ReadOnlyMode, type StartPlan } from './reconcile.ts';
 import { displayName } from './learner-name.ts';
-import {
-  fromLedgerAnswer,
-  joinSuspendData,
-  toLedgerAnswer,
-  type LedgerAnswer,
-} from './answer-ledger.ts';
-import { InteractionSlots } from './interaction-slots.ts';
-import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
-import { consoleLogger, ScormWrapper, type CallResult, type Logger } from './wrapper.ts';
-import { groupOf, RETRY_DELAYS_MS, WriteQueue, type Write } from './write-queue.ts';
+import { fromLedgerAnswer } from './answer-ledger.ts';
+import { InteractionRecorder, isOptionalElement } from './interaction-recorder.ts';
+import { planWrites, type PlanEvent, type PlanState, type WritePlan } from './write-plan.ts';
+import { cacheKey, LocalCache, type CacheRecord } from './local-cache.ts';
+import { consoleLogger, ScormWrapper, type Logger } from './wrapper.ts';
+import { WriteQueue, type Write } from './write-queue.ts';
 import { CommitScheduler } from './commit-scheduler.ts';
+import { DEFAULT_TIMING, type ScormSessionOptions, type Timing } from './session-options.ts';
+import {
+  fullViewed,
+  heldValues,
+  readStored,
+  sessionLine,
+  startNotes,
+  unreadNote,
+} from './stored-read.ts';
+import { interactionFromCache, recordAfterRead, recordBeforeRead } from './safety-net.ts';
+import { sendQueued } from './lms-send.ts';
+import { CourseRecord } from './course-record.ts';
+import { listenToPage } from './page-events.ts';
+import { acceptanceComment } from './acceptance-comment.ts';
 
-export interface Timing {
-  /** The stored data is read 200 ms after Initialize (decision 0012). */
-  initialReadMs: number;
-  /** Debounce for progress (one Commit per screen view). */
-  progressCommitMs: number;
-  /** While reads of the stored data fail, start() waits this long for one to succeed. */
-  readWaitMs: number;
-  /** Answers alone commit this late at most; usually the quiz's progress save commits them. */
-  answerCommitMs: number;
-  retryDelaysMs: readonly number[];
-}
-
-export const DEFAULT_TIMING: Timing = {
-  initialReadMs: 200,
-  progressCommitMs: 300,
-  readWaitMs: 2000,
-  answerCommitMs: 10_000,
-  retryDelaysMs: RETRY_DELAYS_MS,
-};
-
-export interface ScormSessionOptions {
-  packageId: string;
-  /** The course's shape: topics per module (to read suspend_data), questions per quiz. */
-  course: CourseShape;
-  /** The course's window: pagehide/visibilitychange listeners go here; null in unit tests. */
-  win?: Window | null;
-  /** Local safety-net storage (keyed by package and learner); null disables it. */
-  storage?: Storage | null;
-  log?: Logger;
-  now?: () => number;
-  timing?: Partial<Timing>;
-  /** The inline early script already called Initialize on this API (early-init.ts), at this
-   *  time (ms since the epoch): the session is adopted and its time counts from then. */
-  preInitializedAt?: number;
-}
-
-const MODULE_RANK: Record<ModuleStatus, number> = { 'not-viewed': 0, current: 1, viewed: 2 };
+export { DEFAULT_TIMING, isOptionalElement, type ScormSessionOptions, type Timing };
 
 type CommitReason = 'debounce' | 'retry' | 'flush' | 'completion' | 'finish';
 
@@ -128,14 +81,11 @@ export class ScormSession implements TrackingPort {
   private startDeadline: ReturnType<typeof setTimeout> | null = null;
   /** True once a read of the stored data succeeded (decision record 0160). */
   private readDone = false;
-  /** Status values the LMS held at the read: a 'passed' is never replaced. */
-  private heldStatuses: Record<string, string> = {};
   private finished = false;
   private sessionStartedAt = 0;
   /** When the inline early script's Initialize answered, if this session adopted it. */
   private readonly earlyOpenedAt: number | null;
   private learner: Learner = { id: null, name: null };
-  private lmsRouteWasEmpty = true;
   /** The start wait is over: an unreadable suspend_data is rebuilt and written (record 0160). */
   private startWaitOver = false;
   /** Review/browse mode (decision record 0160): no SetValue at all this session. */
@@ -147,42 +97,19 @@ export class ScormSession implements TrackingPort {
   /** This session's session_time was written and terminated: the browser keeps no time. */
   private timeSent = false;
 
-  private progress: Progress;
-  private progressTouched = false;
-  private modules: { id: string; status: ModuleStatus }[] | null = null;
-  private readonly objectiveIndex = new Map<string, number>();
-  private nextObjective = 0;
+  /** The progress, modules, objectives and held statuses (course-record.ts). */
+  private readonly record: CourseRecord;
 
-  /** Where each question's interaction record sits (decision records 0130, 0209). */
-  private readonly slots: InteractionSlots;
+  /** First answers, their records and slots (interaction-recorder.ts, record 0256). */
+  private readonly answers: InteractionRecorder;
   /** 2004: the LMS's count of learner comments; the acceptance's state (decision 0220). */
   private commentCount = 0;
-  private acceptanceState: AcceptanceStatus = 'none';
-  private readonly acceptanceListeners = new Set<(s: AcceptanceStatus) => void>();
-  /** Question ids with an interaction in the LMS or on its way there. */
-  private readonly recorded = new Set<string>();
-  /** Answers queued but not yet committed, by question id. */
-  private readonly unconfirmedAnswers = new Map<
-    string,
-    { interaction: Interaction; group: string }
-  >();
-  /**
-   * Each question's first answer as the course keeps it in suspend_data after the route
-   * (decision record 0190): from earlier sessions' records and this session's answers.
-   */
-  private readonly ledger = new Map<string, LedgerAnswer>();
-  /** Optional elements the LMS refused, logged once each (by element name without index). */
-  private readonly refusedOptional = new Set<string>();
-  /** Answers given before the stored data was read (their index is not known yet). */
-  private readonly earlyAnswers: Interaction[] = [];
-  /** Elements that carry progress: while any is queued, the local safety net keeps progress. */
-  private readonly progressElements = new Set<string>();
 
   private cache = new LocalCache(null, null);
   private lastCacheJson = '';
 
-  private readonly detachers: (() => void)[] = [];
-  private readonly scoreRawElement: string;
+  /** Stops listening to the page's events (page-events.ts). */
+  private detach: () => void = () => {};
 
   constructor(
     private readonly dialect: ScormDialect,
@@ -203,14 +130,8 @@ export class ScormSession implements TrackingPort {
     this.wrapper = new ScormWrapper(dialect.bind(rawApi), dialect.wrapperOptions, this.log);
     this.earlyOpenedAt = options.preInitializedAt ?? null;
     if (this.earlyOpenedAt !== null) this.wrapper.adoptOpenSession();
-    this.progress = {
-      viewed: emptyViewed(this.course.topicCounts.length),
-      score: null,
-      bookmark: null,
-      completed: false,
-    };
-    this.scoreRawElement = dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
-    this.slots = new InteractionSlots(courseQuestionIds(this.course));
+    this.record = new CourseRecord(this.course);
+    this.answers = new InteractionRecorder(courseQuestionIds(this.course));
   }
 
   get version() {
@@ -260,16 +181,16 @@ export class ScormSession implements TrackingPort {
     if (this.finished) return; // after Terminate the LMS may not be called (SCORM RTE)
     if (this.readOnly) return; // review/browse: nothing is written (decision record 0160)
     try {
-      this.applyChange(change);
+      this.record.change(change, (text) => this.log.warn(text));
       if (!this.readDone) {
         // read() queues everything once the stored data is known; meanwhile only the safety net.
         this.persistCache();
         return;
       }
-      this.enqueueProgress();
+      this.queueFor({ kind: 'progress' });
       this.persistCache();
       // Completing the course is committed at once: the learner may close the window any time.
-      if (this.progress.completed && this.isQueued(this.dialect.completed())) {
+      if (this.record.progress.completed && this.isQueued(this.dialect.completed())) {
         this.runCommit('completion');
       } else {
         this.commits.schedule(this.timing.progressCommitMs);
@@ -279,39 +200,23 @@ export class ScormSession implements TrackingPort {
     }
   }
 
-  /**
-   * The learner's «Acepto» (decision 0220): one comment with the statement's short hash and the
-   * time, committed at once — never an interaction, never in review or browse mode.
-   */
-  readonly acceptance: AcceptanceChannel = {
-    accept: (text) => {
-      if (this.finished || this.readOnly || !this.readDone || this.acceptanceState !== 'none')
-        return;
-      try {
-        const at = new Date(this.now());
-        const comment = `Acepto la inducción (texto mostrado ${shortHash(text)}, ${at.toISOString()}): ${text.replace(/\s+/g, ' ')}`;
-        this.enqueue(this.dialect.comment(this.commentCount++, comment, at));
-        this.runCommit('flush');
-        this.acceptanceState = 'recorded';
-        this.acceptanceListeners.forEach((l) => l('recorded'));
-      } catch (error) {
-        this.log.error(`acceptance failed: ${describe(error)}`);
-      }
+  /** The learner's «Acepto» as an LMS comment (acceptance-comment.ts, decision 0220). */
+  readonly acceptance: AcceptanceChannel = acceptanceComment({
+    canWrite: () => !this.finished && !this.readOnly && this.readDone,
+    now: () => this.now(),
+    write: (comment, at) => {
+      this.enqueue(this.dialect.comment(this.commentCount++, comment, at));
+      this.runCommit('flush');
     },
-    status: () => this.acceptanceState,
-    onStatus: (listener) => {
-      this.acceptanceListeners.add(listener);
-      return () => this.acceptanceListeners.delete(listener);
-    },
-  };
+    logError: (message) => this.log.error(message),
+  });
 
   recordAnswer(interaction: Interaction): void {
     if (this.finished || this.readOnly) return;
     try {
-      if (this.recorded.has(interaction.id)) return; // retries never add records (decision 0008)
+      if (!this.answers.isFirst(interaction.id)) return; // retries never add records (0008)
       if (!this.readDone) {
-        if (!this.earlyAnswers.some((a) => a.id === interaction.id))
-          this.earlyAnswers.push(interaction);
+        this.answers.holdEarly(interaction);
         this.persistCache();
         return;
       }
@@ -350,14 +255,8 @@ export class ScormSession implements TrackingPort {
         this.wrapper.terminate();
         return;
       }
-      if (this.readDone)
-        this.enqueueProgress(); // includes cmi exit for the final status
-      else {
-        // No read ever succeeded: only what cannot lose anything (exit suspend; session_time is
-        // added by runCommit). Never status, score, suspend_data or location (record 0160).
-        this.log.warn('the stored data could never be read; ending without writing progress');
-        this.enqueue([this.dialect.exit(false)]);
-      }
+      // The final progress and exit, or exit suspend alone when no read succeeded (write-plan.ts).
+      this.queueFor({ kind: 'end' });
       const { allSent } = this.runCommit('finish');
       // session_time once per session, at its end (decision record 0160): Moodle keeps the last
       // value written and Chamilo adds every write. It goes after the last Commit, just before
@@ -369,7 +268,8 @@ export class ScormSession implements TrackingPort {
       const timeSet = this.wrapper.setValue(time.element, time.value).ok;
       // SCORM: a successful Terminate persists everything the LMS accepted, even if Commit failed.
       if (this.wrapper.terminate() && allSent) {
-        this.confirmAll();
+        this.queue.commitAll();
+        this.answers.confirmAll();
         // A refused session_time stays in this browser for the next session (record 0160).
         this.timeSent = timeSet;
       }
@@ -402,30 +302,8 @@ export class ScormSession implements TrackingPort {
   private listen(): void {
     const win = this.options.win;
     if (!win) return;
-    const onPageHide = () => this.finish();
-    const onVisibility = () => {
-      if (win.document.visibilityState === 'hidden') this.flush();
-    };
-    try {
-      win.addEventListener('pagehide', onPageHide);
-      win.document.addEventListener('visibilitychange', onVisibility);
-      this.detachers.push(
-        () => win.removeEventListener('pagehide', onPageHide),
-        () => win.document.removeEventListener('visibilitychange', onVisibility),
-      );
-    } catch (error) {
-      this.log.warn(`could not listen to page events: ${describe(error)}`);
-    }
-  }
-
-  private detach(): void {
-    for (const d of this.detachers.splice(0)) {
-      try {
-        d();
-      } catch {
-        // the window is going away anyway
-      }
-    }
+    const on = { hide: () => this.finish(), hidden: () => this.flush() };
+    this.detach = listenToPage(win, on, this.log);
   }
 
   /**
@@ -436,16 +314,7 @@ export class ScormSession implements TrackingPort {
   private read(): boolean {
     if (this.readDone) return true;
     if (this.wrapper.state !== 'open') return false;
-    const failed: string[] = [];
-    const codes: string[] = [];
-    const data = this.dialect.readStart((element) => {
-      const result = this.wrapper.readValue(element);
-      if (!result.ok) {
-        failed.push(element);
-        codes.push(`${element} (${result.code})`);
-      }
-      return result.value;
-    });
+    const { data, failed, codes } = readStored(this.wrapper, this.dialect);
     const learnerId = data.learnerId.trim();
     if (learnerId && !this.learner.id) {
       this.learner = { id: learnerId, name: displayName(data.learnerName) };
@@ -459,84 +328,60 @@ export class ScormSession implements TrackingPort {
       { data, failed, suspendDataElement: this.dialect.suspendDataElement },
       cached,
       this.course,
-      this.progressTouched ? this.progress : null,
+      this.record.touched ? this.record.progress : null,
       this.startWaitOver || this.finished,
     );
     if (plan.kind === 'unread') {
-      this.log.warn(
-        `reading the stored data failed (${plan.reason}${
-          codes.length ? `; ${codes.join(', ')}` : ''
-        }); nothing is written until a read succeeds`,
-      );
+      this.log.warn(unreadNote(plan.reason, codes));
       return false;
     }
     this.readDone = true;
     this.learner = { id: learnerId || null, name: displayName(data.learnerName) };
-    this.logStart(data);
+    this.log.info(sessionLine(this.dialect.version, data));
     if (plan.kind === 'read-only') {
       // Review/browse: the LMS keeps the record as it is; this session calls no SetValue.
       this.readOnly = { mode: plan.mode, certified: plan.certified };
-      this.progress = {
-        viewed: plan.certified ? fullViewed(this.course) : this.progress.viewed,
+      this.record.progress = {
+        viewed: plan.certified ? fullViewed(this.course) : this.record.progress.viewed,
         score: plan.score,
         bookmark: plan.bookmark,
         completed: plan.certified,
       };
-      this.lmsRouteWasEmpty = !plan.certified;
+      this.record.routeWasEmpty = !plan.certified;
       this.log.info(`${plan.mode} mode: nothing is written to the LMS`);
       this.resolveStart?.();
       return true;
     }
-    this.heldStatuses = data.statuses;
-    for (const [element, value] of Object.entries(data.statuses))
-      if (value) this.queue.assumeCommitted(element, value);
+    this.startWriting(plan, data, cached);
+    return true;
+  }
+
+  /**
+   * A successful read in normal mode: what the LMS holds is known to the queue, the start state
+   * replaces this session's, and the start writes, earlier answers and early answers are queued.
+   */
+  private startWriting(
+    plan: Extract<StartPlan, { kind: 'write' }>,
+    data: LmsStartData,
+    cached: CacheRecord | null,
+  ): void {
+    // What the LMS holds needs no write: the queue skips values equal to these.
+    for (const w of heldValues(this.dialect, data, plan))
+      this.queue.assumeCommitted(w.element, w.value);
     this.lmsHoldsAttempt = !plan.newAttempt;
     this.carriedTimeMs = plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0);
-    if (data.scoreRaw.trim() !== '' && plan.lms.score === null)
-      this.log.warn(
-        `stored score ${JSON.stringify(data.scoreRaw)} ignored: the grade must be between 0 and 100`,
-      );
-    if (plan.dropped.length)
-      this.log.warn(`suspend_data: kept what could be read; dropped ${plan.dropped.join('; ')}`);
-    if (plan.carried.length)
-      this.log.warn(
-        `suspend_data: modules ${plan.carried.map((m) => m + 1).join(', ')} kept as completed from the stored score/objectives`,
-      );
-    if (plan.suspendDataUnread)
-      this.log.warn(
-        'suspend_data could not be read: the route is rebuilt from the score, objectives and this browser, and written',
-      );
-    if (plan.droppedLocal)
-      this.log.info('a new LMS attempt: what this browser kept of an earlier attempt is set aside');
-    this.lmsRouteWasEmpty = plan.lmsRouteWasEmpty;
-    if (!plan.suspendDataUnread) {
-      this.queue.assumeCommitted(this.dialect.suspendDataElement, data.suspendData);
-    }
-    if (data.bookmark)
-      this.queue.assumeCommitted(this.dialect.bookmark(data.bookmark).element, data.bookmark);
-    const before = this.progress;
-    this.progress = plan.progress;
-    if (plan.recovered && !sameProgress(plan.progress, before)) {
-      this.log.warn('recovered progress that the LMS had not confirmed in the last session');
-    }
-    if (plan.recovered) this.progressTouched = true;
-
-    this.slots.adopt(data.interactionIds, data.interactionCount);
+    for (const note of startNotes(data, plan, this.record.progress))
+      this.log[note.level](note.text);
+    this.record.adoptRead(plan, data);
+    this.answers.adopt({ ids: data.interactionIds, count: data.interactionCount }, plan.answered);
     this.commentCount = data.commentCount ?? 0;
-    for (const id of plan.answered) this.recorded.add(id);
-    data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
-    this.nextObjective = data.objectiveIds.length;
 
-    if (data.notAttempted && !data.completed && !this.progress.completed)
-      this.enqueue(this.dialect.incomplete());
-    // Exit is set to 'suspend' at once so that a session that ends abruptly still resumes.
-    if (this.progressTouched || plan.suspendDataUnread) this.enqueueProgress();
-    else {
-      this.enqueue([this.dialect.exit(this.progress.completed)]);
-      // An empty record gets its (empty) route at once (decision record 0160: a learner is
-      // recorded as they progress, from the first commit).
-      if (this.lmsRouteWasEmpty) this.enqueue([this.dialect.suspendData(this.suspendDataValue())]);
-    }
+    this.queueFor({
+      kind: 'start',
+      markIncomplete: data.notAttempted && !data.completed && !this.record.progress.completed,
+      writeProgress: this.record.touched || plan.suspendDataUnread,
+      routeWasEmpty: this.record.routeWasEmpty,
+    });
     // Earlier sessions' answers are written again at their fixed positions with their own
     // values (decision record 0190): 1.2 interactions are write-only, so the course cannot see
     // that an LMS (Chamilo) rebuilt them blank after the relaunch; an LMS that kept them stores
@@ -544,7 +389,7 @@ export class ScormSession implements TrackingPort {
     const rewrite = plan.storedAnswers.filter(
       (a) => data.interactionIds === null || !data.interactionIds.includes(a.id),
     );
-    for (const a of plan.storedAnswers) this.ledger.set(a.id, a);
+    this.answers.keepStored(plan.storedAnswers);
     for (const a of rewrite) this.enqueueAnswer(fromLedgerAnswer(a));
     if (rewrite.length)
       this.log.info(
@@ -552,176 +397,42 @@ export class ScormSession implements TrackingPort {
       );
     for (const answer of [
       ...plan.pendingAnswers.map(interactionFromCache),
-      ...this.earlyAnswers.splice(0),
+      ...this.answers.takeEarly(),
     ]) {
-      if (!this.recorded.has(answer.id)) this.enqueueAnswer(answer);
+      if (this.answers.isFirst(answer.id)) this.enqueueAnswer(answer);
     }
     this.persistCache();
     if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);
     this.resolveStart?.();
-    return true;
-  }
-
-  private logStart(data: LmsStartData): void {
-    this.log.info(
-      `SCORM ${this.dialect.version} session: entry=${JSON.stringify(data.entry)}, ` +
-        `score=${JSON.stringify(data.scoreRaw)}, route=${JSON.stringify(data.suspendData.slice(0, 80))}, ` +
-        `location=${JSON.stringify(data.bookmark)}`,
-    );
-  }
-
-  /** In 1.2 interactions cannot be read back: a finished quiz means its questions were recorded. */
-  private markQuizzesAnswered(viewed: ModulesViewed): void {
-    for (const id of answeredQuestionIds(viewed, this.course)) this.recorded.add(id);
   }
 
   private snapshot(): Snapshot {
-    const { viewed, score, bookmark } = this.progress;
-    const anyViewed = viewed.some((v) => v.length > 0);
-    return {
-      learner: { ...this.learner },
-      score,
-      viewed: anyViewed || !this.lmsRouteWasEmpty ? viewed.map((v) => [...v]) : null,
-      bookmark,
-      ...(this.readOnly ? { readOnly: { ...this.readOnly } } : {}),
-    };
+    return this.record.snapshot(this.learner, this.readOnly);
   }
 
   // ---------------------------------------------------------------- queueing
 
-  private applyChange(change: ProgressChange): void {
-    if (change.viewed !== undefined) {
-      this.progress.viewed = mergeViewed(this.progress.viewed, change.viewed).slice(
-        0,
-        this.course.topicCounts.length,
-      );
-      this.progressTouched = true;
-    }
-    if (change.score !== undefined) {
-      if (isValidScore(change.score)) {
-        // The score only rises (decision 0015); the LMS is never given a lower one.
-        this.progress.score = risingScore(this.progress.score, change.score);
-        this.progressTouched = true;
-      } else {
-        this.log.warn(
-          `the grade must be between 0 and 100 (got ${String(change.score)}); not stored`,
-        );
-      }
-    }
-    if (change.bookmark) {
-      this.progress.bookmark = change.bookmark;
-      this.progressTouched = true;
-    }
-    if (change.completed || isCourseComplete(this.progress.score)) {
-      this.progress.completed = true;
-      this.progressTouched = true;
-    }
-    if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
+  /** Plans an event's writes (write-plan.ts) and queues them. */
+  private queueFor(event: PlanEvent): void {
+    this.apply(planWrites(event, this.planState()));
   }
 
-  private enqueueProgress(): void {
-    const p = this.progress;
-    const writes: Write[] = [];
-    const route = encodeRoute(p.viewed);
-    if (route.length <= this.dialect.suspendDataLimit)
-      writes.push(this.dialect.suspendData(this.suspendDataValue()));
-    else
-      this.log.error(
-        `route of ${route.length} characters exceeds suspend_data's ${this.dialect.suspendDataLimit}; not sent`,
-      );
-    if (p.score !== null) writes.push(...this.dialect.score(p.score));
-    if (p.completed)
-      writes.push(
-        ...this.dialect.completed().filter((w) => this.heldStatuses[w.element] !== 'passed'),
-      );
-    if (p.bookmark) writes.push(this.dialect.bookmark(p.bookmark));
-    writes.push(this.dialect.exit(p.completed));
-    for (const w of writes) this.progressElements.add(w.element);
-    for (const [position, m] of (this.modules ?? []).entries()) {
-      // The app may have started before the stored data could be read: a module's status is
-      // never lower than what the merged route says (record 0160).
-      const fromRoute = moduleState(p.viewed, this.course, position);
-      const status = MODULE_RANK[fromRoute] > MODULE_RANK[m.status] ? fromRoute : m.status;
-      let index = this.objectiveIndex.get(m.id);
-      if (index === undefined) {
-        index = this.nextObjective++;
-        this.objectiveIndex.set(m.id, index);
-      }
-      writes.push(...this.dialect.objective(index, m.id, status));
-    }
-    this.enqueue(writes);
+  private planState(): PlanState {
+    return this.record.planState(this.dialect, this.readDone, this.answers);
   }
 
-  /**
-   * suspend_data: the route, then the answer ledger (decision record 0190). Should the ledger
-   * ever push it past the version's limit, the route alone is kept (progress before answers).
-   */
-  private suspendDataValue(): string {
-    const route = encodeRoute(this.progress.viewed);
-    const answers = [...this.ledger.values()].sort(
-      (a, b) => this.slots.positionOf(a.id) - this.slots.positionOf(b.id),
-    );
-    const value = joinSuspendData(route, answers);
-    if (value.length <= this.dialect.suspendDataLimit) return value;
-    this.log.warn(
-      `the answers kept after the route would make suspend_data ${value.length} characters; route only`,
-    );
-    return route;
+  private apply(plan: WritePlan): void {
+    for (const note of plan.notes) this.log[note.level](note.text);
+    this.enqueue(this.record.take(plan));
   }
 
-  /**
-   * The LMS refused an interaction's id at `index`: when its `_count` is lower than the index
-   * (the Moodle app rebuilds it from rows read in element-name order: _0, _1, _10, _11, _2…),
-   * the ids of the positions from its count up to the index are written again with the same
-   * values, which advances the count without changing any record (decision record 0130).
-   * Returns true when the count was advanced and the write may be tried again.
-   */
-  private advanceInteractionCount(index: number): boolean {
-    const read = this.wrapper.readValue(this.dialect.interactionCountElement);
-    if (!read.ok) return false;
-    const count = parseCount(read.value);
-    const ids = this.slots.advance(count, index);
-    if (!ids) return false;
-    for (const { position, id } of ids) {
-      const w = this.dialect.interactionId(position, id);
-      if (!this.wrapper.setValue(w.element, w.value).ok) return false;
-    }
-    this.log.warn(
-      `the LMS counted ${count} interactions where the course has ${index}; ` +
-        `re-wrote the ids of records ${count}–${index - 1} to advance its count`,
-    );
-    return true;
-  }
-
+  /** An answer's record (interaction-recorder.ts) and its writes (write-plan.ts). */
   private enqueueAnswer(interaction: Interaction): void {
-    const index = this.slots.indexFor(interaction.id);
-    // The LMS counts fewer records than the position (the Moodle app's rebuild, or records it
-    // never got): the ids of the positions in between go first, so the LMS accepts the index
-    // without a refusal; the same values, so no record changes (decision record 0130).
-    const fill = this.slots.claim(index);
-    if (fill.length)
-      this.log.warn(
-        `the LMS counts ${fill[0]!.position} interactions; writing the ids of records ` +
-          `${fill[0]!.position}–${index - 1} again before record ${index}`,
-      );
-    this.enqueue(fill.map(({ position, id }) => this.dialect.interactionId(position, id)));
-    const writes = this.dialect.interaction(index, interaction);
-    this.recorded.add(interaction.id);
-    // The first answer is also kept in the course's own record (decision record 0190); it
-    // travels in the same commit as the interaction.
-    if (!this.ledger.has(interaction.id)) {
-      this.ledger.set(interaction.id, toLedgerAnswer(interaction));
-      if (
-        this.readDone &&
-        encodeRoute(this.progress.viewed).length <= this.dialect.suspendDataLimit
-      )
-        writes.push(this.dialect.suspendData(this.suspendDataValue()));
-    }
-    this.unconfirmedAnswers.set(interaction.id, {
-      interaction,
-      group: groupOf(writes[0]!.element),
-    });
-    this.enqueue(writes);
+    this.apply(
+      this.answers.record(interaction, (claim) =>
+        planWrites({ kind: 'answer', ...claim }, this.planState()),
+      ),
+    );
   }
 
   private enqueue(writes: Write[]): void {
@@ -759,39 +470,8 @@ export class ScormSession implements TrackingPort {
       this.commits.recovered();
       return { allSent: true };
     }
-    const refusedCodes = new Map<string, string>();
-    const outcome = this.queue.send(
-      (element, value) => {
-        const optional = isOptionalElement(element);
-        let result: CallResult = this.wrapper.setValue(element, value, optional);
-        const interaction = result.ok ? null : interactionIdIndex(element);
-        if (interaction !== null && this.advanceInteractionCount(interaction))
-          result = this.wrapper.setValue(element, value);
-        if (!result.ok) refusedCodes.set(element, result.code);
-        if (!result.ok && element === this.scoreRawElement) {
-          this.log.warn(`the grade was not stored in the LMS (error ${result.code})`);
-        }
-        return result;
-      },
-      (code) => this.dialect.isPermanentError(code),
-    );
-    for (const w of outcome.dropped) {
-      if (!isOptionalElement(w.element)) {
-        this.log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
-        continue;
-      }
-      // An optional element the LMS does not keep (Chamilo refuses an interaction's objective
-      // with 401) costs nothing of the answer: one warning per kind of element, not an error per
-      // call (decision record 0190).
-      const kind = w.element.replace(/\.\d+\./g, '.n.');
-      if (this.refusedOptional.has(kind)) continue;
-      this.refusedOptional.add(kind);
-      this.log.warn(
-        `the LMS does not accept ${kind} (error ${refusedCodes.get(w.element) ?? '?'}); ` +
-          'the answers are recorded without it',
-      );
-    }
-
+    const { queue, wrapper, dialect, answers, log } = this;
+    const outcome = sendQueued({ queue, wrapper, dialect, answers, log });
     let ok = outcome.failed === 0;
     if (this.queue.hasSent || reason === 'finish') {
       if (this.wrapper.commit().ok) {
@@ -800,7 +480,7 @@ export class ScormSession implements TrackingPort {
         const status = this.dialect.incomplete()[0]!.element;
         if (this.readDone && !this.queue.pending().some((w) => w.element === status))
           this.lmsHoldsAttempt = true;
-        this.settleAnswers();
+        this.answers.settle((group) => this.queue.hasGroup(group));
       } else {
         this.queue.commitFailed();
         ok = false;
@@ -812,17 +492,6 @@ export class ScormSession implements TrackingPort {
     return { allSent: outcome.failed === 0 };
   }
 
-  private settleAnswers(): void {
-    for (const [id, { group }] of [...this.unconfirmedAnswers]) {
-      if (!this.queue.hasGroup(group)) this.unconfirmedAnswers.delete(id);
-    }
-  }
-
-  private confirmAll(): void {
-    this.queue.commitAll();
-    this.unconfirmedAnswers.clear();
-  }
-
   // ---------------------------------------------------------------- local safety net
 
   /** This session's time plus that of earlier sessions that never wrote theirs. */
@@ -832,38 +501,21 @@ export class ScormSession implements TrackingPort {
 
   private persistCache(): void {
     if (!this.learner.id || this.readOnly) return;
+    let record;
     if (!this.readDone) {
-      // Before a read succeeded: add this session's progress and early answers to what an
-      // earlier session left here, never replacing it (decision record 0160).
-      if (!this.progressTouched && !this.earlyAnswers.length) return;
-      const existing = this.cache.read();
-      const earlier = existing?.progress ? progressFromCache(existing.progress, this.course) : null;
-      const answers = [...(existing?.answers ?? [])];
-      for (const a of this.earlyAnswers)
-        if (!answers.some((c) => c.id === a.id)) answers.push(interactionToCache(a));
-      const record: CacheRecord = {
-        answered: existing?.answered ?? [],
-        progress: progressToCache(mergeProgress(this.progress, earlier, this.course)),
-        ...(answers.length ? { answers } : {}),
-        ...(existing?.held ? { held: true } : {}),
-      };
-      const json = JSON.stringify(record);
-      if (json !== this.lastCacheJson) this.cache.write(record);
-      this.lastCacheJson = json;
-      return;
-    }
-    const pending = new Set(this.queue.pending().map((w) => w.element));
-    const progressPending = [...this.progressElements].some((e) => pending.has(e));
-    const record: CacheRecord = {
-      answered: [...this.recorded].filter((id) => !this.unconfirmedAnswers.has(id)),
-    };
-    if (this.lmsHoldsAttempt) record.held = true;
-    if (!this.timeSent) record.timeMs = this.sessionTimeMs();
-    if (progressPending) record.progress = progressToCache(this.progress);
-    if (this.unconfirmedAnswers.size) {
-      record.answers = [...this.unconfirmedAnswers.values()].map(({ interaction }) =>
-        interactionToCache(interaction),
-      );
+      // Before a read succeeded: add to what an earlier session left here (record 0160).
+      if (!this.record.touched && !this.answers.earlyAnswers.length) return;
+      const early = this.answers.earlyAnswers;
+      record = recordBeforeRead(this.cache.read(), this.record.progress, early, this.course);
+    } else {
+      const pending = new Set(this.queue.pending().map((w) => w.element));
+      record = recordAfterRead({
+        answered: this.answers.confirmedIds(),
+        held: this.lmsHoldsAttempt,
+        timeMs: this.timeSent ? null : this.sessionTimeMs(),
+        progress: this.record.progressPending(pending) ? this.record.progress : null,
+        unconfirmed: this.answers.unconfirmedAnswers(),
+      });
     }
     const json = JSON.stringify(record);
     if (json === this.lastCacheJson) return;
@@ -872,33 +524,6 @@ export class ScormSession implements TrackingPort {
   }
 }
 
-/**
- * Elements whose refusal loses nothing of the answer: an interaction's objective, correct
- * response, question text, latency and time (the id, response and result are what reports show).
- */
-export function isOptionalElement(element: string): boolean {
-  return /^cmi\.interactions\.\d+\.(objectives\.\d+\.id|correct_responses\.\d+\.pattern|description|latency|time|timestamp)$/.test(
-    element,
-  );
-}
-
-const interactionToCache = (i: Interaction): CachedInteraction => ({
-  ...i,
-  timestamp: i.timestamp.toISOString(),
-});
-
-const interactionFromCache = (c: CachedInteraction): Interaction => ({
-  ...c,
-  response: asResponse(c.response),
-  correctResponse: asResponse(c.correctResponse),
-  timestamp: new Date(c.timestamp),
-});
-
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** Every topic and quiz of the course viewed: what review mode of a finished attempt shows. */
-function fullViewed(course: CourseShape): ModulesViewed {
-  return course.topicCounts.map((count) => Array.from({ length: count + 1 }, (_, i) => i));
 }

@@ -1,0 +1,148 @@
+// The SCORM session's answers (docs/decisions/0256-scorm-session-as-parts.md): which questions
+// already have a record in the LMS (or one on its way), each question's first answer kept through
+// the domain's first-answer ledger (course-facts.ts, decision record 0201) for suspend_data
+// (decision record 0190), the answers not yet committed, those given before the stored data was
+// read, and where each record goes (interaction-slots.ts). `isFirst` is the one place that
+// decides whether an answer is a first answer. No SCORM calls: the session enqueues the writes.
+import type { Interaction } from '../port.ts';
+import { FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
+import { toLedgerAnswer, type LedgerAnswer } from './answer-ledger.ts';
+import { InteractionSlots, type SlotId } from './interaction-slots.ts';
+import type { Logger } from './wrapper.ts';
+import type { Write } from './write-queue.ts';
+
+/** An answer given its record: its index, the ids to write again first, whether it is kept. */
+export interface AnswerClaim {
+  interaction: Interaction;
+  index: number;
+  fill: SlotId[];
+  /** Its question's first answer in the ledger (suspend_data is written again). */
+  first: boolean;
+}
+
+export class InteractionRecorder {
+  /** Where each question's interaction record sits (decision records 0130, 0209). */
+  readonly slots: InteractionSlots;
+  /** Question ids with an interaction in the LMS or on its way there. */
+  private readonly recorded = new Set<string>();
+  /** Each question's first answer as kept in suspend_data (decision record 0190). */
+  private readonly ledger = new FirstAnswerLedger<LedgerAnswer>();
+  /** Answers queued but not yet committed, by question id, with their record's group. */
+  private readonly unconfirmed = new Map<string, { interaction: Interaction; group: string }>();
+  /** Answers given before the stored data was read (their index is not known yet). */
+  private readonly early: Interaction[] = [];
+  /** Optional elements the LMS refused, logged once each (by element name without index). */
+  private readonly refusedOptional = new Set<string>();
+
+  constructor(questionIds: readonly string[]) {
+    this.slots = new InteractionSlots(questionIds);
+  }
+
+  /** The one rule for a first answer: no record of its question yet (decision 0008). */
+  isFirst(id: string): boolean {
+    return !this.recorded.has(id);
+  }
+
+  /** Before the read: kept (once per question) until the record's index is known. */
+  holdEarly(interaction: Interaction): void {
+    if (!this.early.some((a) => a.id === interaction.id)) this.early.push(interaction);
+  }
+
+  get earlyAnswers(): readonly Interaction[] {
+    return this.early;
+  }
+
+  /** What the read showed: the stored ids and count, and the questions already answered. */
+  adopt(
+    stored: { ids: readonly string[] | null; count: number },
+    answered: readonly string[],
+  ): void {
+    this.slots.adopt(stored.ids, stored.count);
+    for (const id of answered) this.recorded.add(id);
+  }
+
+  /** Earlier sessions' first answers, read from suspend_data (decision record 0190). */
+  keepStored(storedAnswers: readonly LedgerAnswer[]): void {
+    for (const a of storedAnswers) this.ledger.record(a);
+  }
+
+  /** The early answers, handed over once (the read made their index known). */
+  takeEarly(): Interaction[] {
+    return this.early.splice(0);
+  }
+
+  /**
+   * Gives an answer its record: its index, the ids to re-write before it, and a place in the
+   * ledger when it is its question's first. `plan` turns the claim into writes (write-plan.ts);
+   * the answer waits as unconfirmed until a commit takes its record's group.
+   */
+  record<P extends { answerGroup?: string }>(
+    interaction: Interaction,
+    plan: (claim: AnswerClaim) => P,
+  ): P {
+    const index = this.slots.indexFor(interaction.id);
+    const fill = this.slots.claim(index);
+    this.recorded.add(interaction.id);
+    const first = this.ledger.record(toLedgerAnswer(interaction));
+    const result = plan({ interaction, index, fill, first });
+    this.unconfirmed.set(interaction.id, { interaction, group: result.answerGroup ?? '' });
+    return result;
+  }
+
+  /** Every first answer kept for suspend_data. */
+  ledgerAnswers(): LedgerAnswer[] {
+    return this.ledger.all();
+  }
+
+  /** A commit went through: answers whose record has nothing queued any more are the LMS's. */
+  settle(stillQueued: (group: string) => boolean): void {
+    for (const [id, { group }] of [...this.unconfirmed]) {
+      if (!stillQueued(group)) this.unconfirmed.delete(id);
+    }
+  }
+
+  /** Terminate persisted everything the LMS accepted. */
+  confirmAll(): void {
+    this.unconfirmed.clear();
+  }
+
+  /** Ids the LMS confirmed (for the local safety net). */
+  confirmedIds(): string[] {
+    return [...this.recorded].filter((id) => !this.unconfirmed.has(id));
+  }
+
+  unconfirmedAnswers(): Interaction[] {
+    return [...this.unconfirmed.values()].map(({ interaction }) => interaction);
+  }
+
+  /**
+   * Writes the LMS refused for good. An optional element it does not keep (Chamilo refuses an
+   * interaction's objective with 401) costs nothing of the answer: one warning per kind of
+   * element, not an error per call (decision record 0190).
+   */
+  reportDropped(dropped: readonly Write[], codes: ReadonlyMap<string, string>, log: Logger): void {
+    for (const w of dropped) {
+      if (!isOptionalElement(w.element)) {
+        log.error(`the LMS refused ${w.element}=${JSON.stringify(w.value)}; dropped`);
+        continue;
+      }
+      const kind = w.element.replace(/\.\d+\./g, '.n.');
+      if (this.refusedOptional.has(kind)) continue;
+      this.refusedOptional.add(kind);
+      log.warn(
+        `the LMS does not accept ${kind} (error ${codes.get(w.element) ?? '?'}); ` +
+          'the answers are recorded without it',
+      );
+    }
+  }
+}
+
+/**
+ * Elements whose refusal loses nothing of the answer: an interaction's objective, correct
+ * response, question text, latency and time (the id, response and result are what reports show).
+ */
+export function isOptionalElement(element: string): boolean {
+  return /^cmi\.interactions\.\d+\.(objectives\.\d+\.id|correct_responses\.\d+\.pattern|description|latency|time|timestamp)$/.test(
+    element,
+  );
+}

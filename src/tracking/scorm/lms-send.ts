@@ -1,0 +1,63 @@
+// Sending the SCORM session's queued writes through the wrapper (docs/decisions/0256-scorm-session-as-parts.md):
+// one SetValue per queued value, a refused interaction id repaired by advancing a short `_count`
+// (decision record 0130), refused values reported (interaction-recorder.ts). The Commit and
+// what follows it stay in the session (scorm-session.ts).
+import { interactionIdIndex, parseCount, type ScormDialect } from './dialect.ts';
+import { isOptionalElement, type InteractionRecorder } from './interaction-recorder.ts';
+import type { CallResult, Logger, ScormWrapper } from './wrapper.ts';
+import type { SendOutcome, WriteQueue } from './write-queue.ts';
+
+export interface SendContext {
+  queue: WriteQueue;
+  wrapper: ScormWrapper;
+  dialect: ScormDialect;
+  answers: InteractionRecorder;
+  log: Logger;
+}
+
+/** Sends every unsent value; failures stay queued, permanent refusals are dropped and logged. */
+export function sendQueued(c: SendContext): SendOutcome {
+  const scoreRaw = c.dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
+  const refusedCodes = new Map<string, string>();
+  const outcome = c.queue.send(
+    (element, value) => {
+      const optional = isOptionalElement(element);
+      let result: CallResult = c.wrapper.setValue(element, value, optional);
+      const interaction = result.ok ? null : interactionIdIndex(element);
+      if (interaction !== null && advanceInteractionCount(c, interaction))
+        result = c.wrapper.setValue(element, value);
+      if (!result.ok) refusedCodes.set(element, result.code);
+      if (!result.ok && element === scoreRaw) {
+        c.log.warn(`the grade was not stored in the LMS (error ${result.code})`);
+      }
+      return result;
+    },
+    (code) => c.dialect.isPermanentError(code),
+  );
+  c.answers.reportDropped(outcome.dropped, refusedCodes, c.log);
+  return outcome;
+}
+
+/**
+ * The LMS refused an interaction's id at `index`: when its `_count` is lower than the index
+ * (the Moodle app rebuilds it from rows read in element-name order: _0, _1, _10, _11, _2…),
+ * the ids of the positions from its count up to the index are written again with the same
+ * values, which advances the count without changing any record (decision record 0130).
+ * Returns true when the count was advanced and the write may be tried again.
+ */
+function advanceInteractionCount(c: SendContext, index: number): boolean {
+  const read = c.wrapper.readValue(c.dialect.interactionCountElement);
+  if (!read.ok) return false;
+  const count = parseCount(read.value);
+  const ids = c.answers.slots.advance(count, index);
+  if (!ids) return false;
+  for (const { position, id } of ids) {
+    const w = c.dialect.interactionId(position, id);
+    if (!c.wrapper.setValue(w.element, w.value).ok) return false;
+  }
+  c.log.warn(
+    `the LMS counted ${count} interactions where the course has ${index}; ` +
+      `re-wrote the ids of records ${count}–${index - 1} to advance its count`,
+  );
+  return true;
+}
