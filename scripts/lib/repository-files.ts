@@ -1,7 +1,8 @@
 // The repository's files as git sees them: tracked, and new ones git does not ignore, that still
-// exist in the working tree. The repository checks (hygiene, cited paths) read these.
+// exist in the working tree as files (a `node_modules` link that git does not ignore, as in a second
+// worktree, is not one). The repository checks (hygiene, cited paths) read these.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Repository-relative paths, sorted, each once. */
@@ -15,5 +16,12 @@ export function repositoryFiles(root: string): string[] {
       maxBuffer: 64 * 1024 * 1024,
     },
   );
-  return [...new Set(out.split('\0'))].filter((f) => f && existsSync(join(root, f))).sort();
+  const isFile = (f: string) => {
+    try {
+      return lstatSync(join(root, f)).isFile();
+    } catch {
+      return false; // deleted in the working tree, not yet in the index
+    }
+  };
+  return [...new Set(out.split('\0'))].filter((f) => f && isFile(f)).sort();
 }
