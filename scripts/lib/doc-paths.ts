@@ -92,7 +92,7 @@ function cleanToken(token: string): string | null {
 }
 
 /** The repository path a bare token (from backticks, a fence or a comment) cites, or null. */
-export function rootedPath(token: string, options: PathOptions): string | null {
+function rootedPath(token: string, options: PathOptions): string | null {
   const t = cleanToken(token);
   if (!t || t.split('/').includes('..')) return null;
   const rooted = options.roots.some((r) => (r.endsWith('/') ? t.startsWith(r) : t === r));
@@ -102,7 +102,7 @@ export function rootedPath(token: string, options: PathOptions): string | null {
 }
 
 /** The repository path a markdown link target cites, resolved against the file; or null. */
-export function linkPath(target: string, file: string, options: PathOptions): string | null {
+function linkPath(target: string, file: string, options: PathOptions): string | null {
   const t = target.trim().replace(/^<|>$/g, '').split(/\s+/)[0] ?? '';
   if (!t || /^[a-z][a-z+.-]*:/i.test(t) || t.startsWith('#') || t.startsWith('/')) return null;
   const bare = t.replace(/[#?].*$/, '');
@@ -145,7 +145,7 @@ function citation(
 }
 
 /** Whether a sentence marks the paths it cites as history (HISTORY_MARKERS). */
-export function isHistory(sentence: string): boolean {
+function isHistory(sentence: string): boolean {
   return HISTORY_MARKERS.some((m) => m.test(sentence));
 }
 
@@ -234,7 +234,7 @@ export function markdownCitations(text: string, file: string, options: PathOptio
  * (a run of `//` lines is one block) with the comment marks blanked, so offsets still match the
  * file's lines. scripts/lib/source-scan.ts finds the comments with TypeScript's parser.
  */
-export function jsComments(text: string, file = 'x.ts'): Block[] {
+function jsComments(text: string, file = 'x.ts'): Block[] {
   return commentBlocks(text, sourceComments(file, text), (s) =>
     s
       .replace(/^\/\/\/?|^\/\*\*?|\*\/$/g, (m) => ' '.repeat(m.length))
@@ -243,7 +243,7 @@ export function jsComments(text: string, file = 'x.ts'): Block[] {
 }
 
 /** The comments of a shell script (`#` at the start of a word, outside quotes; no shebang). */
-export function shellComments(text: string): Block[] {
+function shellComments(text: string): Block[] {
   return commentBlocks(text, shellCommentRanges(text), (s) =>
     s.replace(/^#+/, (m) => ' '.repeat(m.length)),
   );

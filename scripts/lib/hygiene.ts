@@ -58,13 +58,16 @@ interface Hit {
 /** Written as parts so that this file does not hold the paths it forbids. */
 const OUTSIDE_PREFIXES = ['work', 'home', 'root', 'Users', 'mnt', 'srv'].map((d) => `/${d}/`);
 
+/** The outside documents' names, written as parts for the same reason. */
+const [SPEC, DESIGN] = ['SP' + 'EC', 'DES' + 'IGN'];
+
 const CITATIONS: RegExp[] = [
   /\bbrief\s*§/i,
   /content-brief/i,
-  /\bSPEC(?:\.md)?\s*§/i,
-  /\bSPEC\.md\b/i,
-  /\bDESIGN\.md\b/i,
-  /\bDESIGN\s*§/i,
+  new RegExp(`\\b${SPEC}(?:\\.md)?\\s*§`, 'i'),
+  new RegExp(`\\b${SPEC}\\.md\\b`, 'i'),
+  new RegExp(`\\b${DESIGN}\\.md\\b`, 'i'),
+  new RegExp(`\\b${DESIGN}\\s*§`, 'i'),
   // A path that starts at a «shared» folder (or climbs to one), not a folder of that name inside
   // a path of ours.
   /(?:^|[^\w./-])(?:\.\.\/)*shared\//,

@@ -81,7 +81,7 @@ export function isShellFile(path: string, text = ''): boolean {
 }
 
 /** Parses a JavaScript or TypeScript file: as TSX when it ends in .tsx or .jsx, else as TS. */
-export function parseSource(path: string, text: string): ts.SourceFile {
+function parseSource(path: string, text: string): ts.SourceFile {
   const kind = /\.[jt]sx$/.test(path) ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
   return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
 }
