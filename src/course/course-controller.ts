@@ -18,7 +18,7 @@ import {
 } from '../domain/progress/engine.ts';
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
 import { answerKindOf, type Response } from '../domain/registry/index.ts';
-import { FirstAnswerLedger } from '../domain/progress/course-facts.ts';
+import { byQuestionId, FirstAnswerLedger } from '../domain/progress/course-facts.ts';
 import type {
   AcceptanceChannel,
   Interaction,
@@ -88,7 +88,7 @@ export class CourseController {
   private state: CourseState;
   private listeners = new Set<Listener>();
   private finished = false;
-  private answers = new FirstAnswerLedger<Interaction>();
+  private answers = new FirstAnswerLedger<Interaction>(byQuestionId);
   private filled: {
     obra: string | null | undefined;
     outline: CourseOutline;

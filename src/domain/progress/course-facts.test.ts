@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   courseQuestionIds,
+  byQuestionId,
   FirstAnswerLedger,
   moduleFigures,
   screensSeen,
@@ -26,7 +27,7 @@ describe('course facts (decision record 0201)', () => {
   });
 
   it('keeps the first answer to each question only', () => {
-    const ledger = new FirstAnswerLedger<{ id: string; n: number }>();
+    const ledger = new FirstAnswerLedger<{ id: string; n: number }>(byQuestionId);
     expect(ledger.record({ id: 'm1-q1', n: 1 })).toBe(true);
     expect(ledger.record({ id: 'm1-q1', n: 2 })).toBe(false);
     expect(ledger.record({ id: 'm1-q2', n: 3 })).toBe(true);

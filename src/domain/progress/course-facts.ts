@@ -50,24 +50,39 @@ export function screensSeen(
 
 /**
  * The first answer to each question, in the order given: «first answer wins» (decision records
- * 0015, 0095). A later answer to the same question is not kept.
+ * 0015, 0095). A later answer to the same question is not kept. The one place that decides it:
+ * the controller, every adapter's queue and the server's batch reader each keep one of these,
+ * keyed by the question's id, and the database's unique key stores it (decision record 0257).
  */
-export class FirstAnswerLedger<A extends { id: string }> {
-  private readonly byId = new Map<string, A>();
+export class FirstAnswerLedger<A> {
+  private readonly byKey = new Map<string, A>();
+
+  /** `keyOf` names an answer's question; `earlier` are first answers already kept elsewhere. */
+  constructor(
+    private readonly keyOf: (answer: A) => string,
+    earlier: Iterable<A> = [],
+  ) {
+    for (const answer of earlier) this.record(answer);
+  }
 
   /** Keeps the answer when it is its question's first; says whether it was. */
   record(answer: A): boolean {
-    if (this.byId.has(answer.id)) return false;
-    this.byId.set(answer.id, answer);
+    const key = this.keyOf(answer);
+    if (this.byKey.has(key)) return false;
+    this.byKey.set(key, answer);
     return true;
   }
 
-  has(id: string): boolean {
-    return this.byId.has(id);
+  has(key: string): boolean {
+    return this.byKey.has(key);
   }
 
   /** Every first answer, in the order given. */
   all(): A[] {
-    return [...this.byId.values()];
+    return [...this.byKey.values()];
   }
 }
+
+/** The question an answer (or a stored question id) belongs to, for a FirstAnswerLedger. */
+export const byQuestionId = (answer: { id: string }) => answer.id;
+export const byItself = (id: string) => id;

@@ -5,7 +5,7 @@
 // read, and where each record goes (interaction-slots.ts). `isFirst` is the one place that
 // decides whether an answer is a first answer. No SCORM calls: the session enqueues the writes.
 import type { Interaction } from '../port.ts';
-import { FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
+import { byItself, byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 import { toLedgerAnswer, type LedgerAnswer } from './answer-ledger.ts';
 import { InteractionSlots, type SlotId } from './interaction-slots.ts';
 import type { Logger } from './wrapper.ts';
@@ -23,10 +23,10 @@ export interface AnswerClaim {
 export class InteractionRecorder {
   /** Where each question's interaction record sits (decision records 0130, 0209). */
   readonly slots: InteractionSlots;
-  /** Question ids with an interaction in the LMS or on its way there. */
-  private readonly recorded = new Set<string>();
+  /** Question ids with an interaction in the LMS or on its way there: the first-answer rule. */
+  private readonly recorded = new FirstAnswerLedger<string>(byItself);
   /** Each question's first answer as kept in suspend_data (decision record 0190). */
-  private readonly ledger = new FirstAnswerLedger<LedgerAnswer>();
+  private readonly ledger = new FirstAnswerLedger<LedgerAnswer>(byQuestionId);
   /** Answers queued but not yet committed, by question id, with their record's group. */
   private readonly unconfirmed = new Map<string, { interaction: Interaction; group: string }>();
   /** Answers given before the stored data was read (their index is not known yet). */
@@ -58,7 +58,7 @@ export class InteractionRecorder {
     answered: readonly string[],
   ): void {
     this.slots.adopt(stored.ids, stored.count);
-    for (const id of answered) this.recorded.add(id);
+    for (const id of answered) this.recorded.record(id);
   }
 
   /** Earlier sessions' first answers, read from suspend_data (decision record 0190). */
@@ -82,7 +82,7 @@ export class InteractionRecorder {
   ): P {
     const index = this.slots.indexFor(interaction.id);
     const fill = this.slots.claim(index);
-    this.recorded.add(interaction.id);
+    this.recorded.record(interaction.id);
     const first = this.ledger.record(toLedgerAnswer(interaction));
     const result = plan({ interaction, index, fill, first });
     this.unconfirmed.set(interaction.id, { interaction, group: result.answerGroup ?? '' });
@@ -108,7 +108,7 @@ export class InteractionRecorder {
 
   /** Ids the LMS confirmed (for the local safety net). */
   confirmedIds(): string[] {
-    return [...this.recorded].filter((id) => !this.unconfirmed.has(id));
+    return this.recorded.all().filter((id) => !this.unconfirmed.has(id));
   }
 
   unconfirmedAnswers(): Interaction[] {
