@@ -14,7 +14,7 @@ import {
   recordActivity,
 } from '../db/activity-store.ts';
 import { readFields, text } from './input.ts';
-import { courseQuestionIds } from '../../src/domain/progress/course-facts.ts';
+import { courseQuestionIds, FirstAnswerLedger } from '../../src/domain/progress/course-facts.ts';
 import {
   MAX_ANSWERS,
   MAX_SESSIONS,
@@ -100,10 +100,9 @@ function readAnswers(raw: unknown, ids: Set<string>, errors: string[]): FirstAns
     (item) => readFirstAnswer(item, ids),
     errors,
   );
-  // Within one batch, too, the first answer to a question is the one kept.
-  const out = new Map<string, FirstAnswerRecord>();
-  for (const a of answers) if (!out.has(a.questionId)) out.set(a.questionId, a);
-  return [...out.values()];
+  // Within one batch, too, the first answer to a question is the one kept; across batches the
+  // database's unique key keeps it (decision record 0257).
+  return new FirstAnswerLedger<FirstAnswerRecord>((a) => a.questionId, answers).all();
 }
 
 function readSessions(raw: unknown, errors: string[]): SessionRecord[] {

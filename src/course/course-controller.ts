@@ -17,7 +17,7 @@ import {
   type ModuleState,
 } from '../domain/progress/engine.ts';
 import { emptyViewed, type ModulesViewed } from '../domain/progress/route-codec.ts';
-import { answerKindOf, type Response } from '../domain/registry/index.ts';
+import { answerKindOf } from '../domain/registry/index.ts';
 import { byQuestionId, FirstAnswerLedger } from '../domain/progress/course-facts.ts';
 import type {
   AcceptanceChannel,
@@ -55,24 +55,16 @@ export interface CourseState {
 
 type Listener = () => void;
 
-/** A learner's answer as the quiz screen knows it; the controller adds the question's identity. */
-export interface Answer {
+/**
+ * A learner's answer as the quiz screen knows it: the tracking port's Interaction without the
+ * question's identity, which the controller adds from the quiz page and the question's position.
+ */
+export type Answer = Omit<Interaction, 'id' | 'moduleId' | 'type'> & {
   /** The quiz page's id. */
   activityId: string;
   /** 0-based position of the question in the quiz. */
   questionIndex: number;
-  /** Plain-text question, for reports. */
-  description: string;
-  /** The options given and the right ones, as the quiz type's answer shape says (0200). */
-  response: Response;
-  correctResponse: Response;
-  /** Plain text of the chosen and of the correct option (kept by the standalone server). */
-  responseText?: string;
-  correctResponseText?: string;
-  correct: boolean;
-  latencyMs: number;
-  timestamp: Date;
-}
+};
 
 /** Fills the outline's texts for a learner's obra (the standalone app, decision 0078). */
 export type OutlineFiller = (

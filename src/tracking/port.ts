@@ -4,7 +4,7 @@
 // topics as the engine's ModulesViewed, the score the engine computed; an adapter turns them into
 // a route string only where its runtime stores a string.
 import type { ModuleState } from '../domain/progress/engine.ts';
-import type { AnswerKind, Response } from '../domain/registry/index.ts';
+import type { Interaction as DomainInteraction } from '../domain/progress/answer.ts';
 import type { ModulesViewed } from '../domain/progress/route-codec.ts';
 
 export type RuntimeMode = 'lms' | 'local' | 'server';
@@ -54,31 +54,8 @@ export interface ProgressChange {
   finalTerms?: boolean;
 }
 
-export interface Interaction {
-  /** The question's id, from the domain's questionId(): 'm1-q1' … 'm5-q2'. */
-  id: string;
-  /** Module id, e.g. 'modulo1' (the interaction's objective). */
-  moduleId: string;
-  /** Plain-text question, for reports. */
-  description: string;
-  /** How the answer was given (from the quiz type); each SCORM dialect maps it to its own type. */
-  type: AnswerKind;
-  /**
-   * The options the learner gave, as 0-based indexes: one for a single pick, several for a set,
-   * all of them for an order (the quiz type's answer shape, decision record 0200).
-   */
-  response: Response;
-  /** The right response, in the same shape. */
-  correctResponse: Response;
-  /** Plain text of the response (the standalone server keeps it with the answer). */
-  responseText?: string;
-  /** Plain text of the right response. */
-  correctResponseText?: string;
-  correct: boolean;
-  /** Time from the question being shown to the answer. */
-  latencyMs: number;
-  timestamp: Date;
-}
+/** A question's answer: the one declared answer shape (src/domain/progress/answer.ts). */
+export type Interaction = DomainInteraction;
 
 /**
  * 'ok' when the runtime answers; 'retrying' while saves are failing and being retried;

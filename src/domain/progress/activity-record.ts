@@ -2,6 +2,7 @@
 // server stores them (decision record 0212): one shape and one reader, so the app's queue, the
 // record-activity route and the store cannot drift apart. Plain TypeScript, no schema library,
 // so the app's bundle does not grow.
+import type { Interaction } from './answer.ts';
 
 /** The most answers and sessions one record-activity request carries. */
 export const MAX_ANSWERS = 50;
@@ -17,17 +18,21 @@ export const ANSWER_LIMITS = {
 /** A session's seconds: at most a day. */
 export const SESSION_MAX_SECONDS = 86_400;
 
-/** One first answer (plain texts, so the record still reads right after the content changes). */
+/**
+ * One first answer as the standalone server keeps it: an Interaction (answer.ts) in plain texts,
+ * so the record still reads right after the content changes; the HTTP adapter's
+ * activity queue builds it from one.
+ */
 export interface FirstAnswerRecord {
-  questionId: string;
-  question: string;
-  option: string;
-  correctOption: string;
-  correct: boolean;
+  questionId: Interaction['id'];
+  question: Interaction['description'];
+  option: NonNullable<Interaction['responseText']>;
+  correctOption: NonNullable<Interaction['correctResponseText']>;
+  correct: Interaction['correct'];
   contentVersion: string;
   answeredAt: string;
   /** Absent from old queued records: stored as null. */
-  latencyMs: number | null;
+  latencyMs: Interaction['latencyMs'] | null;
 }
 
 /** Visible time of one page load (a session), in whole seconds. */

@@ -125,5 +125,13 @@ export function risingScore(stored: number | null | undefined, computed: number)
   return Math.min(COMPLETION_SCORE, Math.max(base, computed));
 }
 
+/** The highest of the scores known for one learner (several records), or null when none is. */
+export function highestScore(...scores: (number | null | undefined)[]): number | null {
+  return scores.reduce<number | null>(
+    (high, s) => (typeof s === 'number' && Number.isFinite(s) ? risingScore(high, s) : high),
+    null,
+  );
+}
+
 export const isCourseComplete = (score: number | null | undefined) =>
   typeof score === 'number' && score >= COMPLETION_SCORE;

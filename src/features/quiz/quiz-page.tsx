@@ -58,7 +58,6 @@ function Quiz({ activity }: { activity: Activity }) {
   // result panel offers the way on but does not announce an unlocking that happened before.
   const moduleIndex = controller.pages.get(activity.id)?.moduleIndex ?? -1;
   const [nextOpenBefore] = useState(() => controller.canOpen(moduleIndex + 1));
-  const answered = useRef(new Set<number>());
   const shownAt = useRef(Date.now());
   const headingRef = useRef<HTMLHeadingElement>(null);
   const articleRef = useRef<HTMLElement>(null);
@@ -118,23 +117,22 @@ function Quiz({ activity }: { activity: Activity }) {
     const shape = answerShapeOf(activity.type);
     const correctResponse = shape.correctResponse(question);
     const correct = isRightResponse(shape, response, correctResponse);
-    if (!answered.current.has(index)) {
-      answered.current.add(index);
-      controller.recordAnswer({
-        activityId: activity.id,
-        questionIndex: index,
-        description: plainText(question.question),
-        response,
-        correctResponse,
-        // Only where the runtime keeps them (the standalone server); an LMS never gets them.
-        ...(controller.getState().capabilities.answerTexts
-          ? optionTexts(question, response, correctResponse)
-          : {}),
-        correct,
-        latencyMs: Date.now() - shownAt.current,
-        timestamp: new Date(),
-      });
-    }
+    // Every answer goes to the controller; its first-answer ledger keeps only the first one
+    // (decision record 0257).
+    controller.recordAnswer({
+      activityId: activity.id,
+      questionIndex: index,
+      description: plainText(question.question),
+      response,
+      correctResponse,
+      // Only where the runtime keeps them (the standalone server); an LMS never gets them.
+      ...(controller.getState().capabilities.answerTexts
+        ? optionTexts(question, response, correctResponse)
+        : {}),
+      correct,
+      latencyMs: Date.now() - shownAt.current,
+      timestamp: new Date(),
+    });
     setBusy(true);
     // A single option answered wrong is marked; a wrong set or order has no one option to mark.
     if (!correct && response.length === 1) setWrong((w) => new Set(w).add(response[0]!));

@@ -15,6 +15,7 @@ import {
   type FirstAnswerRecord,
   type SessionRecord,
 } from '../../domain/progress/activity-record.ts';
+import { byItself, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 
 /** One first answer, as record-activity takes it (decision record 0212). */
 export type QueuedAnswer = FirstAnswerRecord;
@@ -167,9 +168,12 @@ export function createActivityQueue(options: ActivityQueueOptions): ActivityQueu
   return {
     addAnswer(userId, cycle, answer) {
       const r = recordFor(userId, cycle);
-      if (r.sent.includes(answer.questionId)) return;
-      if (r.answers.some((a) => a.questionId === answer.questionId)) return;
-      write({ ...r, answers: [...r.answers, answer] });
+      // The first answer wins (decision record 0257): over what the server has and what waits.
+      const known = new FirstAnswerLedger<string>(byItself, [
+        ...r.sent,
+        ...r.answers.map((a) => a.questionId),
+      ]);
+      if (known.record(answer.questionId)) write({ ...r, answers: [...r.answers, answer] });
     },
     noteSession(userId, cycle, session) {
       const r = recordFor(userId, cycle);

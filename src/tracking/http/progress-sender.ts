@@ -6,6 +6,7 @@ import type { ApiClient } from './api-client.ts';
 import { KEYS, readJson, safeRemove, safeSet } from './storage.ts';
 import { classifyFailure, createBackoff, type Failing } from './retry.ts';
 import type { CourseUser, UserResponse } from './types.ts';
+import { risingScore } from '../../domain/progress/engine.ts';
 
 /** The state not yet accepted by the server. One record: later changes fold into it. */
 export interface Pending {
@@ -51,7 +52,8 @@ export function createProgressSender(options: ProgressSenderOptions) {
   const { api } = options;
   const store = api.store;
   // What the server is known to have, so unchanged saves send nothing.
-  let sentScore = -1;
+  /** The highest score the server is known to hold; null while none is. */
+  let sentScore: number | null = null;
   let sentRoute: string | null = null;
   let sentBookmark: string | null = null;
   let inFlight: Promise<void> | null = null;
@@ -141,7 +143,7 @@ export function createProgressSender(options: ProgressSenderOptions) {
         ? pending
         : {
             userId,
-            score: Math.max(0, sentScore),
+            score: sentScore ?? 0,
             route: sentRoute,
             bookmark: null,
             finalTerms: false,
@@ -149,12 +151,13 @@ export function createProgressSender(options: ProgressSenderOptions) {
     const next: Pending = {
       ...(cycle !== null ? { cycle } : {}),
       userId,
-      score: Math.max(base.score, change.score ?? -1, 0),
+      score: risingScore(base.score, change.score ?? 0),
       route: change.route ?? base.route,
       bookmark: change.bookmark ?? base.bookmark,
       finalTerms: base.finalTerms || Boolean(change.finalTerms),
     };
-    const scoreRose = change.score !== undefined && change.score > sentScore;
+    const scoreRose =
+      change.score !== undefined && (sentScore === null || change.score > sentScore);
     const routeChanged = change.route !== undefined && change.route !== sentRoute;
     const newFinal = Boolean(change.finalTerms) && !base.finalTerms;
     if (pending || scoreRose || routeChanged || newFinal) {
@@ -173,7 +176,7 @@ export function createProgressSender(options: ProgressSenderOptions) {
     write,
     /** What the server returned: its score and route are known there now. */
     known(user: CourseUser, score: number | null) {
-      if (score !== null) sentScore = Math.max(sentScore, score);
+      if (score !== null) sentScore = risingScore(sentScore, score);
       if (typeof user.route === 'string') sentRoute = user.route;
     },
     knownBookmark(bookmark: string | null) {
@@ -183,7 +186,7 @@ export function createProgressSender(options: ProgressSenderOptions) {
     forget(current: number | null) {
       const pending = read();
       if (pending && (current === null || pendingCycle(pending) !== current)) write(null);
-      sentScore = -1;
+      sentScore = null;
       sentRoute = null;
       sentBookmark = null;
       backoff.clear();

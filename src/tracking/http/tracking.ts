@@ -18,7 +18,12 @@ import {
   type ModulesViewed,
 } from '../../domain/progress/route-codec.ts';
 import type { Response } from '../../domain/registry/index.ts';
-import { mergeViewed, risingScore, type CourseShape } from '../../domain/progress/engine.ts';
+import {
+  highestScore,
+  mergeViewed,
+  risingScore,
+  type CourseShape,
+} from '../../domain/progress/engine.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { createApiClient, type ApiClient } from './api-client.ts';
 import { KEYS, readUser, safeGet, safeRemove, safeSet, storeUser } from './storage.ts';
@@ -359,9 +364,6 @@ function startFrom(
     stored && stored.id?.toString() === userId && sameCycle
       ? toNumber(safeGet(store, KEYS.score))
       : null;
-  const candidates = [serverScore, localScore, ours?.score ?? null].filter(
-    (n): n is number => n !== null,
-  );
   // Read against today's shape with the score stored beside the route: completed modules
   // survive a content update (decision 0076).
   const read = (route: string, score: number | null) =>
@@ -383,7 +385,7 @@ function startFrom(
   progress.knownBookmark(user?.current_location ?? null);
   return {
     learner: learnerOf(user, null),
-    score: candidates.length ? Math.max(...candidates) : null,
+    score: highestScore(serverScore, localScore, ours?.score),
     viewed,
     bookmark,
   };

@@ -9,6 +9,7 @@ import type {
   TrackingPort,
 } from '../port.ts';
 import { isValidScore, type CourseShape } from '../../domain/progress/engine.ts';
+import { byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
 import { restoreProgress } from '../../domain/progress/carry-over.ts';
 import { asResponse } from '../../domain/registry/index.ts';
@@ -54,6 +55,24 @@ export interface LocalTracking extends TrackingPort {
   readonly interactions: ReadonlyMap<string, Interaction>;
 }
 
+/** The answers kept in this browser; a damaged list is ignored (re-recorded on the next attempt). */
+function savedAnswers(json: string | null): Interaction[] {
+  try {
+    const saved = JSON.parse(json ?? '[]') as unknown;
+    if (!Array.isArray(saved)) return [];
+    return saved
+      .filter((i): i is Interaction => !!i && typeof (i as Interaction).id === 'string')
+      .map((i) => ({
+        ...i,
+        // Kept before answers had shapes (decision 0200): one number.
+        response: asResponse(i.response),
+        correctResponse: asResponse(i.correctResponse),
+      }));
+  } catch {
+    return [];
+  }
+}
+
 export function createLocalTracking(
   packageId: string,
   store: KeyValueStore = browserStore(),
@@ -82,21 +101,11 @@ export function createLocalTracking(
       ? restoreProgress({ route, score }, shape).viewed
       : decodeRouteLenient(route).viewed;
   };
-  const interactions = new Map<string, Interaction>();
-  try {
-    const saved = JSON.parse(read(LOCAL_KEYS.interactions) ?? '[]') as unknown;
-    if (Array.isArray(saved))
-      for (const i of saved)
-        if (i && typeof i.id === 'string')
-          interactions.set(i.id, {
-            ...(i as Interaction),
-            // Kept before answers had shapes (decision 0200): one number.
-            response: asResponse(i.response),
-            correctResponse: asResponse(i.correctResponse),
-          });
-  } catch {
-    /* a damaged record is ignored: answers are re-recorded on the next attempt */
-  }
+  // The first answer to each question, kept here and in the stored list (decision record 0257).
+  const answers = new FirstAnswerLedger<Interaction>(
+    byQuestionId,
+    savedAnswers(read(LOCAL_KEYS.interactions)),
+  );
 
   return {
     mode: 'local',
@@ -109,7 +118,9 @@ export function createLocalTracking(
       localOnly: true,
       acceptanceInLmsComments: false,
     },
-    interactions,
+    get interactions() {
+      return new Map(answers.all().map((a) => [a.id, a]));
+    },
     async start(): Promise<Snapshot> {
       const rawScore = read(LOCAL_KEYS.score);
       const score = rawScore === null ? null : Number(rawScore);
@@ -142,9 +153,8 @@ export function createLocalTracking(
         write(LOCAL_KEYS.location, JSON.stringify({ page: change.bookmark }));
     },
     recordAnswer(interaction: Interaction) {
-      if (interactions.has(interaction.id)) return;
-      interactions.set(interaction.id, interaction);
-      write(LOCAL_KEYS.interactions, JSON.stringify([...interactions.values()]));
+      if (answers.record(interaction))
+        write(LOCAL_KEYS.interactions, JSON.stringify(answers.all()));
     },
     flush() {},
     finish() {},

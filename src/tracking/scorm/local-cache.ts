@@ -3,7 +3,8 @@
 // returns (viewed topics union, highest score). Keyed by package AND learner id, so a second
 // learner on the same browser never inherits the first one's progress; without a learner id
 // nothing is cached at all.
-import type { AnswerKind, Response } from '../../domain/registry/index.ts';
+import type { Response } from '../../domain/registry/index.ts';
+import type { Interaction } from '../port.ts';
 
 export interface CachedProgress {
   route: string;
@@ -12,18 +13,16 @@ export interface CachedProgress {
   completed: boolean;
 }
 
-export interface CachedInteraction {
-  id: string;
-  moduleId: string;
-  description: string;
-  type: AnswerKind;
+/** An answer as this browser keeps it: the port's Interaction with its time as text. */
+export type CachedInteraction = Omit<
+  Interaction,
+  'response' | 'correctResponse' | 'timestamp' | 'responseText' | 'correctResponseText'
+> & {
   /** Option indexes; a record kept before answers had shapes holds one number (decision 0200). */
   response: Response | number;
   correctResponse: Response | number;
-  correct: boolean;
-  latencyMs: number;
   timestamp: string;
-}
+};
 
 export interface CacheRecord {
   /** Question ids the LMS already holds an interaction for (1.2 cannot read them back). */

@@ -6,6 +6,7 @@ import { emptyViewed, encodeRoute, type ModulesViewed } from '../../domain/progr
 import {
   answeredQuestionIds,
   COMPLETION_SCORE,
+  highestScore,
   isCourseComplete,
   isValidScore,
   mergeViewed,
@@ -219,10 +220,9 @@ export function mergeProgress(
   if (!extra) return { ...base, viewed: base.viewed.map((v) => [...v]) };
   const viewed = mergeViewed(base.viewed, extra.viewed).slice(0, course.topicCounts.length);
   const addsViews = encodeRoute(viewed) !== encodeRoute(base.viewed);
-  const scores = [base.score, extra.score].filter((s): s is number => s !== null);
   return {
     viewed,
-    score: scores.length ? Math.max(...scores) : null,
+    score: highestScore(base.score, extra.score),
     // The newer bookmark wins when the extra progress went further, else the base one stays.
     bookmark: (addsViews ? extra.bookmark : null) ?? base.bookmark ?? extra.bookmark,
     completed: base.completed || extra.completed,
