@@ -1,7 +1,6 @@
 // The course controller against a fake tracking port that records every call: what is stored,
 // when, and that the progress rules (decision 0015) hold end to end (one save per screen view).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CourseOutline, ModuleOutline, PageRef } from '../domain/content/outline.ts';
 import type {
   Interaction,
   ProgressChange,
@@ -11,6 +10,7 @@ import type {
 } from '../tracking/port.ts';
 import { decodeRoute, encodeRoute } from '../domain/progress/route-codec.ts';
 import { CourseController } from './course-controller.ts';
+import { makeOutline } from './test-outline.ts';
 
 /** What the fake runtime stored: the route as a string, as the real adapters store it. */
 type Stored = Partial<Omit<Snapshot, 'viewed'>> & { route?: string | null };
@@ -20,46 +20,6 @@ type Saved = Omit<ProgressChange, 'viewed'> & { route?: string };
 const TOPICS = [2, 1, 1, 1, 1];
 const PER_MODULE = 100 / TOPICS.length;
 
-function makeOutline(topicCounts: number[]): CourseOutline {
-  const modules: ModuleOutline[] = topicCounts.map((count, moduleIndex) => {
-    const n = moduleIndex + 1;
-    const ids = [
-      ...Array.from({ length: count }, (_, i) => `modulo${n}-tema${i + 1}`),
-      `modulo${n}-actividad`,
-    ];
-    const activityType = moduleIndex % 2 === 0 ? 'drag-answer' : 'select-answer';
-    const pages: PageRef[] = ids.map((id, index) => ({
-      id,
-      type: index === count ? activityType : 'content',
-      title: id,
-      moduleIndex,
-      index,
-      previous: ids[index - 1] ?? null,
-      next: ids[index + 1] ?? 'menu',
-    }));
-    return {
-      id: `modulo${n}`,
-      number: n,
-      name: `Módulo ${n}`,
-      title: `Módulo ${n}`,
-      img: `modulo${n}.svg`,
-      alt: '',
-      firstImages: [],
-      topicCount: count,
-      questionCount: 2,
-      activityType,
-      pages,
-    };
-  });
-  return {
-    id: 'curso',
-    title: 'Curso',
-    header: 'H',
-    hours: 4,
-    introduction: { title: 'I', text: '' },
-    modules,
-  };
-}
 
 class FakeTracking implements TrackingPort {
   readonly mode = 'local' as const;
