@@ -4,7 +4,7 @@
 import type { CourseRules, RawCourse } from './schema.ts';
 import type { Module, Page } from './types.ts';
 import type { ContentIssue } from './loader.ts';
-import { courseTemplateProblems } from './placeholders.ts';
+import { courseTemplateProblems } from './course-text-fields.ts';
 
 /** The quiz title a course's rules ask for, e.g. 'PONTE A PRUEBA MÓDULO 2'. */
 export const ruleQuizTitle = (rules: CourseRules, moduleNumber: number) =>
