@@ -101,6 +101,85 @@ function messageFor(status: number, body: unknown, mode: Mode): string {
   return status === 401 ? texts.wrongCredentials : texts.server;
 }
 
+/** The invitation forms (link and code) reuse the sign-in card with their own words. */
+function relabelForInvitation(mode: Mode, idInput: HTMLInputElement, button: HTMLButtonElement) {
+  const title = byId('first-screen-title');
+  const intro = byId('first-screen-intro');
+  const idLabel = byId('first-screen-document-label');
+  const idHint = byId('first-screen-document-hint');
+  if (title) title.textContent = mode === 'link' ? texts.linkTitle : texts.codeTitle;
+  if (intro) {
+    intro.textContent = mode === 'link' ? texts.linkIntro : texts.codeIntro;
+    intro.hidden = false;
+  }
+  if (idLabel) idLabel.textContent = texts.documentLabel;
+  if (idHint) idHint.textContent = texts.documentHint;
+  idInput.inputMode = 'numeric';
+  button.textContent = texts.invitationSubmit;
+  show('first-screen-password-field', false);
+  show('first-screen-code-field', mode === 'code');
+  show('first-screen-to-password', true);
+  show('first-screen-to-code', mode === 'link');
+}
+
+/** The field the mode still needs, with the text that asks for it; null when all are there. */
+function missingField(
+  mode: Mode,
+  identifier: string,
+  idInput: HTMLInputElement,
+  password: HTMLInputElement,
+  code: HTMLInputElement,
+): { input: HTMLInputElement; text: string } | null {
+  return !identifier
+    ? {
+        input: idInput,
+        text: mode === 'sign-in' ? texts.identifierRequired : texts.documentRequired,
+      }
+    : mode === 'sign-in' && !password.value
+      ? { input: password, text: texts.passwordRequired }
+      : mode === 'code' && !code.value.trim()
+        ? { input: code, text: texts.codeRequired }
+        : null;
+}
+
+/** The POST the app would send (`auth/login` or `auth/invitation`); status 0: no network. */
+function post(
+  mode: Mode,
+  body: Record<string, unknown>,
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+  };
+  const x = xsrf();
+  if (x) headers['X-XSRF-TOKEN'] = x;
+  const endpoint = mode === 'sign-in' ? 'auth/login' : 'auth/invitation';
+  return fetch(`${texts.apiBase}/${endpoint}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: JSON.stringify(body),
+  })
+    .then(async (response) => ({
+      status: response.status,
+      body: (await response.json().catch(() => null)) as unknown,
+    }))
+    .catch(() => ({ status: 0, body: null as unknown }));
+}
+
+/** Keeps the session for the app (`HANDOFF`), then the data notice or the loading text. */
+function handOff(mode: Mode, answer: Handoff['response']) {
+  const handoff: Handoff = {
+    kind: mode === 'sign-in' ? 'login' : 'invitacion',
+    response: answer,
+    choice: null,
+  };
+  state.handoff = handoff;
+  write(local, HANDOFF, JSON.stringify(handoff));
+  if (answer.user.dataNoticeAcceptedAt === null) showNotice(handoff);
+  else showLoading();
+}
+
 function start() {
   const { mode, token } = pickMode();
   state.mode = mode;
@@ -109,31 +188,13 @@ function start() {
     showLoading();
     return;
   }
-  const title = byId('first-screen-title');
-  const intro = byId('first-screen-intro');
-  const idLabel = byId('first-screen-document-label');
-  const idHint = byId('first-screen-document-hint');
   const idInput = byId<HTMLInputElement>('first-screen-document');
   const password = byId<HTMLInputElement>('first-screen-password');
   const code = byId<HTMLInputElement>('first-screen-code');
   const button = byId<HTMLButtonElement>('first-screen-submit');
   const message = byId('first-screen-message');
   if (!idInput || !password || !code || !button || !message) return;
-  if (mode !== 'sign-in') {
-    if (title) title.textContent = mode === 'link' ? texts.linkTitle : texts.codeTitle;
-    if (intro) {
-      intro.textContent = mode === 'link' ? texts.linkIntro : texts.codeIntro;
-      intro.hidden = false;
-    }
-    if (idLabel) idLabel.textContent = texts.documentLabel;
-    if (idHint) idHint.textContent = texts.documentHint;
-    idInput.inputMode = 'numeric';
-    button.textContent = texts.invitationSubmit;
-    show('first-screen-password-field', false);
-    show('first-screen-code-field', mode === 'code');
-    show('first-screen-to-password', true);
-    show('first-screen-to-code', mode === 'link');
-  }
+  if (mode !== 'sign-in') relabelForInvitation(mode, idInput, button);
   const idle = mode === 'sign-in' ? texts.signInSubmit : texts.invitationSubmit;
   const busy = mode === 'sign-in' ? texts.signInSubmitting : texts.invitationSubmitting;
   const say = (text: string) => {
@@ -152,20 +213,11 @@ function start() {
     if (state.closed) {
       state.tappedAfterClose = true;
       button.disabled = true;
-      button.textContent = mode === 'sign-in' ? texts.signInSubmitting : texts.invitationSubmitting;
+      button.textContent = busy;
       return;
     }
     const identifier = idInput.value.trim();
-    const missing = !identifier
-      ? {
-          input: idInput,
-          text: mode === 'sign-in' ? texts.identifierRequired : texts.documentRequired,
-        }
-      : mode === 'sign-in' && !password.value
-        ? { input: password, text: texts.passwordRequired }
-        : mode === 'code' && !code.value.trim()
-          ? { input: code, text: texts.codeRequired }
-          : null;
+    const missing = missingField(mode, identifier, idInput, password, code);
     if (missing) {
       say(missing.text);
       missing.input.focus();
@@ -183,44 +235,17 @@ function start() {
         : mode === 'link'
           ? { document: identifier, token }
           : { document: identifier, code: code.value };
-    const headers: Record<string, string> = {
-      Accept: 'application/json',
-      'Content-Type': 'application/json',
-    };
-    const x = xsrf();
-    if (x) headers['X-XSRF-TOKEN'] = x;
-    const endpoint = mode === 'sign-in' ? 'auth/login' : 'auth/invitation';
-    state.request = fetch(`${texts.apiBase}/${endpoint}`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers,
-      body: JSON.stringify(body),
-    })
-      .then(async (response) => ({
-        status: response.status,
-        body: (await response.json().catch(() => null)) as unknown,
-      }))
-      .catch(() => ({ status: 0, body: null as unknown }))
-      .then(({ status, body }) => {
-        const answer = body as Handoff['response'] | null;
-        if (status >= 200 && status < 300 && answer?.token && answer.user) {
-          const handoff: Handoff = {
-            kind: mode === 'sign-in' ? 'login' : 'invitacion',
-            response: answer,
-            choice: null,
-          };
-          state.handoff = handoff;
-          write(local, HANDOFF, JSON.stringify(handoff));
-          if (answer.user.dataNoticeAcceptedAt === null) showNotice(handoff);
-          else showLoading();
-        } else {
-          say(messageFor(status, body, mode));
-          button.disabled = false;
-          button.textContent = idle;
-          form.removeAttribute('aria-busy');
-          state.request = null;
-        }
-      });
+    state.request = post(mode, body).then(({ status, body }) => {
+      const answer = body as Handoff['response'] | null;
+      if (status >= 200 && status < 300 && answer?.token && answer.user) handOff(mode, answer);
+      else {
+        say(messageFor(status, body, mode));
+        button.disabled = false;
+        button.textContent = idle;
+        form.removeAttribute('aria-busy');
+        state.request = null;
+      }
+    });
   });
 }
 

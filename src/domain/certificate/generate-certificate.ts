@@ -7,29 +7,23 @@ import fontkit from '@pdf-lib/fontkit';
 import {
   PDFDocument,
   StandardFonts,
-  fill,
   popGraphicsState,
   pushGraphicsState,
-  rectangle,
   rgb,
   setCharacterSpacing,
-  setFillingRgbColor,
   type Color,
   type PDFFont,
   type PDFPage,
 } from 'pdf-lib';
-import { qrMatrix, qrRuns } from './qr.ts';
-import {
-  CERTIFICATE_WORDING,
-  formatHours,
-  formatSpanishDate,
-  toCertificateName,
-  toWinAnsi,
-} from './text.ts';
-import { fontCovers } from './font-coverage.ts';
+import { CERTIFICATE_WORDING, toWinAnsi } from './text.ts';
 import { NOTO_SANS_BOLD_SUBSET_BASE64 } from './fonts/noto-sans-bold-subset.ts';
-import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
+import type { CertificateData } from './types.ts';
 import { drawLogo } from '../config/draw-logo.ts';
+import { validate, type ValidData, type ValidVerification } from './validate.ts';
+import { fitText, wrapUrl } from './fit-text.ts';
+import { drawQr } from './draw-qr.ts';
+
+export { fitText, type FittedText } from './fit-text.ts';
 
 /** Printed on certificates of the demonstration configuration (decision 0077). */
 export const SAMPLE_MARK = 'EJEMPLO — SIN VALIDEZ';
@@ -70,106 +64,6 @@ let nameFontBytes: Uint8Array | null = null;
 function nameFont(): Uint8Array {
   nameFontBytes ??= Uint8Array.from(atob(NOTO_SANS_BOLD_SUBSET_BASE64), (c) => c.charCodeAt(0));
   return nameFontBytes;
-}
-
-interface ValidData {
-  name: string;
-  document: string | null;
-  courseTitle: string;
-  date: string;
-  hours: string;
-  companyName: string;
-  companyNit: string | null;
-  signerName: string;
-  signerRole: string;
-  signerLicence: string | null;
-  obraName: string | null;
-  verification: { code: string; url: string; qr: string } | null;
-}
-
-function validate(data: CertificateData): ValidData {
-  const name = toCertificateName(data.learnerName ?? '', fontCovers);
-  if (name === '') throw new CertificateError('empty-name', 'The learner name is empty.');
-  if (name.length > MAX_NAME_LENGTH) {
-    throw new CertificateError(
-      'name-too-long',
-      `The learner name is longer than ${MAX_NAME_LENGTH} characters.`,
-    );
-  }
-  const courseTitle = toWinAnsi(data.courseTitle ?? '');
-  if (!courseTitle) throw new CertificateError('empty-course-title', 'The course title is empty.');
-  if (!(data.completedAt instanceof Date) || Number.isNaN(data.completedAt.getTime())) {
-    throw new CertificateError('invalid-date', 'completedAt is not a valid date.');
-  }
-  if (!Number.isFinite(data.hours) || data.hours <= 0) {
-    throw new CertificateError('invalid-hours', 'hours must be a positive number.');
-  }
-  let verification: ValidData['verification'] = null;
-  if (data.verification) {
-    const code = toWinAnsi(data.verification.code ?? '');
-    const url = (data.verification.url ?? '').trim();
-    if (!code || !/^https?:\/\/\S+$/i.test(url)) {
-      throw new CertificateError(
-        'invalid-verification',
-        'verification needs a code and an http(s) URL.',
-      );
-    }
-    // The QR may carry more than the printed address (the signed gate statement, decision 0242).
-    const qr = (data.verification.qr ?? '').trim() || url;
-    if (!qr.startsWith(url)) {
-      throw new CertificateError('invalid-verification', 'verification.qr must start with url.');
-    }
-    verification = { code, url, qr };
-  }
-  return {
-    name,
-    document: toWinAnsi(data.document ?? '') || null,
-    courseTitle,
-    date: formatSpanishDate(data.completedAt),
-    hours: formatHours(data.hours),
-    companyName: toWinAnsi(data.companyName ?? ''),
-    companyNit: toWinAnsi(data.companyNit ?? '') || null,
-    signerName: toWinAnsi(data.signerName ?? ''),
-    signerRole: toWinAnsi(data.signerRole ?? ''),
-    signerLicence: toWinAnsi(data.signerLicence ?? '') || null,
-    obraName: toWinAnsi(data.obraName ?? '') || null,
-    verification,
-  };
-}
-
-export interface FittedText {
-  lines: string[];
-  size: number;
-}
-
-/**
- * Largest size ≤ maxSize at which `text` fits `maxWidth` on one line; below `minSize` it is
- * split into two balanced lines (when it has more than one word), at a size that fits.
- */
-export function fitText(
-  text: string,
-  font: PDFFont,
-  maxWidth: number,
-  { maxSize, minSize, maxLines = 2 }: { maxSize: number; minSize: number; maxLines?: 1 | 2 },
-): FittedText {
-  const width = (s: string) => font.widthOfTextAtSize(s, 1);
-  const oneLine = Math.min(maxSize, maxWidth / width(text));
-  const words = text.split(' ');
-  if (oneLine >= minSize || maxLines === 1 || words.length < 2) {
-    return { lines: [text], size: floor2(oneLine) };
-  }
-  let best: { lines: string[]; widest: number } | null = null;
-  for (let i = 1; i < words.length; i++) {
-    const lines = [words.slice(0, i).join(' '), words.slice(i).join(' ')];
-    const widest = Math.max(...lines.map(width));
-    if (!best || widest < best.widest) best = { lines, widest };
-  }
-  if (!best) return { lines: [text], size: floor2(oneLine) };
-  return { lines: best.lines, size: floor2(Math.min(minSize, maxWidth / best.widest)) };
-}
-
-function floor2(n: number): number {
-  return Math.floor(n * 100) / 100;
 }
 
 interface TextOptions {
@@ -244,53 +138,11 @@ function drawEmblem(page: PDFPage, fonts: Fonts, cy: number) {
   drawText(page, 'SST', { font: fonts.bold, size, y: cy - size * 0.36, color: WHITE, spacing: 1 });
 }
 
-function drawQr(page: PDFPage, url: string, x: number, y: number, size: number) {
-  const matrix = qrMatrix(url);
-  const module = size / matrix.length;
-  const top = y + size;
-  const ops = qrRuns(matrix).map((run) =>
-    rectangle(
-      round3(x + run.column * module),
-      round3(top - (run.row + 1) * module),
-      round3(run.length * module),
-      round3(module),
-    ),
-  );
-  page.pushOperators(
-    pushGraphicsState(),
-    setFillingRgbColor(...BRAND_RGB),
-    ...ops,
-    fill(),
-    popGraphicsState(),
-  );
-}
+/** Where the body's text starts: the baseline of «Certifica que». */
+const CERTIFIES_Y = 374;
 
-function round3(n: number): number {
-  return Math.round(n * 1000) / 1000;
-}
-
-/** Splits a URL into lines no wider than maxWidth, preferring breaks after '/' '.' '-'. */
-function wrapUrl(url: string, font: PDFFont, size: number, maxWidth: number): string[] {
-  const lines: string[] = [];
-  let rest = url;
-  while (rest && font.widthOfTextAtSize(rest, size) > maxWidth) {
-    let end = 1;
-    while (end < rest.length && font.widthOfTextAtSize(rest.slice(0, end + 1), size) <= maxWidth)
-      end++;
-    const head = rest.slice(0, end);
-    const soft = ['/', '.', '-'].map((c) => head.lastIndexOf(c)).find((i) => i > end / 2);
-    if (soft !== undefined) end = soft + 1;
-    lines.push(rest.slice(0, end));
-    rest = rest.slice(end);
-  }
-  if (rest) lines.push(rest);
-  return lines;
-}
-
-/** The certificate as PDF bytes. Throws CertificateError for invalid input. */
-export async function generateCertificate(data: CertificateData): Promise<Uint8Array> {
-  const v = validate(data);
-  const pdf = await PDFDocument.create({ updateMetadata: false });
+/** The document's properties: title, author, subject, language, fixed dates. */
+function setMetadata(pdf: PDFDocument, data: CertificateData) {
   pdf.setTitle(`Certificado de participación — ${data.learnerName.replace(/\s+/g, ' ').trim()}`);
   pdf.setAuthor(data.companyName.trim() || 'Curso SST');
   pdf.setSubject(`Certificado de participación: ${data.courseTitle.trim()}`);
@@ -300,16 +152,21 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   pdf.setProducer('Curso SST (pdf-lib)');
   pdf.setCreationDate(data.completedAt);
   pdf.setModificationDate(data.completedAt);
+}
 
+async function embedFonts(pdf: PDFDocument): Promise<Fonts> {
   pdf.registerFontkit(fontkit);
-  const fonts: Fonts = {
+  return {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
     italic: await pdf.embedFont(StandardFonts.TimesRomanItalic),
     // A fixed name instead of pdf-lib's random subset tag keeps the output deterministic.
     name: await pdf.embedFont(nameFont(), { subset: true, customName: 'CSSTAA+NotoSans-Bold' }),
   };
-  const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+}
+
+/** Frame, logo or emblem, the sample mark, the company, the title and «Certifica que». */
+function drawHeader(page: PDFPage, fonts: Fonts, v: ValidData, data: CertificateData) {
   drawFrame(page);
   // The company's logo (decision 0074) where the generic SST emblem goes.
   if (data.logo) drawLogo(page, data.logo, { x: CENTER_X - 60, y: 481, width: 120, height: 50 });
@@ -349,17 +206,20 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
     spacing: 1.2,
   });
   page.drawRectangle({ x: CENTER_X - 50, y: 405, width: 100, height: 3.5, color: ACCENT });
-  const certifiesY = 374;
   drawText(page, CERTIFICATE_WORDING.certifies, {
     font: fonts.italic,
     size: 18,
-    y: certifiesY,
+    y: CERTIFIES_Y,
     color: INK,
   });
+}
 
-  // The body, top-down: each line is placed `gap` points below the previous baseline; when
-  // a two-line name and course title would reach the signature, the gaps shrink evenly; a
-  // short body (no document line) spreads a little so it does not float high on the page.
+/**
+ * The body, top-down: each line is placed `gap` points below the previous baseline; when
+ * a two-line name and course title would reach the signature, the gaps shrink evenly; a
+ * short body (no document line) spreads a little so it does not float high on the page.
+ */
+function drawBody(page: PDFPage, fonts: Fonts, v: ValidData) {
   const lines: Array<{ gap: number; draw: (y: number) => void }> = [];
   const name = fitText(v.name, fonts.name, MAX_TEXT_WIDTH, { maxSize: 36, minSize: 24 });
   name.lines.forEach((line, i) => {
@@ -419,14 +279,16 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
   });
   const lowestBaseline = 150;
   const total = lines.reduce((sum, line) => sum + line.gap, 0);
-  const scale = Math.min(1.2, (certifiesY - lowestBaseline) / total);
-  let y = certifiesY;
+  const scale = Math.min(1.2, (CERTIFIES_Y - lowestBaseline) / total);
+  let y = CERTIFIES_Y;
   for (const line of lines) {
     y -= line.gap * scale;
     line.draw(y);
   }
+}
 
-  // Signature block; with a verification block on its left it stays clear of it.
+/** Signature block; with a verification block on its left it stays clear of it. */
+function drawSignature(page: PDFPage, fonts: Fonts, v: ValidData) {
   const signWidth = v.verification ? 250 : 320;
   const signY = 116;
   page.drawLine({
@@ -471,53 +333,65 @@ export async function generateCertificate(data: CertificateData): Promise<Uint8A
       color: INK_SOFT,
     });
   });
+}
 
-  // Verification (server mode): QR code to the public page, and the code.
-  if (v.verification) {
-    // A QR with the signed gate statement (decision 0242) has about twice the modules of the
-    // bare address (version 11–14 against 4–5): printed larger so a module stays near 0.5 mm.
-    const signed = v.verification.qr !== v.verification.url;
-    const qrSize = signed ? 96 : 74;
-    const textWidth = signed ? 122 : 140;
-    const qrX = 62;
-    const qrY = signed ? 50 : 58;
-    drawQr(page, v.verification.qr, qrX, qrY, qrSize);
-    const textX = qrX + qrSize + 10;
-    const small = {
-      font: fonts.regular,
-      size: 7.5,
-      color: INK_SOFT,
-      x: textX,
-      align: 'left' as const,
-    };
-    drawText(page, 'Código de verificación', { ...small, y: qrY + qrSize - 7 });
-    const code = fitText(v.verification.code, fonts.bold, textWidth, {
-      maxSize: 12,
-      minSize: 6,
-      maxLines: 1,
-    });
-    drawText(page, v.verification.code, {
-      font: fonts.bold,
-      size: code.size,
-      color: BRAND,
-      x: textX,
-      align: 'left',
-      y: qrY + qrSize - 22,
-    });
-    drawText(page, 'Verifica este certificado en', { ...small, y: qrY + 30 });
-    wrapUrl(toWinAnsi(v.verification.url), fonts.regular, 7, textWidth)
-      .slice(0, 3)
-      .forEach((line, i) => {
-        drawText(page, line, {
-          font: fonts.regular,
-          size: 7,
-          color: BRAND,
-          x: textX,
-          align: 'left',
-          y: qrY + 20 - i * 9,
-        });
+/** Verification (server mode): QR code to the public page, and the code. */
+function drawVerification(page: PDFPage, fonts: Fonts, verification: ValidVerification) {
+  // A QR with the signed gate statement (decision 0242) has about twice the modules of the
+  // bare address (version 11–14 against 4–5): printed larger so a module stays near 0.5 mm.
+  const signed = verification.qr !== verification.url;
+  const qrSize = signed ? 96 : 74;
+  const textWidth = signed ? 122 : 140;
+  const qrX = 62;
+  const qrY = signed ? 50 : 58;
+  drawQr(page, verification.qr, qrX, qrY, qrSize, BRAND_RGB);
+  const textX = qrX + qrSize + 10;
+  const small = {
+    font: fonts.regular,
+    size: 7.5,
+    color: INK_SOFT,
+    x: textX,
+    align: 'left' as const,
+  };
+  drawText(page, 'Código de verificación', { ...small, y: qrY + qrSize - 7 });
+  const code = fitText(verification.code, fonts.bold, textWidth, {
+    maxSize: 12,
+    minSize: 6,
+    maxLines: 1,
+  });
+  drawText(page, verification.code, {
+    font: fonts.bold,
+    size: code.size,
+    color: BRAND,
+    x: textX,
+    align: 'left',
+    y: qrY + qrSize - 22,
+  });
+  drawText(page, 'Verifica este certificado en', { ...small, y: qrY + 30 });
+  wrapUrl(toWinAnsi(verification.url), fonts.regular, 7, textWidth)
+    .slice(0, 3)
+    .forEach((line, i) => {
+      drawText(page, line, {
+        font: fonts.regular,
+        size: 7,
+        color: BRAND,
+        x: textX,
+        align: 'left',
+        y: qrY + 20 - i * 9,
       });
-  }
+    });
+}
 
+/** The certificate as PDF bytes. Throws CertificateError for invalid input. */
+export async function generateCertificate(data: CertificateData): Promise<Uint8Array> {
+  const v = validate(data);
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  setMetadata(pdf, data);
+  const fonts = await embedFonts(pdf);
+  const page = pdf.addPage([PAGE_WIDTH, PAGE_HEIGHT]);
+  drawHeader(page, fonts, v, data);
+  drawBody(page, fonts, v);
+  drawSignature(page, fonts, v);
+  if (v.verification) drawVerification(page, fonts, v.verification);
   return pdf.save();
 }

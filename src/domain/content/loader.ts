@@ -2,11 +2,11 @@
 // Every problem is reported with the file, the id and the reason, so a content editor can
 // fix it without reading code. Pure: the caller reads the files.
 import type { z } from 'zod';
-import { rawCourseSchema, rawModuleSchema, type CourseRules, type RawModule } from './schema.ts';
+import { rawCourseSchema, rawModuleSchema, type RawCourse, type RawModule } from './schema.ts';
 import { answerShapeOf, screenType } from '../registry/index.ts';
-import type { Activity, Course, Module, Page, Topic } from './types.ts';
+import type { Activity, Course, Module, Topic } from './types.ts';
 import { positionKey } from '../progress/navigation.ts';
-import { courseTemplateProblems } from './placeholders.ts';
+import { checkAcrossModules } from './course-checks.ts';
 import { topicImages } from './topic-traits.ts';
 
 export interface ContentIssue {
@@ -42,6 +42,8 @@ export interface LoadOptions {
 export const topicId = (moduleNumber: number, topicNumber: number) =>
   `modulo${moduleNumber}-tema${topicNumber}`;
 export const activityId = (moduleNumber: number) => `modulo${moduleNumber}-actividad`;
+// The quiz title of a course's rules lives beside the rules check; the loader still exports it.
+export { ruleQuizTitle } from './course-checks.ts';
 
 const FORBIDDEN_HTML = [
   {
@@ -136,43 +138,113 @@ function normaliseModule(raw: RawModule, index: number): Module {
   };
 }
 
-/** The quiz title a course's rules ask for, e.g. 'PONTE A PRUEBA MÓDULO 2'. */
-export const ruleQuizTitle = (rules: CourseRules, moduleNumber: number) =>
-  rules.quizTitle.replaceAll('{n}', String(moduleNumber));
-
-/** Checks the shape rules written in the course's own course.json (decision record 0033). */
-function checkCourseRules(
-  rules: CourseRules,
-  modules: Module[],
-  courseFile: string,
-  file: (m: Module) => string,
+/** The module's id is unique and follows its position; its number too. */
+function checkModuleIdentity(
+  raw: RawModule,
+  index: number,
+  file: string,
+  files: Map<string, string>,
   issues: ContentIssue[],
 ) {
-  if (modules.length !== rules.modules.length)
+  const expectedId = `modulo${index + 1}`;
+  if (files.has(raw.id))
     issues.push({
-      file: courseFile,
-      reason: `el curso debe tener ${rules.modules.length} módulos (tiene ${modules.length})`,
+      file,
+      id: raw.id,
+      reason: `id duplicado (ya usado en ${files.get(raw.id)})`,
     });
-  modules.forEach((m, i) => {
-    const rule = rules.modules[i];
-    if (rule && m.title !== rule.title)
-      issues.push({ file: file(m), id: m.id, reason: `el título debe ser "${rule.title}"` });
-    if (rule && m.activity.questions.length !== rule.questions)
-      issues.push({
-        file: file(m),
-        id: m.activity.id,
-        reason: `el cuestionario debe tener ${rule.questions} preguntas (tiene ${m.activity.questions.length})`,
-      });
-    if (rule && m.activity.type !== rule.quizType)
-      issues.push({
-        file: file(m),
-        id: m.activity.id,
-        reason: `el cuestionario debe ser de tipo ${rule.quizType}`,
-      });
-    const title = ruleQuizTitle(rules, m.number);
-    if (m.activity.title !== title)
-      issues.push({ file: file(m), id: m.activity.id, reason: `el título debe ser "${title}"` });
-  });
+  else if (raw.id !== expectedId)
+    issues.push({
+      file,
+      id: raw.id,
+      reason: `el módulo ${index + 1} debe tener id ${expectedId}`,
+    });
+  files.set(raw.id, file);
+  if (raw.number !== index + 1)
+    issues.push({ file, id: raw.id, reason: `number debe ser ${index + 1}` });
+}
+
+/** Every image the module and its topics name exists (when the caller can tell). */
+function checkModuleImages(
+  raw: RawModule,
+  mod: Module,
+  file: string,
+  options: LoadOptions,
+  issues: ContentIssue[],
+) {
+  if (raw.img && options.imageExists && !options.imageExists(raw.img))
+    issues.push({
+      file,
+      id: raw.id,
+      reason: `la imagen ${raw.img} no existe en public/img`,
+    });
+  for (const t of mod.topics) {
+    for (const { img } of topicImages(t)) {
+      if (options.imageExists && !options.imageExists(img))
+        issues.push({
+          file,
+          id: t.id,
+          reason: `la imagen ${img} no existe en public/img`,
+        });
+    }
+  }
+}
+
+/** Each question has the answer shape its quiz type asks for. */
+function checkAnswerShapes(mod: Module, file: string, issues: ContentIssue[]) {
+  const shape = answerShapeOf(mod.activity.type);
+  mod.activity.questions.forEach((q) =>
+    shape.check(q, (ok, reason) => {
+      if (!ok) issues.push({ file, id: `${mod.activity.id} pregunta ${q.current}`, reason });
+    }),
+  );
+}
+
+/** Reads, validates and normalises the module at `index`; null when it cannot be parsed. */
+function loadModule(
+  mf: ContentFile,
+  index: number,
+  files: Map<string, string>,
+  options: LoadOptions,
+  issues: ContentIssue[],
+): Module | null {
+  if (mf.readError) {
+    issues.push({ file: mf.file, reason: mf.readError });
+    return null;
+  }
+  const parsed = rawModuleSchema.safeParse(mf.data);
+  if (!parsed.success) {
+    const id = (mf.data as { id?: unknown } | null)?.id;
+    issues.push(...zodIssues(mf.file, parsed.error, typeof id === 'string' ? id : undefined));
+    return null;
+  }
+  const raw = parsed.data;
+  checkModuleIdentity(raw, index, mf.file, files, issues);
+  checkHtml(mf.file, raw.id, raw, '', issues);
+  const mod = normaliseModule(raw, index);
+  mod.topics.forEach((t) => checkTopicShape(mf.file, t, issues));
+  checkModuleImages(raw, mod, mf.file, options, issues);
+  checkAnswerShapes(mod, mf.file, issues);
+  return mod;
+}
+
+/** The Course model of a validated course.json and its modules. */
+function courseOf(rawCourse: RawCourse, modules: Module[]): Course {
+  return {
+    id: rawCourse.id,
+    title: rawCourse.title,
+    header: rawCourse.header,
+    ...(rawCourse.shortName ? { shortName: rawCourse.shortName } : {}),
+    hours: rawCourse.hours,
+    package: rawCourse.package ?? {
+      manifestIdentifier: `com.${rawCourse.id}`,
+      identifierPrefix: rawCourse.id,
+      zipPrefix: rawCourse.id,
+      description: rawCourse.title,
+    },
+    introduction: rawCourse.introduction,
+    modules,
+  };
 }
 
 /** Validates and normalises the course. Returns the course, or every issue found. */
@@ -193,131 +265,14 @@ export function loadCourse(
   const modules: Module[] = [];
   const files = new Map<string, string>();
   rawCourse.modules.forEach((name, index) => {
-    const mf = readModule(name);
-    if (mf.readError) {
-      issues.push({ file: mf.file, reason: mf.readError });
-      return;
-    }
-    const parsed = rawModuleSchema.safeParse(mf.data);
-    if (!parsed.success) {
-      const id = (mf.data as { id?: unknown } | null)?.id;
-      issues.push(...zodIssues(mf.file, parsed.error, typeof id === 'string' ? id : undefined));
-      return;
-    }
-    const raw = parsed.data;
-    const expectedId = `modulo${index + 1}`;
-    if (files.has(raw.id))
-      issues.push({
-        file: mf.file,
-        id: raw.id,
-        reason: `id duplicado (ya usado en ${files.get(raw.id)})`,
-      });
-    else if (raw.id !== expectedId)
-      issues.push({
-        file: mf.file,
-        id: raw.id,
-        reason: `el módulo ${index + 1} debe tener id ${expectedId}`,
-      });
-    files.set(raw.id, mf.file);
-    if (raw.number !== index + 1)
-      issues.push({ file: mf.file, id: raw.id, reason: `number debe ser ${index + 1}` });
-    checkHtml(mf.file, raw.id, raw, '', issues);
-    const mod = normaliseModule(raw, index);
-    mod.topics.forEach((t) => checkTopicShape(mf.file, t, issues));
-    if (raw.img && options.imageExists && !options.imageExists(raw.img))
-      issues.push({
-        file: mf.file,
-        id: raw.id,
-        reason: `la imagen ${raw.img} no existe en public/img`,
-      });
-    for (const t of mod.topics) {
-      for (const { img } of topicImages(t)) {
-        if (options.imageExists && !options.imageExists(img))
-          issues.push({
-            file: mf.file,
-            id: t.id,
-            reason: `la imagen ${img} no existe en public/img`,
-          });
-      }
-    }
-    const shape = answerShapeOf(mod.activity.type);
-    mod.activity.questions.forEach((q) =>
-      shape.check(q, (ok, reason) => {
-        if (!ok)
-          issues.push({ file: mf.file, id: `${mod.activity.id} pregunta ${q.current}`, reason });
-      }),
-    );
-    modules.push(mod);
+    const mod = loadModule(readModule(name), index, files, options, issues);
+    if (mod) modules.push(mod);
   });
   if (issues.length) return { course: null, issues };
 
-  const file = (m: Module) => files.get(m.id) ?? courseFile.file;
-  if (rawCourse.rules) checkCourseRules(rawCourse.rules, modules, courseFile.file, file, issues);
-  // The only quiz marked last is the last module's, for any number of modules.
-  modules.forEach((m, i) => {
-    const isLast = i === modules.length - 1;
-    if (m.activity.last !== isLast)
-      issues.push({
-        file: file(m),
-        id: m.activity.id,
-        reason: isLast
-          ? 'el último cuestionario debe llevar last: true'
-          : 'solo el último cuestionario lleva last: true',
-      });
-  });
-  const pageIds = new Set(modules.flatMap((m) => [...m.topics.map((t) => t.id), m.activity.id]));
-  for (const m of modules) {
-    for (const page of [...m.topics, m.activity] as Page[]) {
-      if (page.next !== 'menu' && !pageIds.has(page.next))
-        issues.push({
-          file: file(m),
-          id: page.id,
-          reason: `next apunta a "${page.next}", que no existe`,
-        });
-    }
-  }
-  // Each question's «repaso» names the screen that teaches it: a topic of its own module or of an
-  // earlier one, never a later one the learner has not reached (decision 0171).
-  modules.forEach((m, i) => {
-    const reachable = new Set(modules.slice(0, i + 1).flatMap((x) => x.topics.map((t) => t.id)));
-    for (const q of m.activity.questions)
-      if (q.repaso !== undefined && !reachable.has(q.repaso))
-        issues.push({
-          file: file(m),
-          id: `${m.activity.id} pregunta ${q.current}`,
-          reason: pageIds.has(q.repaso)
-            ? `repaso apunta a "${q.repaso}", que está en un módulo posterior`
-            : `repaso apunta a "${q.repaso}", que no existe`,
-        });
-  });
-  // Placeholders (decision 0072): an unknown name, or an optional value without its fallback
-  // sentence, stops the build naming the file, the page id and the placeholder.
-  const pageFile = (pageId: string) => {
-    const moduleId = /^modulo\d+/.exec(pageId)?.[0];
-    return (moduleId && files.get(moduleId)) ?? courseFile.file;
-  };
-  for (const p of courseTemplateProblems({ introduction: rawCourse.introduction, modules }))
-    issues.push({ file: pageFile(p.pageId), id: p.pageId, reason: `${p.field}: ${p.problem}` });
+  checkAcrossModules(rawCourse, modules, courseFile.file, files, issues);
   if (issues.length) return { course: null, issues };
-
-  return {
-    course: {
-      id: rawCourse.id,
-      title: rawCourse.title,
-      header: rawCourse.header,
-      ...(rawCourse.shortName ? { shortName: rawCourse.shortName } : {}),
-      hours: rawCourse.hours,
-      package: rawCourse.package ?? {
-        manifestIdentifier: `com.${rawCourse.id}`,
-        identifierPrefix: rawCourse.id,
-        zipPrefix: rawCourse.id,
-        description: rawCourse.title,
-      },
-      introduction: rawCourse.introduction,
-      modules,
-    },
-    issues: [],
-  };
+  return { course: courseOf(rawCourse, modules), issues: [] };
 }
 
 /** Like loadCourse, but throws a ContentError listing every issue. */

@@ -6,7 +6,6 @@ import {
   PLACEHOLDER_NAMES,
   TemplateError,
   checkTemplate,
-  courseTemplateProblems,
   fillTemplate,
   joinSpanish,
   parseTemplate,
@@ -14,6 +13,7 @@ import {
   unfilledTemplate,
   telHref,
 } from './placeholders.ts';
+import { courseTemplateProblems } from './course-text-fields.ts';
 
 const KNOWN = ['empresa.nombre', 'obra.puntoEncuentro', 'obra.brigadistas', 'pesv.aplica', 'a.b'];
 const OPTIONAL = ['obra.puntoEncuentro', 'obra.brigadistas', 'pesv.aplica'];

@@ -123,141 +123,179 @@ function defaultNavigate(path: string) {
   if (typeof window !== 'undefined') window.location.assign(path);
 }
 
-export function createApiClient(options: ApiClientOptions = {}): ApiClient {
-  const baseUrl = (options.baseUrl ?? DEFAULT_API_BASE).replace(/\/+$/, '');
-  const doFetch =
-    options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
-  const store = options.store ?? defaultStore();
-  const navigate = options.navigate ?? defaultNavigate;
-  const log = options.log ?? ((message: string) => console.log(message));
-  const texts = options.texts ?? CODES;
-  const readCookies =
-    options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : ''));
+/** What the client works with: its options, each default filled in. */
+interface ClientDeps {
+  baseUrl: string;
+  doFetch: typeof fetch;
+  store: KeyValueStore;
+  navigate: (path: string) => void;
+  log: (message: string) => void;
+  texts: HttpTexts;
+  readCookies: () => string;
+}
 
-  const url = (path: string) =>
-    isAbsolute(path) ? path : `${baseUrl}/${path.replace(/^\/+/, '')}`;
-
-  const forceLogout = () => {
-    safeClear(store);
-    navigate('/');
+function resolveOptions(options: ApiClientOptions): ClientDeps {
+  return {
+    baseUrl: (options.baseUrl ?? DEFAULT_API_BASE).replace(/\/+$/, ''),
+    doFetch: options.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)),
+    store: options.store ?? defaultStore(),
+    navigate: options.navigate ?? defaultNavigate,
+    log: options.log ?? ((message: string) => console.log(message)),
+    texts: options.texts ?? CODES,
+    readCookies:
+      options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : '')),
   };
+}
 
-  /**
-   * The session is over: the sign-in page says why — the server's 401 carries `reason`
-   * (decision 0231): a password reset or a deactivation is not an expired session.
-   */
-  const endSession = (body: unknown = null) => {
-    const reason = (body as { reason?: unknown } | null)?.reason;
-    safeRemove(store, KEYS.token);
-    safeSet(
-      store,
-      KEYS.signInReason,
-      reason === 'password-reset' || reason === 'deactivated' ? reason : 'session-ended',
-    );
-    navigate('/auth/login');
-  };
+const urlOf = (baseUrl: string, path: string) =>
+  isAbsolute(path) ? path : `${baseUrl}/${path.replace(/^\/+/, '')}`;
 
-  /** The error handler (decision record 0101): texts are logged; only 401/403 navigate. */
-  function handleError(status: number, body: unknown) {
-    switch (status) {
-      case 404:
-        log(texts.notFound);
-        break;
-      case 503:
-        log(texts.noConnection);
-        break;
-      case 401:
-      case 403:
-        log(texts.unauthorized);
-        endSession(body);
-        break;
-      case 422: {
-        const message = (body as { message?: unknown } | null)?.message;
-        log(Array.isArray(message) ? message.join('\n') : String(message ?? ''));
-        break;
-      }
-      default:
-        break;
+/**
+ * The session is over: the sign-in page says why — the server's 401 carries `reason`
+ * (decision 0231): a password reset or a deactivation is not an expired session.
+ */
+function endSession({ store, navigate }: ClientDeps, body: unknown) {
+  const reason = (body as { reason?: unknown } | null)?.reason;
+  safeRemove(store, KEYS.token);
+  safeSet(
+    store,
+    KEYS.signInReason,
+    reason === 'password-reset' || reason === 'deactivated' ? reason : 'session-ended',
+  );
+  navigate('/auth/login');
+}
+
+/** The error handler (decision record 0101): texts are logged; only 401/403 navigate. */
+function handleError(deps: ClientDeps, status: number, body: unknown) {
+  const { log, texts } = deps;
+  switch (status) {
+    case 404:
+      log(texts.notFound);
+      break;
+    case 503:
+      log(texts.noConnection);
+      break;
+    case 401:
+    case 403:
+      log(texts.unauthorized);
+      endSession(deps, body);
+      break;
+    case 422: {
+      const message = (body as { message?: unknown } | null)?.message;
+      log(Array.isArray(message) ? message.join('\n') : String(message ?? ''));
+      break;
     }
+    default:
+      break;
   }
+}
 
-  async function xsrfToken(refresh: boolean): Promise<string | null> {
-    let token = refresh ? null : readCookie(readCookies(), 'XSRF-TOKEN');
-    if (!token) {
-      try {
-        await doFetch(url('csrf-cookie'), { method: 'GET', credentials: 'same-origin' });
-      } catch {
-        return null;
-      }
-      token = readCookie(readCookies(), 'XSRF-TOKEN');
-    }
-    return token;
-  }
-
-  async function request<T>(
-    method: string,
-    path: string,
-    body: FormData | Record<string, unknown> | undefined,
-    opts: RequestOptions = {},
-    retried = false,
-  ): Promise<T> {
-    const target = url(path);
-    const external = isAbsolute(path);
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    const token = external ? null : safeGet(store, KEYS.token);
-    if (token) headers.Authorization = token;
-    if (method !== 'GET' && !external) {
-      const xsrf = await xsrfToken(false);
-      if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-    }
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-
-    let response: Response;
+async function xsrfToken(deps: ClientDeps, refresh: boolean): Promise<string | null> {
+  let token = refresh ? null : readCookie(deps.readCookies(), 'XSRF-TOKEN');
+  if (!token) {
     try {
-      response = await doFetch(target, {
-        method,
-        headers,
-        body: payload,
-        credentials: external ? 'omit' : 'same-origin',
-        keepalive: opts.keepalive,
-        signal: opts.signal,
+      await deps.doFetch(urlOf(deps.baseUrl, 'csrf-cookie'), {
+        method: 'GET',
+        credentials: 'same-origin',
       });
     } catch {
-      throw new ApiError(0, null, texts.failed);
+      return null;
     }
-    let parsed: unknown = null;
-    const text = await response.text().catch(() => '');
-    if (text) {
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
-    }
-    if (response.ok) return parsed as T;
-    // An expired XSRF cookie is not the learner's fault: refresh it and try once more.
-    if (response.status === 419 && !retried && !external) {
-      await xsrfToken(true);
-      return request<T>(method, path, body, opts, true);
-    }
-    if (opts.handleErrors !== false) handleError(response.status, parsed);
-    throw new ApiError(response.status, parsed, texts.failed);
+    token = readCookie(deps.readCookies(), 'XSRF-TOKEN');
   }
+  return token;
+}
 
+/** Accept; for our own API the stored token and, on a non-GET, the XSRF token. */
+async function requestHeaders(
+  deps: ClientDeps,
+  method: string,
+  external: boolean,
+): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = external ? null : safeGet(deps.store, KEYS.token);
+  if (token) headers.Authorization = token;
+  if (method !== 'GET' && !external) {
+    const xsrf = await xsrfToken(deps, false);
+    if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  }
+  return headers;
+}
+
+/** The body as fetch sends it; a JSON body also sets its Content-Type. */
+function encodeBody(
+  body: FormData | Record<string, unknown> | undefined,
+  headers: Record<string, string>,
+): BodyInit | undefined {
+  if (body instanceof FormData) return body;
+  if (body === undefined) return undefined;
+  headers['Content-Type'] = 'application/json';
+  return JSON.stringify(body);
+}
+
+/** The response's body: parsed JSON, else its text; null when empty or unreadable. */
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text().catch(() => '');
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function request<T>(
+  deps: ClientDeps,
+  method: string,
+  path: string,
+  body: FormData | Record<string, unknown> | undefined,
+  opts: RequestOptions = {},
+  retried = false,
+): Promise<T> {
+  const target = urlOf(deps.baseUrl, path);
+  const external = isAbsolute(path);
+  const headers = await requestHeaders(deps, method, external);
+  const payload = encodeBody(body, headers);
+
+  let response: Response;
+  try {
+    response = await deps.doFetch(target, {
+      method,
+      headers,
+      body: payload,
+      credentials: external ? 'omit' : 'same-origin',
+      keepalive: opts.keepalive,
+      signal: opts.signal,
+    });
+  } catch {
+    throw new ApiError(0, null, deps.texts.failed);
+  }
+  const parsed = await readBody(response);
+  if (response.ok) return parsed as T;
+  // An expired XSRF cookie is not the learner's fault: refresh it and try once more.
+  if (response.status === 419 && !retried && !external) {
+    await xsrfToken(deps, true);
+    return request<T>(deps, method, path, body, opts, true);
+  }
+  if (opts.handleErrors !== false) handleError(deps, response.status, parsed);
+  throw new ApiError(response.status, parsed, deps.texts.failed);
+}
+
+export function createApiClient(options: ApiClientOptions = {}): ApiClient {
+  const deps = resolveOptions(options);
+  const { baseUrl, store, navigate } = deps;
   return {
     baseUrl,
     store,
     navigate,
-    forceLogout,
-    endSession,
-    get: (path, opts) => request('GET', path, undefined, opts),
-    post: (path, body, opts) => request('POST', path, body ?? new FormData(), opts),
-    delete: (path, opts) => request('DELETE', path, undefined, opts),
-    getExternal: (target, opts) => request('GET', target, undefined, opts),
+    forceLogout: () => {
+      safeClear(store);
+      navigate('/');
+    },
+    endSession: (body: unknown = null) => endSession(deps, body),
+    get: (path, opts) => request(deps, 'GET', path, undefined, opts),
+    post: (path, body, opts) => request(deps, 'POST', path, body ?? new FormData(), opts),
+    delete: (path, opts) => request(deps, 'DELETE', path, undefined, opts),
+    getExternal: (target, opts) => request(deps, 'GET', target, undefined, opts),
   };
 }
