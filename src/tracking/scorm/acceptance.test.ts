@@ -4,15 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scorm12 } from './scorm12/dialect.ts';
 import { scorm2004 } from './scorm2004/dialect.ts';
 import { ScormSession } from './scorm-session.ts';
-import {
-  COURSE,
-  cmiOf,
-  instrument,
-  lms12,
-  lms2004,
-  recordingLogger,
-  type Version,
-} from './test-support.ts';
+import { COURSE, cmiOf, lms12, lms2004, recordingLogger, type Version } from './test-support.ts';
+import { instrument } from './test-lms-wrappers.ts';
 
 beforeEach(() => {
   vi.useFakeTimers();

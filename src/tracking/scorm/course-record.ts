@@ -9,7 +9,7 @@ import type { CourseShape } from '../../domain/progress/engine.ts';
 import type { LmsStartData, ScormDialect } from './dialect.ts';
 import type { InteractionRecorder } from './interaction-recorder.ts';
 import type { Progress, ReadOnlyMode, StartPlan } from './reconcile.ts';
-import { applyProgressChange } from './stored-read.ts';
+import { applyProgressChange, fullViewed } from './stored-read.ts';
 import type { PlanState, WritePlan } from './write-plan.ts';
 import type { Write } from './write-queue.ts';
 
@@ -54,6 +54,17 @@ export class CourseRecord {
     if (plan.recovered) this.touched = true;
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
     this.nextObjective = data.objectiveIds.length;
+  }
+
+  /** A read in review/browse mode: the LMS keeps the record as it is (decision record 0160). */
+  adoptReadOnly(plan: Extract<StartPlan, { kind: 'read-only' }>): void {
+    this.progress = {
+      viewed: plan.certified ? fullViewed(this.course) : this.progress.viewed,
+      score: plan.score,
+      bookmark: plan.bookmark,
+      completed: plan.certified,
+    };
+    this.routeWasEmpty = !plan.certified;
   }
 
   /** The state the write planner reads. */

@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { connectScorm } from './index.ts';
 import { adoptEarlyInit, EARLY_INIT_KEY, earlyInitialize } from './early-init.ts';
-import { COURSE, instrument, lms12, lms2004 } from './test-support.ts';
+import { COURSE, lms12, lms2004 } from './test-support.ts';
+import { instrument } from './test-lms-wrappers.ts';
 
 /** A top window holding the API and a course window inside it (same origin). */
 function frames(api: Record<string, unknown>, key: 'API' | 'API_1484_11') {

@@ -13,11 +13,8 @@ import {
   COURSE,
   answer,
   cmiOf,
-  instrument,
   lms12,
   lms2004,
-  miscountingLms,
-  moodleAppRebuiltCount,
   pluck,
   recordingLogger,
   routeFor,
@@ -27,6 +24,7 @@ import {
   routePart,
   withCourseClock,
 } from './test-support.ts';
+import { instrument, miscountingLms, moodleAppRebuiltCount } from './test-lms-wrappers.ts';
 
 withCourseClock();
 

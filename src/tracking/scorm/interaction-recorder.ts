@@ -6,7 +6,7 @@
 // decides whether an answer is a first answer. No SCORM calls: the session enqueues the writes.
 import type { Interaction } from '../port.ts';
 import { byItself, byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
-import { toLedgerAnswer, type LedgerAnswer } from './answer-ledger.ts';
+import { fromLedgerAnswer, toLedgerAnswer, type LedgerAnswer } from './answer-ledger.ts';
 import { InteractionSlots, type SlotId } from './interaction-slots.ts';
 import type { Logger } from './wrapper.ts';
 import type { Write } from './write-queue.ts';
@@ -61,14 +61,27 @@ export class InteractionRecorder {
     for (const id of answered) this.recorded.record(id);
   }
 
-  /** Earlier sessions' first answers, read from suspend_data (decision record 0190). */
-  keepStored(storedAnswers: readonly LedgerAnswer[]): void {
-    for (const a of storedAnswers) this.ledger.record(a);
-  }
-
-  /** The early answers, handed over once (the read made their index known). */
-  takeEarly(): Interaction[] {
-    return this.early.splice(0);
+  /**
+   * The answers a read in normal mode has recorded, in order. `again`: earlier sessions' first
+   * answers, kept from suspend_data (`stored`), are written again at their fixed positions with
+   * their own values (decision record 0190): 1.2 interactions are write-only (`shownIds` null),
+   * so the course cannot see that an LMS (Chamilo) rebuilt them blank after the relaunch; an LMS
+   * that kept them stores the same values again. In 2004 only a record the LMS does not show by
+   * id is re-written. `first`: the answers an earlier session left unconfirmed (`pending`) and
+   * those given before the read (handed over once), each only if it is its question's first.
+   */
+  answersAtRead(
+    stored: readonly LedgerAnswer[],
+    shownIds: readonly string[] | null,
+    pending: readonly Interaction[],
+  ): { again: Interaction[]; first: Interaction[] } {
+    const again = stored.filter((a) => shownIds === null || !shownIds.includes(a.id));
+    for (const a of stored) this.ledger.record(a);
+    const first: Interaction[] = [];
+    for (const answer of [...pending, ...this.early.splice(0)]) {
+      if (this.isFirst(answer.id) && !first.some((a) => a.id === answer.id)) first.push(answer);
+    }
+    return { again: again.map(fromLedgerAnswer), first };
   }
 
   /**

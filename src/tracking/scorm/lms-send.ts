@@ -1,7 +1,8 @@
 // Sending the SCORM session's queued writes through the wrapper (docs/decisions/0256-scorm-session-as-parts.md):
 // one SetValue per queued value, a refused interaction id repaired by advancing a short `_count`
-// (decision record 0130), refused values reported (interaction-recorder.ts). The Commit and
-// what follows it stay in the session (scorm-session.ts).
+// (decision record 0130), refused values reported (interaction-recorder.ts), then the Commit and
+// what it settles. When to send, and what a failure means for the retries, stay in the session
+// (scorm-session.ts, commit-scheduler.ts).
 import { interactionIdIndex, parseCount, type ScormDialect } from './dialect.ts';
 import { isOptionalElement, type InteractionRecorder } from './interaction-recorder.ts';
 import type { CallResult, Logger, ScormWrapper } from './wrapper.ts';
@@ -16,7 +17,7 @@ export interface SendContext {
 }
 
 /** Sends every unsent value; failures stay queued, permanent refusals are dropped and logged. */
-export function sendQueued(c: SendContext): SendOutcome {
+function sendQueued(c: SendContext): SendOutcome {
   const scoreRaw = c.dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
   const refusedCodes = new Map<string, string>();
   const outcome = c.queue.send(
@@ -36,6 +37,56 @@ export function sendQueued(c: SendContext): SendOutcome {
   );
   c.answers.reportDropped(outcome.dropped, refusedCodes, c.log);
   return outcome;
+}
+
+/** What a round of SetValue and Commit came to. */
+export interface CommitRound {
+  /** Every queued value was sent and the Commit (when one was due) went through. */
+  ok: boolean;
+  /** Every queued value was sent (the end's Terminate may still persist them). */
+  allSent: boolean;
+  /** The LMS now holds a started attempt: the status it was given is committed. */
+  holdsAttempt: boolean;
+}
+
+/**
+ * Sends what is queued, then commits when anything was sent (or always at the end, `force`).
+ * After a good Commit the queue and the answers settle; after a failed one they stay queued.
+ */
+export function sendAndCommit(c: SendContext, force: boolean, readDone: boolean): CommitRound {
+  const outcome = sendQueued(c);
+  let ok = outcome.failed === 0;
+  let holdsAttempt = false;
+  if (c.queue.hasSent || force) {
+    if (c.wrapper.commit().ok) {
+      c.queue.committed();
+      // The LMS holds a started attempt once the status it was given is committed.
+      const status = c.dialect.incomplete()[0]!.element;
+      holdsAttempt = readDone && !c.queue.pending().some((w) => w.element === status);
+      c.answers.settle((group) => c.queue.hasGroup(group));
+    } else {
+      c.queue.commitFailed();
+      ok = false;
+    }
+  }
+  return { ok, allSent: outcome.failed === 0, holdsAttempt };
+}
+
+/**
+ * session_time once per session, at its end (decision record 0160): Moodle keeps the last value
+ * written and Chamilo adds every write. It goes after the last Commit, just before Terminate
+ * (which persists it): Chamilo posts a session_time again at every save after it was set
+ * (LMSCommit keeps its list of changed values, only LMSFinish clears it), so a Commit after it
+ * would add it twice (decision record 0190). Returns whether Terminate went through and whether
+ * the LMS took the time.
+ */
+export function terminateWithTime(
+  c: Pick<SendContext, 'wrapper' | 'dialect'>,
+  timeMs: number,
+): { terminated: boolean; timeSet: boolean } {
+  const time = c.dialect.sessionTime(timeMs);
+  const timeSet = c.wrapper.setValue(time.element, time.value).ok;
+  return { terminated: c.wrapper.terminate(), timeSet };
 }
 
 /**

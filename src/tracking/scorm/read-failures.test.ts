@@ -13,8 +13,6 @@ import {
   MemoryStorage,
   answer,
   cmiOf,
-  failReads,
-  instrument,
   lms12,
   lms2004,
   moduleStatuses,
@@ -23,11 +21,11 @@ import {
   routeOf,
   viewedOf,
   type CmiJson,
-  type ReadFault,
   routePart,
   withCourseClock,
   type Version,
 } from './test-support.ts';
+import { failReads, instrument, type ReadFault } from './test-lms-wrappers.ts';
 
 withCourseClock();
 

@@ -122,42 +122,86 @@ export function reconcile(
   const { data } = read;
   const score = parseStoredScore(data.scoreRaw);
   const mode = readOnlyMode(data.mode);
-  if (mode) {
-    const noScore = data.scoreRaw.trim() === '';
-    const certified = isCourseComplete(score) || (mode === 'review' && noScore);
-    return {
-      kind: 'read-only',
-      mode,
-      certified,
-      score: certified ? COMPLETION_SCORE : score,
-      bookmark: data.bookmark || null,
-    };
-  }
+  if (mode) return readOnlyPlan(mode, data, score);
+  const suspendDataUnread = read.failed.includes(read.suspendDataElement);
+  const reason = unreadReason(read, suspendDataUnread && !giveUpOnSuspendData);
+  if (reason) return { kind: 'unread', reason };
+
+  const newAttempt = data.notAttempted;
+  const net = localPart(local, newAttempt, course);
+  // The route comes first; the answer ledger after it (decision record 0190) is read apart.
+  const split = splitSuspendData(suspendDataUnread ? '' : data.suspendData);
+  const { lms, dropped, carried } = lmsProgress(data, split.route, score, course);
+  let progress = mergeProgress(lms, session, course);
+  if (net.progress) progress = mergeProgress(progress, net.progress, course);
+  if (isCourseComplete(progress.score)) progress.completed = true;
+  // A new attempt keeps nothing of an earlier one (an LMS normally starts it blank anyway).
+  const storedAnswers = newAttempt ? [] : split.answers;
+
+  return {
+    kind: 'write',
+    lms,
+    progress,
+    recovered: !sameProgress(progress, lms),
+    newAttempt,
+    droppedLocal: net.dropped,
+    suspendDataUnread,
+    answered: answeredIds(data.interactionIds, net.answered, lms, storedAnswers, course),
+    pendingAnswers: net.pendingAnswers,
+    storedAnswers,
+    dropped: [...dropped, ...split.dropped.map((e) => `respuesta "${e}"`)],
+    carried,
+    lmsRouteWasEmpty: split.route.trim() === '',
+  };
+}
+
+/**
+ * Review/browse: the certificate is reachable when a score of 100 is read, or in review mode
+ * when the LMS hands back no score at all.
+ */
+function readOnlyPlan(mode: ReadOnlyMode, data: LmsStartData, score: number | null): StartPlan {
+  const noScore = data.scoreRaw.trim() === '';
+  const certified = isCourseComplete(score) || (mode === 'review' && noScore);
+  return {
+    kind: 'read-only',
+    mode,
+    certified,
+    score: certified ? COMPLETION_SCORE : score,
+    bookmark: data.bookmark || null,
+  };
+}
+
+/** Why nothing trustworthy was read, or null when the read can be written on. */
+function unreadReason(read: LmsRead, retrySuspendData: boolean): string | null {
   // An LMS that cannot say its mode is in normal mode (SCORM's default): not a failed read.
   const failedOthers = read.failed.filter(
     (e) => e !== read.suspendDataElement && !MODE_ELEMENT.test(e),
   );
-  if (failedOthers.length) return { kind: 'unread', reason: `errors: ${failedOthers.join(', ')}` };
-  if (data.status.trim() === '') return { kind: 'unread', reason: 'no status was read' };
-  const suspendDataUnread = read.failed.includes(read.suspendDataElement);
-  if (suspendDataUnread && !giveUpOnSuspendData)
-    return { kind: 'unread', reason: 'suspend_data could not be read (retrying)' };
+  if (failedOthers.length) return `errors: ${failedOthers.join(', ')}`;
+  if (read.data.status.trim() === '') return 'no status was read';
+  if (retrySuspendData) return 'suspend_data could not be read (retrying)';
+  return null;
+}
 
-  const newAttempt = data.notAttempted;
-  // Confirmed answer ids belong to the attempt the LMS held: none in a record not attempted.
-  // Unconfirmed progress and answers belong to it too, unless the LMS had held an attempt
-  // when they were kept (then they are an earlier attempt's).
-  const droppedLocal = newAttempt && !!local && (local.held === true || local.answered.length > 0);
-  const localProgress =
-    local?.progress && !(newAttempt && local.held === true)
-      ? progressFromCache(local.progress, course)
-      : null;
-  const pendingAnswers = newAttempt && local?.held === true ? [] : (local?.answers ?? []);
+/**
+ * What of the local net carries into this read. Confirmed answer ids belong to the attempt the
+ * LMS held: none in a record not attempted. Unconfirmed progress and answers belong to it too,
+ * unless the LMS had held an attempt when they were kept (then they are an earlier attempt's).
+ */
+function localPart(local: CacheRecord | null, newAttempt: boolean, course: CourseShape) {
+  const earlierAttempt = newAttempt && local?.held === true;
+  return {
+    /** The net belonged to an earlier attempt and was set aside (for the log). */
+    dropped: newAttempt && !!local && (local.held === true || local.answered.length > 0),
+    progress: local?.progress && !earlierAttempt ? progressFromCache(local.progress, course) : null,
+    pendingAnswers: earlierAttempt ? [] : (local?.answers ?? []),
+    answered: newAttempt ? [] : (local?.answered ?? []),
+  };
+}
 
+/** What the LMS holds, read against today's shape: its route, score and completed objectives. */
+function lmsProgress(data: LmsStartData, route: string, score: number | null, course: CourseShape) {
   const numbers = course.moduleNumbers ?? course.topicCounts.map((_, i) => i + 1);
-  // The route comes first; the answer ledger after it (decision record 0190) is read apart.
-  const split = splitSuspendData(suspendDataUnread ? '' : data.suspendData);
-  const route = split.route;
   const decoded = restoreProgress(
     {
       route,
@@ -174,33 +218,26 @@ export function reconcile(
     bookmark: data.bookmark || null,
     completed: isCourseComplete(score),
   };
-  let progress = mergeProgress(lms, session, course);
-  if (localProgress) progress = mergeProgress(progress, localProgress, course);
-  if (isCourseComplete(progress.score)) progress.completed = true;
+  return { lms, dropped: decoded.dropped, carried: decoded.carried };
+}
 
+/**
+ * Questions the LMS already holds an interaction for: the ids it shows, those the net confirmed
+ * in this attempt, the finished quizzes of its route and the answers kept in suspend_data.
+ */
+function answeredIds(
+  shown: readonly string[] | null,
+  confirmed: readonly string[],
+  lms: Progress,
+  storedAnswers: readonly LedgerAnswer[],
+  course: CourseShape,
+): string[] {
   const answered = new Set<string>();
-  for (const id of data.interactionIds ?? []) if (id) answered.add(id);
-  if (!newAttempt) for (const id of local?.answered ?? []) answered.add(id);
+  for (const id of shown ?? []) if (id) answered.add(id);
+  for (const id of confirmed) answered.add(id);
   for (const id of answeredQuestionIds(lms.viewed, course)) answered.add(id);
-  // A new attempt keeps nothing of an earlier one (an LMS normally starts it blank anyway).
-  const storedAnswers = newAttempt ? [] : split.answers;
   for (const a of storedAnswers) answered.add(a.id);
-
-  return {
-    kind: 'write',
-    lms,
-    progress,
-    recovered: !sameProgress(progress, lms),
-    newAttempt,
-    droppedLocal,
-    suspendDataUnread,
-    answered: [...answered],
-    pendingAnswers,
-    storedAnswers,
-    dropped: [...decoded.dropped, ...split.dropped.map((e) => `respuesta "${e}"`)],
-    carried: decoded.carried,
-    lmsRouteWasEmpty: route.trim() === '',
-  };
+  return [...answered];
 }
 
 export function emptyProgress(course: CourseShape): Progress {

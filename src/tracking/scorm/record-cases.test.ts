@@ -11,8 +11,6 @@ import {
   COURSE,
   MemoryStorage,
   cmiOf,
-  failReads,
-  instrument,
   lms12,
   lms2004,
   moodleRelaunch,
@@ -26,6 +24,7 @@ import {
   withCourseClock,
   type Version,
 } from './test-support.ts';
+import { failReads, instrument } from './test-lms-wrappers.ts';
 
 withCourseClock();
 

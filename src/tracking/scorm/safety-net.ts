@@ -1,12 +1,67 @@
-// What the SCORM session keeps in this browser's local safety net (local-cache.ts), as pure
-// steps (docs/decisions/0256-scorm-session-as-parts.md): before a read succeeded, this session's
+// What the SCORM session keeps in this browser's local safety net (local-cache.ts)
+// (docs/decisions/0256-scorm-session-as-parts.md): before a read succeeded, this session's
 // progress and early answers are added to what an earlier session left, never replacing it
-// (decision record 0160); after it, what the LMS has not confirmed yet.
+// (decision record 0160); after it, what the LMS has not confirmed yet. The records are built by
+// pure steps; `SafetyNet` takes them from the session's parts and writes one only when it changed.
 import type { Interaction } from '../port.ts';
 import { asResponse } from '../../domain/registry/index.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
-import type { CachedInteraction, CacheRecord } from './local-cache.ts';
+import type { CourseRecord } from './course-record.ts';
+import type { InteractionRecorder } from './interaction-recorder.ts';
+import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
 import { mergeProgress, progressFromCache, progressToCache, type Progress } from './reconcile.ts';
+import type { Write } from './write-queue.ts';
+
+/** The learner's net in this browser, fed from the session's record and answers. */
+export class SafetyNet {
+  /** The LMS holds a started attempt (read so, or this session's commit made it so). */
+  held = false;
+  private cache = new LocalCache(null, null);
+  private lastJson = '';
+
+  constructor(
+    private readonly course: CourseShape,
+    private readonly record: CourseRecord,
+    private readonly answers: InteractionRecorder,
+  ) {}
+
+  /** The learner is known: the net is keyed by package and learner id. */
+  openFor(storage: Storage | null, packageId: string, learnerId: string): void {
+    this.cache = new LocalCache(storage, cacheKey(packageId, learnerId));
+  }
+
+  read(): CacheRecord | null {
+    return this.cache.read();
+  }
+
+  /** Before a read succeeded: added to what an earlier session left here (record 0160). */
+  keepBeforeRead(): void {
+    if (!this.record.touched && !this.answers.earlyAnswers.length) return;
+    const early = this.answers.earlyAnswers;
+    this.keep(recordBeforeRead(this.cache.read(), this.record.progress, early, this.course));
+  }
+
+  /** After it: what the LMS has not confirmed; `queued` are the writes still in the queue. */
+  keepAfterRead(s: { timeMs: number | null; queued: readonly Write[] }): void {
+    const pending = new Set(s.queued.map((w) => w.element));
+    this.keep(
+      recordAfterRead({
+        answered: this.answers.confirmedIds(),
+        held: this.held,
+        timeMs: s.timeMs,
+        progress: this.record.progressPending(pending) ? this.record.progress : null,
+        unconfirmed: this.answers.unconfirmedAnswers(),
+      }),
+    );
+  }
+
+  private keep(record: CacheRecord): void {
+    const json = JSON.stringify(record);
+    if (json === this.lastJson) return;
+    this.lastJson = json;
+    this.cache.write(record);
+  }
+}
 
 export function recordBeforeRead(
   existing: CacheRecord | null,

@@ -11,7 +11,6 @@ import {
   MemoryStorage,
   answer,
   cmiOf,
-  instrument,
   lms12,
   lms2004,
   pluck,
@@ -22,6 +21,7 @@ import {
   routePart,
   withCourseClock,
 } from './test-support.ts';
+import { instrument } from './test-lms-wrappers.ts';
 import { Backoff, groupOf, WriteQueue } from './write-queue.ts';
 
 withCourseClock();

@@ -1,5 +1,6 @@
 // The SCORM session's options and timing (docs/decisions/0256-scorm-session-as-parts.md); the
-// session (scorm-session.ts) re-exports them, so importers keep their paths.
+// session (scorm-session.ts) re-exports them, so importers keep their paths. Its capabilities too.
+import type { TrackingCapabilities } from '../port.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
 import type { Logger } from './wrapper.ts';
 import { RETRY_DELAYS_MS } from './write-queue.ts';
@@ -39,3 +40,14 @@ export interface ScormSessionOptions {
    *  time (ms since the epoch): the session is adopted and its time counts from then. */
   preInitializedAt?: number;
 }
+
+/** What the course may do inside an LMS (the session hands each port its own copy). */
+export const SCORM_CAPABILITIES: TrackingCapabilities = {
+  certificate: 'browser',
+  learnerIdMayBeDocument: true,
+  runtimeNamesLearner: true,
+  certificateAsScreen: true,
+  answerTexts: false,
+  localOnly: false,
+  acceptanceInLmsComments: true,
+};

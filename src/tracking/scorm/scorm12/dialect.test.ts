@@ -6,7 +6,6 @@ import {
   COURSE,
   answer,
   cmiOf,
-  instrument,
   lms12,
   pluck,
   recordingLogger,
@@ -20,6 +19,7 @@ import {
   writtenInteraction,
   QUESTION_IDS,
 } from '../test-support.ts';
+import { instrument } from '../test-lms-wrappers.ts';
 import { scorm12 } from './dialect.ts';
 
 withCourseClock();

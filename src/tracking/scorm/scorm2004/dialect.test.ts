@@ -6,7 +6,6 @@ import {
   COURSE,
   answer,
   cmiOf,
-  instrument,
   lms2004,
   pluck,
   recordingLogger,
@@ -17,6 +16,7 @@ import {
   withCourseClock,
   writtenInteraction,
 } from '../test-support.ts';
+import { instrument } from '../test-lms-wrappers.ts';
 import { scorm2004 } from './dialect.ts';
 
 withCourseClock();
