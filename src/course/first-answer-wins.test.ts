@@ -14,13 +14,13 @@ import { scorm2004 } from '../tracking/scorm/scorm2004/dialect.ts';
 import { splitSuspendData } from '../tracking/scorm/answer-ledger.ts';
 import {
   cmiOf,
-  instrument,
   lms12,
   lms2004,
   MemoryStorage,
   moodleRelaunch,
   recordingLogger,
 } from '../tracking/scorm/test-support.ts';
+import { instrument } from '../tracking/scorm/test-lms-wrappers.ts';
 import { createHttpTracking } from '../tracking/http/tracking.ts';
 import { createApiClient } from '../tracking/http/api-client.ts';
 import { fakeServer } from '../tracking/http/test-server.ts';
