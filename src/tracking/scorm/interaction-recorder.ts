@@ -52,13 +52,19 @@ export class InteractionRecorder {
     return this.early;
   }
 
-  /** What the read showed: the stored ids and count, and the questions already answered. */
+  /**
+   * What the read showed: the stored ids and count, the first answers kept in suspend_data, and
+   * the questions already answered.
+   */
   adopt(
-    stored: { ids: readonly string[] | null; count: number },
+    stored: { ids: readonly string[] | null; count: number; answers: readonly LedgerAnswer[] },
     answered: readonly string[],
   ): void {
     this.slots.adopt(stored.ids, stored.count);
     for (const id of answered) this.recorded.record(id);
+    // Earlier sessions' first answers join the ledger before anything is planned, so the start's
+    // suspend_data keeps them (decision record 0190).
+    for (const a of stored.answers) this.ledger.record(a);
   }
 
   /**
@@ -76,12 +82,10 @@ export class InteractionRecorder {
     pending: readonly Interaction[],
   ): { again: Interaction[]; first: Interaction[] } {
     const again = stored.filter((a) => shownIds === null || !shownIds.includes(a.id));
-    for (const a of stored) this.ledger.record(a);
-    const first: Interaction[] = [];
-    for (const answer of [...pending, ...this.early.splice(0)]) {
-      if (this.isFirst(answer.id) && !first.some((a) => a.id === answer.id)) first.push(answer);
-    }
-    return { again: again.map(fromLedgerAnswer), first };
+    const first = new FirstAnswerLedger<Interaction>(byQuestionId);
+    for (const answer of [...pending, ...this.early.splice(0)])
+      if (this.isFirst(answer.id)) first.record(answer);
+    return { again: again.map(fromLedgerAnswer), first: first.all() };
   }
 
   /**

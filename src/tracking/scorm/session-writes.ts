@@ -42,7 +42,10 @@ export class SessionWrites {
     for (const w of heldValues(dialect, data, plan)) queue.assumeCommitted(w.element, w.value);
     for (const note of startNotes(data, plan, record.progress)) log[note.level](note.text);
     record.adoptRead(plan, data);
-    answers.adopt({ ids: data.interactionIds, count: data.interactionCount }, plan.answered);
+    answers.adopt(
+      { ids: data.interactionIds, count: data.interactionCount, answers: plan.storedAnswers },
+      plan.answered,
+    );
     this.plan({
       kind: 'start',
       markIncomplete: data.notAttempted && !data.completed && !record.progress.completed,
