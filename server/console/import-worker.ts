@@ -106,7 +106,7 @@ async function changesOf(
       obra: r.obra,
       celular: r.celular,
     };
-    // `wanted` names every UPDATABLE field (the compiler checks it), in UPDATABLE's order.
+    // `wanted` names every UPDATABLE field (import-jobs.ts; the compiler checks it), in its order.
     for (const [field, to] of Object.entries(wanted) as [Updatable, string | null | undefined][]) {
       if (!columns.includes(field) || !to) continue;
       const from = (now?.[field] as string | null) ?? null;
