@@ -1,7 +1,7 @@
 // Exports (docs/decisions/0116-console-exports.md): the filtered learners table as CSV for Excel
 // in Spanish (UTF-8 with BOM, ';' between cells, formula-like cells neutralised), and the
 // «Registro de inducción» PDF for an obra and a period. Both are written to the audit log.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { BadParameter, dateParameter, sendHtml, textParameter } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, plainDate, shortDate } from './layout.ts';
@@ -26,6 +26,7 @@ import {
 import { filterQuery, readFilters } from './pages-overview.ts';
 import { csvCell } from '../cli/csv.ts';
 import type { Queryable } from '../db/db.ts';
+import type { KnownObra } from '../obras.ts';
 import { hoursMinutes, type RegistroRow } from './registro-pdf.ts';
 import { esExports as T } from './strings/es-exports.ts';
 
@@ -160,9 +161,68 @@ export async function registroRows(
 
 const todayYmd = () => new Date().toISOString().slice(0, 10);
 
-export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  const db = cc.app.db;
+/** The «Registro de inducción» form: an obra and a period, and a message when one is wrong. */
+function registroForm(
+  cc: ConsoleContext,
+  values: { obra?: string; desde?: string; hasta?: string },
+  message = '',
+) {
+  const year = new Date().getUTCFullYear();
+  return `<h1>${T.heading}</h1>
+<p>${T.intro}</p>
+${message}
+<form class="filters" method="get" action="/consola/registro.pdf">
+<div><label for="obra">${T.obra}</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === values.obra ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
+<div><label for="desde">${T.from}</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
+<div><label for="hasta">${T.to}</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
+<div><button type="submit">${T.download}</button></div>
+</form>
+<p><a href="/consola/auditoria-0312">${T.auditPackageLink}</a>${T.auditPackageAfter}</p>`;
+}
 
+/** The registro of an obra's completed cycles in a period, drawn as a PDF, and its row count. */
+async function drawRegistro(
+  cc: ConsoleContext,
+  request: FastifyRequest,
+  obra: KnownObra,
+  desde: string,
+  hasta: string,
+) {
+  const key = await cc.app.installationKey();
+  const chain = await checkChain(cc.app.db, key);
+  const verifyBase =
+    normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`;
+  const rows = await registroRows(cc.app.db, cc.scope, obra.slug, desde, hasta, {
+    chain,
+    verifyBase,
+  });
+  const r = cc.config.sst.responsable;
+  // Drawn on the export worker, off the event loop that serves saves (decision 0232).
+  const pdf = await cc.app.exportPool.registroPdf({
+    companyName: cc.config.empresa.nombre,
+    nit: cc.config.empresa.nit,
+    logo: cc.config.empresa.logo?.pdf ?? null,
+    obraName: obra.nombre,
+    from: plainDate(desde),
+    to: plainDate(hasta),
+    courseTitle: cc.course.title,
+    hours: cc.course.hours,
+    signer: {
+      nombre: r.nombre,
+      cargo: T.signerRole,
+      ...(r.licencia ? { licencia: r.licencia } : {}),
+    },
+    generatedAt: shortDate(new Date()),
+    sample: cc.config.ejemplo,
+    rows,
+    chainHead: chainHeadText(chain.head, key.keyId),
+  });
+  return { pdf, rows: rows.length };
+}
+
+/** GET /consola/exportar.csv: the learners table as filtered, as CSV. */
+function csvRoute(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get('/consola/exportar.csv', { preHandler: cc.read }, async (request, reply) => {
     const viewer = request.viewer!;
     const filters = readFilters(request.query as Record<string, unknown>);
@@ -184,25 +244,14 @@ export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
       .header('content-disposition', `attachment; filename="aprendices-${todayYmd()}.csv"`)
       .send(csv);
   });
+}
 
-  const form = (values: { obra?: string; desde?: string; hasta?: string }, message = '') => {
-    const year = new Date().getUTCFullYear();
-    return `<h1>${T.heading}</h1>
-<p>${T.intro}</p>
-${message}
-<form class="filters" method="get" action="/consola/registro.pdf">
-<div><label for="obra">${T.obra}</label><select id="obra" name="obra">${cc.obras.map((o) => `<option value="${escapeHtml(o.slug)}"${o.slug === values.obra ? ' selected' : ''}>${escapeHtml(o.nombre)}</option>`).join('')}</select></div>
-<div><label for="desde">${T.from}</label><input id="desde" name="desde" type="date" required value="${escapeHtml(values.desde ?? `${year}-01-01`)}"></div>
-<div><label for="hasta">${T.to}</label><input id="hasta" name="hasta" type="date" required value="${escapeHtml(values.hasta ?? todayYmd())}"></div>
-<div><button type="submit">${T.download}</button></div>
-</form>
-<p><a href="/consola/auditoria-0312">${T.auditPackageLink}</a>${T.auditPackageAfter}</p>`;
-  };
-
+/** The «Registro de inducción»: its form, and the PDF for an obra and a period. */
+function registroRoutes(app: FastifyInstance, cc: ConsoleContext) {
   app.get('/consola/registro', { preHandler: cc.read }, async (request, reply) =>
     sendHtml(
       reply,
-      consolePage(T.title, form({}), {
+      consolePage(T.title, registroForm(cc, {}), {
         viewer: request.viewer!,
         current: 'registro',
       }),
@@ -226,7 +275,8 @@ ${message}
           reply,
           consolePage(
             T.title,
-            form(
+            registroForm(
+              cc,
               { obra, desde, hasta },
               `<p class="notice bad" role="alert">${T.invalidPeriod}</p>`,
             ),
@@ -234,37 +284,12 @@ ${message}
           ),
           422,
         );
-      const key = await cc.app.installationKey();
-      const chain = await checkChain(db, key);
-      const verifyBase =
-        normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`;
-      const rows = await registroRows(db, cc.scope, obra, desde, hasta, { chain, verifyBase });
-      const r = cc.config.sst.responsable;
-      // Drawn on the export worker, off the event loop that serves saves (decision 0232).
-      const pdf = await cc.app.exportPool.registroPdf({
-        companyName: cc.config.empresa.nombre,
-        nit: cc.config.empresa.nit,
-        logo: cc.config.empresa.logo?.pdf ?? null,
-        obraName: obraInfo.nombre,
-        from: plainDate(desde),
-        to: plainDate(hasta),
-        courseTitle: cc.course.title,
-        hours: cc.course.hours,
-        signer: {
-          nombre: r.nombre,
-          cargo: T.signerRole,
-          ...(r.licencia ? { licencia: r.licencia } : {}),
-        },
-        generatedAt: shortDate(new Date()),
-        sample: cc.config.ejemplo,
-        rows,
-        chainHead: chainHeadText(chain.head, key.keyId),
-      });
-      await audit(db, { userId: viewer.userId, name: viewer.name }, 'exportar-pdf', null, {
+      const { pdf, rows } = await drawRegistro(cc, request, obraInfo, desde, hasta);
+      await audit(cc.app.db, { userId: viewer.userId, name: viewer.name }, 'exportar-pdf', null, {
         obra,
         desde,
         hasta,
-        filas: rows.length,
+        filas: rows,
       });
       return reply
         .type('application/pdf')
@@ -276,4 +301,9 @@ ${message}
         .send(Buffer.from(pdf));
     },
   );
+}
+
+export async function exportRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  csvRoute(app, cc);
+  registroRoutes(app, cc);
 }

@@ -4,7 +4,7 @@ import type { ConsoleContext } from './console-context.ts';
 import { field, pageParameter, sendHtml } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { redirectWithNotice, takeNotice } from './notices.ts';
-import { audit, auditPage, AUDIT_PAGE_SIZE } from './audit.ts';
+import { audit, auditPage, AUDIT_PAGE_SIZE, type AuditEntry } from './audit.ts';
 import { validateUser, type KnownObras } from '../cli/users.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
 import { generatePassword } from '../security/passwords.ts';
@@ -40,14 +40,48 @@ ${input('clave', T.fields.clave, 'text', ' autocomplete="new-password"', T.field
   );
 }
 
-export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  const db = cc.app.db;
-  const obras = (): KnownObras => ({
+const ADD_FIELDS = [
+  'documento',
+  'nombre',
+  'correo',
+  'obra',
+  'contratista',
+  'cargo',
+  'fecha_ingreso',
+  'celular',
+  'clave',
+];
+
+/** The learner the add form describes, checked as the CLI checks it (cli/users.ts). */
+function checkedUser(cc: ConsoleContext, values: Record<string, string>) {
+  const obras: KnownObras = {
     slugs: cc.obras.map((o) => o.slug),
     file: T.obrasSource,
     obras: cc.obras,
-  });
+  };
+  return validateUser(
+    {
+      document: values.documento,
+      name: values.nombre,
+      email: values.correo,
+      obra: values.obra,
+      password: values.clave,
+      contratista: values.contratista,
+      cargo: values.cargo,
+      fechaIngreso: values.fecha_ingreso,
+      celular: values.celular,
+    },
+    obras,
+  );
+}
 
+/** The notice after adding a learner: a link to them, and the generated password if any. */
+const addedNotice = (created: { id: number; name: string; document: string }, shown: string) =>
+  `<div class="notice ok" role="status"><p>${T.addedHtml(`<a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a>`, escapeHtml(created.document))}</p>${shown}</div>`;
+
+/** Adding one learner: the form and the POST that creates them. */
+function addLearnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get<{ Querystring: { aviso?: string } }>(
     '/consola/agregar',
     { preHandler: cc.write },
@@ -60,33 +94,8 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
 
   app.post('/consola/agregar', { preHandler: cc.write }, async (request, reply) => {
     const viewer = request.viewer!;
-    const values = Object.fromEntries(
-      [
-        'documento',
-        'nombre',
-        'correo',
-        'obra',
-        'contratista',
-        'cargo',
-        'fecha_ingreso',
-        'celular',
-        'clave',
-      ].map((k) => [k, field(request, k)]),
-    );
-    const { user, problems } = validateUser(
-      {
-        document: values.documento,
-        name: values.nombre,
-        email: values.correo,
-        obra: values.obra,
-        password: values.clave,
-        contratista: values.contratista,
-        cargo: values.cargo,
-        fechaIngreso: values.fecha_ingreso,
-        celular: values.celular,
-      },
-      obras(),
-    );
+    const values = Object.fromEntries(ADD_FIELDS.map((k) => [k, field(request, k)]));
+    const { user, problems } = checkedUser(cc, values);
     const error = (text: string) =>
       sendHtml(
         reply,
@@ -120,40 +129,52 @@ export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
         db,
         viewer.userId,
         '/consola/agregar',
-        `<div class="notice ok" role="status"><p>${T.addedHtml(`<a href="/consola/aprendices/${created.id}">${escapeHtml(created.name)}</a>`, escapeHtml(created.document))}</p>${shown}</div>`,
+        addedNotice(created, shown),
       );
     } catch (e) {
       if (e instanceof DuplicateUserError) return error(e.message.replace(/\.$/, ''));
       throw e;
     }
   });
+}
 
+/** The audit log's page body: one page of entries, newest first, and the pager. */
+function auditLogBody(entries: AuditEntry[], total: number, page: number) {
+  const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const details = (d: Record<string, unknown>) =>
+    Object.entries(d)
+      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+      .join(', ');
+  return `<h1>${T.auditHeading}</h1>
+<p>${T.auditIntro}</p>
+<div class="table-wrap"><table><caption>${T.auditCaption(total)}</caption>
+<thead><tr>${T.auditColumns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
+<tbody>${
+    entries
+      .map(
+        (e) =>
+          `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td class="details">${escapeHtml(details(e.details))}</td></tr>`,
+      )
+      .join('') || `<tr><td colspan="5">${T.auditEmpty}</td></tr>`
+  }</tbody></table></div>
+<nav class="pager" aria-label="${C.pagerLabel}">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">${C.previous}</a>` : ''}<span>${C.pageOf(page, pages)}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">${C.next}</a>` : ''}</nav>`;
+}
+
+function auditLogRoute(app: FastifyInstance, cc: ConsoleContext) {
   app.get<{ Querystring: { pagina?: string } }>(
     '/consola/auditoria',
     { preHandler: cc.read },
     async (request, reply) => {
       const viewer = request.viewer!;
       const page = pageParameter('pagina', request.query.pagina);
-      const { entries, total } = await auditPage(db, page);
-      const pages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
-      const details = (d: Record<string, unknown>) =>
-        Object.entries(d)
-          .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
-          .join(', ');
-      const body = `<h1>${T.auditHeading}</h1>
-<p>${T.auditIntro}</p>
-<div class="table-wrap"><table><caption>${T.auditCaption(total)}</caption>
-<thead><tr>${T.auditColumns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
-<tbody>${
-        entries
-          .map(
-            (e) =>
-              `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td class="details">${escapeHtml(details(e.details))}</td></tr>`,
-          )
-          .join('') || `<tr><td colspan="5">${T.auditEmpty}</td></tr>`
-      }</tbody></table></div>
-<nav class="pager" aria-label="${C.pagerLabel}">${page > 1 ? `<a href="/consola/auditoria?pagina=${page - 1}">${C.previous}</a>` : ''}<span>${C.pageOf(page, pages)}</span>${page < pages ? `<a href="/consola/auditoria?pagina=${page + 1}">${C.next}</a>` : ''}</nav>`;
+      const { entries, total } = await auditPage(cc.app.db, page);
+      const body = auditLogBody(entries, total, page);
       return sendHtml(reply, consolePage(T.auditTitle, body, { viewer, current: 'auditoria' }));
     },
   );
+}
+
+export async function adminRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  addLearnerRoutes(app, cc);
+  auditLogRoute(app, cc);
 }

@@ -4,7 +4,7 @@
 // the result afterwards — kept in the database, so a browser that gave up finds it again from
 // «Importaciones recientes». The rows themselves are checked by the CLI's own code
 // (cli/users.ts importUsers), so the web and the command accept and refuse the same rows.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { field, sendHtml } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
@@ -136,9 +136,47 @@ ${body}
 
 const jobId = (raw: string) => (/^\d{1,12}$/.test(raw) ? Number(raw) : null);
 
-export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  const db = cc.app.db;
+/** The job a path's id names, or null. */
+const findJob = async (cc: ConsoleContext, raw: string) => {
+  const id = jobId(raw);
+  return id === null ? null : await getJob(cc.app.db, id);
+};
 
+/**
+ * Creates the obras a job's file names that the coordinator ticked; the first one refused is
+ * returned as a notice (the obras before it stay created), else null.
+ */
+async function createTickedObras(
+  cc: ConsoleContext,
+  request: FastifyRequest,
+  job: ImportJob,
+  viewer: Viewer & { userId: number },
+): Promise<string | null> {
+  for (const [i, o] of job.unknownObras.entries()) {
+    if (field(request, `crear-${i}`) !== 'si') continue;
+    try {
+      const made = await createObra(cc.app.db, cc.obras, o.nombre, {}, viewer.userId);
+      if ('problems' in made)
+        return `<div class="notice bad" role="alert"><p>${T.obraNotCreatedHtml(escapeHtml(o.nombre), escapeHtml(made.problems.join('; ')))}</p></div>`;
+      await auditObra(
+        cc.app.db,
+        { userId: viewer.userId, name: viewer.name },
+        made.obra.slug,
+        made.obra.nombre,
+        'importacion',
+      );
+      await cc.refreshObras();
+    } catch (error) {
+      // Created meanwhile (another tab or coordinator): the rows will find it.
+      if (!(error instanceof ObraExistsError)) throw error;
+    }
+  }
+  return null;
+}
+
+/** The import form with its recent jobs, and uploading a file as a job. */
+function uploadRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get('/consola/importar', { preHandler: cc.write }, async (request, reply) =>
     sendHtml(reply, importForm(request.viewer!, await recentJobs(db))),
   );
@@ -170,13 +208,16 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
     void cc.importWorker.wake();
     return reply.redirect(`/consola/importar/${submitted.id}`, 303);
   });
+}
 
+/** One job: its page, creating the obras it waits on, applying a re-import's changes. */
+function jobRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get<{ Params: { id: string } }>(
     '/consola/importar/:id',
     { preHandler: cc.write },
     async (request, reply) => {
-      const id = jobId(request.params.id);
-      const job = id === null ? null : await getJob(db, id);
+      const job = await findJob(cc, request.params.id);
       if (!job) return reply.callNotFound();
       // Generated passwords are shown once, then dropped from the database.
       const passwords = job.state === 'terminado' ? (job.result?.passwords ?? null) : null;
@@ -190,38 +231,11 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
     { preHandler: cc.write },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const id = jobId(request.params.id);
-      const job = id === null ? null : await getJob(db, id);
+      const job = await findJob(cc, request.params.id);
       if (!job) return reply.callNotFound();
       if (job.state === 'obras') {
-        for (const [i, o] of job.unknownObras.entries()) {
-          if (field(request, `crear-${i}`) !== 'si') continue;
-          try {
-            const made = await createObra(db, cc.obras, o.nombre, {}, viewer.userId);
-            if ('problems' in made)
-              return sendHtml(
-                reply,
-                jobPage(
-                  viewer,
-                  job,
-                  null,
-                  `<div class="notice bad" role="alert"><p>${T.obraNotCreatedHtml(escapeHtml(o.nombre), escapeHtml(made.problems.join('; ')))}</p></div>`,
-                ),
-                422,
-              );
-            await auditObra(
-              db,
-              { userId: viewer.userId, name: viewer.name },
-              made.obra.slug,
-              made.obra.nombre,
-              'importacion',
-            );
-            await cc.refreshObras();
-          } catch (error) {
-            // Created meanwhile (another tab or coordinator): the rows will find it.
-            if (!(error instanceof ObraExistsError)) throw error;
-          }
-        }
+        const refused = await createTickedObras(cc, request, job, viewer);
+        if (refused) return sendHtml(reply, jobPage(viewer, job, null, refused), 422);
         if (await releaseJob(db, job.id)) void cc.importWorker.wake();
       }
       return reply.redirect(`/consola/importar/${job.id}`, 303);
@@ -233,11 +247,15 @@ export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
     { preHandler: cc.write },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const id = jobId(request.params.id);
-      const job = id === null ? null : await getJob(db, id);
+      const job = await findJob(cc, request.params.id);
       if (!job) return reply.callNotFound();
       await applyChanges(db, job.id, { userId: viewer.userId, name: viewer.name });
       return reply.redirect(`/consola/importar/${job.id}`, 303);
     },
   );
+}
+
+export async function importRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  uploadRoutes(app, cc);
+  jobRoutes(app, cc);
 }

@@ -116,24 +116,91 @@ export const SHARE_SCRIPT = `(function () {
 })();
 `;
 
-export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  app.get(SHARE_SCRIPT_PATH, async (_request, reply) =>
-    reply
-      .type('text/javascript; charset=utf-8')
-      .header('cache-control', 'public, max-age=3600')
-      .send(SHARE_SCRIPT),
-  );
+/** The learners' ids a form sends (`ids` repeated, or comma-separated). */
+const chosenIds = (request: FastifyRequest) =>
+  fields(request, 'ids')
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => /^\d{1,9}$/.test(v))
+    .map(Number);
 
+/** The one-time page's contents for the invitations just issued. */
+async function sheetOf(
+  cc: ConsoleContext,
+  request: FastifyRequest,
+  kind: InvitationKind,
+  chosen: number,
+  issued: Awaited<ReturnType<typeof issueInvitations>>,
+): Promise<InvitationSheet> {
   const db = cc.app.db;
+  const people = await db.query<{ id: number; name: string; obra: string | null }>(
+    'SELECT id, name, obra FROM users WHERE id = ANY($1::integer[])',
+    [issued.map((i) => i.userId)],
+  );
+  const byId = new Map(people.map((p) => [Number(p.id), p]));
+  const phones = await learnerCelulares(
+    db,
+    issued.map((i) => i.userId),
+  );
+  const base = invitationBase(request);
+  const expires = shortDate(issued[0]!.expiresAt);
+  return {
+    kind,
+    expires,
+    skipped: chosen - issued.length,
+    cards: issued.map((i) => {
+      const p = byId.get(i.userId)!;
+      return {
+        id: i.userId,
+        name: p.name,
+        obra: cc.obraName(p.obra),
+        link: invitationLink(base, i.token),
+        code: i.code,
+        expires,
+        celular: phones.get(i.userId) ?? null,
+      };
+    }),
+  };
+}
 
+/** The one-time page: the cards' PDF, and per learner the code, the link and WhatsApp. */
+async function sheetBody(
+  cc: ConsoleContext,
+  { kind, expires, skipped, cards }: InvitationSheet,
+): Promise<string> {
+  const company = cc.config.empresa.nombre;
+  const pdf = await invitationCardsPdf(cards, {
+    courseTitle: cc.course.title,
+    companyName: company,
+  });
+  const pdfHref = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
+  const lifetime = Math.round(INVITATION_LIFETIME_MS[kind] / 3_600_000);
+  const rows = cards
+    .map((c) => {
+      const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
+      const wa = whatsAppLink(c.celular, text);
+      return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
+    })
+    .join('');
+  const count = cards.length;
+  return `<h1>${T.ready(count)}</h1>
+<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
+<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
+<div class="table-wrap"><table><caption>${T.caption}</caption>
+<thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
+<tbody>${rows}</tbody></table></div>
+<p class="hint">${T.noDocumentHint}</p>
+<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>
+<script src="${SHARE_SCRIPT_PATH}" defer></script>`;
+}
+
+/** POST /consola/invitaciones: issues them for the chosen learners, then the one-time page. */
+function issueRoute(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.post('/consola/invitaciones', { preHandler: cc.write }, async (request, reply) => {
     const viewer = request.viewer!;
     const kind: InvitationKind = field(request, 'tipo') === 'codigo' ? 'codigo' : 'tarjeta';
-    const ids = fields(request, 'ids')
-      .flatMap((v) => v.split(','))
-      .map((v) => v.trim())
-      .filter((v) => /^\d{1,9}$/.test(v))
-      .map(Number);
+    const ids = chosenIds(request);
     const refuse = (text: string, status: number) =>
       sendHtml(
         reply,
@@ -154,38 +221,15 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       kind,
     );
     if (!issued.length) return refuse(T.noneActive, 422);
-    const people = await db.query<{ id: number; name: string; obra: string | null }>(
-      'SELECT id, name, obra FROM users WHERE id = ANY($1::integer[])',
-      [issued.map((i) => i.userId)],
-    );
-    const byId = new Map(people.map((p) => [Number(p.id), p]));
-    const phones = await learnerCelulares(
-      db,
-      issued.map((i) => i.userId),
-    );
-    const base = invitationBase(request);
-    const expires = shortDate(issued[0]!.expiresAt);
-    const sheet: InvitationSheet = {
-      kind,
-      expires,
-      skipped: new Set(ids).size - issued.length,
-      cards: issued.map((i) => {
-        const p = byId.get(i.userId)!;
-        return {
-          id: i.userId,
-          name: p.name,
-          obra: cc.obraName(p.obra),
-          link: invitationLink(base, i.token),
-          code: i.code,
-          expires,
-          celular: phones.get(i.userId) ?? null,
-        };
-      }),
-    };
+    const sheet = await sheetOf(cc, request, kind, new Set(ids).size, issued);
     // POST-redirect-GET (decision 0245): a reload of the page shown next never issues again.
     return redirectToSheet(request, reply, db, viewer.userId, sheet);
   });
+}
 
+/** GET /consola/invitaciones: the one-time page, once. */
+function sheetRoute(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get<{ Querystring: { hoja?: string } }>(
     '/consola/invitaciones',
     { preHandler: cc.write },
@@ -207,35 +251,18 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
             { viewer },
           ),
         );
-      return sendHtml(reply, consolePage(T.title, await sheetBody(sheet), { viewer }));
+      return sendHtml(reply, consolePage(T.title, await sheetBody(cc, sheet), { viewer }));
     },
   );
+}
 
-  /** The one-time page: the cards' PDF, and per learner the code, the link and WhatsApp. */
-  async function sheetBody({ kind, expires, skipped, cards }: InvitationSheet): Promise<string> {
-    const company = cc.config.empresa.nombre;
-    const pdf = await invitationCardsPdf(cards, {
-      courseTitle: cc.course.title,
-      companyName: company,
-    });
-    const pdfHref = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
-    const lifetime = Math.round(INVITATION_LIFETIME_MS[kind] / 3_600_000);
-    const rows = cards
-      .map((c) => {
-        const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
-        const wa = whatsAppLink(c.celular, text);
-        return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
-      })
-      .join('');
-    const count = cards.length;
-    return `<h1>${T.ready(count)}</h1>
-<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
-<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
-<div class="table-wrap"><table><caption>${T.caption}</caption>
-<thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
-<tbody>${rows}</tbody></table></div>
-<p class="hint">${T.noDocumentHint}</p>
-<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>
-<script src="${SHARE_SCRIPT_PATH}" defer></script>`;
-  }
+export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  app.get(SHARE_SCRIPT_PATH, async (_request, reply) =>
+    reply
+      .type('text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(SHARE_SCRIPT),
+  );
+  issueRoute(app, cc);
+  sheetRoute(app, cc);
 }

@@ -147,23 +147,23 @@ ${
 
 const idParam = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : null);
 
-export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  const db = cc.app.db;
-  const load = async (raw: string, reply: FastifyReply) => {
-    const id = idParam(raw);
-    const d = id === null ? null : await learnerDetail(db, id, cc.scope.courseId);
-    if (!d) {
-      void sendHtml(reply, consolePage(T.notFoundTitle, T.notFoundHtml), 404);
-      return null;
-    }
-    return d;
-  };
+/** The learner a path's id names, or null once a 404 page has been sent. */
+async function loadLearner(cc: ConsoleContext, raw: string, reply: FastifyReply) {
+  const id = idParam(raw);
+  const d = id === null ? null : await learnerDetail(cc.app.db, id, cc.scope.courseId);
+  if (!d) {
+    void sendHtml(reply, consolePage(T.notFoundTitle, T.notFoundHtml), 404);
+    return null;
+  }
+  return d;
+}
 
+function learnerPageRoute(app: FastifyInstance, cc: ConsoleContext) {
   app.get<{ Params: { id: string }; Querystring: { ciclo?: string; aviso?: string } }>(
     '/consola/aprendices/:id',
     { preHandler: cc.read },
     async (request, reply) => {
-      const d = await load(request.params.id, reply);
+      const d = await loadLearner(cc, request.params.id, reply);
       if (!d) return reply;
       const ciclo = textParameter('ciclo', request.query.ciclo, 10);
       if (ciclo && !/^\d{1,6}$/.test(ciclo)) throw new BadParameter('ciclo', T.badCycle(ciclo));
@@ -171,149 +171,145 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
       const cycle = d.cycles.some((c) => c.cycle === asked) ? asked : d.cycle;
       const viewer = request.viewer!;
       // Viewing a learner's personal data and answers is in the audit log (decision 0184).
-      await audit(db, { userId: viewer.userId, name: viewer.name }, 'ver-aprendiz', d, {
+      await audit(cc.app.db, { userId: viewer.userId, name: viewer.name }, 'ver-aprendiz', d, {
         ciclo: cycle,
       });
-      const notice = await takeNotice(db, viewer.userId, request.query.aviso);
+      const notice = await takeNotice(cc.app.db, viewer.userId, request.query.aviso);
       return sendHtml(reply, await renderLearner(cc, viewer, d, cycle, notice.html));
     },
   );
+}
 
-  const act = (
-    path: string,
-    run: (
-      d: LearnerDetail,
-      viewer: Viewer & { userId: number },
-      body: Record<string, string>,
-    ) => Promise<string | { notice: string; status: number }>,
-    options: { anyRole?: boolean } = {},
-  ) =>
-    app.post<{ Params: { id: string } }>(
-      `/consola/aprendices/:id/${path}`,
-      { preHandler: cc.write },
-      async (request, reply) => {
-        const d = await load(request.params.id, reply);
-        if (!d) return reply;
-        // Coordinator and auditor accounts can be deactivated, reactivated and reset too
-        // (decision 0187); a reinducción is only for learners.
-        if (d.role !== 'aprendiz' && !options.anyRole)
-          return sendHtml(reply, consolePage(T.notAllowedTitle, T.learnersOnlyHtml), 403);
-        const result = await run(d, request.viewer!, {
-          confirmar: field(request, 'confirmar'),
-          celular: field(request, 'celular'),
-        });
-        // Done: redirect, so a reload never repeats the action (decision 0216). Refused: the
-        // page again with the reason (nothing changed, a reload changes nothing either).
-        if (typeof result === 'string')
-          return redirectWithNotice(
-            reply,
-            db,
-            request.viewer!.userId,
-            `/consola/aprendices/${d.id}`,
-            result,
-          );
-        const { notice, status } = result;
-        const fresh = (await learnerDetail(db, d.id, cc.scope.courseId))!;
-        return sendHtml(
+/** An action on one learner: done (a notice to show after the redirect), or refused. */
+type LearnerAction = (
+  cc: ConsoleContext,
+  d: LearnerDetail,
+  viewer: Viewer & { userId: number },
+  body: Record<string, string>,
+) => Promise<string | { notice: string; status: number }>;
+
+function learnerActionRoute(
+  app: FastifyInstance,
+  cc: ConsoleContext,
+  path: string,
+  run: LearnerAction,
+  options: { anyRole?: boolean } = {},
+) {
+  const db = cc.app.db;
+  app.post<{ Params: { id: string } }>(
+    `/consola/aprendices/:id/${path}`,
+    { preHandler: cc.write },
+    async (request, reply) => {
+      const d = await loadLearner(cc, request.params.id, reply);
+      if (!d) return reply;
+      // Coordinator and auditor accounts can be deactivated, reactivated and reset too
+      // (decision 0187); a reinducción is only for learners.
+      if (d.role !== 'aprendiz' && !options.anyRole)
+        return sendHtml(reply, consolePage(T.notAllowedTitle, T.learnersOnlyHtml), 403);
+      const result = await run(cc, d, request.viewer!, {
+        confirmar: field(request, 'confirmar'),
+        celular: field(request, 'celular'),
+      });
+      // Done: redirect, so a reload never repeats the action (decision 0216). Refused: the
+      // page again with the reason (nothing changed, a reload changes nothing either).
+      if (typeof result === 'string')
+        return redirectWithNotice(
           reply,
-          await renderLearner(cc, request.viewer!, fresh, fresh.cycle, notice),
-          status,
+          db,
+          request.viewer!.userId,
+          `/consola/aprendices/${d.id}`,
+          result,
         );
-      },
-    );
-
-  const actor = (v: { userId: number; name: string }) => ({ userId: v.userId, name: v.name });
-
-  act(
-    'desactivar',
-    async (d, viewer) => {
-      const done = await db.transaction(async (tx) => {
-        // Never the last active coordinator: the active coordinators are locked and counted in
-        // the same transaction, so two coordinators deactivating each other cannot both win.
-        if (d.role === 'coordinador') {
-          const active = await tx.query<{ id: number }>(
-            "SELECT id FROM users WHERE role = 'coordinador' AND active ORDER BY id FOR UPDATE",
-          );
-          if (active.every((c) => Number(c.id) === d.id)) return false;
-        }
-        await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
-          d.id,
-        ]);
-        await revokeUserTokens(tx, d.id, 'desactivada');
-        await audit(tx, actor(viewer), 'desactivar', d, { rol: d.role });
-        return true;
-      });
-      if (!done)
-        return {
-          notice: T.lastCoordinatorHtml,
-          status: 409,
-        };
-      return T.deactivatedHtml;
+      const { notice, status } = result;
+      const fresh = (await learnerDetail(db, d.id, cc.scope.courseId))!;
+      return sendHtml(
+        reply,
+        await renderLearner(cc, request.viewer!, fresh, fresh.cycle, notice),
+        status,
+      );
     },
-    { anyRole: true },
   );
+}
 
-  // The celular an invitation is sent to (decision 0158); the audit log never stores the number.
-  act('celular', async (d, viewer, body) => {
-    const celular = normalizeCelular(body.celular ?? '');
-    if (celular === undefined)
-      return {
-        notice: T.badCelularHtml,
-        status: 422,
-      };
-    await db.transaction(async (tx) => {
-      await setLearnerCelular(tx, d.id, celular);
-      await audit(tx, actor(viewer), celular ? 'cambiar-celular' : 'borrar-celular', d, {});
-    });
-    return celular ? T.celularSavedHtml : T.celularDeletedHtml;
+const actor = (v: { userId: number; name: string }) => ({ userId: v.userId, name: v.name });
+
+const deactivate: LearnerAction = async (cc, d, viewer) => {
+  const done = await cc.app.db.transaction(async (tx) => {
+    // Never the last active coordinator: the active coordinators are locked and counted in
+    // the same transaction, so two coordinators deactivating each other cannot both win.
+    if (d.role === 'coordinador') {
+      const active = await tx.query<{ id: number }>(
+        "SELECT id FROM users WHERE role = 'coordinador' AND active ORDER BY id FOR UPDATE",
+      );
+      if (active.every((c) => Number(c.id) === d.id)) return false;
+    }
+    await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [d.id]);
+    await revokeUserTokens(tx, d.id, 'desactivada');
+    await audit(tx, actor(viewer), 'desactivar', d, { rol: d.role });
+    return true;
   });
+  if (!done)
+    return {
+      notice: T.lastCoordinatorHtml,
+      status: 409,
+    };
+  return T.deactivatedHtml;
+};
 
-  act(
-    'reactivar',
-    async (d, viewer) => {
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET active = true, deactivated_at = NULL WHERE id = $1', [
-          d.id,
-        ]);
-        await audit(tx, actor(viewer), 'reactivar', d, { rol: d.role });
-      });
-      return T.reactivatedHtml;
-    },
-    { anyRole: true },
-  );
-
-  act(
-    'contrasena',
-    async (d, viewer) => {
-      const password = generatePassword(12);
-      const hash = await hashPassword(password);
-      await db.transaction(async (tx) => {
-        await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [
-          hash,
-          d.id,
-        ]);
-        await revokeUserTokens(tx, d.id, 'contrasena');
-        await audit(tx, actor(viewer), 'restablecer-contrasena', d, { rol: d.role });
-      });
-      return T.newPasswordHtml(escapeHtml(d.name), escapeHtml(password));
-    },
-    { anyRole: true },
-  );
-
-  act('reinduccion', async (d, viewer, body) => {
-    // One click must not archive a cycle: the box is ticked on purpose, as the obra-wide action
-    // asks for a typed word.
-    if (body.confirmar !== 'si')
-      return {
-        notice: T.confirmBoxHtml,
-        status: 422,
-      };
-    const { started } = await startReinduction(db, actor(viewer), cc.scope.courseId, {
-      userId: d.id,
-    });
-    return started.length ? T.reinductionStartedHtml(started[0]!.cycle) : T.notCompletedHtml;
+// The celular an invitation is sent to (decision 0158); the audit log never stores the number.
+const saveCelular: LearnerAction = async (cc, d, viewer, body) => {
+  const celular = normalizeCelular(body.celular ?? '');
+  if (celular === undefined)
+    return {
+      notice: T.badCelularHtml,
+      status: 422,
+    };
+  await cc.app.db.transaction(async (tx) => {
+    await setLearnerCelular(tx, d.id, celular);
+    await audit(tx, actor(viewer), celular ? 'cambiar-celular' : 'borrar-celular', d, {});
   });
+  return celular ? T.celularSavedHtml : T.celularDeletedHtml;
+};
 
+const reactivate: LearnerAction = async (cc, d, viewer) => {
+  await cc.app.db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET active = true, deactivated_at = NULL WHERE id = $1', [d.id]);
+    await audit(tx, actor(viewer), 'reactivar', d, { rol: d.role });
+  });
+  return T.reactivatedHtml;
+};
+
+const resetPassword: LearnerAction = async (cc, d, viewer) => {
+  const password = generatePassword(12);
+  const hash = await hashPassword(password);
+  await cc.app.db.transaction(async (tx) => {
+    await tx.query('UPDATE users SET password_hash = $1, updated_at = now() WHERE id = $2', [
+      hash,
+      d.id,
+    ]);
+    await revokeUserTokens(tx, d.id, 'contrasena');
+    await audit(tx, actor(viewer), 'restablecer-contrasena', d, { rol: d.role });
+  });
+  return T.newPasswordHtml(escapeHtml(d.name), escapeHtml(password));
+};
+
+const reinduct: LearnerAction = async (cc, d, viewer, body) => {
+  // One click must not archive a cycle: the box is ticked on purpose, as the obra-wide action
+  // asks for a typed word.
+  if (body.confirmar !== 'si')
+    return {
+      notice: T.confirmBoxHtml,
+      status: 422,
+    };
+  const { started } = await startReinduction(cc.app.db, actor(viewer), cc.scope.courseId, {
+    userId: d.id,
+  });
+  return started.length ? T.reinductionStartedHtml(started[0]!.cycle) : T.notCompletedHtml;
+};
+
+/** The reinducción of a whole obra: the action (a typed word confirms it) and its result page. */
+function obraReinductionRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.post('/consola/reinduccion-obra', { preHandler: cc.write }, async (request, reply) => {
     const viewer = request.viewer!;
     const obra = field(request, 'obra');
@@ -347,6 +343,18 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
       return sendHtml(reply, reinductionResult(viewer, obra, html || T.useOverviewHtml));
     },
   );
+}
+
+export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  learnerPageRoute(app, cc);
+  const act = (path: string, run: LearnerAction, options: { anyRole?: boolean } = {}) =>
+    learnerActionRoute(app, cc, path, run, options);
+  act('desactivar', deactivate, { anyRole: true });
+  act('celular', saveCelular);
+  act('reactivar', reactivate, { anyRole: true });
+  act('contrasena', resetPassword, { anyRole: true });
+  act('reinduccion', reinduct);
+  obraReinductionRoutes(app, cc);
 }
 
 const reinductionResult = (viewer: Viewer, obra: string, message: string) =>

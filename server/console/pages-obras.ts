@@ -4,6 +4,7 @@
 // redirects after POST.
 import type { FastifyInstance } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
+import type { Db } from '../db/db.ts';
 import { field, sendHtml } from './console-context.ts';
 import { consolePage, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { audit } from './audit.ts';
@@ -141,10 +142,12 @@ async function learnerCounts(cc: ConsoleContext): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.obra, Number(r.n)]));
 }
 
-export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  const db = cc.app.db;
-  const find = (slug: string) => cc.obras.find((o) => o.slug === slug) ?? null;
+const findObra = (cc: ConsoleContext, slug: string) =>
+  cc.obras.find((o) => o.slug === slug) ?? null;
 
+/** The list of obras and adding one. */
+function obraListRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get('/consola/obras', { preHandler: cc.read }, async (request, reply) =>
     sendHtml(reply, listPage(request.viewer!, cc.obras, await learnerCounts(cc))),
   );
@@ -174,22 +177,30 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
       throw error;
     }
   });
+}
 
+/** The notice an obra's page shows after a redirect: what was done, or how many were assigned. */
+function doneNotice(q: { hecho?: string; asignados?: string; sin?: string }): string {
+  const done = typeof q.hecho === 'string' ? DONE[q.hecho] : undefined;
+  const assigned = typeof q.asignados === 'string' && /^\d{1,7}$/.test(q.asignados);
+  const missing = typeof q.sin === 'string' && /^\d{1,7}$/.test(q.sin) ? Number(q.sin) : 0;
+  return done
+    ? `<p class="notice ok" role="status">${done}</p>`
+    : assigned
+      ? `<p class="notice ${missing ? 'bad' : 'ok'}" role="status">${T.assigned(Number(q.asignados), missing)}</p>`
+      : '';
+}
+
+/** One obra's page and saving its edited facts (only an obra added in the console). */
+function obraPageRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get<{
     Params: { slug: string };
     Querystring: { hecho?: string; asignados?: string; sin?: string };
   }>('/consola/obras/:slug', { preHandler: cc.read }, async (request, reply) => {
-    const obra = find(request.params.slug);
+    const obra = findObra(cc, request.params.slug);
     if (!obra) return reply.callNotFound();
-    const q = request.query;
-    const done = typeof q.hecho === 'string' ? DONE[q.hecho] : undefined;
-    const assigned = typeof q.asignados === 'string' && /^\d{1,7}$/.test(q.asignados);
-    const missing = typeof q.sin === 'string' && /^\d{1,7}$/.test(q.sin) ? Number(q.sin) : 0;
-    const notice = done
-      ? `<p class="notice ok" role="status">${done}</p>`
-      : assigned
-        ? `<p class="notice ${missing ? 'bad' : 'ok'}" role="status">${T.assigned(Number(q.asignados), missing)}</p>`
-        : '';
+    const notice = doneNotice(request.query);
     const counts = await learnerCounts(cc);
     return sendHtml(reply, obraPage(cc, request.viewer!, obra, counts.get(obra.slug) ?? 0, notice));
   });
@@ -199,7 +210,7 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
     { preHandler: cc.write },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const obra = find(request.params.slug);
+      const obra = findObra(cc, request.params.slug);
       if (!obra || obra.source !== 'consola') return reply.callNotFound();
       const values = formValues(request);
       const saved = await updateObra(db, obra.slug, values.nombre ?? '', values);
@@ -226,45 +237,66 @@ export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
       return reply.redirect(`/consola/obras/${obra.slug}?hecho=guardada`, 303);
     },
   );
+}
 
+/** The documents typed in the assign form, once each, normalised; at most 5000. */
+const typedDocuments = (text: string) =>
+  [
+    ...new Set(
+      text
+        .split(/[\s,;]+/)
+        .map((d) => normalizeDocument(d))
+        .filter(Boolean),
+    ),
+  ].slice(0, 5000);
+
+/** Moves the learners with these documents to an obra, an audit row each; how many moved. */
+function assignLearners(
+  db: Db,
+  viewer: { userId: number; name: string },
+  obra: KnownObra,
+  documents: string[],
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<{ id: number; name: string }>(
+      `UPDATE users SET obra = $2 WHERE document = ANY($1::text[]) AND role = 'aprendiz'
+       RETURNING id, name`,
+      [documents, obra.slug],
+    );
+    for (const r of rows)
+      await audit(
+        tx,
+        { userId: viewer.userId, name: viewer.name },
+        'actualizar-datos',
+        {
+          id: Number(r.id),
+          name: r.name,
+        },
+        { via: 'obra', campos: { obra: obra.slug } },
+      );
+    return rows.length;
+  });
+}
+
+function assignRoute(app: FastifyInstance, cc: ConsoleContext) {
   app.post<{ Params: { slug: string } }>(
     '/consola/obras/:slug/asignar',
     { preHandler: cc.write },
     async (request, reply) => {
-      const viewer = request.viewer!;
-      const obra = find(request.params.slug);
+      const obra = findObra(cc, request.params.slug);
       if (!obra) return reply.callNotFound();
-      const documents = [
-        ...new Set(
-          field(request, 'documentos')
-            .split(/[\s,;]+/)
-            .map((d) => normalizeDocument(d))
-            .filter(Boolean),
-        ),
-      ].slice(0, 5000);
-      const moved = await db.transaction(async (tx) => {
-        const rows = await tx.query<{ id: number; name: string }>(
-          `UPDATE users SET obra = $2 WHERE document = ANY($1::text[]) AND role = 'aprendiz'
-           RETURNING id, name`,
-          [documents, obra.slug],
-        );
-        for (const r of rows)
-          await audit(
-            tx,
-            { userId: viewer.userId, name: viewer.name },
-            'actualizar-datos',
-            {
-              id: Number(r.id),
-              name: r.name,
-            },
-            { via: 'obra', campos: { obra: obra.slug } },
-          );
-        return rows.length;
-      });
+      const documents = typedDocuments(field(request, 'documentos'));
+      const moved = await assignLearners(cc.app.db, request.viewer!, obra, documents);
       return reply.redirect(
         `/consola/obras/${obra.slug}?asignados=${moved}&sin=${documents.length - moved}`,
         303,
       );
     },
   );
+}
+
+export async function obraRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  obraListRoutes(app, cc);
+  obraPageRoutes(app, cc);
+  assignRoute(app, cc);
 }

@@ -83,50 +83,49 @@ export function consoleNotFoundPage(): string {
   );
 }
 
-export async function consoleRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  xsrf: XsrfTokens,
-  options: ConsoleOptions = {},
+/** Every console failure is an HTML page, and a server fault is logged (decision 0182). */
+function consoleErrorHandler(
+  error: Error & { statusCode?: number },
+  request: FastifyRequest,
+  reply: FastifyReply,
 ) {
-  // Every console failure is an HTML page, and a server fault is logged (decision 0182).
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof BadParameter) {
-      request.log.warn({ parameter: error.parameter, url: request.url }, 'console bad parameter');
-      return sendHtml(reply, badParameterPage(error), 400);
-    }
-    const status = error.statusCode ?? 500;
-    if (status === 429)
-      return sendHtml(
-        reply,
-        consolePage(
-          T.tooManyTitle,
-          `<h1>${T.tooManyTitle}</h1><p>${T.tooMany}</p><p><a href="/consola/ingresar">${T.signInLink}</a></p>`,
-        ),
-        429,
-      );
-    if (status >= 400 && status < 500) {
-      request.log.warn({ err: error, url: request.url }, 'console bad request');
-      return sendHtml(
-        reply,
-        consolePage(
-          T.badRequestTitle,
-          `<h1>${T.badRequestTitle}</h1><p>${T.unreadable}</p><p><a href="/consola">${T.toOverview}</a></p>`,
-        ),
-        status === 413 ? 413 : 400,
-      );
-    }
-    request.log.error({ err: error, url: request.url }, 'console error');
+  if (error instanceof BadParameter) {
+    request.log.warn({ parameter: error.parameter, url: request.url }, 'console bad parameter');
+    return sendHtml(reply, badParameterPage(error), 400);
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 429)
     return sendHtml(
       reply,
       consolePage(
-        T.serverErrorTitle,
-        `<h1>${T.serverErrorHeading}</h1><p>${T.serverError}</p><p><a href="/consola">${T.toOverview}</a></p>`,
+        T.tooManyTitle,
+        `<h1>${T.tooManyTitle}</h1><p>${T.tooMany}</p><p><a href="/consola/ingresar">${T.signInLink}</a></p>`,
       ),
-      500,
+      429,
     );
-  });
+  if (status >= 400 && status < 500) {
+    request.log.warn({ err: error, url: request.url }, 'console bad request');
+    return sendHtml(
+      reply,
+      consolePage(
+        T.badRequestTitle,
+        `<h1>${T.badRequestTitle}</h1><p>${T.unreadable}</p><p><a href="/consola">${T.toOverview}</a></p>`,
+      ),
+      status === 413 ? 413 : 400,
+    );
+  }
+  request.log.error({ err: error, url: request.url }, 'console error');
+  return sendHtml(
+    reply,
+    consolePage(
+      T.serverErrorTitle,
+      `<h1>${T.serverErrorHeading}</h1><p>${T.serverError}</p><p><a href="/consola">${T.toOverview}</a></p>`,
+    ),
+    500,
+  );
+}
 
+async function registerBodyParsers(app: FastifyInstance) {
   await app.register(fastifyFormbody, { bodyLimit: 64 * 1024 });
   await app.register(fastifyMultipart, {
     attachFieldsToBody: true,
@@ -139,20 +138,20 @@ export async function consoleRoutes(
       parts: 12,
     },
   });
+}
 
-  let config = options.config;
-  const getConfig = () => (config ??= readConfiguration(withEnv({}), { firstObra: true }).config);
-  const loaded = getConfig();
-  // The configuration's obras (the defaults) and those added in the console (decision 0215),
-  // read again on every signed-in console request so that another server instance's new obra
-  // shows.
+/**
+ * The configuration's obras (the defaults) and those added in the console (decision 0215), read
+ * again on every signed-in console request so that another server instance's new obra shows.
+ */
+async function knownObras(ctx: AppContext, configured: CompanyConfig['obras']) {
   // A database that is down at start must not stop the server (its pages answer 503 then): the
   // configuration's obras stand in until the first request reads the console's too.
-  const obras: KnownObra[] = await allObras(ctx.db, loaded.obras).catch(() =>
-    configObras(loaded.obras),
+  const obras: KnownObra[] = await allObras(ctx.db, configured).catch(() =>
+    configObras(configured),
   );
   const refreshObras = async () => {
-    const now = await allObras(ctx.db, loaded.obras);
+    const now = await allObras(ctx.db, configured);
     obras.splice(0, obras.length, ...now);
     return obras;
   };
@@ -166,7 +165,19 @@ export async function consoleRoutes(
       await refreshObras();
       return undefined;
     };
-  const cc: ConsoleContext = {
+  return { obras, refreshObras, thenRefresh };
+}
+
+/** The context every page module gets, with the import worker of this server instance. */
+async function consoleContext(
+  app: FastifyInstance,
+  ctx: AppContext,
+  xsrf: XsrfTokens,
+  options: ConsoleOptions,
+): Promise<ConsoleContext> {
+  const loaded = options.config ?? readConfiguration(withEnv({}), { firstObra: true }).config;
+  const { obras, refreshObras, thenRefresh } = await knownObras(ctx, loaded.obras);
+  return {
     app: ctx,
     config: loaded,
     course: options.course ?? readCourseFacts(),
@@ -193,90 +204,101 @@ export async function consoleRoutes(
       (error) => app.log.error({ err: error }, 'console import job failed'),
     ),
   };
-  app.addHook('onClose', () => cc.importWorker.stop());
-  registerWorker(ctx.db, cc.importWorker);
-  // Jobs stored before this start (or by another instance) are run.
-  void cc.importWorker.wake();
+}
 
-  const loginToken = (request: FastifyRequest, reply: FastifyReply) => {
-    const current = request.cookies[LOGIN_XSRF_COOKIE];
-    if (xsrf.verify(current, current, LOGIN_BINDING)) return current!;
-    const fresh = xsrf.issue(LOGIN_BINDING);
-    reply.setCookie(LOGIN_XSRF_COOKIE, fresh, {
-      path: '/consola',
-      httpOnly: true,
-      sameSite: 'strict',
-      secure: request.protocol === 'https',
-    });
-    return fresh;
+/** The sign-in form's XSRF token: the cookie's while it is valid, else a fresh one. */
+function loginToken(xsrf: XsrfTokens, request: FastifyRequest, reply: FastifyReply) {
+  const current = request.cookies[LOGIN_XSRF_COOKIE];
+  if (xsrf.verify(current, current, LOGIN_BINDING)) return current!;
+  const fresh = xsrf.issue(LOGIN_BINDING);
+  reply.setCookie(LOGIN_XSRF_COOKIE, fresh, {
+    path: '/consola',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+  });
+  return fresh;
+}
+
+/** A console session for a signed-in staff account: its token, the audit row and the cookie. */
+async function startSession(
+  ctx: AppContext,
+  userId: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const session = await issueToken(ctx.db, userId, ctx.tokenTtlMs, 'consola');
+  const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
+    userId,
+  ]);
+  await audit(ctx.db, { userId, name: who?.name ?? '' }, 'ingreso', null, {});
+  reply.setCookie(SESSION_COOKIE, session, {
+    path: '/consola',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(ctx.tokenTtlMs / 1000),
+  });
+}
+
+/** POST /consola/ingresar: a staff account's document or email and password. */
+function signIn(ctx: AppContext, xsrf: XsrfTokens) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const token = field(request, '_xsrf');
+    if (!xsrf.verify(request.cookies[LOGIN_XSRF_COOKIE], token, LOGIN_BINDING))
+      return sendRefusal(reply, new ConsoleRefusal(419, T.formExpiredTitle, T.signIn.expired));
+    const back = safeReturn(field(request, 'volver') || '/consola');
+    const identifier = field(request, 'documento').trim();
+    const password = field(request, 'clave');
+    const by: { email: string } | { document: string } = identifier.includes('@')
+      ? { email: normalizeEmail(identifier) }
+      : { document: normalizeDocument(identifier) };
+    const fail = (message: string, status = 401) =>
+      sendHtml(reply, signInPage(token, back, message), status);
+    if (!identifier || !password || ('document' in by && !isValidDocument(by.document ?? '')))
+      return fail(T.signIn.missing, 422);
+    const credentials = await findCredentials(ctx.db, by);
+    const key = credentials ? `u:${credentials.id}` : `c:${identifier.toLowerCase()}`;
+    const wait = await ctx.loginLimiter.waitMs(key);
+    if (wait > 0) {
+      reply.header('retry-after', String(Math.ceil(wait / 1000)));
+      return fail(T.signIn.wait(Math.ceil(wait / 1000)), 429);
+    }
+    // Failed sign-ins are in the audit log (decision 0184): what was typed (never the
+    // password) and why.
+    const auditFailure = (motivo: string) =>
+      audit(
+        ctx.db,
+        { userId: null, name: identifier.slice(0, 120) },
+        'ingreso-fallido',
+        credentials ? { id: credentials.id, name: identifier.slice(0, 120) } : null,
+        { motivo },
+      );
+    if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
+      await ctx.loginLimiter.fail(key);
+      await auditFailure(
+        credentials ? T.signIn.failure.wrongPassword : T.signIn.failure.unknownUser,
+      );
+      return fail(T.signIn.wrong);
+    }
+    await ctx.loginLimiter.succeed(key);
+    if (credentials.role === 'aprendiz') {
+      await auditFailure(T.signIn.failure.learnerAccount);
+      return fail(T.signIn.learner, 403);
+    }
+    await startSession(ctx, credentials.id, request, reply);
+    return reply.redirect(back, 303);
   };
+}
 
+/** Signing in and out: the form, the sign-in and the sign-out. */
+function signInRoutes(app: FastifyInstance, ctx: AppContext, xsrf: XsrfTokens, cc: ConsoleContext) {
   app.get<{ Querystring: { volver?: string } }>('/consola/ingresar', async (request, reply) => {
     const back = safeReturn(String(request.query.volver ?? '/consola'));
-    return sendHtml(reply, signInPage(loginToken(request, reply), back));
+    return sendHtml(reply, signInPage(loginToken(xsrf, request, reply), back));
   });
 
-  app.post(
-    '/consola/ingresar',
-    { config: { rateLimit: ctx.loginRateLimit } },
-    async (request, reply) => {
-      const token = field(request, '_xsrf');
-      if (!xsrf.verify(request.cookies[LOGIN_XSRF_COOKIE], token, LOGIN_BINDING))
-        return sendRefusal(reply, new ConsoleRefusal(419, T.formExpiredTitle, T.signIn.expired));
-      const back = safeReturn(field(request, 'volver') || '/consola');
-      const identifier = field(request, 'documento').trim();
-      const password = field(request, 'clave');
-      const by: { email: string } | { document: string } = identifier.includes('@')
-        ? { email: normalizeEmail(identifier) }
-        : { document: normalizeDocument(identifier) };
-      const fail = (message: string, status = 401) =>
-        sendHtml(reply, signInPage(token, back, message), status);
-      if (!identifier || !password || ('document' in by && !isValidDocument(by.document ?? '')))
-        return fail(T.signIn.missing, 422);
-      const credentials = await findCredentials(ctx.db, by);
-      const key = credentials ? `u:${credentials.id}` : `c:${identifier.toLowerCase()}`;
-      const wait = await ctx.loginLimiter.waitMs(key);
-      if (wait > 0) {
-        reply.header('retry-after', String(Math.ceil(wait / 1000)));
-        return fail(T.signIn.wait(Math.ceil(wait / 1000)), 429);
-      }
-      // Failed sign-ins are in the audit log (decision 0184): what was typed (never the
-      // password) and why.
-      const auditFailure = (motivo: string) =>
-        audit(
-          ctx.db,
-          { userId: null, name: identifier.slice(0, 120) },
-          'ingreso-fallido',
-          credentials ? { id: credentials.id, name: identifier.slice(0, 120) } : null,
-          { motivo },
-        );
-      if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
-        await ctx.loginLimiter.fail(key);
-        await auditFailure(
-          credentials ? T.signIn.failure.wrongPassword : T.signIn.failure.unknownUser,
-        );
-        return fail(T.signIn.wrong);
-      }
-      await ctx.loginLimiter.succeed(key);
-      if (credentials.role === 'aprendiz') {
-        await auditFailure(T.signIn.failure.learnerAccount);
-        return fail(T.signIn.learner, 403);
-      }
-      const session = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs, 'consola');
-      const [who] = await ctx.db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
-        credentials.id,
-      ]);
-      await audit(ctx.db, { userId: credentials.id, name: who?.name ?? '' }, 'ingreso', null, {});
-      reply.setCookie(SESSION_COOKIE, session, {
-        path: '/consola',
-        httpOnly: true,
-        sameSite: 'strict',
-        secure: request.protocol === 'https',
-        maxAge: Math.floor(ctx.tokenTtlMs / 1000),
-      });
-      return reply.redirect(back, 303);
-    },
-  );
+  app.post('/consola/ingresar', { config: { rateLimit: ctx.loginRateLimit } }, signIn(ctx, xsrf));
 
   app.post('/consola/salir', { preHandler: cc.read }, async (request, reply) => {
     const token = sessionToken(request);
@@ -286,7 +308,24 @@ export async function consoleRoutes(
     reply.clearCookie(SESSION_COOKIE, { path: '/consola' });
     return reply.redirect('/consola/ingresar', 303);
   });
+}
 
+export async function consoleRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  xsrf: XsrfTokens,
+  options: ConsoleOptions = {},
+) {
+  app.setErrorHandler(consoleErrorHandler);
+  await registerBodyParsers(app);
+
+  const cc = await consoleContext(app, ctx, xsrf, options);
+  app.addHook('onClose', () => cc.importWorker.stop());
+  registerWorker(ctx.db, cc.importWorker);
+  // Jobs stored before this start (or by another instance) are run.
+  void cc.importWorker.wake();
+
+  signInRoutes(app, ctx, xsrf, cc);
   await overviewRoutes(app, cc);
   await learnerRoutes(app, cc);
   await adminRoutes(app, cc);

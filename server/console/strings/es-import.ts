@@ -64,8 +64,8 @@ export const esImport = {
   refused: (error: string) => `No se importó nada: ${error}`,
   obraNotCreatedHtml: (nameHtml: string, problemsHtml: string) =>
     `No se creó la obra «${nameHtml}»: ${problemsHtml}.`,
-  // The jobs' own texts (import-jobs.ts): the stages shown while a worker runs a file and the
-  // reasons it gives up.
+  // The jobs' own texts (import-jobs.ts, import-worker.ts): the stages shown while a worker runs a
+  // file and the reasons it gives up.
   phoneAuthorizationMissing: (rows: number) =>
     `el archivo trae el celular de ${rows === 1 ? '1 trabajador' : `${rows} trabajadores`}. ` +
     'Marca la casilla que confirma que la empresa tiene la autorización de cada trabajador para ' +
