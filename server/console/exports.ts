@@ -30,7 +30,8 @@ import type { KnownObra } from '../obras.ts';
 import { hoursMinutes, type RegistroRow } from './registro-pdf.ts';
 import { esExports as T } from './strings/es-exports.ts';
 
-export const CSV_COLUMNS = [
+/** A learner's own fields, as the add form, the CSV import and the export name them. */
+export const LEARNER_FIELDS = [
   'documento',
   'nombre',
   'correo',
@@ -38,6 +39,10 @@ export const CSV_COLUMNS = [
   'contratista',
   'cargo',
   'fecha_ingreso',
+] as const;
+
+export const CSV_COLUMNS = [
+  ...LEARNER_FIELDS,
   'estado',
   'ciclo',
   'avance',

@@ -10,6 +10,7 @@ import { createUser, DuplicateUserError } from '../db/store.ts';
 import { generatePassword } from '../security/passwords.ts';
 import { esAdmin as T } from './strings/es-admin.ts';
 import { esConsole as C } from './strings/es-console.ts';
+import { LEARNER_FIELDS } from './exports.ts';
 
 const ACTION_LABEL = T.actions;
 
@@ -40,17 +41,7 @@ ${input('clave', T.fields.clave, 'text', ' autocomplete="new-password"', T.field
   );
 }
 
-const ADD_FIELDS = [
-  'documento',
-  'nombre',
-  'correo',
-  'obra',
-  'contratista',
-  'cargo',
-  'fecha_ingreso',
-  'celular',
-  'clave',
-];
+const ADD_FIELDS = [...LEARNER_FIELDS, 'celular', 'clave'];
 
 /** The learner the add form describes, checked as the CLI checks it (cli/users.ts). */
 function checkedUser(cc: ConsoleContext, values: Record<string, string>) {

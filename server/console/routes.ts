@@ -94,33 +94,27 @@ function consoleErrorHandler(
     return sendHtml(reply, badParameterPage(error), 400);
   }
   const status = error.statusCode ?? 500;
+  /** A page with a heading, one line and one link on. */
+  const page = (title: string, heading: string, text: string, href: string, link: string) =>
+    consolePage(title, `<h1>${heading}</h1><p>${text}</p><p><a href="${href}">${link}</a></p>`);
   if (status === 429)
     return sendHtml(
       reply,
-      consolePage(
-        T.tooManyTitle,
-        `<h1>${T.tooManyTitle}</h1><p>${T.tooMany}</p><p><a href="/consola/ingresar">${T.signInLink}</a></p>`,
-      ),
+      page(T.tooManyTitle, T.tooManyTitle, T.tooMany, '/consola/ingresar', T.signInLink),
       429,
     );
   if (status >= 400 && status < 500) {
     request.log.warn({ err: error, url: request.url }, 'console bad request');
     return sendHtml(
       reply,
-      consolePage(
-        T.badRequestTitle,
-        `<h1>${T.badRequestTitle}</h1><p>${T.unreadable}</p><p><a href="/consola">${T.toOverview}</a></p>`,
-      ),
+      page(T.badRequestTitle, T.badRequestTitle, T.unreadable, '/consola', T.toOverview),
       status === 413 ? 413 : 400,
     );
   }
   request.log.error({ err: error, url: request.url }, 'console error');
   return sendHtml(
     reply,
-    consolePage(
-      T.serverErrorTitle,
-      `<h1>${T.serverErrorHeading}</h1><p>${T.serverError}</p><p><a href="/consola">${T.toOverview}</a></p>`,
-    ),
+    page(T.serverErrorTitle, T.serverErrorHeading, T.serverError, '/consola', T.toOverview),
     500,
   );
 }
