@@ -11,7 +11,6 @@ import { createProgressSender, type ProgressSender } from './progress-sender.ts'
 import { createCycleGuard, toNumber, type CycleGuard } from './cycle-guard.ts';
 import { newCycleSnapshot } from './snapshot.ts';
 import type { HttpTrackingSettings } from './tracking-options.ts';
-import type { PageHandlers } from './page-events.ts';
 import type { CourseUser } from './types.ts';
 
 /**
@@ -95,7 +94,7 @@ interface SendingParts {
 
 /**
  * What the adapter sends with the parts together: the activity queue with this session's time,
- * everything pending when the page goes (flush), and how the page's events reach the parts.
+ * everything pending when the page goes (flush), every queue again when the network is back.
  */
 function sendsOf(
   { session, activity, acceptance, progress, cycles }: SendingParts,
@@ -123,17 +122,13 @@ function sendsOf(
     if (session.started || activity.hasPending()) void sendActivity(true);
   };
 
-  const page: PageHandlers = {
-    online: () => {
-      progress.retryNow();
-      activity.retryNow();
-      acceptance.retryNow();
-    },
-    flush,
-    visible: () => session.visible(),
-    hidden: () => session.hidden(),
+  /** The network is back: every queue tries again now. */
+  const retryNow = () => {
+    progress.retryNow();
+    activity.retryNow();
+    acceptance.retryNow();
   };
-  return { sendActivity, flush, page };
+  return { sendActivity, flush, retryNow };
 }
 
 export type AdapterParts = ReturnType<typeof createAdapterParts>;

@@ -4,13 +4,11 @@ import type { HttpTrackingSettings } from './tracking-options.ts';
 
 export interface PageHandlers {
   /** The network is back: every queue tries again now. */
-  online(): void;
+  retryNow(): void;
   /** What is pending goes now (keepalive). */
   flush(): void;
-  /** The page is in sight again: visible time counts. */
-  visible(): void;
-  /** The page is out of sight: hidden time stops counting. */
-  hidden(): void;
+  /** This page load's visible time: counted while in sight, not while hidden. */
+  session: { visible(): void; hidden(): void };
 }
 
 /** Listens to the page's events; returns what stops listening. */
@@ -19,14 +17,14 @@ export function listenToPage(
   visibility: HttpTrackingSettings['visibility'],
   page: PageHandlers,
 ): () => void {
-  const onOnline = () => page.online();
+  const onOnline = () => page.retryNow();
   // The page is going away or out of sight: what is pending goes now (keepalive), and hidden
   // time stops counting.
   const onPageHide = () => page.flush();
   const onVisibility = () => {
     if (!visibility) return;
-    if (visibility.visibilityState === 'visible') return page.visible();
-    page.hidden();
+    if (visibility.visibilityState === 'visible') return page.session.visible();
+    page.session.hidden();
     page.flush();
   };
   events?.addEventListener('online', onOnline);

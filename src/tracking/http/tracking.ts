@@ -125,7 +125,7 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
   let finished = false;
   const parts = createAdapterParts(settings, health, () => userId);
   const { session, activity, acceptance, progress, cycles, sendActivity, flush } = parts;
-  const stopListening = listenToPage(settings.events, settings.visibility, parts.page);
+  const stopListening = listenToPage(settings.events, settings.visibility, parts);
 
   const signedInLearner = () => {
     if (!userId) userId = readUser(store)?.id?.toString() ?? null;
