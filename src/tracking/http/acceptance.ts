@@ -33,6 +33,31 @@ export interface AcceptanceQueue extends AcceptanceChannel {
   retryNow(): void;
 }
 
+type Identity = ReturnType<AcceptanceQueueOptions['identity']>;
+
+/** The acceptance waiting to be sent; an unreadable one counts as none. */
+const readPending = (store: KeyValueStore): PendingAcceptance | null => {
+  const p = readJson<PendingAcceptance>(store, ACCEPTANCE_KEY);
+  return p && typeof p.userId === 'string' && typeof p.text === 'string' ? p : null;
+};
+
+/** This learner's acceptance of their cycle: waiting here, recorded by the server, or none. */
+function statusOf(store: KeyValueStore, who: Identity): AcceptanceStatus {
+  if (!who) return 'none';
+  const p = readPending(store);
+  if (p && p.userId === who.userId && p.cycle === who.cycle) return 'pending';
+  return readJson(store, recordedKey(who.userId, who.cycle)) ? 'recorded' : 'none';
+}
+
+/** Sends the waiting acceptance to record-acceptance. */
+const postAcceptance = (api: ApiClient, p: PendingAcceptance) =>
+  api.post<{ acceptance?: { seal?: string } }>('record-acceptance', {
+    cycle: p.cycle,
+    text: p.text,
+    deviceTime: p.deviceTime,
+    sessionId: p.sessionId,
+  });
+
 export function createAcceptanceQueue(options: AcceptanceQueueOptions): AcceptanceQueue {
   const { api, store, delays } = options;
   const now = options.now ?? Date.now;
@@ -41,43 +66,24 @@ export function createAcceptanceQueue(options: AcceptanceQueueOptions): Acceptan
   let timer: ReturnType<typeof setTimeout> | null = null;
   let attempt = 0;
 
-  const read = (): PendingAcceptance | null => {
-    const p = readJson<PendingAcceptance>(store, ACCEPTANCE_KEY);
-    return p && typeof p.userId === 'string' && typeof p.text === 'string' ? p : null;
-  };
-  const status = (): AcceptanceStatus => {
-    const who = options.identity();
-    if (!who) return 'none';
-    const p = read();
-    if (p && p.userId === who.userId && p.cycle === who.cycle) return 'pending';
-    return readJson(store, recordedKey(who.userId, who.cycle)) ? 'recorded' : 'none';
-  };
+  const status = () => statusOf(store, options.identity());
   const notify = () => {
     const s = status();
     listeners.forEach((l) => l(s));
   };
 
   const send = () => {
-    const p = read();
+    const p = readPending(store);
     if (!p || inFlight) return;
     if (timer) clearTimeout(timer);
     timer = null;
     inFlight = true;
-    api
-      .post<{ acceptance?: { seal?: string } }>('record-acceptance', {
-        cycle: p.cycle,
-        text: p.text,
-        deviceTime: p.deviceTime,
-        sessionId: p.sessionId,
-      })
+    postAcceptance(api, p)
       .then(
         (response) => {
           attempt = 0;
-          safeSet(
-            store,
-            recordedKey(p.userId, p.cycle),
-            JSON.stringify(response?.acceptance ?? {}),
-          );
+          const recorded = JSON.stringify(response?.acceptance ?? {});
+          safeSet(store, recordedKey(p.userId, p.cycle), recorded);
           safeRemove(store, ACCEPTANCE_KEY);
         },
         (error: unknown) => {

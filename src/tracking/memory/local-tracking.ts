@@ -73,27 +73,54 @@ function savedAnswers(json: string | null): Interaction[] {
   }
 }
 
+/** The package's keys in the store, read and written without ever throwing at the course. */
+function packageStore(store: KeyValueStore, packageId: string) {
+  const key = (k: string) => `${packageId}:${k}`;
+  return {
+    read(k: string) {
+      try {
+        return store.getItem(key(k));
+      } catch {
+        return null;
+      }
+    },
+    write(k: string, v: string) {
+      try {
+        store.setItem(key(k), v);
+      } catch (e) {
+        console.warn('[curso-sst] no se pudo guardar en este navegador', e);
+      }
+    },
+  };
+}
+
+/** A text field of a stored JSON object (`{ page }`, `{ name }`); null when absent or damaged. */
+function storedText(json: string | null, field: 'page' | 'name'): string | null {
+  try {
+    const value = (JSON.parse(json ?? 'null') as Record<string, unknown> | null)?.[field];
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const LOCAL_CAPABILITIES = {
+  certificate: 'browser',
+  learnerIdMayBeDocument: false,
+  runtimeNamesLearner: false,
+  certificateAsScreen: false,
+  answerTexts: false,
+  localOnly: true,
+  acceptanceInLmsComments: false,
+} as const;
+
 export function createLocalTracking(
   packageId: string,
   store: KeyValueStore = browserStore(),
   /** Topics per module, to read the stored route; without it every readable index is kept. */
   shape?: CourseShape,
 ): LocalTracking {
-  const key = (k: string) => `${packageId}:${k}`;
-  const read = (k: string) => {
-    try {
-      return store.getItem(key(k));
-    } catch {
-      return null;
-    }
-  };
-  const write = (k: string, v: string) => {
-    try {
-      store.setItem(key(k), v);
-    } catch (e) {
-      console.warn('[curso-sst] no se pudo guardar en este navegador', e);
-    }
-  };
+  const { read, write } = packageStore(store, packageId);
   // Read against today's shape; completed modules survive a content update (decision 0076).
   const readViewed = (route: string | null, score: number | null) => {
     if (route === null) return null;
@@ -109,35 +136,15 @@ export function createLocalTracking(
 
   return {
     mode: 'local',
-    capabilities: {
-      certificate: 'browser',
-      learnerIdMayBeDocument: false,
-      runtimeNamesLearner: false,
-      certificateAsScreen: false,
-      answerTexts: false,
-      localOnly: true,
-      acceptanceInLmsComments: false,
-    },
+    capabilities: LOCAL_CAPABILITIES,
     get interactions() {
       return new Map(answers.all().map((a) => [a.id, a]));
     },
     async start(): Promise<Snapshot> {
       const rawScore = read(LOCAL_KEYS.score);
       const score = rawScore === null ? null : Number(rawScore);
-      let bookmark: string | null = null;
-      try {
-        const loc = JSON.parse(read(LOCAL_KEYS.location) ?? 'null') as { page?: unknown } | null;
-        if (loc && typeof loc.page === 'string') bookmark = loc.page;
-      } catch {
-        bookmark = null;
-      }
-      let name: string | null = null;
-      try {
-        const user = JSON.parse(read(LOCAL_KEYS.user) ?? 'null') as { name?: unknown } | null;
-        if (user && typeof user.name === 'string') name = user.name;
-      } catch {
-        name = null;
-      }
+      const bookmark = storedText(read(LOCAL_KEYS.location), 'page');
+      const name = storedText(read(LOCAL_KEYS.user), 'name');
       const validScore = isValidScore(score) ? score : null;
       return {
         learner: { id: null, name },
