@@ -3,29 +3,13 @@
 // server.ts listens; tests call buildApp with an in-memory database and use inject().
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, {
-  type FastifyError,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
-import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { Db } from './db/db.ts';
 import type { AppContext, CertificateIssuer } from './context.ts';
 import { HttpError, SessionEndedError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
-import { loadCourseShape } from './course-shape.ts';
-import {
-  sessionEndReason,
-  sessionForToken,
-  sharedSecret,
-  shippedCourseId,
-  userIdForToken,
-} from './db/store.ts';
+import { sessionEndReason, sessionForToken, sharedSecret, userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
 import {
   isXsrfShaped,
@@ -34,36 +18,27 @@ import {
   XSRF_HEADER,
   XsrfTokens,
 } from './security/xsrf.ts';
-import { DbLoginLimiter } from './security/login-limiter.ts';
 import { ExportPool } from './workers/export-pool.ts';
 import type { TrustProxy } from './security/trust-proxy.ts';
-import {
-  bodyTimeoutHook,
-  clientErrorHandler,
-  frameworkErrorHandler,
-} from './security/framework-errors.ts';
-import { googleRecaptchaVerifier, type RecaptchaVerifier } from './security/recaptcha.ts';
-import { cspDirectives, inlineScriptHashes } from './security/csp.ts';
+import { bodyTimeoutHook } from './security/framework-errors.ts';
+import type { RecaptchaVerifier } from './security/recaptcha.ts';
+import { createFastify, registerBodyParsers, registerSecurityPlugins } from './app-plugins.ts';
+import { appContext } from './app-context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
 import { activityRoutes } from './routes/activity.ts';
 import { certificateRoutes } from './routes/certificate.ts';
 import { invitationRoutes } from './routes/invitation.ts';
-import { publishDataNoticeVersion } from './db/activity-store.ts';
-import { dataNoticeVersion } from '../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import { verifyRoutes } from './routes/verify.ts';
 import { acceptanceRoutes } from './routes/acceptance.ts';
 import { gateKeyRoutes } from './routes/gate-keys.ts';
-import { installationKeyLoader } from './acceptance/installation-key.ts';
-import { installationKeyFileFromEnv } from './env.ts';
 import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes, type ConsoleOptions } from './console/routes.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from '../course-files/read-content.ts';
-import { currentEnv, envValue } from './env.ts';
+import { envValue } from './env.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 
@@ -125,8 +100,6 @@ export interface AppOptions {
   dataNoticeVersion?: string;
 }
 
-const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
-
 function normaliseBase(base: string): string {
   const trimmed = `/${base.trim().replace(/^\/+|\/+$/g, '')}`;
   return trimmed === '/' ? '/api/v1' : trimmed;
@@ -170,233 +143,194 @@ function classify(error: FastifyError | HttpError | Error): {
   return { status: 500, message: MESSAGES.serverError };
 }
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const apiBase = normaliseBase(options.apiBase ?? envValue('API_BASE') ?? '/api/v1');
-  const webDir = options.webDir === undefined ? join(ROOT, 'dist', 'web') : options.webDir;
-  const lmsPreviewDir =
-    options.lmsPreviewDir === undefined ? join(ROOT, 'dist', 'lms-preview') : options.lmsPreviewDir;
-  const bodyLimit = options.bodyLimit ?? 32 * 1024;
-  const windowMs = options.rateLimits?.windowMs ?? 15 * 60 * 1000;
-  const loginPerIp = options.rateLimits?.loginPerIp ?? 60;
-  const secure = options.secureCookies ?? false;
-  const recaptchaSecret = options.recaptcha?.secret;
-  const recaptchaVerify =
-    options.recaptcha?.verify ??
-    (recaptchaSecret ? googleRecaptchaVerifier(recaptchaSecret) : null);
+/** The error handler: every error answered with classify()'s status and Spanish message. */
+function answerError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const { status, message } = classify(error);
+  if (status >= 500) request.log.error({ err: error }, 'unhandled error');
+  return sendError(
+    reply,
+    status,
+    message,
+    error instanceof SessionEndedError ? error.reason : undefined,
+  );
+}
 
-  const app = Fastify({
-    logger: options.logger ?? false,
-    bodyLimit,
-    // A hop count becomes "believe the nearest n hops" (what proxy-addr does with a number).
-    trustProxy:
-      typeof options.trustProxy === 'number'
-        ? (
-            (hops: number) => (_address: string, hop: number) =>
-              hop < hops
-          )(options.trustProxy)
-        : (options.trustProxy ?? false),
-    // A slow body holds a connection: Node answers 408 (in Spanish, see clientError) after this.
-    requestTimeout: options.requestTimeoutMs ?? 30_000,
-    http: {
-      connectionsCheckingInterval: Math.min(
-        30_000,
-        Math.max(250, Math.floor((options.requestTimeoutMs ?? 30_000) / 4)),
-      ),
-    },
-    // Keep ids and query strings sane; very long URLs are refused by Node before we see them.
-    routerOptions: { maxParamLength: 200, ignoreDuplicateSlashes: true },
-    // Malformed HTTP and undecodable URLs, in Spanish with security headers (framework-errors.ts).
-    clientErrorHandler,
-    frameworkErrors: frameworkErrorHandler,
-  });
+interface Settings {
+  apiBase: string;
+  webDir: string | null;
+  lmsPreviewDir: string | null;
+  bodyLimit: number;
+  secure: boolean;
+  requestTimeoutMs: number;
+}
 
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, message } = classify(error);
-    if (status >= 500) request.log.error({ err: error }, 'unhandled error');
-    return sendError(
-      reply,
-      status,
-      message,
-      error instanceof SessionEndedError ? error.reason : undefined,
-    );
-  });
+/** The options buildApp itself uses, with their defaults filled in. */
+function settingsFor(options: AppOptions): Settings {
+  return {
+    apiBase: normaliseBase(options.apiBase ?? envValue('API_BASE') ?? '/api/v1'),
+    webDir: options.webDir === undefined ? join(ROOT, 'dist', 'web') : options.webDir,
+    lmsPreviewDir:
+      options.lmsPreviewDir === undefined
+        ? join(ROOT, 'dist', 'lms-preview')
+        : options.lmsPreviewDir,
+    bodyLimit: options.bodyLimit ?? 32 * 1024,
+    secure: options.secureCookies ?? false,
+    requestTimeoutMs: options.requestTimeoutMs ?? 30_000,
+  };
+}
 
-  app.addHook('onRequest', bodyTimeoutHook(options.requestTimeoutMs ?? 30_000));
-  await app.register(fastifyCookie);
-
+async function xsrfTokensFor(app: FastifyInstance, options: AppOptions): Promise<XsrfTokens> {
   // Without XSRF_SECRET, one key kept in the database: every instance on it signs and checks
   // alike, so a session works through any of them (decision 0233).
   // A database unreachable at this moment leaves this process a key of its own (as before 0233):
   // its sessions' XSRF tokens are renewed by a 419 on another instance.
-  const xsrfTokens = new XsrfTokens(
+  return new XsrfTokens(
     options.xsrfSecret ||
       (await sharedSecret(options.db, 'xsrf').catch((error: unknown) => {
         app.log.warn({ err: error }, 'shared XSRF key unavailable; using a key of this process');
         return undefined;
       })),
   );
-  const exportPool = new ExportPool({ inline: options.exportsInline ?? false });
-  app.addHook('onClose', async () => exportPool.close());
+}
+
+type XsrfCookies = Pick<AppContext, 'setXsrfCookie' | 'ensureXsrfCookie'>;
+
+function xsrfCookies(xsrfTokens: XsrfTokens, secure: boolean): XsrfCookies {
+  // Readable by JavaScript on purpose: the client copies it into X-XSRF-TOKEN.
+  const cookieOptions = {
+    path: '/',
+    sameSite: 'lax',
+    secure,
+    httpOnly: false,
+    maxAge: 60 * 60 * 24 * 7,
+  } as const;
   const setXsrfCookie = (reply: FastifyReply, binding: string) => {
-    // Readable by JavaScript on purpose: the client copies it into X-XSRF-TOKEN.
-    reply.setCookie(XSRF_COOKIE, xsrfTokens.issue(binding), {
-      path: '/',
-      sameSite: 'lax',
-      secure,
-      httpOnly: false,
-      maxAge: 60 * 60 * 24 * 7,
-    });
+    reply.setCookie(XSRF_COOKIE, xsrfTokens.issue(binding), cookieOptions);
   };
   const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply, refresh = false) => {
     const current = request.cookies[XSRF_COOKIE];
     if (isXsrfShaped(current)) {
       // csrf-cookie cannot tell which session a token belongs to (it carries no token): it
       // renews a well-formed one as it is, so a token bound by sign-in or by a 419 survives.
-      if (refresh)
-        reply.setCookie(XSRF_COOKIE, current, {
-          path: '/',
-          sameSite: 'lax',
-          secure,
-          httpOnly: false,
-          maxAge: 60 * 60 * 24 * 7,
-        });
+      if (refresh) reply.setCookie(XSRF_COOKIE, current, cookieOptions);
       return;
     }
     setXsrfCookie(reply, sessionBinding(request.headers.authorization));
   };
+  return { setXsrfCookie, ensureXsrfCookie };
+}
 
-  // Every response sets the XSRF cookie when the request came without one (decision 0018).
-  app.addHook('onRequest', async (request, reply) => {
-    ensureXsrfCookie(request, reply);
-  });
+/** The 401 for a token that is no live session, saying why it ended (decision 0231). */
+async function sessionEnded(db: Db, token: string): Promise<SessionEndedError> {
+  const reason = await sessionEndReason(db, token);
+  const message =
+    reason === 'password-reset'
+      ? MESSAGES.sessionPasswordReset
+      : reason === 'deactivated'
+        ? MESSAGES.sessionDeactivated
+        : MESSAGES.unauthorized;
+  return new SessionEndedError(reason, message);
+}
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: cspDirectives({
-        scriptHashes: [...inlineScriptHashes(webDir), ...inlineScriptHashes(lmsPreviewDir, 3)],
-        recaptcha: Boolean(options.recaptcha?.siteKey || recaptchaSecret),
-      }),
-    },
-    // HSTS only makes sense behind HTTPS (secure cookies); on plain localhost it would stick.
-    hsts: secure ? undefined : false,
-  });
-
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // Only sign-in is limited, so the Spanish text speaks of sign-in attempts.
-    errorResponseBuilder: () => new HttpError(429, MESSAGES.tooManyAttempts),
-  });
-
-  /** The 401 for a token that is no live session, saying why it ended (decision 0231). */
-  const sessionEnded = async (token: string) => {
-    const reason = await sessionEndReason(options.db, token);
-    const message =
-      reason === 'password-reset'
-        ? MESSAGES.sessionPasswordReset
-        : reason === 'deactivated'
-          ? MESSAGES.sessionDeactivated
-          : MESSAGES.unauthorized;
-    return new SessionEndedError(reason, message);
-  };
-
-  const requireAuth = async (request: FastifyRequest) => {
+function requireAuthOn(db: Db): AppContext['requireAuth'] {
+  return async (request: FastifyRequest) => {
     const token = tokenFromHeader(request.headers.authorization);
     if (!token) throw new HttpError(401, MESSAGES.unauthorized);
     // Only tokens the app issued: a console session never drives the learner API (decision 0185).
-    const session = await sessionForToken(options.db, token);
-    if (session === null) throw await sessionEnded(token);
+    const session = await sessionForToken(db, token);
+    if (session === null) throw await sessionEnded(db, token);
     if (session.scope !== 'app') throw new HttpError(401, MESSAGES.unauthorized);
     request.auth = { userId: session.userId, token };
   };
+}
 
-  // The notice this server shows now joins the versions a learner may accept (record 0213).
-  const noticeVersion =
-    options.dataNoticeVersion ??
-    dataNoticeVersion(
-      options.console?.config ??
-        readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config,
-    );
-  // A database down at start must not stop the server: accept-data-notice publishes it again.
-  await publishDataNoticeVersion(options.db, noticeVersion).catch(() => undefined);
-
-  const ctx: AppContext = {
-    db: options.db,
-    dataNoticeVersion: noticeVersion,
-    apiBase,
-    shape: options.courseShape ?? loadCourseShape(),
-    courseId: options.courseId ?? shippedCourseId(),
-    tokenTtlMs: options.tokenTtlMs ?? DEFAULT_TOKEN_TTL,
-    loginLimiter: new DbLoginLimiter(options.db, {
-      max: options.rateLimits?.failuresPerAccount ?? 5,
-      baseDelayMs: options.rateLimits?.accountDelayMs ?? 30_000,
-      forgetMs: windowMs,
-    }),
-    loginRateLimit: loginPerIp > 0 ? { max: loginPerIp, timeWindow: windowMs } : false,
-    recaptchaVerify,
-    recaptchaMinScore: options.recaptcha?.minScore ?? 0.5,
-    certificateIssuer: options.certificateIssuer ?? null,
-    installationKey: installationKeyLoader(
-      options.db,
-      options.installationKeyFile ?? installationKeyFileFromEnv(),
-    ),
-    exportPool,
-    requireAuth,
-    ensureXsrfCookie,
-    setXsrfCookie,
+/** The API's guard: bodies over the limit, then the XSRF token of every call that writes. */
+function apiGuard(
+  db: Db,
+  bodyLimit: number,
+  xsrfTokens: XsrfTokens,
+  setXsrfCookie: XsrfCookies['setXsrfCookie'],
+) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const length = Number(request.headers['content-length'] ?? 0);
+    if (length > bodyLimit) throw new HttpError(413, MESSAGES.tooLarge);
+    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS')
+      return;
+    const binding = sessionBinding(request.headers.authorization);
+    if (xsrfTokens.verify(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER], binding))
+      return;
+    // A call with a sign-in token that is no session at all is answered 401 as before:
+    // no XSRF token could make it pass, and the client must sign in again.
+    const header = request.headers.authorization;
+    const bearer = tokenFromHeader(header);
+    if (bearer && (await userIdForToken(db, bearer)) === null) throw await sessionEnded(db, bearer);
+    if (!bearer && typeof header === 'string' && header.trim() !== '')
+      throw new HttpError(401, MESSAGES.unauthorized);
+    // A fresh token for this session, so the client's refresh-and-retry succeeds.
+    setXsrfCookie(reply, binding);
+    throw new HttpError(419, MESSAGES.xsrf);
   };
+}
+
+/** The learner API's routes; none of its answers is cached. */
+async function learnerApiRoutes(api: FastifyInstance, ctx: AppContext): Promise<void> {
+  api.addHook('onSend', async (_request, reply, payload) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+  await authRoutes(api, ctx);
+  await invitationRoutes(api, ctx);
+  await progressRoutes(api, ctx);
+  await activityRoutes(api, ctx);
+  await certificateRoutes(api, ctx);
+  await acceptanceRoutes(api, ctx);
+  await gateKeyRoutes(api, ctx);
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const settings = settingsFor(options);
+  const { apiBase, webDir, lmsPreviewDir, bodyLimit } = settings;
+  const app = createFastify({
+    logger: options.logger ?? false,
+    bodyLimit,
+    trustProxy: options.trustProxy,
+    requestTimeoutMs: settings.requestTimeoutMs,
+  });
+
+  app.setErrorHandler(answerError);
+
+  app.addHook('onRequest', bodyTimeoutHook(settings.requestTimeoutMs));
+  await app.register(fastifyCookie);
+
+  const xsrfTokens = await xsrfTokensFor(app, options);
+  const exportPool = new ExportPool({ inline: options.exportsInline ?? false });
+  app.addHook('onClose', async () => exportPool.close());
+  const cookies = xsrfCookies(xsrfTokens, settings.secure);
+
+  // Every response sets the XSRF cookie when the request came without one (decision 0018).
+  app.addHook('onRequest', async (request, reply) => {
+    cookies.ensureXsrfCookie(request, reply);
+  });
+
+  await registerSecurityPlugins(app, {
+    webDir,
+    lmsPreviewDir,
+    recaptcha: Boolean(options.recaptcha?.siteKey || options.recaptcha?.secret),
+    secure: settings.secure,
+  });
+
+  const ctx = await appContext(options, {
+    apiBase,
+    exportPool,
+    requireAuth: requireAuthOn(options.db),
+    ...cookies,
+  });
 
   await app.register(
     async (api) => {
-      await api.register(fastifyFormbody, { bodyLimit });
-      await api.register(fastifyMultipart, {
-        attachFieldsToBody: true,
-        // Multipart bypasses bodyLimit (see its README), so bound every part explicitly; the
-        // content-length check below refuses oversized bodies before they are read at all.
-        limits: {
-          fieldNameSize: 100,
-          fieldSize: 8 * 1024,
-          fields: 20,
-          files: 0,
-          parts: 20,
-          headerPairs: 50,
-        },
-      });
-
-      api.addHook('onRequest', async (request, reply) => {
-        const length = Number(request.headers['content-length'] ?? 0);
-        if (length > bodyLimit) throw new HttpError(413, MESSAGES.tooLarge);
-        if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
-          const binding = sessionBinding(request.headers.authorization);
-          if (
-            !xsrfTokens.verify(request.cookies[XSRF_COOKIE], request.headers[XSRF_HEADER], binding)
-          ) {
-            // A call with a sign-in token that is no session at all is answered 401 as before:
-            // no XSRF token could make it pass, and the client must sign in again.
-            const header = request.headers.authorization;
-            const bearer = tokenFromHeader(header);
-            if (bearer && (await userIdForToken(options.db, bearer)) === null)
-              throw await sessionEnded(bearer);
-            if (!bearer && typeof header === 'string' && header.trim() !== '')
-              throw new HttpError(401, MESSAGES.unauthorized);
-            // A fresh token for this session, so the client's refresh-and-retry succeeds.
-            setXsrfCookie(reply, binding);
-            throw new HttpError(419, MESSAGES.xsrf);
-          }
-        }
-      });
-      api.addHook('onSend', async (_request, reply, payload) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-        return payload;
-      });
-
-      await authRoutes(api, ctx);
-      await invitationRoutes(api, ctx);
-      await progressRoutes(api, ctx);
-      await activityRoutes(api, ctx);
-      await certificateRoutes(api, ctx);
-      await acceptanceRoutes(api, ctx);
-      await gateKeyRoutes(api, ctx);
+      await registerBodyParsers(api, bodyLimit);
+      api.addHook('onRequest', apiGuard(options.db, bodyLimit, xsrfTokens, cookies.setXsrfCookie));
+      await learnerApiRoutes(api, ctx);
     },
     { prefix: apiBase },
   );

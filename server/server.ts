@@ -5,7 +5,9 @@
 // the company configuration (see certificates.ts; `--config FILE` / `--obra SLUG` choose it when
 // run directly, passed as `config`: the server never writes process.env, decision 0206).
 import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
+import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
@@ -19,9 +21,10 @@ import {
   takeConfigArgs,
   withEnv,
   type ConfigChoice,
+  type LoadedConfig,
 } from '../course-files/read-config.ts';
 import { TrustProxyError } from './security/trust-proxy.ts';
-import { EnvError, readServerEnv } from './env.ts';
+import { EnvError, readServerEnv, type ServerEnv } from './env.ts';
 import { newAdminToken, writeAdminChannel } from './console/admin-channel.ts';
 
 export interface StartOptions {
@@ -48,6 +51,71 @@ export interface RunningServer {
 
 export const DEMO_DOCUMENT = '1000000001';
 
+/** First start: one demo learner, so the course can be tried at once. */
+async function createDemoLearner(db: Db, print: (line: string) => void): Promise<void> {
+  if ((await countUsers(db)) !== 0) return;
+  const password = generatePassword(10);
+  await createUser(db, {
+    document: DEMO_DOCUMENT,
+    name: 'Aprendiz de Prueba',
+    email: null,
+    password,
+  });
+  print(
+    `Usuario de prueba creado: documento ${DEMO_DOCUMENT}, contraseña ${password} (guárdela: no se mostrará de nuevo)`,
+  );
+}
+
+/** The coordinator's console (decision 0113): how to create the first coordinator. */
+async function hintFirstCoordinator(db: Db, print: (line: string) => void): Promise<void> {
+  const [coordinators] = await db.query<{ n: number }>(
+    "SELECT count(*)::integer AS n FROM users WHERE role = 'coordinador' AND active",
+  );
+  if (Number(coordinators?.n ?? 0) === 0)
+    print(
+      'Consola del coordinador: aún no hay coordinador. Cree uno (también con el servidor en marcha): ' +
+        'npm run users -- add --document D --name "N" --password P --rol coordinador',
+    );
+}
+
+/** buildApp's options from the environment, the company configuration and the caller's. */
+function appOptions(
+  db: Db,
+  env: ServerEnv,
+  options: StartOptions,
+  config: LoadedConfig['config'] | undefined,
+  adminToken: string | null,
+): AppOptions {
+  const ttlHours = env.TOKEN_TTL_HOURS;
+  return {
+    db,
+    logger: options.log ?? false,
+    secureCookies: env.SECURE_COOKIES,
+    trustProxy: env.TRUST_PROXY,
+    xsrfSecret: env.XSRF_SECRET,
+    ...(ttlHours ? { tokenTtlMs: ttlHours * 3_600_000 } : {}),
+    rateLimits: { loginPerIp: env.LOGIN_RATE_LIMIT },
+    recaptcha: {
+      secret: env.RECAPTCHA_SECRET,
+      siteKey: env.RECAPTCHA_SITE_KEY ?? env.VITE_RECAPTCHA_SITE_KEY,
+    },
+    // Real certificates by default (PDF stored in the database, QR to /verificar/:code).
+    certificateIssuer: createCertificateIssuer(config ? { config } : {}),
+    ...(config ? { console: { config } } : {}),
+    adminChannelToken: adminToken,
+    ...options.app,
+  };
+}
+
+/** The address a browser on this machine opens: a wildcard host shown as 127.0.0.1. */
+function shownUrl(app: FastifyInstance, host: string, port: number): string {
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shownHost}:${actualPort}/`;
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   // Checked before anything opens, so a wrong variable stops the start at once (record 0038).
   const env = readServerEnv();
@@ -65,55 +133,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     privateFolderFs: options.privateFolderFs,
   });
   try {
-    // First start: one demo learner, so the course can be tried at once.
-    if ((await countUsers(opened.db)) === 0) {
-      const password = generatePassword(10);
-      await createUser(opened.db, {
-        document: DEMO_DOCUMENT,
-        name: 'Aprendiz de Prueba',
-        email: null,
-        password,
-      });
-      print(
-        `Usuario de prueba creado: documento ${DEMO_DOCUMENT}, contraseña ${password} (guárdela: no se mostrará de nuevo)`,
-      );
-    }
+    await createDemoLearner(opened.db, print);
     await purgeTokens(opened.db);
-    // The coordinator's console (decision 0113): how to create the first coordinator.
-    const [coordinators] = await opened.db.query<{ n: number }>(
-      "SELECT count(*)::integer AS n FROM users WHERE role = 'coordinador' AND active",
-    );
-    if (Number(coordinators?.n ?? 0) === 0)
-      print(
-        'Consola del coordinador: aún no hay coordinador. Cree uno (también con el servidor en marcha): ' +
-          'npm run users -- add --document D --name "N" --password P --rol coordinador',
-      );
+    await hintFirstCoordinator(opened.db, print);
     const adminToken = opened.dataDir ? newAdminToken() : null;
-    const ttlHours = env.TOKEN_TTL_HOURS;
-    const app = await buildApp({
-      db: opened.db,
-      logger: options.log ?? false,
-      secureCookies: env.SECURE_COOKIES,
-      trustProxy: env.TRUST_PROXY,
-      xsrfSecret: env.XSRF_SECRET,
-      ...(ttlHours ? { tokenTtlMs: ttlHours * 3_600_000 } : {}),
-      rateLimits: { loginPerIp: env.LOGIN_RATE_LIMIT },
-      recaptcha: {
-        secret: env.RECAPTCHA_SECRET,
-        siteKey: env.RECAPTCHA_SITE_KEY ?? env.VITE_RECAPTCHA_SITE_KEY,
-      },
-      // Real certificates by default (PDF stored in the database, QR to /verificar/:code).
-      certificateIssuer: createCertificateIssuer(config ? { config } : {}),
-      ...(config ? { console: { config } } : {}),
-      adminChannelToken: adminToken,
-      ...options.app,
-    });
+    const app = await buildApp(appOptions(opened.db, env, options, config, adminToken));
     await app.listen({ host, port });
-    const address = app.server.address();
-    const actualPort = typeof address === 'object' && address ? address.port : port;
-    const shownHost =
-      host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
-    const url = `http://${shownHost}:${actualPort}/`;
+    const url = shownUrl(app, host, port);
     print(`Curso SST: ${url}`);
     print(`Vista previa LMS: ${url}lms-preview/`);
     print(`Consola del coordinador: ${url}consola`);

@@ -71,6 +71,85 @@ export async function acceptanceFor(
   return row ? toStored(row) : null;
 }
 
+/** Keeps the text exactly as shown, once per hash: its hash, the acceptance's shownVersion. */
+async function storeShownText(tx: Queryable, text: string): Promise<string> {
+  const shownVersion = sha256Hex(text);
+  await tx.query(
+    'INSERT INTO shown_texts (hash, body) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING',
+    [shownVersion, text],
+  );
+  return shownVersion;
+}
+
+type LearningFacts = Pick<SealedFields, 'secondsSpent' | 'firstCorrect' | 'firstAnswered'>;
+
+/** The cycle's time spent and first answers, as the acceptance records them. */
+async function learningFacts(
+  tx: Queryable,
+  userId: number,
+  courseId: string,
+  cycle: number,
+): Promise<LearningFacts> {
+  const [facts] = await tx.query<Record<string, unknown>>(
+    `SELECT (SELECT COALESCE(sum(seconds), 0) FROM learning_sessions
+              WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS seconds,
+            (SELECT count(*) FILTER (WHERE correct) FROM answers
+              WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS correct,
+            (SELECT count(*) FROM answers
+              WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS answered`,
+    [userId, courseId, cycle],
+  );
+  return {
+    secondsSpent: Number(facts?.seconds ?? 0),
+    firstCorrect: Number(facts?.correct ?? 0),
+    firstAnswered: Number(facts?.answered ?? 0),
+  };
+}
+
+/** The last seal of the chain (GENESIS when empty), with the table locked until commit. */
+async function lockedChainHead(tx: Queryable): Promise<string> {
+  // One chain for the whole installation: the previous seal is read under a table lock, so
+  // two acceptances arriving together cannot both link to the same row.
+  await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
+  const [last] = await tx.query<{ seal: string }>(
+    'SELECT seal FROM acceptances ORDER BY id DESC LIMIT 1',
+  );
+  return last?.seal ?? GENESIS;
+}
+
+async function insertSealed(
+  tx: Queryable,
+  fields: SealedFields,
+  prevSeal: string,
+  seal: string,
+): Promise<number> {
+  const [row] = await tx.query<Record<string, unknown>>(
+    `INSERT INTO acceptances (user_id, course_id, cycle, name, document, device_time,
+       received_at, session_id, shown_version, seconds_spent, first_correct, first_answered,
+       key_id, prev_seal, seal)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+     RETURNING id`,
+    [
+      fields.userId,
+      fields.courseId,
+      fields.cycle,
+      fields.name,
+      fields.document,
+      fields.deviceTime,
+      fields.receivedAt,
+      fields.sessionId,
+      fields.shownVersion,
+      fields.secondsSpent,
+      fields.firstCorrect,
+      fields.firstAnswered,
+      fields.keyId,
+      prevSeal,
+      seal,
+    ],
+  );
+  return Number(row!.id);
+}
+
 /**
  * Records and seals the learner's acceptance of the current cycle; the one already stored when
  * there is one (a re-sent queue item). Throws NotCompletedError before the course is complete.
@@ -92,27 +171,9 @@ export async function recordAcceptance(
       [input.userId, input.courseId, cycle],
     );
     if (!user?.completed_at) throw new NotCompletedError('course not completed');
-    const shownVersion = sha256Hex(input.text);
-    await tx.query(
-      'INSERT INTO shown_texts (hash, body) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING',
-      [shownVersion, input.text],
-    );
-    const [facts] = await tx.query<Record<string, unknown>>(
-      `SELECT (SELECT COALESCE(sum(seconds), 0) FROM learning_sessions
-                WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS seconds,
-              (SELECT count(*) FILTER (WHERE correct) FROM answers
-                WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS correct,
-              (SELECT count(*) FROM answers
-                WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS answered`,
-      [input.userId, input.courseId, cycle],
-    );
-    // One chain for the whole installation: the previous seal is read under a table lock, so
-    // two acceptances arriving together cannot both link to the same row.
-    await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
-    const [last] = await tx.query<{ seal: string }>(
-      'SELECT seal FROM acceptances ORDER BY id DESC LIMIT 1',
-    );
-    const prevSeal = last?.seal ?? GENESIS;
+    const shownVersion = await storeShownText(tx, input.text);
+    const facts = await learningFacts(tx, input.userId, input.courseId, cycle);
+    const prevSeal = await lockedChainHead(tx);
     const fields: SealedFields = {
       userId: input.userId,
       courseId: input.courseId,
@@ -123,37 +184,12 @@ export async function recordAcceptance(
       receivedAt: new Date().toISOString(),
       sessionId: input.sessionId,
       shownVersion,
-      secondsSpent: Number(facts?.seconds ?? 0),
-      firstCorrect: Number(facts?.correct ?? 0),
-      firstAnswered: Number(facts?.answered ?? 0),
+      ...facts,
       keyId: key.keyId,
     };
     const seal = computeSeal(key.sealKey, prevSeal, fields);
-    const [row] = await tx.query<Record<string, unknown>>(
-      `INSERT INTO acceptances (user_id, course_id, cycle, name, document, device_time,
-         received_at, session_id, shown_version, seconds_spent, first_correct, first_answered,
-         key_id, prev_seal, seal)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
-       RETURNING id`,
-      [
-        fields.userId,
-        fields.courseId,
-        fields.cycle,
-        fields.name,
-        fields.document,
-        fields.deviceTime,
-        fields.receivedAt,
-        fields.sessionId,
-        fields.shownVersion,
-        fields.secondsSpent,
-        fields.firstCorrect,
-        fields.firstAnswered,
-        fields.keyId,
-        prevSeal,
-        seal,
-      ],
-    );
-    return { ...fields, id: Number(row!.id), prevSeal, seal };
+    const id = await insertSealed(tx, fields, prevSeal, seal);
+    return { ...fields, id, prevSeal, seal };
   });
 }
 

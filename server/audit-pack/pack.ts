@@ -9,7 +9,7 @@ import { toWinAnsi } from '../../src/domain/certificate/text.ts';
 import { colombiaMidnight } from '../console/queries.ts';
 import { dateTime, plainDate, shortDate } from '../console/layout.ts';
 import { hoursMinutes, wrapCell } from '../console/registro-pdf.ts';
-import { checkChain } from '../acceptance/store.ts';
+import { checkChain, type ChainCheck } from '../acceptance/store.ts';
 import type { InstallationKey } from '../acceptance/installation-key.ts';
 import { chainHeadText, SEAL_TEXT, sealState, shortSeal } from '../acceptance/summary.ts';
 import { drawSample, newSeed, populationHash, sampleRule, type SampleRule } from './sample.ts';
@@ -51,30 +51,101 @@ export interface Pack {
   chainHead: string;
 }
 
+/**
+ * The population: the company's learners registered by the end of the period and not
+ * deactivated before it began.
+ */
+function periodPopulation(db: Queryable, from: string, to: string) {
+  return db.query<{ id: number; document: string }>(
+    `SELECT id, document FROM users
+      WHERE role = 'aprendiz' AND created_at < ${colombiaMidnight('$2::date + 1')}
+        AND (deactivated_at IS NULL OR deactivated_at >= ${colombiaMidnight('$1')})
+      ORDER BY id`,
+    [from, to],
+  );
+}
+
+/** The sample rule for the configured workers, or for the population when none is set. */
+function ruleFor(configured: number | undefined, populationSize: number): SampleRule {
+  const base = sampleRule(configured ?? populationSize);
+  return configured === undefined
+    ? {
+        ...base,
+        text: `${base.text} (número de trabajadores no configurado: se usan los aprendices registrados)`,
+      }
+    : base;
+}
+
+/** One sampled worker's evidence, and the acceptance text shown to them (for the annex). */
+async function workerEvidence(
+  db: Queryable,
+  id: number,
+  courseId: string,
+  chain: ChainCheck,
+): Promise<{ worker: SampledWorker; shown: { hash: string; body: string } | null } | null> {
+  const [u] = await db.query<Record<string, unknown>>(
+    `SELECT u.id, u.name, u.document, u.obra, u.contratista, u.cargo, u.fecha_ingreso,
+            p.completed_at, p.cycle, c.code,
+            (SELECT COALESCE(sum(s.seconds), 0) FROM learning_sessions s
+              WHERE s.user_id = u.id AND s.course_id = $2 AND s.cycle = p.cycle) AS seconds,
+            a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body
+       FROM users u
+       LEFT JOIN LATERAL (SELECT * FROM progress p WHERE p.user_id = u.id AND p.course_id = $2
+                           ORDER BY p.completed_at IS NULL, p.cycle DESC LIMIT 1) p ON true
+       LEFT JOIN certificates c
+              ON c.user_id = u.id AND c.course_id = $2 AND c.cycle = p.cycle
+       LEFT JOIN acceptances a ON a.user_id = u.id AND a.course_id = $2 AND a.cycle = p.cycle
+       LEFT JOIN shown_texts t ON t.hash = a.shown_version
+      WHERE u.id = $1`,
+    [id, courseId],
+  );
+  if (!u) return null;
+  const answers = u.cycle
+    ? await db.query<{ question: string; chosen_option: string; correct: boolean }>(
+        `SELECT question, chosen_option, correct FROM answers
+          WHERE user_id = $1 AND course_id = $2 AND cycle = $3 ORDER BY question_id`,
+        [id, courseId, u.cycle],
+      )
+    : [];
+  const acceptanceId = u.acceptance_id === null ? null : Number(u.acceptance_id);
+  const worker: SampledWorker = {
+    id,
+    name: String(u.name),
+    document: String(u.document),
+    obra: (u.obra as string | null) ?? null,
+    contratista: (u.contratista as string | null) ?? null,
+    cargo: (u.cargo as string | null) ?? null,
+    fechaIngreso: u.fecha_ingreso ? new Date(u.fecha_ingreso as string).toISOString() : null,
+    completedAt: u.completed_at ? new Date(u.completed_at as string) : null,
+    seconds: Number(u.seconds ?? 0),
+    answers: answers.map((a) => ({
+      question: a.question,
+      option: a.chosen_option,
+      correct: a.correct,
+    })),
+    acceptance:
+      acceptanceId === null
+        ? null
+        : `${dateTime(u.received_at as Date)}, sello ${shortSeal(String(u.seal))} — ${SEAL_TEXT[sealState(chain, acceptanceId)]}`,
+    shownVersion: u.shown_version ? String(u.shown_version) : null,
+    certificate: (u.code as string | null) ?? null,
+  };
+  const shown =
+    u.shown_version && typeof u.body === 'string'
+      ? { hash: String(u.shown_version), body: u.body }
+      : null;
+  return { worker, shown };
+}
+
 /** Draws and stores the sample, and reads each sampled worker's evidence. */
 export async function buildPack(
   db: Queryable,
   key: InstallationKey,
   req: PackRequest,
 ): Promise<Pack> {
-  // The population: the company's learners registered by the end of the period and not
-  // deactivated before it began.
-  const population = await db.query<{ id: number; document: string }>(
-    `SELECT id, document FROM users
-      WHERE role = 'aprendiz' AND created_at < ${colombiaMidnight('$2::date + 1')}
-        AND (deactivated_at IS NULL OR deactivated_at >= ${colombiaMidnight('$1')})
-      ORDER BY id`,
-    [req.from, req.to],
-  );
+  const population = await periodPopulation(db, req.from, req.to);
   const workers = req.workers ?? population.length;
-  const base = sampleRule(workers);
-  const rule =
-    req.workers === undefined
-      ? {
-          ...base,
-          text: `${base.text} (número de trabajadores no configurado: se usan los aprendices registrados)`,
-        }
-      : base;
+  const rule = ruleFor(req.workers, population.length);
   const seed = req.seed ?? newSeed();
   const hash = populationHash(population);
   const ids = drawSample(population, rule.size, seed);
@@ -88,55 +159,10 @@ export async function buildPack(
   const sampled: SampledWorker[] = [];
   const versions = new Map<string, string>();
   for (const id of ids) {
-    const [u] = await db.query<Record<string, unknown>>(
-      `SELECT u.id, u.name, u.document, u.obra, u.contratista, u.cargo, u.fecha_ingreso,
-              p.completed_at, p.cycle, c.code,
-              (SELECT COALESCE(sum(s.seconds), 0) FROM learning_sessions s
-                WHERE s.user_id = u.id AND s.course_id = $2 AND s.cycle = p.cycle) AS seconds,
-              a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body
-         FROM users u
-         LEFT JOIN LATERAL (SELECT * FROM progress p WHERE p.user_id = u.id AND p.course_id = $2
-                             ORDER BY p.completed_at IS NULL, p.cycle DESC LIMIT 1) p ON true
-         LEFT JOIN certificates c
-                ON c.user_id = u.id AND c.course_id = $2 AND c.cycle = p.cycle
-         LEFT JOIN acceptances a ON a.user_id = u.id AND a.course_id = $2 AND a.cycle = p.cycle
-         LEFT JOIN shown_texts t ON t.hash = a.shown_version
-        WHERE u.id = $1`,
-      [id, req.courseId],
-    );
-    if (!u) continue;
-    const answers = u.cycle
-      ? await db.query<{ question: string; chosen_option: string; correct: boolean }>(
-          `SELECT question, chosen_option, correct FROM answers
-            WHERE user_id = $1 AND course_id = $2 AND cycle = $3 ORDER BY question_id`,
-          [id, req.courseId, u.cycle],
-        )
-      : [];
-    const acceptanceId = u.acceptance_id === null ? null : Number(u.acceptance_id);
-    if (u.shown_version && typeof u.body === 'string')
-      versions.set(String(u.shown_version), u.body);
-    sampled.push({
-      id,
-      name: String(u.name),
-      document: String(u.document),
-      obra: (u.obra as string | null) ?? null,
-      contratista: (u.contratista as string | null) ?? null,
-      cargo: (u.cargo as string | null) ?? null,
-      fechaIngreso: u.fecha_ingreso ? new Date(u.fecha_ingreso as string).toISOString() : null,
-      completedAt: u.completed_at ? new Date(u.completed_at as string) : null,
-      seconds: Number(u.seconds ?? 0),
-      answers: answers.map((a) => ({
-        question: a.question,
-        option: a.chosen_option,
-        correct: a.correct,
-      })),
-      acceptance:
-        acceptanceId === null
-          ? null
-          : `${dateTime(u.received_at as Date)}, sello ${shortSeal(String(u.seal))} — ${SEAL_TEXT[sealState(chain, acceptanceId)]}`,
-      shownVersion: u.shown_version ? String(u.shown_version) : null,
-      certificate: (u.code as string | null) ?? null,
-    });
+    const evidence = await workerEvidence(db, id, req.courseId, chain);
+    if (!evidence) continue;
+    if (evidence.shown) versions.set(evidence.shown.hash, evidence.shown.body);
+    sampled.push(evidence.worker);
   }
   return {
     sampleId: Number(stored!.id),

@@ -8,23 +8,8 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/db.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
-import {
-  isValidDocument,
-  isValidEmail,
-  isValidName,
-  MAX_PASSWORD_LENGTH,
-  MIN_PASSWORD_LENGTH,
-  normalizeDocument,
-  normalizeEmail,
-} from '../identity.ts';
 import { parseArgs, UsageError } from './args.ts';
-import {
-  ConfigError,
-  formatConfigError,
-  readConfiguration,
-  withEnv,
-} from '../../course-files/read-config.ts';
-import { currentEnv } from '../env.ts';
+import { ConfigError, formatConfigError } from '../../course-files/read-config.ts';
 import {
   checkHeader,
   controlCharacter,
@@ -33,16 +18,23 @@ import {
   parseCsvRows,
   saveRows,
   type CsvEncoding,
+  type CsvRow,
   type Decoded,
+  type HeaderCheck,
   type ImportIo,
   type ImportRow,
   type ImportTimings,
 } from './csv-import.ts';
 import { runWithDb, type CliIo } from './run.ts';
-import { validateExtras, type LearnerExtras } from './learner-fields.ts';
 import { forwardUsers } from './forward.ts';
 import { audit, type Actor } from '../console/audit.ts';
-import { allObras, matchObra, type KnownObra } from '../obras.ts';
+import {
+  databaseObras,
+  serverObras,
+  validateUser,
+  type KnownObras,
+  type NewUserRow,
+} from './validate-user.ts';
 import { esCli as T } from './strings/es-cli.ts';
 
 /** Who the audit log names for commands run from the CLI (decision 0110). */
@@ -50,108 +42,15 @@ export const CLI_ACTOR: Actor = { userId: null, name: T.cliActor };
 
 export const USERS_HELP = T.usersHelp;
 
-export interface NewUserRow {
-  document: string;
-  name: string;
-  email: string | null;
-  /** Slug of the learner's obra; null = the configuration's first. */
-  obra: string | null;
-  password: string | null;
-  /** Role, contratista, cargo, fecha de ingreso (decision 0112). */
-  extras: LearnerExtras;
-}
-
-/** The obras a learner may be given: the slugs of the server's configuration, and its file. */
-export interface KnownObras {
-  slugs: readonly string[];
-  /** The configuration file, as shown in messages. */
-  file: string;
-  /**
-   * The obras with their names (decision 0215): then an obra is found by name or slug, accents,
-   * case and punctuation ignored, and messages name obras by their names.
-   */
-  obras?: readonly KnownObra[];
-}
-
-/** The obras of the configuration the server uses (CURSO_CONFIG, else config/ejemplo.json). */
-export function serverObras(env: NodeJS.ProcessEnv = currentEnv()): KnownObras {
-  const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
-  return { slugs: loaded.config.obras.map((o) => o.slug), file: loaded.shownPath };
-}
-
-/** The configuration's obras and those added in the console, matched by name or slug. */
-export async function databaseObras(
-  db: Db,
-  env: NodeJS.ProcessEnv = currentEnv(),
-): Promise<KnownObras> {
-  const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
-  const obras = await allObras(db, loaded.config.obras);
-  return { slugs: obras.map((o) => o.slug), file: loaded.shownPath, obras };
-}
-
-/** The slug a typed obra means (a slug, or a name when names are known), else null. */
-export function resolveObra(typed: string, known: KnownObras): string | null {
-  if (known.obras) return matchObra(known.obras, typed)?.slug ?? null;
-  return known.slugs.includes(typed) ? typed : null;
-}
-
-/** Spanish problem for an obra the server does not have, else null. */
-export function unknownObra(slug: string, known: KnownObras): string | null {
-  if (resolveObra(slug, known)) return null;
-  if (known.obras) return T.unknownObra(slug, known.obras.map((o) => `«${o.nombre}»`).join(', '));
-  return T.unknownObraIn(slug, known.file, known.slugs.map((s) => `«${s}»`).join(', '));
-}
-
-/**
- * Checks one learner's fields; returns Spanish problems (empty when valid). `obras`: the known
- * slugs, required when an obra is given.
- */
-export function validateUser(
-  raw: {
-    document?: string;
-    name?: string;
-    email?: string;
-    obra?: string;
-    password?: string;
-    rol?: string;
-    contratista?: string;
-    cargo?: string;
-    fechaIngreso?: string;
-    celular?: string;
-  },
-  obras?: KnownObras,
-): {
-  user: NewUserRow | null;
-  problems: string[];
-} {
-  const problems: string[] = [];
-  const document = normalizeDocument(raw.document ?? '');
-  const name = (raw.name ?? '').trim().replace(/\s+/g, ' ');
-  const email = raw.email?.trim() ? normalizeEmail(raw.email) : null;
-  const password = raw.password ?? '';
-  let obra = raw.obra?.trim() || null;
-  if (!document) problems.push(T.noDocument);
-  else if (!isValidDocument(document)) problems.push(T.badDocument(raw.document));
-  if (!name) problems.push(T.noName);
-  else if (!isValidName(name)) problems.push(T.badName);
-  if (email !== null && !isValidEmail(email)) problems.push(T.badEmail(raw.email));
-  if (password && password.length < MIN_PASSWORD_LENGTH)
-    problems.push(T.shortPassword(MIN_PASSWORD_LENGTH));
-  if (password.length > MAX_PASSWORD_LENGTH) problems.push(T.longPassword);
-  if (obra !== null) {
-    const problem = obras ? unknownObra(obra, obras) : T.obrasUnknown;
-    if (problem) problems.push(problem);
-    else if (obras) obra = resolveObra(obra, obras);
-  }
-  const { extras, problems: extraProblems } = validateExtras(raw);
-  problems.push(...extraProblems);
-  return {
-    user: problems.length
-      ? null
-      : { document, name, email, obra, password: password || null, extras },
-    problems,
-  };
-}
+export {
+  databaseObras,
+  resolveObra,
+  serverObras,
+  unknownObra,
+  validateUser,
+  type KnownObras,
+  type NewUserRow,
+} from './validate-user.ts';
 
 const ADD_VALUES = [
   'document',
@@ -235,23 +134,16 @@ export interface ImportSummary {
   timings?: ImportTimings;
 }
 
-/**
- * Imports learners from CSV bytes (or text already decoded). Every bad row is reported on
- * stderr with its line; the rest are imported. See csv-import.ts for what is checked.
- */
-export async function importUsers(
-  db: Db,
-  input: string | Uint8Array,
-  io: ImportIo,
-  options: {
-    hashConcurrency?: number;
-    obras?: () => KnownObras | Promise<KnownObras>;
-    actor?: Actor;
-    /** Reports the hashing and saving progress as numbers (background jobs). */
-    onProgress?: (done: number, total: number) => void;
-  } = {},
-): Promise<ImportSummary | null> {
-  const started = performance.now();
+/** An import file decoded, with its header checked. */
+interface ImportFile {
+  header: CsvRow;
+  rows: CsvRow[];
+  columns: HeaderCheck['columns'];
+  encoding: CsvEncoding;
+}
+
+/** Decodes the file and checks its header; null, said on stderr, when it cannot be imported. */
+function readImportFile(input: string | Uint8Array, io: ImportIo): ImportFile | null {
   const decoded: Decoded =
     typeof input === 'string'
       ? { text: input.replace(/^\uFEFF/, ''), encoding: 'utf-8' }
@@ -273,46 +165,48 @@ export async function importUsers(
     return null;
   }
   for (const notice of notices) io.err(notice);
-  // The optional obra column (decision 0078): its slugs are checked against the configuration.
-  const obras = columns.includes('obra')
-    ? await (options.obras ?? (() => databaseObras(db)))()
-    : undefined;
+  return { header, rows, columns, encoding: decoded.encoding };
+}
 
-  let rejected = 0;
-  const reject = (line: number, why: string) => {
-    rejected++;
-    io.err(T.line(line, why));
-  };
+/** One row as a learner, or why it is rejected (its own problems, not repeats in the file). */
+function rowUser(
+  row: CsvRow,
+  file: ImportFile,
+  obras: KnownObras | undefined,
+): { user: NewUserRow } | { why: string } {
+  if (row.error) return { why: row.error };
+  if (row.fields.length > file.columns.length)
+    return { why: T.tooManyColumns(row.fields.length, file.columns.length) };
+  const raw: Record<string, string> = {};
+  let control: string | null = null;
+  file.columns.forEach((key, i) => {
+    if (!key) return;
+    const value = row.fields[i] ?? '';
+    const found = controlCharacter(value);
+    if (found && !control) control = T.controlIn(found, file.header.fields[i]?.trim());
+    raw[key] = value;
+  });
+  if (control) return { why: T.controlCharacter(control) };
+  const { user, problems } = validateUser(raw, obras);
+  return user ? { user } : { why: problems.join('; ') };
+}
+
+/** The rows to save, each document and correo once; every other row goes to `reject`. */
+function validRows(
+  file: ImportFile,
+  obras: KnownObras | undefined,
+  reject: (line: number, why: string) => void,
+): ImportRow[] {
   const documents = new Set<string>();
   const emails = new Set<string>();
   const valid: ImportRow[] = [];
-  for (const row of rows) {
-    if (row.error) {
-      reject(row.line, row.error);
+  for (const row of file.rows) {
+    const checked = rowUser(row, file, obras);
+    if ('why' in checked) {
+      reject(row.line, checked.why);
       continue;
     }
-    if (row.fields.length > columns.length) {
-      reject(row.line, T.tooManyColumns(row.fields.length, columns.length));
-      continue;
-    }
-    const raw: Record<string, string> = {};
-    let control: string | null = null;
-    columns.forEach((key, i) => {
-      if (!key) return;
-      const value = row.fields[i] ?? '';
-      const found = controlCharacter(value);
-      if (found && !control) control = T.controlIn(found, header.fields[i]?.trim());
-      raw[key] = value;
-    });
-    if (control) {
-      reject(row.line, T.controlCharacter(control));
-      continue;
-    }
-    const { user, problems } = validateUser(raw, obras);
-    if (!user) {
-      reject(row.line, problems.join('; '));
-      continue;
-    }
+    const { user } = checked;
     if (documents.has(user.document)) {
       reject(row.line, T.repeatedDocument(user.document));
       continue;
@@ -338,6 +232,39 @@ export async function importUsers(
       generated: !user.password,
     });
   }
+  return valid;
+}
+
+/**
+ * Imports learners from CSV bytes (or text already decoded). Every bad row is reported on
+ * stderr with its line; the rest are imported. See csv-import.ts for what is checked.
+ */
+export async function importUsers(
+  db: Db,
+  input: string | Uint8Array,
+  io: ImportIo,
+  options: {
+    hashConcurrency?: number;
+    obras?: () => KnownObras | Promise<KnownObras>;
+    actor?: Actor;
+    /** Reports the hashing and saving progress as numbers (background jobs). */
+    onProgress?: (done: number, total: number) => void;
+  } = {},
+): Promise<ImportSummary | null> {
+  const started = performance.now();
+  const file = readImportFile(input, io);
+  if (!file) return null;
+  // The optional obra column (decision 0078): its slugs are checked against the configuration.
+  const obras = file.columns.includes('obra')
+    ? await (options.obras ?? (() => databaseObras(db)))()
+    : undefined;
+
+  let rejected = 0;
+  const reject = (line: number, why: string) => {
+    rejected++;
+    io.err(T.line(line, why));
+  };
+  const valid = validRows(file, obras, reject);
   (io.progress ?? io.out)(T.validRows(valid.length, rejected));
 
   const saved = await saveRows(db, valid, io, { ...options, actor: options.actor ?? CLI_ACTOR });
@@ -366,8 +293,8 @@ export async function importUsers(
     rejected,
     registered: saved.registered,
     createdIds: saved.createdIds,
-    columns: columns.filter((c): c is NonNullable<typeof c> => c !== undefined),
-    encoding: decoded.encoding,
+    columns: file.columns.filter((c): c is NonNullable<typeof c> => c !== undefined),
+    encoding: file.encoding,
     timings,
   };
 }

@@ -1,18 +1,41 @@
 // Every SQL statement the server and CLI run, behind small functions. Parameters always go as
-// $n placeholders; no value is ever spliced into SQL text.
-import { randomBytes } from 'node:crypto';
+// $n placeholders; no value is ever spliced into SQL text. Sessions (session-store.ts),
+// certificates (certificate-store.ts) and the report's rows (report-store.ts) have modules of
+// their own, re-exported here.
 import type { Db, Queryable } from './db.ts';
 import { hashPassword } from '../security/passwords.ts';
-import { hashToken, newToken } from '../security/tokens.ts';
 import { decideProgress } from '../progress-rules.ts';
 import { hasBidiControls } from '../routes/input.ts';
-import { courseIdentity } from '../../course-files/read-content.ts';
 import { consoleObraFacts, obraValues } from '../obras.ts';
 import type { PlaceholderValues } from '../../src/domain/content/placeholders.ts';
-
-/** The course this server ships (content/es/course.json): the default course of every query. */
-export const shippedCourseId = (): string => courseIdentity().id;
 import { COMPLETION_SCORE, type CourseShape } from '../../src/domain/progress/engine.ts';
+import { iso, shippedCourseId } from './store-shared.ts';
+
+export { shippedCourseId } from './store-shared.ts';
+export {
+  issueToken,
+  purgeTokens,
+  revokeToken,
+  revokeUserTokens,
+  sessionEndReason,
+  sessionForToken,
+  sharedSecret,
+  userIdForToken,
+  type SessionEndReason,
+  type TokenScope,
+} from './session-store.ts';
+export {
+  certificateByCode,
+  certificateFileByLink,
+  certificateForUser,
+  createCertificateLink,
+  saveCertificate,
+  saveCertificateOnCycle,
+  type CertificateFile,
+  type CertificateRow,
+  type NewCertificate,
+} from './certificate-store.ts';
+export { reportRows, type ReportRow } from './report-store.ts';
 
 /**
  * The user as the API returns it: at least id, name, document, score, route, url_certificate
@@ -65,9 +88,6 @@ interface UserRow {
   obra_facts?: Record<string, unknown> | string | null;
   data_notice_version: string | null;
 }
-
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString();
 
 function toPublic(row: UserRow): PublicUser {
   return {
@@ -219,105 +239,6 @@ export async function findCredentials(
   return row ?? null;
 }
 
-/** Where a token was issued: the learner app or the console (decision 0185). */
-export type TokenScope = 'app' | 'consola';
-
-export async function issueToken(
-  db: Queryable,
-  userId: number,
-  ttlMs: number,
-  scope: TokenScope = 'app',
-): Promise<string> {
-  const token = newToken();
-  await db.query(
-    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::double precision * interval '1 millisecond'), $4)`,
-    // At most a year: an invitation's session on the learner's phone is 90 days (record 0210).
-    [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 366 * 24 * 60 * 60 * 1000)), scope],
-  );
-  return token;
-}
-
-/** The user id of a live token (not revoked, not expired), else null. */
-export async function userIdForToken(db: Queryable, token: string): Promise<number | null> {
-  return (await sessionForToken(db, token))?.userId ?? null;
-}
-
-/** The account behind a live token of an active user, with its role, else null. */
-export async function sessionForToken(
-  db: Queryable,
-  token: string,
-): Promise<{ userId: number; role: Role; name: string; scope: TokenScope } | null> {
-  const [row] = await db.query<{ user_id: number; role: Role; name: string; scope: TokenScope }>(
-    `SELECT t.user_id, u.role, u.name, t.scope FROM tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active`,
-    [hashToken(token)],
-  );
-  return row
-    ? { userId: Number(row.user_id), role: row.role, name: row.name, scope: row.scope }
-    : null;
-}
-
-export async function revokeToken(db: Queryable, token: string): Promise<void> {
-  await db.query(
-    "UPDATE tokens SET revoked_at = now(), revoked_reason = 'salida' WHERE token_hash = $1 AND revoked_at IS NULL",
-    [hashToken(token)],
-  );
-}
-
-/**
- * A secret every server instance on this database shares (decision 0233): created once by
- * whichever asks first (a race leaves the first row), read by all.
- */
-export async function sharedSecret(db: Queryable, name: string): Promise<string> {
-  await db.query(
-    'INSERT INTO server_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING',
-    [name, randomBytes(32).toString('base64url')],
-  );
-  const [row] = await db.query<{ value: string }>(
-    'SELECT value FROM server_secrets WHERE name = $1',
-    [name],
-  );
-  return row!.value;
-}
-
-/** Why a session ends (decision 0231), as the 401's `reason` tells the app. */
-export type SessionEndReason = 'expired' | 'password-reset' | 'deactivated';
-
-/** Ends every session of a user, recording why (a password reset or a deactivation). */
-export async function revokeUserTokens(
-  db: Queryable,
-  userId: number,
-  reason: 'contrasena' | 'desactivada',
-): Promise<void> {
-  await db.query(
-    'UPDATE tokens SET revoked_at = now(), revoked_reason = $2 WHERE user_id = $1 AND revoked_at IS NULL',
-    [userId, reason],
-  );
-}
-
-/**
- * Why a token that is no live session stopped being one: its account deactivated, its
- * password reset, else (unknown, signed out, expired) 'expired'. Names no one.
- */
-export async function sessionEndReason(db: Queryable, token: string): Promise<SessionEndReason> {
-  const [row] = await db.query<{ revoked_reason: string | null; active: boolean }>(
-    `SELECT t.revoked_reason, u.active FROM tokens t JOIN users u ON u.id = t.user_id
-      WHERE t.token_hash = $1`,
-    [hashToken(token)],
-  );
-  if (!row) return 'expired';
-  if (!row.active || row.revoked_reason === 'desactivada') return 'deactivated';
-  if (row.revoked_reason === 'contrasena') return 'password-reset';
-  return 'expired';
-}
-
-/** Housekeeping: tokens expired or revoked more than a day ago serve no purpose. */
-export async function purgeTokens(db: Queryable): Promise<void> {
-  await db.query(
-    `DELETE FROM tokens WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
-  );
-}
-
 export interface ProgressInput {
   score: number;
   route?: string;
@@ -407,276 +328,6 @@ export async function updateProgress(
   if (dropped === null) return null;
   const user = await getUser(db, userId, courseId);
   return user ? { user, dropped } : null;
-}
-
-export interface CertificateRow {
-  code: string;
-  url_file: string;
-  name: string;
-  document: string;
-  score: number;
-  issued_at: string;
-  /** Printed course title and completion date (null on rows issued before migration 002). */
-  course_title: string | null;
-  completed_at: string | null;
-}
-
-interface CertificateDbRow {
-  code: string;
-  url_file: string;
-  name: string;
-  document: string;
-  score: unknown;
-  issued_at: Date | string;
-  course_title: string | null;
-  completed_at: Date | string | null;
-}
-
-const CERTIFICATE_COLUMNS =
-  'code, url_file, name, document, score, issued_at, course_title, completed_at';
-
-const toCertificate = (r: CertificateDbRow): CertificateRow => ({
-  code: r.code,
-  url_file: r.url_file,
-  name: r.name,
-  document: r.document,
-  score: Number(r.score),
-  issued_at: iso(r.issued_at)!,
-  course_title: r.course_title ?? null,
-  completed_at: iso(r.completed_at ?? null),
-});
-
-export async function certificateForUser(
-  db: Queryable,
-  userId: number,
-  courseId: string = shippedCourseId(),
-  cycle?: number,
-): Promise<CertificateRow | null> {
-  // The current cycle's certificate unless a cycle is named (archived cycles keep theirs;
-  // record 0111).
-  const [row] = await db.query<CertificateDbRow>(
-    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates
-      WHERE user_id = $1 AND course_id = $2
-        AND cycle = COALESCE($3::integer, (SELECT cycle FROM users WHERE id = $1))`,
-    [userId, courseId, cycle ?? null],
-  );
-  return row ? toCertificate(row) : null;
-}
-
-export async function certificateByCode(
-  db: Queryable,
-  code: string,
-): Promise<CertificateRow | null> {
-  const [row] = await db.query<CertificateDbRow>(
-    `SELECT ${CERTIFICATE_COLUMNS} FROM certificates WHERE code = $1`,
-    [code],
-  );
-  return row ? toCertificate(row) : null;
-}
-
-/**
- * A fresh short-lived link to the stored PDF of a learner's certificate on a cycle, bound to the
- * session that asked (decision 0230). Returns the raw link token (only its hash is stored), or
- * null when that certificate has no stored PDF.
- */
-export async function createCertificateLink(
-  db: Queryable,
-  options: {
-    userId: number;
-    cycle: number;
-    courseId: string;
-    sessionToken: string;
-    ttlMs: number;
-  },
-): Promise<string | null> {
-  const link = randomBytes(16).toString('base64url');
-  const rows = await db.query<{ id: number }>(
-    `INSERT INTO certificate_links (link_hash, certificate_id, token_hash, expires_at)
-     SELECT $1, c.id, $2, now() + ($3::integer * interval '1 millisecond')
-       FROM certificates c
-      WHERE c.user_id = $4 AND c.course_id = $5 AND c.cycle = $6 AND c.pdf IS NOT NULL
-     RETURNING certificate_id AS id`,
-    [
-      hashToken(link),
-      hashToken(options.sessionToken),
-      Math.max(1, Math.min(options.ttlMs, 2_000_000_000)),
-      options.userId,
-      options.courseId,
-      options.cycle,
-    ],
-  );
-  // Housekeeping: links past their expiry serve no purpose.
-  await db.query("DELETE FROM certificate_links WHERE expires_at < now() - interval '1 hour'");
-  return rows.length > 0 ? link : null;
-}
-
-/** A certificate's stored PDF and the facts its download needs. */
-export interface CertificateFile {
-  pdf: Uint8Array;
-  name: string;
-  completed_at: string | null;
-  issued_at: string;
-}
-
-interface CertificateFileRow {
-  pdf: Uint8Array | null;
-  name: string;
-  completed_at: Date | string | null;
-  issued_at: Date | string;
-}
-
-const certificateFileOf = (row: CertificateFileRow | undefined): CertificateFile | null =>
-  row?.pdf
-    ? {
-        // pg gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays.
-        pdf: row.pdf,
-        name: row.name,
-        completed_at: iso(row.completed_at),
-        issued_at: iso(row.issued_at)!,
-      }
-    : null;
-
-/**
- * The stored PDF behind a certificate link, while the link is unexpired and the session that
- * asked for it is live (not signed out, reset, deactivated or expired); else null.
- */
-export async function certificateFileByLink(
-  db: Queryable,
-  link: string,
-): Promise<CertificateFile | null> {
-  const [row] = await db.query<CertificateFileRow>(
-    `SELECT c.pdf, c.name, c.completed_at, c.issued_at
-       FROM certificate_links l
-       JOIN certificates c ON c.id = l.certificate_id
-       JOIN tokens t ON t.token_hash = l.token_hash
-       JOIN users u ON u.id = t.user_id
-      WHERE l.link_hash = $1 AND l.expires_at > now()
-        AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active AND t.user_id = c.user_id`,
-    [hashToken(link)],
-  );
-  return certificateFileOf(row);
-}
-
-export interface NewCertificate {
-  code: string;
-  url_file: string;
-  name: string;
-  document: string;
-  score: number;
-  /** The PDF when this server serves it (see routes/certificate-file.ts). */
-  file?: { token: string; pdf: Uint8Array } | null;
-  course_title?: string | null;
-  completed_at?: Date | null;
-  /** The cycle it certifies; default the learner's current one. */
-  cycle?: number;
-}
-
-/**
- * Stores an issued certificate. When two requests race, the first row wins and both callers
- * get it back, so "asking again returns the same url_file" holds (decisions 0020 and 0029).
- */
-export async function saveCertificate(
-  db: Queryable,
-  userId: number,
-  cert: NewCertificate,
-  courseId: string = shippedCourseId(),
-): Promise<CertificateRow> {
-  await db.query(
-    `INSERT INTO certificates
-       (user_id, code, url_file, name, document, score, file_token, pdf, course_title, completed_at,
-        course_id, cycle)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11,
-             COALESCE($12::integer, (SELECT cycle FROM users WHERE id = $1)))
-     ON CONFLICT (user_id, course_id, cycle) DO NOTHING`,
-    [
-      userId,
-      cert.code,
-      cert.url_file,
-      cert.name,
-      cert.document,
-      cert.score,
-      cert.file?.token ?? null,
-      // Buffer for pg (PGlite takes it too: a Buffer is a Uint8Array).
-      cert.file ? Buffer.from(cert.file.pdf) : null,
-      cert.course_title ?? null,
-      cert.completed_at ?? null,
-      courseId,
-      cert.cycle ?? null,
-    ],
-  );
-  return (await certificateForUser(db, userId, courseId, cert.cycle))!;
-}
-
-/**
- * Stores a certificate on the cycle the request was made for (decision 0181), in one
- * transaction with the check that this cycle's progress is complete: the learner's row is locked
- * first, so a reinducción (which locks it too) runs wholly before or after. A cycle archived
- * meanwhile keeps the certificate it earned; the new cycle never gets it. Returns the cycle's
- * certificate (the first stored when two requests race), or null when the cycle is not complete.
- */
-export async function saveCertificateOnCycle(
-  db: Db,
-  userId: number,
-  cycle: number,
-  cert: Omit<NewCertificate, 'cycle'>,
-  completionScore: number,
-  courseId: string = shippedCourseId(),
-): Promise<CertificateRow | null> {
-  return db.transaction(async (tx) => {
-    await tx.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    const [progress] = await tx.query<{ score: number | string }>(
-      'SELECT score FROM progress WHERE user_id = $1 AND course_id = $2 AND cycle = $3',
-      [userId, courseId, cycle],
-    );
-    if (!progress || Number(progress.score) < completionScore) return null;
-    return saveCertificate(tx, userId, { ...cert, cycle }, courseId);
-  });
-}
-
-export interface ReportRow {
-  document: string;
-  name: string;
-  email: string | null;
-  score: number;
-  route: string;
-  completed_at: string | null;
-  url_certificate: string | null;
-  certificate_code: string | null;
-}
-
-export async function reportRows(
-  db: Queryable,
-  courseId: string = shippedCourseId(),
-): Promise<ReportRow[]> {
-  const rows = await db.query<{
-    document: string;
-    name: string;
-    email: string | null;
-    score: unknown;
-    route: string | null;
-    completed_at: Date | string | null;
-    url_certificate: string | null;
-    certificate_code: string | null;
-  }>(
-    `SELECT u.document, u.name, u.email, p.score, p.route, p.completed_at,
-            c.url_file AS url_certificate, c.code AS certificate_code
-       FROM users u
-       LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $1 AND p.cycle = u.cycle
-       LEFT JOIN certificates c ON c.user_id = u.id AND c.course_id = $1 AND c.cycle = u.cycle
-      WHERE u.role = 'aprendiz'
-      ORDER BY u.name, u.document`,
-    [courseId],
-  );
-  return rows.map((r) => ({
-    document: r.document,
-    name: r.name,
-    email: r.email,
-    score: Number(r.score ?? 0),
-    route: r.route ?? '',
-    completed_at: iso(r.completed_at),
-    url_certificate: r.url_certificate,
-    certificate_code: r.certificate_code,
-  }));
 }
 
 /** Replaces a learner's password hash (rehash at a higher cost on sign-in). */

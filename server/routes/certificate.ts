@@ -2,8 +2,9 @@
 // (the `certificateIssuer` hook of buildApp); this route decides when to issue, gives each
 // certificate a unique verification code, stores it once, and answers the same url_file after.
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext, IssuedCertificate } from '../context.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.ts';
+import type { AppContext, CertificateIssuer, IssuedCertificate } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import {
@@ -12,6 +13,7 @@ import {
   createCertificateLink,
   getUser,
   saveCertificateOnCycle,
+  type PublicUser,
 } from '../db/store.ts';
 import { CERTIFICATE_LINK_TTL_MS } from '../certificates.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
@@ -26,22 +28,84 @@ export function newVerificationCode(): string {
   return `SST-${pick(4)}-${pick(4)}-${pick(4)}`;
 }
 
-export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
-  /**
-   * The address to open: a fresh short-lived link bound to this session when this server keeps
-   * the PDF (decision 0230), else the issuer's own url_file as stored.
-   */
-  const openable = async (storedUrl: string, userId: number, cycle: number, token: string) => {
-    const link = await createCertificateLink(ctx.db, {
-      userId,
-      cycle,
-      courseId: ctx.courseId,
-      sessionToken: token,
-      ttlMs: CERTIFICATE_LINK_TTL_MS,
-    });
-    return link ? storedUrl.replace(/[^/]+\.pdf$/, `${link}.pdf`) : storedUrl;
-  };
+/** A fresh code, drawn again (up to five times) while a stored certificate already has it. */
+async function unusedVerificationCode(db: Db): Promise<string> {
+  let code = newVerificationCode();
+  for (let i = 0; i < 5 && (await certificateByCode(db, code)); i++) code = newVerificationCode();
+  return code;
+}
 
+/**
+ * The address to open: a fresh short-lived link bound to this session when this server keeps
+ * the PDF (decision 0230), else the issuer's own url_file as stored.
+ */
+async function openable(
+  ctx: AppContext,
+  storedUrl: string,
+  userId: number,
+  cycle: number,
+  token: string,
+): Promise<string> {
+  const link = await createCertificateLink(ctx.db, {
+    userId,
+    cycle,
+    courseId: ctx.courseId,
+    sessionToken: token,
+    ttlMs: CERTIFICATE_LINK_TTL_MS,
+  });
+  return link ? storedUrl.replace(/[^/]+\.pdf$/, `${link}.pdf`) : storedUrl;
+}
+
+/** A success:false answer with its message (decision 0019). */
+type Refusal = { success: false; message: string };
+
+/** Issues the certificate of `user`'s current cycle and stores it: its stored url_file. */
+async function issueAndStore(
+  ctx: AppContext,
+  issuer: CertificateIssuer,
+  request: FastifyRequest,
+  user: PublicUser,
+): Promise<string | Refusal> {
+  const code = await unusedVerificationCode(ctx.db);
+  const origin = `${request.protocol}://${request.host}`;
+  const issuedAt = new Date();
+  // The certificate states when the course was completed, not when it was downloaded.
+  const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
+  let issued: IssuedCertificate;
+  try {
+    issued = await issuer({
+      user,
+      code,
+      issuedAt,
+      completedAt,
+      origin,
+      installationKey: await ctx.installationKey(),
+    });
+  } catch (error) {
+    request.log.error({ err: error }, 'certificate issuer failed');
+    return { success: false, message: MESSAGES.certificateFailed };
+  }
+  const saved = await saveCertificateOnCycle(
+    ctx.db,
+    user.id,
+    user.cycle,
+    {
+      code,
+      url_file: issued.url_file,
+      name: user.name,
+      document: user.document,
+      score: user.score,
+      file: issued.file ?? null,
+      course_title: issued.courseTitle ?? null,
+      completed_at: completedAt,
+    },
+    COMPLETION_SCORE,
+    ctx.courseId,
+  );
+  return saved ? saved.url_file : { success: false, message: MESSAGES.certificateNeedsCompletion };
+}
+
+export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(
     '/download-certificate',
     { preHandler: ctx.requireAuth, schema: RESPONSES.certificate },
@@ -58,7 +122,7 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       const cycle = user.cycle;
       const existing = await certificateForUser(ctx.db, userId, ctx.courseId, cycle);
       if (existing) {
-        const url_file = await openable(existing.url_file, userId, cycle, token);
+        const url_file = await openable(ctx, existing.url_file, userId, cycle, token);
         return { success: true, url_file, user: { ...user, url_certificate: url_file } };
       }
 
@@ -69,46 +133,9 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!ctx.certificateIssuer)
         return { success: false, message: MESSAGES.certificateUnavailable };
 
-      let code = newVerificationCode();
-      for (let i = 0; i < 5 && (await certificateByCode(ctx.db, code)); i++)
-        code = newVerificationCode();
-      const origin = `${request.protocol}://${request.host}`;
-      const issuedAt = new Date();
-      // The certificate states when the course was completed, not when it was downloaded.
-      const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
-      let issued: IssuedCertificate;
-      try {
-        issued = await ctx.certificateIssuer({
-          user,
-          code,
-          issuedAt,
-          completedAt,
-          origin,
-          installationKey: await ctx.installationKey(),
-        });
-      } catch (error) {
-        request.log.error({ err: error }, 'certificate issuer failed');
-        return { success: false, message: MESSAGES.certificateFailed };
-      }
-      const saved = await saveCertificateOnCycle(
-        ctx.db,
-        userId,
-        cycle,
-        {
-          code,
-          url_file: issued.url_file,
-          name: user.name,
-          document: user.document,
-          score: user.score,
-          file: issued.file ?? null,
-          course_title: issued.courseTitle ?? null,
-          completed_at: completedAt,
-        },
-        COMPLETION_SCORE,
-        ctx.courseId,
-      );
-      if (!saved) return { success: false, message: MESSAGES.certificateNeedsCompletion };
-      const url_file = await openable(saved.url_file, userId, cycle, token);
+      const stored = await issueAndStore(ctx, ctx.certificateIssuer, request, user);
+      if (typeof stored !== 'string') return stored;
+      const url_file = await openable(ctx, stored, userId, cycle, token);
       const after = await getUser(ctx.db, userId, ctx.courseId);
       return {
         success: true,
