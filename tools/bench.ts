@@ -22,8 +22,8 @@ import {
   type LoadSample,
   type SampleTarget,
 } from '../scripts/bench/measure-load.ts';
+import { budgets, webFirstScreenBudgets } from '../scripts/bench/budgets.ts';
 import {
-  budgets,
   formatReport,
   LOAD_METRICS,
   stat,
@@ -45,7 +45,6 @@ import {
   measureWebFirstPaint,
 } from './bench/web-first-paint.ts';
 import { formatWebFirstScreen, measureWebFirstScreen } from './bench/web-first-screen.ts';
-import { webFirstScreenBudgets } from '../scripts/bench/report.ts';
 
 const USAGE =
   'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only web-first-screen]';
