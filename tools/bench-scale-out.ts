@@ -212,6 +212,26 @@ function formatScaleOut(
   ].join('\n');
 }
 
+/** `--requests N` and `--concurrency C` (a bad or missing number keeps the default), `--json`. */
+function scaleOutOptions(argv: string[]) {
+  const number = (name: string, fallback: number) => {
+    const i = argv.indexOf(`--${name}`);
+    const n = i >= 0 ? Number(argv[i + 1]) : fallback;
+    return Number.isInteger(n) && n > 0 ? n : fallback;
+  };
+  return {
+    requests: number('requests', 1000),
+    concurrency: number('concurrency', 10),
+    json: argv.includes('--json'),
+  };
+}
+
+/** The scenarios with refused saves: name, count and how they were answered. */
+const refusedSaves = (runs: Record<string, SaveStats>) =>
+  Object.entries(runs)
+    .filter(([, r]) => r.errors > 0)
+    .map(([name, r]) => `${name}: ${r.errors} (${JSON.stringify(r.refused)})`);
+
 export async function benchScaleOut(argv: string[]): Promise<number> {
   const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!url) {
@@ -220,14 +240,7 @@ export async function benchScaleOut(argv: string[]): Promise<number> {
     );
     return 2;
   }
-  const number = (name: string, fallback: number) => {
-    const i = argv.indexOf(`--${name}`);
-    const n = i >= 0 ? Number(argv[i + 1]) : fallback;
-    return Number.isInteger(n) && n > 0 ? n : fallback;
-  };
-  const requests = number('requests', 1000);
-  const concurrency = number('concurrency', 10);
-  const json = argv.includes('--json');
+  const { requests, concurrency, json } = scaleOutOptions(argv);
   const log = (line: string) => console.error(line);
 
   const schema = `bench_scale_${randomBytes(4).toString('hex')}`;
@@ -269,14 +282,12 @@ export async function benchScaleOut(argv: string[]): Promise<number> {
 
     // Every save must be stored: a refused save (a bench learner the server will not save for)
     // would make the times those of an error answer, and the figures meaningless.
-    const failedSaves = Object.entries({
+    const failedSaves = refusedSaves({
       one,
       two,
       ...pick(worker, 'worker: '),
       ...pick(inline, 'on the loop: '),
-    })
-      .filter(([, r]) => r.errors > 0)
-      .map(([name, r]) => `${name}: ${r.errors} (${JSON.stringify(r.refused)})`);
+    });
     const pass = worker.busyLoop < BUDGET_MS && failedSaves.length === 0;
     const result = { requests, concurrency, rows: ROWS, one, two, worker, inline, pass };
     if (json) console.log(JSON.stringify(result, null, 2));
