@@ -66,127 +66,158 @@ const NAME = String.raw`[\p{L}_:][\p{L}\p{N}_.:\-]*`;
 const NAME_RE = new RegExp(`^${NAME}`, 'u');
 const ENTITY_RE = /&(?:amp|lt|gt|quot|apos|#[0-9]+|#x[0-9a-fA-F]+);/y;
 
+/** An element still open, with the namespace prefixes its own attributes declare. */
+interface OpenElement {
+  name: string;
+  prefixes: Set<string>;
+}
+
+/** Where the check stands: the next character to read and the elements still open. */
+interface XmlCursor {
+  readonly xml: string;
+  i: number;
+  stack: OpenElement[];
+  rootSeen: boolean;
+}
+
+function failAt(xml: string, message: string, at: number): never {
+  throw new XmlSyntaxError(message, lineOf(xml, at));
+}
+
+/** Text and attribute values: no bare '<', and '&' only as a known entity reference. */
+function checkText(xml: string, text: string, start: number): void {
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (c === '<') failAt(xml, "'<' sin escapar", start + k);
+    if (c === '&') {
+      ENTITY_RE.lastIndex = k;
+      if (!ENTITY_RE.test(text)) failAt(xml, "'&' sin escapar o entidad desconocida", start + k);
+    }
+  }
+}
+
+/** Steps over a comment, CDATA or processing instruction; refuses a DOCTYPE. False: a tag. */
+function skipMarkup(c: XmlCursor): boolean {
+  const { xml, i } = c;
+  if (xml.startsWith('<!--', i)) {
+    const end = xml.indexOf('-->', i + 4);
+    if (end < 0) failAt(xml, 'comentario sin cerrar', i);
+    if (xml.slice(i + 4, end).includes('--')) failAt(xml, "'--' dentro de un comentario", i);
+    c.i = end + 3;
+  } else if (xml.startsWith('<![CDATA[', i)) {
+    if (c.stack.length === 0) failAt(xml, 'CDATA fuera del elemento raíz', i);
+    const end = xml.indexOf(']]>', i);
+    if (end < 0) failAt(xml, 'CDATA sin cerrar', i);
+    c.i = end + 3;
+  } else if (xml.startsWith('<?', i)) {
+    const end = xml.indexOf('?>', i);
+    if (end < 0) failAt(xml, 'instrucción de proceso sin cerrar', i);
+    c.i = end + 2;
+  } else if (xml.startsWith('<!', i)) {
+    failAt(xml, 'DOCTYPE o declaración no admitida en el manifiesto', i);
+  } else return false;
+  return true;
+}
+
+/** `</name>`: it must close the element open last. */
+function readEndTag(c: XmlCursor): void {
+  const { xml, i } = c;
+  const m = NAME_RE.exec(xml.slice(i + 2));
+  if (!m) failAt(xml, 'etiqueta de cierre sin nombre', i);
+  const name = m[0];
+  const close = /^\s*>/.exec(xml.slice(i + 2 + name.length));
+  if (!close) failAt(xml, `etiqueta de cierre </${name}> mal formada`, i);
+  const open = c.stack.pop();
+  if (!open) failAt(xml, `</${name}> sin etiqueta de apertura`, i);
+  if (open.name !== name) failAt(xml, `</${name}> cierra <${open.name}>`, i);
+  c.i = i + 2 + name.length + close[0].length;
+}
+
+/** The attributes of the start tag `<name` at `tagStart`, up to its `>` or `/>` (`end`: after it). */
+function readAttributes(
+  xml: string,
+  name: string,
+  tagStart: number,
+): { attrs: Map<string, string>; selfClosing: boolean; end: number } {
+  let j = tagStart + 1 + name.length;
+  const attrs = new Map<string, string>();
+  for (;;) {
+    const ws = /^\s*/.exec(xml.slice(j))![0];
+    j += ws.length;
+    if (xml.startsWith('/>', j)) return { attrs, selfClosing: true, end: j + 2 };
+    if (xml[j] === '>') return { attrs, selfClosing: false, end: j + 1 };
+    if (j >= xml.length) failAt(xml, `<${name}> sin cerrar`, tagStart);
+    if (!ws) failAt(xml, `falta espacio antes de un atributo en <${name}>`, j);
+    const an = NAME_RE.exec(xml.slice(j));
+    if (!an) failAt(xml, `atributo mal formado en <${name}>`, j);
+    const attr = an[0];
+    j += attr.length;
+    const eq = /^\s*=\s*(["'])/.exec(xml.slice(j));
+    if (!eq) failAt(xml, `el atributo ${attr} de <${name}> necesita ="valor" entre comillas`, j);
+    j += eq[0].length;
+    const quote = eq[1]!;
+    const endQuote = xml.indexOf(quote, j);
+    if (endQuote < 0) failAt(xml, `valor de ${attr} sin cerrar`, j);
+    const value = xml.slice(j, endQuote);
+    checkText(xml, value, j);
+    if (attrs.has(attr)) failAt(xml, `atributo ${attr} repetido en <${name}>`, j);
+    attrs.set(attr, value);
+    j = endQuote + 1;
+  }
+}
+
+/** A start tag: its attributes, the prefixes it declares, and every prefix it uses declared. */
+function readStartTag(c: XmlCursor): void {
+  const { xml, i, stack } = c;
+  const m = NAME_RE.exec(xml.slice(i + 1));
+  if (!m) failAt(xml, "'<' sin nombre de elemento", i);
+  const name = m[0];
+  if (stack.length === 0 && c.rootSeen) failAt(xml, `segundo elemento raíz <${name}>`, i);
+  const { attrs, selfClosing, end } = readAttributes(xml, name, i);
+  const prefixes = new Set<string>();
+  for (const a of attrs.keys()) {
+    if (a === 'xmlns') prefixes.add('');
+    else if (a.startsWith('xmlns:')) prefixes.add(a.slice(6));
+  }
+  stack.push({ name, prefixes });
+  const declared = (prefix: string): boolean =>
+    prefix === 'xml' || prefix === 'xmlns' || stack.some((s) => s.prefixes.has(prefix));
+  const prefixOf = (n: string) => (n.includes(':') ? n.slice(0, n.indexOf(':')) : null);
+  for (const n of [name, ...attrs.keys()]) {
+    const p = prefixOf(n);
+    if (p !== null && !declared(p))
+      failAt(xml, `prefijo de espacio de nombres '${p}' no declarado (${n})`, i);
+  }
+  if (selfClosing) stack.pop();
+  c.rootSeen = true;
+  c.i = end;
+}
+
 /**
  * Throws XmlSyntaxError when `xml` is not well-formed namespace-aware XML: one root element,
  * balanced and matching tags, quoted unique attributes, valid entity references, declared
  * namespace prefixes, and nothing but comments/PIs/whitespace outside the root. No DTDs.
  */
 export function assertWellFormedXml(xml: string): void {
-  let i = 0;
-  const stack: { name: string; prefixes: Set<string> }[] = [];
-  let rootSeen = false;
-  const fail = (message: string, at = i): never => {
-    throw new XmlSyntaxError(message, lineOf(xml, at));
-  };
-  const declared = (prefix: string): boolean =>
-    prefix === 'xml' || prefix === 'xmlns' || stack.some((s) => s.prefixes.has(prefix));
-  const checkText = (text: string, start: number) => {
-    for (let k = 0; k < text.length; k++) {
-      const c = text[k];
-      if (c === '<') fail("'<' sin escapar", start + k);
-      if (c === '&') {
-        ENTITY_RE.lastIndex = k;
-        if (!ENTITY_RE.test(text)) fail("'&' sin escapar o entidad desconocida", start + k);
-      }
-    }
-  };
-
-  if (xml.charCodeAt(0) === 0xfeff) i = 1;
-  if (xml.startsWith('<?xml', i)) {
-    const end = xml.indexOf('?>', i);
-    if (end < 0) fail('declaración XML sin cerrar');
-    i = end + 2;
+  const c: XmlCursor = { xml, i: 0, stack: [], rootSeen: false };
+  if (xml.charCodeAt(0) === 0xfeff) c.i = 1;
+  if (xml.startsWith('<?xml', c.i)) {
+    const end = xml.indexOf('?>', c.i);
+    if (end < 0) failAt(xml, 'declaración XML sin cerrar', c.i);
+    c.i = end + 2;
   }
-  while (i < xml.length) {
-    const lt = xml.indexOf('<', i);
-    const textEnd = lt < 0 ? xml.length : lt;
-    const text = xml.slice(i, textEnd);
-    if (stack.length === 0) {
-      if (text.trim() !== '') fail('texto fuera del elemento raíz');
-    } else checkText(text, i);
+  while (c.i < xml.length) {
+    const lt = xml.indexOf('<', c.i);
+    const text = xml.slice(c.i, lt < 0 ? xml.length : lt);
+    if (c.stack.length === 0) {
+      if (text.trim() !== '') failAt(xml, 'texto fuera del elemento raíz', c.i);
+    } else checkText(xml, text, c.i);
     if (lt < 0) break;
-    i = lt;
-    if (xml.startsWith('<!--', i)) {
-      const end = xml.indexOf('-->', i + 4);
-      if (end < 0) fail('comentario sin cerrar');
-      if (xml.slice(i + 4, end).includes('--')) fail("'--' dentro de un comentario");
-      i = end + 3;
-    } else if (xml.startsWith('<![CDATA[', i)) {
-      if (stack.length === 0) fail('CDATA fuera del elemento raíz');
-      const end = xml.indexOf(']]>', i);
-      if (end < 0) fail('CDATA sin cerrar');
-      i = end + 3;
-    } else if (xml.startsWith('<?', i)) {
-      const end = xml.indexOf('?>', i);
-      if (end < 0) fail('instrucción de proceso sin cerrar');
-      i = end + 2;
-    } else if (xml.startsWith('<!', i)) {
-      fail('DOCTYPE o declaración no admitida en el manifiesto');
-    } else if (xml.startsWith('</', i)) {
-      const m = NAME_RE.exec(xml.slice(i + 2));
-      if (!m) fail('etiqueta de cierre sin nombre');
-      const name = m![0];
-      const close = /^\s*>/.exec(xml.slice(i + 2 + name.length));
-      if (!close) fail(`etiqueta de cierre </${name}> mal formada`);
-      const open = stack.pop();
-      if (!open) fail(`</${name}> sin etiqueta de apertura`);
-      if (open!.name !== name) fail(`</${name}> cierra <${open!.name}>`);
-      i += 2 + name.length + close![0].length;
-    } else {
-      const m = NAME_RE.exec(xml.slice(i + 1));
-      if (!m) fail("'<' sin nombre de elemento");
-      const name = m![0];
-      if (stack.length === 0 && rootSeen) fail(`segundo elemento raíz <${name}>`);
-      let j = i + 1 + name.length;
-      const attrs = new Map<string, string>();
-      let selfClosing = false;
-      for (;;) {
-        const ws = /^\s*/.exec(xml.slice(j))![0];
-        j += ws.length;
-        if (xml.startsWith('/>', j)) {
-          selfClosing = true;
-          j += 2;
-          break;
-        }
-        if (xml[j] === '>') {
-          j += 1;
-          break;
-        }
-        if (j >= xml.length) fail(`<${name}> sin cerrar`, i);
-        if (!ws) fail(`falta espacio antes de un atributo en <${name}>`, j);
-        const an = NAME_RE.exec(xml.slice(j));
-        if (!an) fail(`atributo mal formado en <${name}>`, j);
-        const attr = an![0];
-        j += attr.length;
-        const eq = /^\s*=\s*(["'])/.exec(xml.slice(j));
-        if (!eq) fail(`el atributo ${attr} de <${name}> necesita ="valor" entre comillas`, j);
-        j += eq![0].length;
-        const quote = eq![1]!;
-        const endQuote = xml.indexOf(quote, j);
-        if (endQuote < 0) fail(`valor de ${attr} sin cerrar`, j);
-        const value = xml.slice(j, endQuote);
-        checkText(value, j);
-        if (attrs.has(attr)) fail(`atributo ${attr} repetido en <${name}>`, j);
-        attrs.set(attr, value);
-        j = endQuote + 1;
-      }
-      const prefixes = new Set<string>();
-      for (const a of attrs.keys()) {
-        if (a === 'xmlns') prefixes.add('');
-        else if (a.startsWith('xmlns:')) prefixes.add(a.slice(6));
-      }
-      stack.push({ name, prefixes });
-      const prefixOf = (n: string) => (n.includes(':') ? n.slice(0, n.indexOf(':')) : null);
-      for (const n of [name, ...attrs.keys()]) {
-        const p = prefixOf(n);
-        if (p !== null && !declared(p))
-          fail(`prefijo de espacio de nombres '${p}' no declarado (${n})`, i);
-      }
-      if (selfClosing) stack.pop();
-      rootSeen = true;
-      i = j;
-    }
+    c.i = lt;
+    if (skipMarkup(c)) continue;
+    if (xml.startsWith('</', c.i)) readEndTag(c);
+    else readStartTag(c);
   }
-  if (stack.length) fail(`<${stack[stack.length - 1]!.name}> sin cerrar`, xml.length);
-  if (!rootSeen) fail('no hay elemento raíz', 0);
+  if (c.stack.length) failAt(xml, `<${c.stack[c.stack.length - 1]!.name}> sin cerrar`, xml.length);
+  if (!c.rootSeen) failAt(xml, 'no hay elemento raíz', 0);
 }

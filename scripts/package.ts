@@ -12,12 +12,20 @@ import { join } from 'node:path';
 import { packageIdentity } from '../src/domain/config/index.ts';
 import { courseIdentity, formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import { distRoot, staleReason } from './lib/build-config.ts';
-import { PackageError, packageScorm, parseArgs, partialFiles, USAGE } from './lib/package-scorm.ts';
+import {
+  PackageError,
+  packageScorm,
+  parseArgs,
+  partialFiles,
+  USAGE,
+  type CliArgs,
+} from './lib/package-scorm.ts';
 import {
   ConfigError,
   demoWarning,
   formatConfigError,
   readConfiguration,
+  type LoadedConfig,
   stampOf,
   takeConfigArgs,
   withEnv,
@@ -31,17 +39,16 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const)
     process.exit(130);
   });
 
-async function main(): Promise<number> {
-  let args;
-  let loaded;
+/** The command line and the configuration it names, or the exit code of a bad one. */
+function readInput(): { args: CliArgs; loaded: LoadedConfig } | number {
   try {
     const { choice, rest } = takeConfigArgs(process.argv.slice(2));
-    args = parseArgs(rest);
+    const args = parseArgs(rest);
     if (args.help) {
       console.log(USAGE);
       return 0;
     }
-    loaded = readConfiguration(withEnv(choice));
+    return { args, loaded: readConfiguration(withEnv(choice)) };
   } catch (e) {
     if (e instanceof ConfigError) {
       console.error(formatConfigError(e));
@@ -53,6 +60,30 @@ async function main(): Promise<number> {
     }
     throw e;
   }
+}
+
+/** Builds the LMS app for this configuration and obra when its build is stale; false: it failed. */
+function buildLmsWhenStale(loaded: LoadedConfig): boolean {
+  const why = staleReason('lms', stampOf(loaded));
+  if (!why) return true;
+  const where = join(distRoot(), 'lms').replace(ROOT + '/', '');
+  console.log(
+    `• Build LMS: ${why}; se construye para esta configuración (${where}), luego se empaqueta`,
+  );
+  const r = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'tsx'),
+    [join(ROOT, 'scripts', 'build.ts'), 'lms', '--config', loaded.path, '--obra', loaded.obra.slug],
+    { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  if (r.status === 0) return true;
+  console.error(`\n✗ Empaquetado detenido: la build LMS falló (código ${r.status ?? r.signal}).`);
+  return false;
+}
+
+async function main(): Promise<number> {
+  const input = readInput();
+  if (typeof input === 'number') return input;
+  const { args, loaded } = input;
   const started = Date.now();
   console.log('Empaquetado SCORM — Curso SST');
   console.log(
@@ -71,33 +102,7 @@ async function main(): Promise<number> {
   }
 
   // Build what the package needs (not when --dist names a build made elsewhere).
-  if (!args.distDir) {
-    const why = staleReason('lms', stampOf(loaded));
-    if (why) {
-      const where = join(distRoot(), 'lms').replace(ROOT + '/', '');
-      console.log(
-        `• Build LMS: ${why}; se construye para esta configuración (${where}), luego se empaqueta`,
-      );
-      const r = spawnSync(
-        join(ROOT, 'node_modules', '.bin', 'tsx'),
-        [
-          join(ROOT, 'scripts', 'build.ts'),
-          'lms',
-          '--config',
-          loaded.path,
-          '--obra',
-          loaded.obra.slug,
-        ],
-        { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] },
-      );
-      if (r.status !== 0) {
-        console.error(
-          `\n✗ Empaquetado detenido: la build LMS falló (código ${r.status ?? r.signal}).`,
-        );
-        return 1;
-      }
-    }
-  }
+  if (!args.distDir && !buildLmsWhenStale(loaded)) return 1;
   try {
     const results = await packageScorm({
       editions: args.editions,

@@ -34,12 +34,82 @@ const DATA_NOTICE = 'virtual:data-notice';
 /** Only the version, for the launch check of a newer notice (record 0213): a few bytes. */
 const DATA_NOTICE_VERSION = 'virtual:data-notice-version';
 
+const VIRTUAL_IDS = [
+  COURSE,
+  MODULES,
+  GLOSSARY,
+  COMPANY,
+  COMPANY_OBRAS,
+  DATA_NOTICE,
+  DATA_NOTICE_VERSION,
+];
+
+/** The build's kind: the web app, the template LMS build (decision 0241), or neither. */
+interface BuildMode {
+  web: boolean;
+  template: boolean;
+}
+
+/**
+ * The course the build ships: filled for the LMS build's obra; unfilled for the web build and
+ * for the template LMS build (decision 0241), which fills it at start.
+ */
+const shippedCourse = (built: BuildCourse, mode: BuildMode) =>
+  mode.web || mode.template ? built.unfilled : built.course;
+
+/** virtual:course: the outline, the illustration sizes and the content version. */
+function courseSource(c: BuildCourse['course'], unfilled: BuildCourse['unfilled']): string {
+  // The introduction's illustration travels inline: it is the first screen's image.
+  const outline = buildOutline(c);
+  const img = outline.introduction.img;
+  if (img) outline.introduction = { ...outline.introduction, inlineImg: svgDataUri(img) };
+  // So are the module icons: the menu is the next screen, and inside an LMS frame each icon
+  // fetched on its own left the cards blank for a second or two (record 0247).
+  outline.modules = outline.modules.map((m) =>
+    m.img.endsWith('.svg') ? { ...m, inlineImg: svgDataUri(m.img) } : m,
+  );
+  // Illustration sizes, so every <img> reserves its space (docs/decisions/0098).
+  // The content version travels with each first answer to the server (web build only; an
+  // unused export is dropped from the LMS build): a hash of the unfilled course (record 0125).
+  return `export const outline = ${JSON.stringify(outline)};\nexport const imageSizes = ${JSON.stringify(imageSizesOf(c))};\nexport const contentVersion = ${JSON.stringify(contentVersion(unfilled))};`;
+}
+
+/** virtual:course-modules: one lazy import per module. */
+function modulesSource(c: BuildCourse['course']): string {
+  const cases = c.modules
+    .map((m) => `  ${JSON.stringify(m.id)}: () => import(${JSON.stringify(MODULE_PREFIX + m.id)}),`)
+    .join('\n');
+  return `const loaders = {\n${cases}\n};\nexport function loadModule(id) {\n  const l = loaders[id];\n  return l ? l().then((m) => m.default) : Promise.reject(new Error('Módulo desconocido: ' + id));\n}`;
+}
+
+/** The source of the virtual module `real` made from the build's reading; null: a module's chunk. */
+function builtSource(real: string, built: BuildCourse, mode: BuildMode): string | null {
+  const { company } = built;
+  const c = shippedCourse(built, mode);
+  if (real === COMPANY)
+    return mode.template
+      ? `import { pageCompany } from ${JSON.stringify(PAGE_OBRA)};\nexport const company = pageCompany(${JSON.stringify(company)});`
+      : `export const company = ${JSON.stringify(company)};`;
+  if (real === COMPANY_OBRAS)
+    return `export const obras = ${mode.web ? JSON.stringify(built.obras) : 'null'};`;
+  if (real === DATA_NOTICE_VERSION)
+    return `export const version = ${JSON.stringify(dataNoticeVersion(built.loaded.config))};`;
+  if (real === DATA_NOTICE) {
+    // Only the standalone app's notice screen imports it (the LMS build never reaches it):
+    // docs/decisions/0125-content-version-and-data-notice.md.
+    const config = built.loaded.config;
+    return `export const text = ${JSON.stringify(dataNoticeText(config))};\nexport const version = ${JSON.stringify(dataNoticeVersion(config))};`;
+  }
+  if (real === COURSE) return courseSource(c, built.unfilled);
+  if (real === MODULES) return modulesSource(c);
+  return null;
+}
+
 export function contentPlugin(): Plugin {
   // Read and validated once per build (or per content change in dev), not once per virtual
   // module: the outline and every module chunk come from the same reading.
   let cached: BuildCourse | null = null;
-  let web = false;
-  let template = false;
+  const mode: BuildMode = { web: false, template: false };
   const load = (fail: (msg: string) => never): BuildCourse => {
     if (!cached) {
       try {
@@ -53,24 +123,14 @@ export function contentPlugin(): Plugin {
   return {
     name: 'curso-sst-content',
     configResolved(config) {
-      web = config.mode === 'web';
-      template = config.mode === 'lms-template';
+      mode.web = config.mode === 'web';
+      mode.template = config.mode === 'lms-template';
     },
     buildStart() {
       cached = null;
     },
     resolveId(id) {
-      if (
-        id === COURSE ||
-        id === MODULES ||
-        id === GLOSSARY ||
-        id === COMPANY ||
-        id === COMPANY_OBRAS ||
-        id === DATA_NOTICE ||
-        id === DATA_NOTICE_VERSION ||
-        id.startsWith(MODULE_PREFIX)
-      )
-        return '\0' + id;
+      if (VIRTUAL_IDS.includes(id) || id.startsWith(MODULE_PREFIX)) return '\0' + id;
       return null;
     },
     load(id) {
@@ -89,51 +149,12 @@ export function contentPlugin(): Plugin {
         return `export default ${JSON.stringify(glossary)};`;
       }
       const built = load((msg) => this.error(msg));
-      const { company, files } = built;
-      // The template LMS build (decision 0241) ships unfilled too and fills at start.
-      const c = web || template ? built.unfilled : built.course;
-      files.forEach((f) => this.addWatchFile(f));
+      built.files.forEach((f) => this.addWatchFile(f));
       const real = id.slice(1);
-      if (real === COMPANY)
-        return template
-          ? `import { pageCompany } from ${JSON.stringify(PAGE_OBRA)};\nexport const company = pageCompany(${JSON.stringify(company)});`
-          : `export const company = ${JSON.stringify(company)};`;
-      if (real === COMPANY_OBRAS)
-        return `export const obras = ${web ? JSON.stringify(built.obras) : 'null'};`;
-      if (real === DATA_NOTICE_VERSION)
-        return `export const version = ${JSON.stringify(dataNoticeVersion(built.loaded.config))};`;
-      if (real === DATA_NOTICE) {
-        // Only the standalone app's notice screen imports it (the LMS build never reaches it):
-        // docs/decisions/0125-content-version-and-data-notice.md.
-        const config = built.loaded.config;
-        return `export const text = ${JSON.stringify(dataNoticeText(config))};\nexport const version = ${JSON.stringify(dataNoticeVersion(config))};`;
-      }
-      if (real === COURSE) {
-        // The introduction's illustration travels inline: it is the first screen's image.
-        const outline = buildOutline(c);
-        const img = outline.introduction.img;
-        if (img) outline.introduction = { ...outline.introduction, inlineImg: svgDataUri(img) };
-        // So are the module icons: the menu is the next screen, and inside an LMS frame each icon
-        // fetched on its own left the cards blank for a second or two (record 0247).
-        outline.modules = outline.modules.map((m) =>
-          m.img.endsWith('.svg') ? { ...m, inlineImg: svgDataUri(m.img) } : m,
-        );
-        // Illustration sizes, so every <img> reserves its space (docs/decisions/0098).
-        // The content version travels with each first answer to the server (web build only; an
-        // unused export is dropped from the LMS build): a hash of the unfilled course (record 0125).
-        return `export const outline = ${JSON.stringify(outline)};\nexport const imageSizes = ${JSON.stringify(imageSizesOf(c))};\nexport const contentVersion = ${JSON.stringify(contentVersion(built.unfilled))};`;
-      }
-      if (real === MODULES) {
-        const cases = c.modules
-          .map(
-            (m) =>
-              `  ${JSON.stringify(m.id)}: () => import(${JSON.stringify(MODULE_PREFIX + m.id)}),`,
-          )
-          .join('\n');
-        return `const loaders = {\n${cases}\n};\nexport function loadModule(id) {\n  const l = loaders[id];\n  return l ? l().then((m) => m.default) : Promise.reject(new Error('Módulo desconocido: ' + id));\n}`;
-      }
+      const source = builtSource(real, built, mode);
+      if (source !== null) return source;
       const moduleId = real.slice(MODULE_PREFIX.length);
-      const mod = c.modules.find((m) => m.id === moduleId);
+      const mod = shippedCourse(built, mode).modules.find((m) => m.id === moduleId);
       if (!mod) this.error(`Módulo desconocido: ${moduleId}`);
       return `export default ${JSON.stringify(mod)};`;
     },

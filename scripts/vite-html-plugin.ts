@@ -8,7 +8,7 @@
 //     The template LMS build keeps it unfilled between markers, after an empty JSON block of
 //     the obra's values: the server fills both per obra (decision 0241).
 import { join } from 'node:path';
-import { build, type Plugin } from 'vite';
+import { build, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { readCourse, ROOT } from '../course-files/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
@@ -167,6 +167,76 @@ export function entryPlugin(target: 'lms' | 'web' | 'lms-template'): Plugin {
   };
 }
 
+/** Where the static screen sits in `html`, its markers included; null without them. */
+function staticSpan(html: string): { start: number; end: number } | null {
+  const start = html.indexOf(STATIC_START);
+  const end = html.indexOf(STATIC_END);
+  return start >= 0 && end > start ? { start, end: end + STATIC_END.length } : null;
+}
+
+/** LMS build: the static introduction, and (built) the inline early Initialize script. */
+async function lmsPage(html: string, template: boolean, isBuild: boolean): Promise<string> {
+  // The template's index.html is written per obra by the server (decision 0241): the
+  // obra's values go into the JSON block, and its static introduction, kept between
+  // markers, is filled with them (src/domain/content/obra-template.ts).
+  const span = staticSpan(html);
+  const out = span
+    ? html.slice(0, span.start) +
+      (template
+        ? `${EMPTY_OBRA_BLOCK}${OBRA_STATIC_START}${staticIntroduction(true)}${OBRA_STATIC_END}`
+        : staticIntroduction(false)) +
+      html.slice(span.end)
+    : html;
+  if (!isBuild) return out;
+  return out.replace(
+    '</title>',
+    `</title>\n    <script>${await inlineScript(join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'), 'cursoSstEarlyInit')}</script>`,
+  );
+}
+
+/** Web build: the static sign-in, invitation and notice screens, their texts and script. */
+async function webPage(
+  html: string,
+  course: { title: string; header: string },
+  texts: FirstScreenTexts,
+  isBuild: boolean,
+): Promise<string> {
+  const span = staticSpan(html);
+  if (!span) return html;
+  // The texts as a data block (CSP does not apply to it), then the script, which runs
+  // before the first paint (decision 0234).
+  const json = JSON.stringify(texts).replace(/</g, '\\u003c');
+  const script = isBuild
+    ? `<script>${await inlineScript(join(ROOT, 'src', 'app', 'first-screen', 'first-screen-entry.ts'), 'cursoSstFirstScreen')}</script>`
+    : '';
+  return (
+    html.slice(0, span.start) +
+    staticWebScreens(course.title, course.header) +
+    `<script type="application/json" id="first-screen-texts">${json}</script>` +
+    script +
+    html.slice(span.end)
+  );
+}
+
+/** Inlines the entry stylesheet(s) and drops them from the bundle. */
+function inlineEntryCss(
+  html: string,
+  bundle: NonNullable<IndexHtmlTransformContext['bundle']>,
+): string {
+  return html.replace(
+    /<link rel="stylesheet"[^>]*href="\.?\/?(assets\/[^"]+\.css)"[^>]*>/g,
+    (tag, file: string) => {
+      const asset = bundle[file];
+      if (!asset || asset.type !== 'asset') return tag;
+      // Only the entry's own stylesheet leaves the bundle. A stylesheet of a chunk that lazy
+      // chunks share (the dialog's) is also in their preload lists: it stays a file, or
+      // their import fails on a missing CSS (decision 0229).
+      if (/^assets\/index-/.test(file)) delete bundle[file];
+      return `<style>${String(asset.source)}</style>`;
+    },
+  );
+}
+
 export function htmlPlugin(): Plugin {
   let target: 'lms' | 'web' = 'lms';
   let template = false;
@@ -193,60 +263,10 @@ export function htmlPlugin(): Plugin {
               .replaceAll('__COURSE_HEADER__', escapeAttr(course.header))
               .replaceAll('__COURSE_DESCRIPTION__', escapeAttr(course.package.description))
           : html;
-        if (target === 'lms') {
-          const start = out.indexOf(STATIC_START);
-          const end = out.indexOf(STATIC_END);
-          // The template's index.html is written per obra by the server (decision 0241): the
-          // obra's values go into the JSON block, and its static introduction, kept between
-          // markers, is filled with them (src/domain/content/obra-template.ts).
-          if (start >= 0 && end > start)
-            out =
-              out.slice(0, start) +
-              (template
-                ? `${EMPTY_OBRA_BLOCK}${OBRA_STATIC_START}${staticIntroduction(true)}${OBRA_STATIC_END}`
-                : staticIntroduction(false)) +
-              out.slice(end + STATIC_END.length);
-          if (isBuild)
-            out = out.replace(
-              '</title>',
-              `</title>\n    <script>${await inlineScript(join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'), 'cursoSstEarlyInit')}</script>`,
-            );
-        }
-        if (target === 'web' && course) {
-          const start = out.indexOf(STATIC_START);
-          const end = out.indexOf(STATIC_END);
-          if (start >= 0 && end > start) {
-            // The texts as a data block (CSP does not apply to it), then the script, which runs
-            // before the first paint (decision 0234).
-            const texts = JSON.stringify(firstScreenTexts(apiBase, recaptcha)).replace(
-              /</g,
-              '\\u003c',
-            );
-            const script = isBuild
-              ? `<script>${await inlineScript(join(ROOT, 'src', 'app', 'first-screen', 'first-screen-entry.ts'), 'cursoSstFirstScreen')}</script>`
-              : '';
-            out =
-              out.slice(0, start) +
-              staticWebScreens(course.title, course.header) +
-              `<script type="application/json" id="first-screen-texts">${texts}</script>` +
-              script +
-              out.slice(end + STATIC_END.length);
-          }
-        }
-        if (!ctx.bundle) return out;
-        // Inline the entry stylesheet(s) and drop them from the bundle.
-        return out.replace(
-          /<link rel="stylesheet"[^>]*href="\.?\/?(assets\/[^"]+\.css)"[^>]*>/g,
-          (tag, file: string) => {
-            const asset = ctx.bundle?.[file];
-            if (!asset || asset.type !== 'asset') return tag;
-            // Only the entry's own stylesheet leaves the bundle. A stylesheet of a chunk that lazy
-            // chunks share (the dialog's) is also in their preload lists: it stays a file, or
-            // their import fails on a missing CSS (decision 0229).
-            if (/^assets\/index-/.test(file)) delete ctx.bundle![file];
-            return `<style>${String(asset.source)}</style>`;
-          },
-        );
+        if (target === 'lms') out = await lmsPage(out, template, isBuild);
+        if (target === 'web' && course)
+          out = await webPage(out, course, firstScreenTexts(apiBase, recaptcha), isBuild);
+        return ctx.bundle ? inlineEntryCss(out, ctx.bundle) : out;
       },
     },
   };

@@ -9,11 +9,12 @@
 // warm-up, C at a time, stopping early at S seconds.
 // Then the data-folder lock race (decision 0050), 50 rounds × 8 processes per lock strategy, and the
 // CSV import of 10,000 generated rows (1 in 50 bad) as UTF-8 and as Windows-1252: time apart
-// from hashing, hashing time, and production-cost hashing measured on a sample.
+// from hashing, hashing time, and production-cost hashing measured on a sample
+// (tools/bench/lock-and-import.ts).
 // Then (decision 0112) the coordinator console at 10,000 learners: tools/bench-console.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app.ts';
@@ -21,13 +22,8 @@ import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
 import { createUser } from '../server/db/store.ts';
 import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
-import { runLockRace, type RaceResult } from '../server/db/lock-race.ts';
-import { defaultStrategy, type LockStrategy } from '../server/db/lock.ts';
-import { importUsers } from '../server/cli/users.ts';
-import { generateImportCsv } from '../server/cli/import-fixture.ts';
-import { hashAll } from '../server/cli/csv-import.ts';
-import { DEFAULT_LOG2_N } from '../server/security/passwords.ts';
 import { benchConsole, formatConsoleBench } from './bench-console.ts';
+import { benchImport, benchLockRace, formatLockAndImport } from './bench/lock-and-import.ts';
 import { openScratchSchema } from '../server/test-support.ts';
 
 const USAGE =
@@ -195,6 +191,65 @@ function engines(): Engine[] {
   return list;
 }
 
+/**
+ * One learner per concurrent client, as in a class taking the course together: each
+ * update-user locks only its own progress row. Each has accepted the data notice, or the
+ * server saves nothing (record 0213).
+ */
+async function seedLearners(db: Db, count: number, password: string): Promise<string[]> {
+  const documents = Array.from({ length: count }, (_, i) => String(9_000_000_001 + i));
+  await publishDataNoticeVersion(db, 'aviso-bench');
+  for (const document of documents) {
+    const user = await createUser(db, {
+      document,
+      name: `Aprendiz ${document}`,
+      email: null,
+      password,
+    });
+    await acceptDataNotice(db, user.id, 'aviso-bench');
+  }
+  return documents;
+}
+
+type LearnerRequest = (worker: number, i: number) => Promise<Response>;
+
+/** The two calls the web course makes while a learner works, made by learner `worker`. */
+function learnerCalls(base: string, learners: Learner[]): [string, LearnerRequest][] {
+  const headers = (l: Learner) => ({
+    authorization: l.token,
+    cookie: `XSRF-TOKEN=${l.xsrf}`,
+    'x-xsrf-token': l.xsrf,
+  });
+  // Multipart bodies, as the web course's FormData sends them. Half the course done, a new
+  // bookmark on each call, so every update is a real write.
+  const route = '0,1,2,3,4,5,6-0,1,2,3,4,5,6-0,1,2-{}-{}';
+  const updateUser: LearnerRequest = (w, i) => {
+    const l = learners[w]!;
+    const form = new FormData();
+    form.append('id', String(l.id));
+    form.append('score', '40');
+    form.append('route', route);
+    form.append('current_location', `/tema/modulo3/${i % 7}`);
+    return fetch(`${base}/api/v1/update-user`, {
+      method: 'POST',
+      headers: headers(l),
+      body: form,
+    });
+  };
+  const me: LearnerRequest = (w) => {
+    const l = learners[w]!;
+    return fetch(`${base}/api/v1/me`, {
+      method: 'POST',
+      headers: headers(l),
+      body: new FormData(),
+    });
+  };
+  return [
+    ['update-user', updateUser],
+    ['me', me],
+  ];
+}
+
 async function benchEngine(
   engine: Engine,
   o: Options,
@@ -203,21 +258,8 @@ async function benchEngine(
   const { db, cleanup } = await engine.open();
   let app: FastifyInstance | null = null;
   try {
-    // One learner per concurrent client, as in a class taking the course together: each
-    // update-user locks only its own progress row.
     const password = 'bench-clave-123';
-    const documents = Array.from({ length: o.concurrency }, (_, i) => String(9_000_000_001 + i));
-    // Each has accepted the data notice, or the server saves nothing (record 0213).
-    await publishDataNoticeVersion(db, 'aviso-bench');
-    for (const document of documents) {
-      const user = await createUser(db, {
-        document,
-        name: `Aprendiz ${document}`,
-        email: null,
-        password,
-      });
-      await acceptDataNotice(db, user.id, 'aviso-bench');
-    }
+    const documents = await seedLearners(db, o.concurrency, password);
     app = await buildApp({
       db,
       webDir: null,
@@ -229,41 +271,8 @@ async function benchEngine(
     const base = urlOf(app);
     const learners: Learner[] = [];
     for (const d of documents) learners.push(await signIn(base, d, password));
-    const headers = (l: Learner) => ({
-      authorization: l.token,
-      cookie: `XSRF-TOKEN=${l.xsrf}`,
-      'x-xsrf-token': l.xsrf,
-    });
-
-    // Multipart bodies, as the web course's FormData sends them. Half the course done, a new
-    // bookmark on each call, so every update is a real write.
-    const route = '0,1,2,3,4,5,6-0,1,2,3,4,5,6-0,1,2-{}-{}';
-    const updateUser = (w: number, i: number) => {
-      const l = learners[w]!;
-      const form = new FormData();
-      form.append('id', String(l.id));
-      form.append('score', '40');
-      form.append('route', route);
-      form.append('current_location', `/tema/modulo3/${i % 7}`);
-      return fetch(`${base}/api/v1/update-user`, {
-        method: 'POST',
-        headers: headers(l),
-        body: form,
-      });
-    };
-    const me = (w: number) => {
-      const l = learners[w]!;
-      return fetch(`${base}/api/v1/me`, {
-        method: 'POST',
-        headers: headers(l),
-        body: new FormData(),
-      });
-    };
     const out: LoadResult[] = [];
-    for (const [scenario, request] of [
-      ['update-user', updateUser],
-      ['me', me],
-    ] as const) {
+    for (const [scenario, request] of learnerCalls(base, learners)) {
       await drive(Math.min(200, o.requests), o.concurrency, o.seconds * 1000, request); // warm-up
       log(`  ${engine.name}: ${scenario}`);
       out.push({
@@ -320,99 +329,6 @@ function formatTable(results: LoadResult[], o: Options): string {
   ].join('\n');
 }
 
-// ------------------------------------------------------------------ lock race and CSV import
-
-async function benchLockRace(log: (line: string) => void): Promise<RaceResult[]> {
-  const strategies: LockStrategy[] = defaultStrategy() === 'os' ? ['os', 'file'] : ['file'];
-  const results: RaceResult[] = [];
-  for (const strategy of strategies) {
-    log(`  lock race: 50 rounds × 8 processes (${strategy})`);
-    results.push(await runLockRace({ rounds: 50, processes: 8, strategy }));
-  }
-  return results;
-}
-
-interface ImportResult {
-  variant: string;
-  rows: number;
-  imported: number;
-  rejected: number;
-  encoding: string;
-  importSeconds: number;
-  hashSeconds: number;
-  hashLog2N: number;
-}
-
-/** 10,000 generated rows (1 in 50 bad) into PGlite on disk, as UTF-8 and as Windows-1252. */
-async function benchImport(log: (line: string) => void): Promise<{
-  results: ImportResult[];
-  production: { log2N: number; sample: number; msPerPassword: number; estimateSeconds: number };
-}> {
-  const results: ImportResult[] = [];
-  // The import's own work is measured at a low hash cost; production hashing is measured on a
-  // sample below and extrapolated, so the bench stays minutes, not half an hour.
-  const log2N = 10;
-  const previous = process.env.CURSO_SST_SCRYPT_LOG2N;
-  process.env.CURSO_SST_SCRYPT_LOG2N = String(log2N);
-  try {
-    for (const variant of ['UTF-8', 'Windows-1252'] as const) {
-      const dir = mkdtempSync(join(tmpdir(), 'curso-sst-bench-import-'));
-      const db = await openPglite(join(dir, 'pglite'));
-      await migrate(db);
-      try {
-        const { csv } = generateImportCsv(10_000, {
-          prefix: variant === 'UTF-8' ? '81' : '82',
-          badEvery: 50,
-        });
-        const bytes = variant === 'UTF-8' ? Buffer.from(csv, 'utf8') : Buffer.from(csv, 'latin1');
-        log(`  import: 10,000 rows, ${variant}`);
-        const summary = await importUsers(db, bytes, {
-          out: () => {},
-          err: () => {},
-        });
-        if (!summary?.timings) throw new Error(`import ${variant} refused the file`);
-        results.push({
-          variant,
-          rows: 10_000,
-          imported: summary.imported,
-          rejected: summary.rejected,
-          encoding: summary.encoding ?? '?',
-          importSeconds: summary.timings.importMs / 1000,
-          hashSeconds: summary.timings.hashMs / 1000,
-          hashLog2N: log2N,
-        });
-      } finally {
-        await db.close();
-        rmSync(dir, { recursive: true, force: true });
-      }
-    }
-  } finally {
-    if (previous === undefined) delete process.env.CURSO_SST_SCRYPT_LOG2N;
-    else process.env.CURSO_SST_SCRYPT_LOG2N = previous;
-  }
-  // Production cost (N=2^17): a sample hashed the way the import hashes, extrapolated.
-  const prior = process.env.CURSO_SST_SCRYPT_LOG2N;
-  delete process.env.CURSO_SST_SCRYPT_LOG2N;
-  const sample = 40;
-  log(`  hashing: ${sample} passwords at N=2^${DEFAULT_LOG2_N}`);
-  const t0 = performance.now();
-  await hashAll(
-    Array.from({ length: sample }, (_, i) => `clave-${i}`),
-    () => {},
-  );
-  const msPerPassword = (performance.now() - t0) / sample;
-  if (prior !== undefined) process.env.CURSO_SST_SCRYPT_LOG2N = prior;
-  return {
-    results,
-    production: {
-      log2N: DEFAULT_LOG2_N,
-      sample,
-      msPerPassword,
-      estimateSeconds: (msPerPassword * 10_000) / 1000,
-    },
-  };
-}
-
 async function main(): Promise<number> {
   // Two instances on one PostgreSQL (decision 0233): a mode of its own.
   if (process.argv.includes('--instances')) {
@@ -454,27 +370,11 @@ async function main(): Promise<number> {
       ),
     );
   else {
-    const lockLines = lock.map((r) => {
-      const ones = r.holders.filter((h) => h === 1).length;
-      const worst = Math.max(...r.holders);
-      return `  ${r.strategy.padEnd(4)}  ${r.rounds} rounds × ${r.processes} processes: exactly one holder in ${ones}/${r.rounds} rounds (most holders in a round: ${worst}; errors: ${r.errors.length}; ${(r.ms / 1000).toFixed(1)} s)`;
-    });
-    const importLines = imports.results.map(
-      (r) =>
-        `  ${r.variant.padEnd(12)}  ${r.rows} rows → ${r.imported} imported, ${r.rejected} rejected (read as ${r.encoding}): ` +
-        `${r.importSeconds.toFixed(1)} s apart from hashing; hashing ${r.hashSeconds.toFixed(1)} s at N=2^${r.hashLog2N}`,
-    );
-    const p = imports.production;
     console.log(
       [
         formatTable(results, o),
         '',
-        'Data-folder lock race (stale lock each round: dead pid, then a live pid of another process)',
-        ...lockLines,
-        '',
-        'CSV import into PGlite on disk (1 row in 50 bad)',
-        ...importLines,
-        `  hashing at production cost N=2^${p.log2N}: ${p.msPerPassword.toFixed(0)} ms per password over ${availableParallelism()} cores (sample of ${p.sample}) → about ${p.estimateSeconds.toFixed(0)} s for 10,000`,
+        ...formatLockAndImport(lock, imports),
         '',
         ...formatConsoleBench(consoleBench),
         `(${((Date.now() - started) / 1000).toFixed(0)} s, Node ${process.version})`,

@@ -6,7 +6,7 @@
 // --cpu-load: the navigation walk runs while one busy process keeps one core loaded (record
 // 0248); its pass is the same: no transition waited on a request (the walk's times are reported,
 // not gated, in that mode).
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,37 +15,25 @@ import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
 import { EDITIONS, packageScorm, REPO_ROOT } from '../scripts/lib/package-scorm.ts';
 import { extractZip } from '../course-files/package-unzip.ts';
 import { hostPage } from '../scripts/bench/host-page.ts';
-import {
-  CONDITIONS,
-  measureHarnessHeap,
-  measureLoad,
-  type LoadSample,
-  type SampleTarget,
-} from '../scripts/bench/measure-load.ts';
-import {
-  budgets,
-  formatReport,
-  LOAD_METRICS,
-  stat,
-  type BenchResults,
-  type ConditionResult,
-  type LoadStats,
-} from '../scripts/bench/report.ts';
-import { startBenchServer } from '../scripts/bench/serve.ts';
+import { budgets, webFirstScreenBudgets } from '../scripts/bench/budgets.ts';
+import { formatReport, type BenchResults } from '../scripts/bench/report.ts';
+import { startBenchServer, type Mount } from '../scripts/bench/serve.ts';
 import { fileBytes, measureSizes, zipFolderBytes } from '../scripts/bench/sizes.ts';
-import { summarise, walkCourse } from '../scripts/bench/walkthrough.ts';
+import { walkCourse } from '../scripts/bench/walkthrough.ts';
 import {
-  measureNavigation,
-  summariseNavigation,
-  type NavigationRun,
-} from '../scripts/bench/navigation.ts';
+  course,
+  measureConditions,
+  measureHarness,
+  navigationRuns,
+  reference,
+  referenceWalk,
+} from './bench/lms-frame.ts';
 import {
   ensureWebBuild,
   formatWebFirstPaint,
   measureWebFirstPaint,
 } from './bench/web-first-paint.ts';
 import { formatWebFirstScreen, measureWebFirstScreen } from './bench/web-first-screen.ts';
-import { webFirstScreenBudgets } from '../scripts/bench/report.ts';
 
 const USAGE =
   'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only web-first-screen]';
@@ -99,17 +87,6 @@ const ZIP = join(REPO_ROOT, 'dist-scorm', EDITIONS.scorm12.zipName);
 const REFERENCE_DIR = join(REPO_ROOT, 'bench', 'reference-sco');
 const RESULTS = join(REPO_ROOT, 'bench', 'results.json');
 
-const course: SampleTarget = {
-  hostPath: '/lms/course.html',
-  scoPrefix: '/sco/course/',
-  ready: (frame) => frame.getByRole('link', { name: 'Siguiente' }).waitFor({ timeout: 60_000 }),
-};
-const reference: SampleTarget = {
-  hostPath: '/lms/reference.html',
-  scoPrefix: '/sco/reference/',
-  ready: (frame) => frame.getByRole('heading', { level: 1 }).waitFor({ timeout: 60_000 }),
-};
-
 /** Builds and packages only what is missing or stale (everything with --rebuild). */
 async function ensurePackage(rebuild: boolean, log: (line: string) => void): Promise<void> {
   if (rebuild || !existsSync(join(LMS_DIR, 'index.html'))) {
@@ -133,37 +110,6 @@ async function ensurePackage(rebuild: boolean, log: (line: string) => void): Pro
   }
 }
 
-/** A load that times out on a loaded machine is tried once more before the bench gives up. */
-async function retryOnce<T>(run: () => Promise<T>, log: (line: string) => void): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    log(`    retrying after: ${(error as Error).message.split('\n')[0]}`);
-    return run();
-  }
-}
-
-/** One process spinning on one core until it is killed: a machine busy with something else. */
-function busyCore(): ChildProcess {
-  const child = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
-  // However the bench ends (a crash too), the spinning process ends with it.
-  process.once('exit', () => child.kill('SIGKILL'));
-  return child;
-}
-
-function statsOf(samples: LoadSample[], harnessHeap: number): LoadStats {
-  const byFcp = [...samples].sort((a, b) => a.fcpMs - b.fcpMs);
-  const out = {
-    lcpElements: samples.map((s) => s.lcpElement),
-    medianRunFiles: byFcp[Math.floor(byFcp.length / 2)]?.files ?? [],
-  } as LoadStats;
-  for (const key of LOAD_METRICS)
-    out[key] = stat(
-      samples.map((s) => (key === 'heapBytes' ? Math.max(0, s.heapBytes - harnessHeap) : s[key])),
-    );
-  return out;
-}
-
 function gitCommit(): string {
   try {
     const dirty = execFileSync(
@@ -179,6 +125,69 @@ function gitCommit(): string {
   } catch {
     return 'unknown';
   }
+}
+
+const NOTES = [
+  'Times are from the course frame’s own navigation start (its performance timeline); “from LMS page start” adds the LMS page and scorm-again loading first.',
+  'Transferred = CDP encodedDataLength (body + headers) of the SCO’s own files; before FCP = requests finished before the frame’s first contentful paint.',
+  'The frame shares the LMS page’s JS heap: heap = Runtime.getHeapUsage after two forced GCs, minus the LMS page alone with an empty frame.',
+  'Requests and bytes of the first screen: until the network has been quiet for 0.5 s (1.5 s throttled) after the first screen is usable.',
+  'Navigation: the whole course per run, throttled, cache on (fresh context); each screen read for 1 s; time = the learner’s pointerdown to the animation frame in which the next screen is complete (heading, text, no loading placeholder); waited on network = a course request started in between that the browser’s cache did not answer; asked the cache = transitions whose requests the memory or disk cache answered (record 0248).',
+  'Screen views: the first screen plus each route change (pushState/hashchange) in the course frame; the walkthrough stays 450 ms on each screen and ends by unloading the course.',
+];
+
+/** What the bench server serves: the LMS host pages, scorm-again, the course and the reference. */
+function benchMounts(work: string): Mount[] {
+  return [
+    {
+      prefix: '/lms/',
+      pages: {
+        'course.html': hostPage(course.scoPrefix + 'index.html'),
+        'reference.html': hostPage(reference.scoPrefix + 'index.html'),
+        'harness.html': hostPage(null),
+      },
+    },
+    {
+      prefix: '/scorm-again/',
+      files: {
+        'scorm12.min.js': join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'),
+      },
+    },
+    { prefix: course.scoPrefix, dir: join(work, 'course') },
+    { prefix: reference.scoPrefix, dir: REFERENCE_DIR },
+  ];
+}
+
+function launchChromium(): Promise<Browser> {
+  const executablePath = chromiumPath();
+  return chromium.launch({
+    ...(executablePath ? { executablePath } : {}),
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+type Results = BenchResults & Required<Pick<BenchResults, 'webFirstPaint' | 'webFirstScreen'>>;
+
+/** Writes bench/results.json and prints the report (or the JSON); 1 when --check misses a budget. */
+function report(results: Results, options: Options): number {
+  mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
+  if (options.json) console.log(JSON.stringify(results, null, 2));
+  else {
+    console.log(formatReport(results));
+    console.log(formatWebFirstPaint(results.webFirstPaint));
+    console.log(formatWebFirstScreen(results.webFirstScreen));
+    console.log(`Results: bench/results.json`);
+  }
+  const missed = results.budgets.filter((b) => !b.pass);
+  if (options.check && missed.length) {
+    console.error(
+      `bench --check: ${missed.length} budget(s) missed: ${missed.map((b) => b.id).join(', ')}`,
+    );
+    return 1;
+  }
+  return 0;
 }
 
 async function main(): Promise<number> {
@@ -199,168 +208,45 @@ async function main(): Promise<number> {
 
   const work = mkdtempSync(join(tmpdir(), 'curso-sst-bench-'));
   let browser: Browser | null = null;
-  const server = await (async () => {
-    extractZip(ZIP, join(work, 'course'));
-    return startBenchServer([
-      {
-        prefix: '/lms/',
-        pages: {
-          'course.html': hostPage(course.scoPrefix + 'index.html'),
-          'reference.html': hostPage(reference.scoPrefix + 'index.html'),
-          'harness.html': hostPage(null),
-        },
-      },
-      {
-        prefix: '/scorm-again/',
-        files: {
-          'scorm12.min.js': join(
-            REPO_ROOT,
-            'node_modules',
-            'scorm-again',
-            'dist',
-            'scorm12.min.js',
-          ),
-        },
-      },
-      { prefix: course.scoPrefix, dir: join(work, 'course') },
-      { prefix: reference.scoPrefix, dir: REFERENCE_DIR },
-    ]);
-  })();
+  extractZip(ZIP, join(work, 'course'));
+  const server = await startBenchServer(benchMounts(work));
   try {
-    const executablePath = chromiumPath();
-    browser = await chromium.launch({
-      ...(executablePath ? { executablePath } : {}),
-      headless: true,
-      args: CHROMIUM_ARGS,
-    });
-    log(`Bench: ${server.origin}, ${browser.version()}, ${options.runs} runs per condition`);
-
-    const harness: number[] = [];
-    for (let i = 0; i < options.runs; i++)
-      harness.push(await measureHarnessHeap(browser, server.origin, '/lms/harness.html'));
-    const harnessHeap = stat(harness);
-
-    const conditions = {} as Record<'unthrottled' | 'throttled', ConditionResult>;
-    for (const condition of CONDITIONS) {
-      const ours: LoadSample[] = [];
-      const theirs: LoadSample[] = [];
-      // Alternating the two SCOs spreads any drift of the machine over both alike.
-      for (let i = 0; i < options.runs; i++) {
-        log(`  ${condition.label}: run ${i + 1}/${options.runs}`);
-        ours.push(
-          await retryOnce(() => measureLoad(browser!, server.origin, course, condition), log),
-        );
-        theirs.push(
-          await retryOnce(() => measureLoad(browser!, server.origin, reference, condition), log),
-        );
-      }
-      conditions[condition.name] = {
-        label: condition.label,
-        course: statsOf(ours, harnessHeap.median),
-        reference: statsOf(theirs, harnessHeap.median),
-      };
-    }
-
+    browser = await launchChromium();
+    const { origin } = server;
+    const { runs } = options;
+    log(`Bench: ${origin}, ${browser.version()}, ${runs} runs per condition`);
+    const harnessHeap = await measureHarness(browser, origin, runs);
+    const conditions = await measureConditions(browser, origin, runs, harnessHeap, log);
     log('  full course walkthrough');
-    const walk = await walkCourse(browser, server.origin, course.hostPath, course.scoPrefix);
-    const referenceWalk = await (async () => {
-      const t = Date.now();
-      const context = await browser.newContext();
-      try {
-        const page = await context.newPage();
-        await page.goto(server.origin + reference.hostPath);
-        await page.waitForFunction(() =>
-          (window as unknown as { __bench: { calls: { method: string }[] } }).__bench.calls.some(
-            (c) => c.method === 'LMSCommit',
-          ),
-        );
-        const { calls } = await page.evaluate(
-          () => (window as unknown as { __bench: { calls: never[] } }).__bench,
-        );
-        return summarise(calls, 1, (Date.now() - t) / 1000);
-      } finally {
-        await context.close();
-      }
-    })();
-
-    const throttled = CONDITIONS.find((c) => c.name === 'throttled')!;
-    const navLabel = options.cpuLoad ? `${throttled.label}, one core busy` : throttled.label;
-    const navRuns: NavigationRun[] = [];
-    const busy = options.cpuLoad ? busyCore() : null;
-    try {
-      for (let i = 0; i < options.runs; i++) {
-        log(`  navigation (${navLabel}): run ${i + 1}/${options.runs}`);
-        navRuns.push(
-          await retryOnce(
-            () =>
-              measureNavigation(
-                browser!,
-                server.origin,
-                course.hostPath,
-                course.scoPrefix,
-                throttled,
-              ),
-            log,
-          ),
-        );
-      }
-    } finally {
-      busy?.kill('SIGKILL');
-    }
-    const navigation = summariseNavigation(navRuns, navLabel);
-
+    const walk = await walkCourse(browser, origin, course.hostPath, course.scoPrefix);
+    const walkthrough = { course: walk, reference: await referenceWalk(browser, origin) };
+    const navigation = await navigationRuns(browser, origin, runs, options.cpuLoad, log);
     // The standalone web app, with and without its service worker (decision 0140).
-    const webFirstPaint = await measureWebFirstPaint(browser, options.runs, log);
+    const webFirstPaint = await measureWebFirstPaint(browser, runs, log);
     // Its sign-in and invitation screens on a weak link (decision 0234).
-    const webFirstScreen = await measureWebFirstScreen(browser, options.runs, log);
-
+    const webFirstScreen = await measureWebFirstScreen(browser, runs, log);
     const sizes = {
       course: measureSizes(join(work, 'course'), fileBytes(ZIP)),
       reference: measureSizes(REFERENCE_DIR, await zipFolderBytes(REFERENCE_DIR)),
     };
-
-    const partial: Omit<BenchResults, 'budgets'> = {
+    const partial: Omit<Results, 'budgets'> = {
       generatedAt: new Date().toISOString(),
       gitCommit: gitCommit(),
       chromium: `Chromium ${browser.version()}`,
-      runs: options.runs,
+      runs,
       seconds: (Date.now() - started) / 1000,
-      notes: [
-        'Times are from the course frame’s own navigation start (its performance timeline); “from LMS page start” adds the LMS page and scorm-again loading first.',
-        'Transferred = CDP encodedDataLength (body + headers) of the SCO’s own files; before FCP = requests finished before the frame’s first contentful paint.',
-        'The frame shares the LMS page’s JS heap: heap = Runtime.getHeapUsage after two forced GCs, minus the LMS page alone with an empty frame.',
-        'Requests and bytes of the first screen: until the network has been quiet for 0.5 s (1.5 s throttled) after the first screen is usable.',
-        'Navigation: the whole course per run, throttled, cache on (fresh context); each screen read for 1 s; time = the learner’s pointerdown to the animation frame in which the next screen is complete (heading, text, no loading placeholder); waited on network = a course request started in between that the browser’s cache did not answer; asked the cache = transitions whose requests the memory or disk cache answered (record 0248).',
-        'Screen views: the first screen plus each route change (pushState/hashchange) in the course frame; the walkthrough stays 450 ms on each screen and ends by unloading the course.',
-      ],
+      notes: NOTES,
       harnessHeapBytes: harnessHeap,
       conditions,
       sizes,
-      walkthrough: { course: walk, reference: referenceWalk },
+      walkthrough,
       navigation,
       webFirstPaint,
       webFirstScreen,
       encodings: { ...server.encodings },
       machine: { loadAverage: [loadAtStart, loadavg()[0]!], cpuLoad: options.cpuLoad },
     };
-    const results: BenchResults = { ...partial, budgets: budgets(partial) };
-    mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
-    writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
-    if (options.json) console.log(JSON.stringify(results, null, 2));
-    else {
-      console.log(formatReport(results));
-      console.log(formatWebFirstPaint(webFirstPaint));
-      console.log(formatWebFirstScreen(webFirstScreen));
-      console.log(`Results: bench/results.json`);
-    }
-    const missed = results.budgets.filter((b) => !b.pass);
-    if (options.check && missed.length) {
-      console.error(
-        `bench --check: ${missed.length} budget(s) missed: ${missed.map((b) => b.id).join(', ')}`,
-      );
-      return 1;
-    }
-    return 0;
+    return report({ ...partial, budgets: budgets(partial) }, options);
   } finally {
     await browser?.close();
     await server.close();
@@ -371,12 +257,7 @@ async function main(): Promise<number> {
 /** `--only web-first-screen`: the two budgets of decision 0234 alone, quicker to repeat. */
 async function onlyWebFirstScreen(options: Options, log: (line: string) => void): Promise<number> {
   ensureWebBuild(options.rebuild, log);
-  const executablePath = chromiumPath();
-  const browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     log(`Bench (web first screens): ${browser.version()}, ${options.runs} runs`);
     const result = await measureWebFirstScreen(browser, options.runs, log);

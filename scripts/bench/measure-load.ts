@@ -119,6 +119,120 @@ export async function applyCondition(cdp: CDPSession, condition: Condition): Pro
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: condition.cpuRate });
 }
 
+/** Every request of the page as CDP reports it, and whether the network has gone quiet. */
+interface RequestLog {
+  requests: Map<string, RequestInfo>;
+  /** Nothing in flight, and nothing started or finished for `quietMs`. */
+  quietFor(quietMs: number): boolean;
+  /** CDP's monotonic clock to the wall clock, once a request has been seen. */
+  wallOffsetMs(): number | null;
+}
+
+function logRequests(cdp: CDPSession): RequestLog {
+  const requests = new Map<string, RequestInfo>();
+  let inFlight = 0;
+  let lastActivity = Date.now();
+  // CDP timestamps are monotonic seconds; wallTime (epoch seconds) on requestWillBeSent gives
+  // the offset to the wall clock that performance.timeOrigin is on.
+  let wallOffsetMs: number | null = null;
+  cdp.on('Network.requestWillBeSent', (e) => {
+    wallOffsetMs ??= e.wallTime * 1000 - e.timestamp * 1000;
+    lastActivity = Date.now();
+    if (!requests.has(e.requestId)) inFlight++;
+    requests.set(e.requestId, { url: e.request.url, finishedAt: null, bytes: 0 });
+  });
+  const finish = (id: string, timestamp: number, bytes: number) => {
+    const r = requests.get(id);
+    lastActivity = Date.now();
+    if (!r || r.finishedAt !== null) return;
+    inFlight--;
+    r.finishedAt = timestamp * 1000;
+    r.bytes = bytes;
+  };
+  cdp.on('Network.loadingFinished', (e) => finish(e.requestId, e.timestamp, e.encodedDataLength));
+  cdp.on('Network.loadingFailed', (e) => finish(e.requestId, e.timestamp, 0));
+  return {
+    requests,
+    quietFor: (quietMs) => inFlight === 0 && Date.now() - lastActivity > quietMs,
+    wallOffsetMs: () => wallOffsetMs,
+  };
+}
+
+/** The frame's paint timings, on its own timeline (ms from its navigation start). */
+interface FramePaint {
+  timeOrigin: number;
+  fcp: number | null;
+  lcp: number | null;
+  lcpElement: string;
+}
+
+function readPaint(frame: Frame): Promise<FramePaint> {
+  return frame.evaluate(
+    () =>
+      new Promise<FramePaint>((resolve) => {
+        const out = {
+          timeOrigin: performance.timeOrigin,
+          fcp: null as number | null,
+          lcp: null as number | null,
+          lcpElement: '',
+        };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries())
+            if (e.name === 'first-contentful-paint') out.fcp = e.startTime;
+        }).observe({ type: 'paint', buffered: true });
+        new PerformanceObserver((list) => {
+          const last = list.getEntries().at(-1) as
+            (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
+          if (!last) return;
+          out.lcp = last.startTime;
+          const el = last.element;
+          out.lcpElement = el
+            ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${last.url ? ` ${last.url.split('/').pop()}` : ''}`
+            : '';
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        // Buffered entries arrive in a later task.
+        setTimeout(() => resolve(out), 100);
+      }),
+  );
+}
+
+/** The sample's figures: the paints, LMSInitialize, and the SCO's requests (`scoUrl`) and bytes. */
+function sampleOf(
+  paint: FramePaint & { fcp: number; lcp: number },
+  host: HostRecord,
+  requests: RequestInfo[],
+  scoUrl: string,
+  wallOffsetMs: number,
+  heapBytes: number,
+): LoadSample {
+  const init = host.calls.find((c) => c.method === 'LMSInitialize')!;
+  const fcpWall = paint.timeOrigin + paint.fcp;
+  const ours = requests.filter((r) => r.url.startsWith(scoUrl));
+  const beforeFcp = ours.filter(
+    (r) => r.finishedAt !== null && r.finishedAt + wallOffsetMs <= fcpWall,
+  );
+  return {
+    fcpMs: paint.fcp,
+    lcpMs: paint.lcp,
+    lcpElement: paint.lcpElement,
+    initializeMs: init.at - paint.timeOrigin,
+    initializeFromTopMs: init.at - host.timeOrigin,
+    bytesBeforeFcp: beforeFcp.reduce((n, r) => n + r.bytes, 0),
+    requestsBeforeFcp: beforeFcp.length,
+    requests: ours.length,
+    bytes: ours.reduce((n, r) => n + r.bytes, 0),
+    heapBytes,
+    files: ours
+      .map((r) => ({
+        path: r.url.slice(scoUrl.length),
+        bytes: r.bytes,
+        finishedMs:
+          r.finishedAt === null ? null : Math.round(r.finishedAt + wallOffsetMs - paint.timeOrigin),
+      }))
+      .sort((a, b) => (a.finishedMs ?? Infinity) - (b.finishedMs ?? Infinity)),
+  };
+}
+
 export async function measureLoad(
   browser: Browser,
   origin: string,
@@ -127,30 +241,7 @@ export async function measureLoad(
 ): Promise<LoadSample> {
   const { page, cdp, close } = await newBenchPage(browser);
   try {
-    const requests = new Map<string, RequestInfo>();
-    let inFlight = 0;
-    let lastActivity = Date.now();
-    // CDP timestamps are monotonic seconds; wallTime (epoch seconds) on requestWillBeSent gives
-    // the offset to the wall clock that performance.timeOrigin is on.
-    let wallOffsetMs: number | null = null;
-    const scoUrl = origin + target.scoPrefix;
-    cdp.on('Network.requestWillBeSent', (e) => {
-      wallOffsetMs ??= e.wallTime * 1000 - e.timestamp * 1000;
-      lastActivity = Date.now();
-      if (!requests.has(e.requestId)) inFlight++;
-      requests.set(e.requestId, { url: e.request.url, finishedAt: null, bytes: 0 });
-    });
-    const finish = (id: string, timestamp: number, bytes: number) => {
-      const r = requests.get(id);
-      lastActivity = Date.now();
-      if (!r || r.finishedAt !== null) return;
-      inFlight--;
-      r.finishedAt = timestamp * 1000;
-      r.bytes = bytes;
-    };
-    cdp.on('Network.loadingFinished', (e) => finish(e.requestId, e.timestamp, e.encodedDataLength));
-    cdp.on('Network.loadingFailed', (e) => finish(e.requestId, e.timestamp, 0));
-
+    const log = logRequests(cdp);
     await applyCondition(cdp, condition);
     await page.goto(origin + target.hostPath, { waitUntil: 'commit' });
     const frame = await findScoFrame(page, target.scoPrefix);
@@ -163,79 +254,20 @@ export async function measureLoad(
     });
     // Lazy chunks and images of the first screen: wait until nothing has moved for a while.
     const quietMs = condition.network ? 1500 : 500;
-    await until(
-      'a quiet network',
-      60_000,
-      async () => inFlight === 0 && Date.now() - lastActivity > quietMs,
-    );
+    await until('a quiet network', 60_000, async () => log.quietFor(quietMs));
 
-    const paint = await frame.evaluate(
-      () =>
-        new Promise<{
-          timeOrigin: number;
-          fcp: number | null;
-          lcp: number | null;
-          lcpElement: string;
-        }>((resolve) => {
-          const out = {
-            timeOrigin: performance.timeOrigin,
-            fcp: null as number | null,
-            lcp: null as number | null,
-            lcpElement: '',
-          };
-          new PerformanceObserver((list) => {
-            for (const e of list.getEntries())
-              if (e.name === 'first-contentful-paint') out.fcp = e.startTime;
-          }).observe({ type: 'paint', buffered: true });
-          new PerformanceObserver((list) => {
-            const last = list.getEntries().at(-1) as
-              (PerformanceEntry & { element?: Element | null; url?: string }) | undefined;
-            if (!last) return;
-            out.lcp = last.startTime;
-            const el = last.element;
-            out.lcpElement = el
-              ? `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${last.url ? ` ${last.url.split('/').pop()}` : ''}`
-              : '';
-          }).observe({ type: 'largest-contentful-paint', buffered: true });
-          // Buffered entries arrive in a later task.
-          setTimeout(() => resolve(out), 100);
-        }),
-    );
-    if (paint.fcp === null || paint.fcp <= 0)
+    const paint = await readPaint(frame);
+    const { fcp, lcp } = paint;
+    if (fcp === null || fcp <= 0)
       throw new Error(`no first contentful paint in the ${FRAME_TITLE} frame`);
-    if (paint.lcp === null || paint.lcp <= 0)
+    if (lcp === null || lcp <= 0)
       throw new Error(`no largest contentful paint in the ${FRAME_TITLE} frame`);
+    const wallOffsetMs = log.wallOffsetMs();
     if (wallOffsetMs === null) throw new Error('no network events seen');
-
-    const init = host.calls.find((c) => c.method === 'LMSInitialize')!;
-    const fcpWall = paint.timeOrigin + paint.fcp;
-    const ours = [...requests.values()].filter((r) => r.url.startsWith(scoUrl));
-    const beforeFcp = ours.filter(
-      (r) => r.finishedAt !== null && r.finishedAt + wallOffsetMs! <= fcpWall,
-    );
+    const requests = [...log.requests.values()];
     const heapBytes = await heapAfterGc(cdp);
-    return {
-      fcpMs: paint.fcp,
-      lcpMs: paint.lcp,
-      lcpElement: paint.lcpElement,
-      initializeMs: init.at - paint.timeOrigin,
-      initializeFromTopMs: init.at - host.timeOrigin,
-      bytesBeforeFcp: beforeFcp.reduce((n, r) => n + r.bytes, 0),
-      requestsBeforeFcp: beforeFcp.length,
-      requests: ours.length,
-      bytes: ours.reduce((n, r) => n + r.bytes, 0),
-      heapBytes,
-      files: ours
-        .map((r) => ({
-          path: r.url.slice(scoUrl.length),
-          bytes: r.bytes,
-          finishedMs:
-            r.finishedAt === null
-              ? null
-              : Math.round(r.finishedAt + wallOffsetMs! - paint.timeOrigin),
-        }))
-        .sort((a, b) => (a.finishedMs ?? Infinity) - (b.finishedMs ?? Infinity)),
-    };
+    const scoUrl = origin + target.scoPrefix;
+    return sampleOf({ ...paint, fcp, lcp }, host, requests, scoUrl, wallOffsetMs, heapBytes);
   } finally {
     await close();
   }

@@ -6,10 +6,12 @@
 // is painted; usable = when the course handled that click (it is honoured: the menu then shows).
 // The learner reads each screen for DWELL_MS (people read for longer: this is the hard case for
 // prefetching). Cache on (a fresh context: cold at the start), as a browser is.
-import type { Browser, CDPSession, Frame } from 'playwright-core';
+import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import { readCourse } from '../../course-files/read-content.ts';
 import { FRAME_TITLE } from './host-page.ts';
 import { findScoFrame, newBenchPage, type Condition } from './measure-load.ts';
+import { giveAnswer } from './quiz-answer.ts';
+import type { Activity, Module } from '../../src/domain/content/types.ts';
 
 export const TRANSITION_KINDS = [
   'menu → first topic',
@@ -97,6 +99,189 @@ interface Waiting {
   hash?: string;
 }
 
+/** The course's request starts (wall-clock ms, path in the package) and what the cache answered. */
+interface CourseRequests {
+  started: { wall: number; path: string; id: string }[];
+  /** Request ids the browser's cache answered. */
+  cached: Set<string>;
+}
+
+function watchCourseRequests(cdp: CDPSession, scoUrl: string): CourseRequests {
+  // Wall-clock ms of the course's request starts, and what each asked for.
+  const started: CourseRequests['started'] = [];
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (e.request.url.startsWith(scoUrl))
+      started.push({
+        wall: e.wallTime * 1000,
+        path: e.request.url.slice(scoUrl.length),
+        id: e.requestId,
+      });
+  });
+  // Requests the browser's cache answered: known by the time the screen that needed them paints.
+  const cached = new Set<string>();
+  cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
+  });
+  return { started, cached };
+}
+
+/** Resolves with the time of the animation frame in which the screen `w` is complete. */
+type WaitFor = (w: Waiting) => Promise<number>;
+
+function screenWaiter(frame: Frame): WaitFor {
+  return (w) =>
+    withTimeout(
+      `the screen ${JSON.stringify(w)}`,
+      TIMEOUT,
+      frame.evaluate(
+        ([h, t, hash]) =>
+          (
+            window as unknown as {
+              __nav: { wait: (h?: string, t?: string, hash?: string) => Promise<number> };
+            }
+          ).__nav.wait(h, t, hash),
+        [w.heading, w.text, w.hash] as const,
+      ),
+    );
+}
+
+// First screen: a click on «Siguiente» in the first frame it is painted (scrolled into view,
+// as a learner would), sent straight as one trusted mouse click at its centre — Playwright's
+// click() first runs actionability checks, several round trips to the CPU-throttled
+// renderer that no learner's tap waits for. Usable = when the frame handled that click
+// (performance.now() in its capture listener: its main thread was free for it); the menu
+// must then show, so a click that missed would fail the run.
+async function clickFirstScreen(
+  page: Page,
+  frame: Frame,
+  waitFor: WaitFor,
+): Promise<Pick<NavigationRun, 'usableMs' | 'menuAfterEarlyClickMs'>> {
+  // Where the frame sits in the LMS page, known before: nothing between the paint and the click.
+  const frameBox = await (await frame.frameElement()).boundingBox();
+  if (!frameBox) throw new Error('the course frame is not on screen');
+  const menuShown = waitFor({ hash: '/menu', text: 'Módulos terminados' });
+  menuShown.catch(() => undefined); // awaited below; never an unhandled rejection
+  const at = await withTimeout(
+    'the first screen’s «Siguiente»',
+    TIMEOUT,
+    frame.evaluate(() =>
+      (
+        window as unknown as { __nav: { nextAt: () => Promise<{ x: number; y: number }> } }
+      ).__nav.nextAt(),
+    ),
+  );
+  await page.mouse.click(frameBox.x + at.x, frameBox.y + at.y);
+  const usableMs = await frame.evaluate(
+    () => (window as unknown as { __nav: { handled: number[] } }).__nav.handled[0] ?? NaN,
+  );
+  return { usableMs, menuAfterEarlyClickMs: await menuShown };
+}
+
+/** One timed transition: the learner reads, clicks, and the next screen is complete. */
+type Step = (
+  kind: TransitionKind,
+  to: string,
+  target: Waiting,
+  click: () => Promise<void>,
+) => Promise<void>;
+
+/** Steps that add their transition to `transitions`, timed on the frame's clock from `origin0`. */
+function stepper(
+  page: Page,
+  frame: Frame,
+  waitFor: WaitFor,
+  { started, cached }: CourseRequests,
+  origin0: number,
+  transitions: TransitionSample[],
+): Step {
+  const lastClick = () =>
+    frame.evaluate(() =>
+      (window as unknown as { __nav: { clicks: number[] } }).__nav.clicks.at(-1),
+    );
+  return async (kind, to, target, click) => {
+    await page.waitForTimeout(DWELL_MS);
+    const painted = waitFor(target);
+    painted.catch(() => undefined); // awaited below; a failed click must not crash the bench
+    const before = started.length;
+    await click();
+    const paintedAt = await painted;
+    const clickedAt = (await lastClick())!;
+    const between = started
+      .slice(before)
+      .filter(({ wall }) => wall >= origin0 + clickedAt - 5 && wall <= origin0 + paintedAt);
+    transitions.push({
+      kind,
+      to,
+      ms: paintedAt - clickedAt,
+      waitedOn: between.filter((r) => !cached.has(r.id)).map((r) => r.path),
+      fromCache: between.filter((r) => cached.has(r.id)).map((r) => r.path),
+    });
+  };
+}
+
+/** A module's quiz answered right; each question after the first is a timed transition. */
+async function answerQuiz(page: Page, frame: Frame, step: Step, activity: Activity) {
+  for (const [i, q] of activity.questions.entries()) {
+    const answer = q.options.find((o) => o.correct === 1)?.option;
+    if (answer === undefined) throw new Error(`${activity.id}: question ${i + 1} has no answer`);
+    await page.waitForTimeout(DWELL_MS);
+    await giveAnswer(frame, activity.type, answer, TIMEOUT);
+    const accept = frame
+      .getByRole('dialog')
+      .filter({ hasText: '¡Respuesta correcta!' })
+      .getByRole('button', { name: 'ACEPTAR' });
+    await accept.waitFor({ timeout: TIMEOUT });
+    const following = activity.questions[i + 1];
+    if (following)
+      await step(
+        'question → question',
+        `${activity.id} q${i + 2}`,
+        { heading: activity.title, text: `Pregunta ${i + 2} de ${activity.questions.length}` },
+        () => accept.click({ timeout: TIMEOUT }),
+      );
+    else {
+      await accept.click({ timeout: TIMEOUT });
+      await frame.getByRole('region', { name: 'Resultado' }).waitFor({ timeout: TIMEOUT });
+    }
+  }
+}
+
+/** Module `n` from the menu: its topics, its quiz and (unless the last) back to the menu. */
+async function walkModule(
+  page: Page,
+  frame: Frame,
+  step: Step,
+  module: Module,
+  n: number,
+  last: boolean,
+) {
+  const first = module.topics[0]!;
+  await step('menu → first topic', first.id, { heading: first.title }, () =>
+    frame.getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) }).click({ timeout: TIMEOUT }),
+  );
+  for (const i of module.topics.keys()) {
+    const following = module.topics[i + 1];
+    const activity = module.activity;
+    await step(
+      following ? 'topic → topic' : 'topic → quiz',
+      following ? following.id : activity.id,
+      following
+        ? { heading: following.title }
+        : { heading: activity.title, text: `Pregunta 1 de ${activity.questions.length}` },
+      () => frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT }),
+    );
+  }
+  await answerQuiz(page, frame, step, module.activity);
+  if (!last)
+    await step('quiz → menu', 'menu', { hash: '/menu', text: 'Módulos terminados' }, () =>
+      frame
+        .getByRole('region', { name: 'Resultado' })
+        .getByRole('link', { name: 'Ir al menú' })
+        .click({ timeout: TIMEOUT }),
+    );
+}
+
 export async function measureNavigation(
   browser: Browser,
   origin: string,
@@ -108,164 +293,19 @@ export async function measureNavigation(
   if (!course) throw new Error('content/ does not load: run npm run content:check');
   const { page, cdp, close } = await newBenchPage(browser);
   try {
-    // Wall-clock ms of the course's request starts, and what each asked for.
-    const started: { wall: number; path: string; id: string }[] = [];
-    const scoUrl = origin + scoPrefix;
-    cdp.on('Network.requestWillBeSent', (e) => {
-      if (e.request.url.startsWith(scoUrl))
-        started.push({
-          wall: e.wallTime * 1000,
-          path: e.request.url.slice(scoUrl.length),
-          id: e.requestId,
-        });
-    });
-    // Requests the browser's cache answered: known by the time the screen that needed them paints.
-    const cached = new Set<string>();
-    cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
-    cdp.on('Network.responseReceived', (e) => {
-      if (e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
-    });
+    const requests = watchCourseRequests(cdp, origin + scoPrefix);
     await throttle(cdp, condition);
     await page.context().addInitScript({ content: navScript(scoPrefix) });
     await page.goto(origin + hostPath, { waitUntil: 'commit' });
     const frame: Frame = await findScoFrame(page, scoPrefix);
-    const timeOrigin = async () => frame.evaluate(() => performance.timeOrigin);
-
-    const lastClick = () =>
-      frame.evaluate(() =>
-        (window as unknown as { __nav: { clicks: number[] } }).__nav.clicks.at(-1),
-      );
-    const waitFor = (w: Waiting) =>
-      withTimeout(
-        `the screen ${JSON.stringify(w)}`,
-        TIMEOUT,
-        frame.evaluate(
-          ([h, t, hash]) =>
-            (
-              window as unknown as {
-                __nav: { wait: (h?: string, t?: string, hash?: string) => Promise<number> };
-              }
-            ).__nav.wait(h, t, hash),
-          [w.heading, w.text, w.hash] as const,
-        ),
-      );
-
-    // First screen: a click on «Siguiente» in the first frame it is painted (scrolled into view,
-    // as a learner would), sent straight as one trusted mouse click at its centre — Playwright's
-    // click() first runs actionability checks, several round trips to the CPU-throttled
-    // renderer that no learner's tap waits for. Usable = when the frame handled that click
-    // (performance.now() in its capture listener: its main thread was free for it); the menu
-    // must then show, so a click that missed would fail the run.
-    // Where the frame sits in the LMS page, known before: nothing between the paint and the click.
-    const frameBox = await (await frame.frameElement()).boundingBox();
-    if (!frameBox) throw new Error('the course frame is not on screen');
-    const menuShown = waitFor({ hash: '/menu', text: 'Módulos terminados' });
-    menuShown.catch(() => undefined); // awaited below; never an unhandled rejection
-    const at = await withTimeout(
-      'the first screen’s «Siguiente»',
-      TIMEOUT,
-      frame.evaluate(() =>
-        (
-          window as unknown as { __nav: { nextAt: () => Promise<{ x: number; y: number }> } }
-        ).__nav.nextAt(),
-      ),
-    );
-    await page.mouse.click(frameBox.x + at.x, frameBox.y + at.y);
-    const usableMs = await frame.evaluate(
-      () => (window as unknown as { __nav: { handled: number[] } }).__nav.handled[0] ?? NaN,
-    );
-    const menuAfterEarlyClickMs = await menuShown;
-    const origin0 = await timeOrigin();
+    const waitFor = screenWaiter(frame);
+    const { usableMs, menuAfterEarlyClickMs } = await clickFirstScreen(page, frame, waitFor);
+    const origin0 = await frame.evaluate(() => performance.timeOrigin);
 
     const transitions: TransitionSample[] = [];
-    const step = async (
-      kind: TransitionKind,
-      to: string,
-      target: Waiting,
-      click: () => Promise<void>,
-    ) => {
-      await page.waitForTimeout(DWELL_MS);
-      const painted = waitFor(target);
-      painted.catch(() => undefined); // awaited below; a failed click must not crash the bench
-      const before = started.length;
-      await click();
-      const paintedAt = await painted;
-      const clickedAt = (await lastClick())!;
-      const between = started
-        .slice(before)
-        .filter(({ wall }) => wall >= origin0 + clickedAt - 5 && wall <= origin0 + paintedAt);
-      transitions.push({
-        kind,
-        to,
-        ms: paintedAt - clickedAt,
-        waitedOn: between.filter((r) => !cached.has(r.id)).map((r) => r.path),
-        fromCache: between.filter((r) => cached.has(r.id)).map((r) => r.path),
-      });
-    };
-
-    for (const [index, module] of course.modules.entries()) {
-      const n = index + 1;
-      const first = module.topics[0]!;
-      await step('menu → first topic', first.id, { heading: first.title }, () =>
-        frame
-          .getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) })
-          .click({ timeout: TIMEOUT }),
-      );
-      for (const i of module.topics.keys()) {
-        const following = module.topics[i + 1];
-        const activity = module.activity;
-        await step(
-          following ? 'topic → topic' : 'topic → quiz',
-          following ? following.id : activity.id,
-          following
-            ? { heading: following.title }
-            : { heading: activity.title, text: `Pregunta 1 de ${activity.questions.length}` },
-          () => frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT }),
-        );
-      }
-      const activity = module.activity;
-      for (const [i, q] of activity.questions.entries()) {
-        const answer = q.options.find((o) => o.correct === 1)?.option;
-        if (answer === undefined)
-          throw new Error(`${activity.id}: question ${i + 1} has no answer`);
-        await page.waitForTimeout(DWELL_MS);
-        if (activity.type === 'drag-answer') {
-          await frame
-            .getByRole('button', { name: answer, exact: true })
-            .click({ timeout: TIMEOUT });
-          await frame
-            .getByRole('button', { name: /Soltar la respuesta elegida aquí/ })
-            .click({ timeout: TIMEOUT });
-        } else {
-          await frame.getByRole('radio', { name: answer, exact: true }).check({ timeout: TIMEOUT });
-          await frame.getByRole('button', { name: 'Responder' }).click({ timeout: TIMEOUT });
-        }
-        const accept = frame
-          .getByRole('dialog')
-          .filter({ hasText: '¡Respuesta correcta!' })
-          .getByRole('button', { name: 'ACEPTAR' });
-        await accept.waitFor({ timeout: TIMEOUT });
-        const following = activity.questions[i + 1];
-        if (following)
-          await step(
-            'question → question',
-            `${activity.id} q${i + 2}`,
-            { heading: activity.title, text: `Pregunta ${i + 2} de ${activity.questions.length}` },
-            () => accept.click({ timeout: TIMEOUT }),
-          );
-        else {
-          await accept.click({ timeout: TIMEOUT });
-          await frame.getByRole('region', { name: 'Resultado' }).waitFor({ timeout: TIMEOUT });
-        }
-      }
-      if (index < course.modules.length - 1)
-        await step('quiz → menu', 'menu', { hash: '/menu', text: 'Módulos terminados' }, () =>
-          frame
-            .getByRole('region', { name: 'Resultado' })
-            .getByRole('link', { name: 'Ir al menú' })
-            .click({ timeout: TIMEOUT }),
-        );
-    }
+    const step = stepper(page, frame, waitFor, requests, origin0, transitions);
+    for (const [index, module] of course.modules.entries())
+      await walkModule(page, frame, step, module, index + 1, index === course.modules.length - 1);
     return { usableMs, menuAfterEarlyClickMs, transitions };
   } catch (error) {
     throw new Error(`navigation in the ${FRAME_TITLE} frame: ${(error as Error).message}`);

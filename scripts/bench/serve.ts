@@ -53,11 +53,12 @@ function filesUnder(dir: string): string[] {
     .map((e) => join(e.parentPath, e.name));
 }
 
-export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
-  const cache = new Map<string, Buffer>();
-  const encodings: Record<Encoding, number> = { br: 0, gzip: 0, identity: 0 };
+/** The bytes sent for one key in one encoding, made once (`raw` is read only the first time). */
+type BodyOf = (key: string, raw: () => Buffer, encoding: Encoding) => Buffer;
 
-  const body = (key: string, raw: () => Buffer, encoding: Encoding): Buffer => {
+function cachedBodies(): BodyOf {
+  const cache = new Map<string, Buffer>();
+  return (key, raw, encoding) => {
     const cacheKey = `${encoding}:${key}`;
     let data = cache.get(cacheKey);
     if (!data) {
@@ -77,14 +78,60 @@ export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
     }
     return data;
   };
+}
 
-  const send = (
-    req: IncomingMessage,
-    res: ServerResponse,
-    key: string,
-    type: string,
-    raw: () => Buffer,
-  ) => {
+// Compress everything up front: brotli at quality 11 takes about a second on the main chunk,
+// which would otherwise land inside the first measured load.
+function precompress(mounts: Mount[], body: BodyOf): void {
+  for (const mount of mounts) {
+    for (const [name, page] of Object.entries(mount.pages ?? {}))
+      for (const e of ['br', 'gzip'] as const)
+        body(mount.prefix + name, () => Buffer.from(page), e);
+    for (const file of [
+      ...Object.values(mount.files ?? {}),
+      ...(mount.dir ? filesUnder(mount.dir) : []),
+    ])
+      if (COMPRESSIBLE.test(TYPES[extname(file).toLowerCase()] ?? ''))
+        for (const e of ['br', 'gzip'] as const) body(file, () => readFileSync(file), e);
+  }
+}
+
+/** What is served at a path: its cache key, its content type and its bytes. */
+interface Found {
+  key: string;
+  type: string;
+  raw: () => Buffer;
+}
+
+const typeOf = (file: string) => TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+
+/** In the first mount whose prefix holds `path`: a page, a single file or a file of its folder. */
+function find(mounts: Mount[], path: string): Found | null {
+  for (const mount of mounts) {
+    if (!path.startsWith(mount.prefix)) continue;
+    const rest = path.slice(mount.prefix.length);
+    const page = mount.pages?.[rest];
+    if (page !== undefined)
+      return { key: path, type: TYPES['.html']!, raw: () => Buffer.from(page) };
+    const single = mount.files?.[rest];
+    if (single !== undefined)
+      return { key: single, type: typeOf(single), raw: () => readFileSync(single) };
+    if (!mount.dir) break;
+    const root = resolve(mount.dir);
+    let file = normalize(join(root, rest));
+    if (file !== root && !file.startsWith(root + sep)) break;
+    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (!existsSync(file)) break;
+    return { key: file, type: typeOf(file), raw: () => readFileSync(file) };
+  }
+  return null;
+}
+
+export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
+  const encodings: Record<Encoding, number> = { br: 0, gzip: 0, identity: 0 };
+  const body = cachedBodies();
+
+  const send = (req: IncomingMessage, res: ServerResponse, { key, type, raw }: Found) => {
     const encoding = COMPRESSIBLE.test(type)
       ? chooseEncoding(req.headers['accept-encoding'])
       : 'identity';
@@ -98,50 +145,12 @@ export async function startBenchServer(mounts: Mount[]): Promise<BenchServer> {
     res.end(req.method === 'HEAD' ? undefined : data);
   };
 
-  // Compress everything up front: brotli at quality 11 takes about a second on the main chunk,
-  // which would otherwise land inside the first measured load.
-  for (const mount of mounts) {
-    for (const [name, page] of Object.entries(mount.pages ?? {}))
-      for (const e of ['br', 'gzip'] as const)
-        body(mount.prefix + name, () => Buffer.from(page), e);
-    for (const file of [
-      ...Object.values(mount.files ?? {}),
-      ...(mount.dir ? filesUnder(mount.dir) : []),
-    ])
-      if (COMPRESSIBLE.test(TYPES[extname(file).toLowerCase()] ?? ''))
-        for (const e of ['br', 'gzip'] as const) body(file, () => readFileSync(file), e);
-  }
+  precompress(mounts, body);
 
   const server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
-    for (const mount of mounts) {
-      if (!path.startsWith(mount.prefix)) continue;
-      const rest = path.slice(mount.prefix.length);
-      const page = mount.pages?.[rest];
-      if (page !== undefined) return send(req, res, path, TYPES['.html']!, () => Buffer.from(page));
-      const single = mount.files?.[rest];
-      if (single !== undefined)
-        return send(
-          req,
-          res,
-          single,
-          TYPES[extname(single).toLowerCase()] ?? 'application/octet-stream',
-          () => readFileSync(single),
-        );
-      if (!mount.dir) break;
-      const root = resolve(mount.dir);
-      let file = normalize(join(root, rest));
-      if (file !== root && !file.startsWith(root + sep)) break;
-      if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-      if (!existsSync(file)) break;
-      return send(
-        req,
-        res,
-        file,
-        TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-        () => readFileSync(file),
-      );
-    }
+    const found = find(mounts, path);
+    if (found) return send(req, res, found);
     res.statusCode = 404;
     res.end('not found');
   });

@@ -8,6 +8,8 @@ import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { readCourse } from '../../course-files/read-content.ts';
 import { FRAME_TITLE, type ApiCall, type HostRecord } from './host-page.ts';
 import { findScoFrame, newBenchPage } from './measure-load.ts';
+import { giveAnswer } from './quiz-answer.ts';
+import type { Module } from '../../src/domain/content/types.ts';
 
 export interface WalkthroughResult {
   screenViews: number;
@@ -62,6 +64,37 @@ async function acceptFeedback(frame: FrameLocator) {
   await dialog.waitFor({ state: 'detached', timeout: TIMEOUT });
 }
 
+/** One module from the menu: its topics read in turn, then every quiz question answered right. */
+async function walkModule(page: Page, frame: FrameLocator, module: Module, n: number) {
+  await frame.getByText(/Módulos terminados: \d+ de \d+/).waitFor({ timeout: TIMEOUT });
+  await dwell(page);
+  await frame
+    .getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) })
+    .click({ timeout: TIMEOUT });
+  for (const topic of module.topics) {
+    await frame
+      .getByRole('heading', { level: 1, name: plain(topic.title), exact: true })
+      .waitFor({ timeout: TIMEOUT });
+    await dwell(page);
+    await frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT });
+  }
+  const activity = module.activity;
+  await frame
+    .getByRole('heading', { level: 1, name: plain(activity.title), exact: true })
+    .waitFor({ timeout: TIMEOUT });
+  for (const [i, q] of activity.questions.entries()) {
+    await frame
+      .getByText(`Pregunta ${i + 1} de ${activity.questions.length}`)
+      .waitFor({ timeout: TIMEOUT });
+    await dwell(page);
+    const answer = q.options.find((o) => o.correct === 1)?.option;
+    if (answer === undefined)
+      throw new Error(`${activity.id}: question ${i + 1} has no correct option`);
+    await giveAnswer(frame, activity.type, answer, TIMEOUT);
+    await acceptFeedback(frame);
+  }
+}
+
 export async function walkCourse(
   browser: Browser,
   origin: string,
@@ -80,44 +113,7 @@ export async function walkCourse(
 
     await frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT });
     for (const [index, module] of course.modules.entries()) {
-      const n = index + 1;
-      await frame.getByText(/Módulos terminados: \d+ de \d+/).waitFor({ timeout: TIMEOUT });
-      await dwell(page);
-      await frame
-        .getByRole('button', { name: new RegExp(`Módulo ${n}\\b`) })
-        .click({ timeout: TIMEOUT });
-      for (const topic of module.topics) {
-        await frame
-          .getByRole('heading', { level: 1, name: plain(topic.title), exact: true })
-          .waitFor({ timeout: TIMEOUT });
-        await dwell(page);
-        await frame.getByRole('link', { name: 'Siguiente' }).click({ timeout: TIMEOUT });
-      }
-      const activity = module.activity;
-      await frame
-        .getByRole('heading', { level: 1, name: plain(activity.title), exact: true })
-        .waitFor({ timeout: TIMEOUT });
-      for (const [i, q] of activity.questions.entries()) {
-        await frame
-          .getByText(`Pregunta ${i + 1} de ${activity.questions.length}`)
-          .waitFor({ timeout: TIMEOUT });
-        await dwell(page);
-        const answer = q.options.find((o) => o.correct === 1)?.option;
-        if (answer === undefined)
-          throw new Error(`${activity.id}: question ${i + 1} has no correct option`);
-        if (activity.type === 'drag-answer') {
-          await frame
-            .getByRole('button', { name: answer, exact: true })
-            .click({ timeout: TIMEOUT });
-          await frame
-            .getByRole('button', { name: /Soltar la respuesta elegida aquí/ })
-            .click({ timeout: TIMEOUT });
-        } else {
-          await frame.getByRole('radio', { name: answer, exact: true }).check({ timeout: TIMEOUT });
-          await frame.getByRole('button', { name: 'Responder' }).click({ timeout: TIMEOUT });
-        }
-        await acceptFeedback(frame);
-      }
+      await walkModule(page, frame, module, index + 1);
       // The quiz ends on its result panel; the last one under the congratulations modal.
       if (index < course.modules.length - 1)
         await frame

@@ -105,18 +105,14 @@ const KIND_LABEL: Record<AnswerKind, string> = {
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 const code = (text: string) => `\`${text}\``;
 
-/** The Spanish Markdown document (docs/clave-de-respuestas.md for the demonstration). */
-export function answerKeyMarkdown(course: Pick<Course, 'modules'>, source: KeySource): string {
-  const modules = answerKey(course);
+/** The heading, the configuration it was generated from, and how to read the LMS reports. */
+function introduction(modules: KeyModule[], source: KeySource): string[] {
   const total = modules.reduce((n, m) => n + m.questions.length, 0);
   const example =
     modules.flatMap((m) => m.questions).find((q) => q.kind === 'matching') ??
     modules[0]?.questions[0];
   const exampleRight = example?.options.find((o) => o.correct);
-  const lines: string[] = [];
-  const push = (...l: string[]) => lines.push(...l);
-
-  push(
+  return [
     `# Clave de respuestas: ${source.title}`,
     '',
     `<!-- Generado por \`npm run answer-key\` a partir de content/es/ y de ${source.config}. No lo edite a mano: vuelva a generarlo. -->`,
@@ -135,63 +131,78 @@ export function answerKeyMarkdown(course: Pick<Course, 'modules'>, source: KeySo
     '- **Respuesta correcta** (en Moodle, _Pattern_ o _Right answer_): la respuesta correcta, escrita igual.',
     '- **Resultado**: `correct` o `wrong` (SCORM 1.2), `correct` o `incorrect` (SCORM 2004).',
     '',
+    ...(example && exampleRight
+      ? [
+          `Ejemplo: en la pregunta \`${example.id}\` la respuesta correcta es la opción ${exampleRight.letter} («${cell(exampleRight.text)}»); el LMS la registra como ${code(exampleRight.scorm12)} en SCORM 1.2 y ${code(exampleRight.scorm2004)} en SCORM 2004.`,
+          '',
+        ]
+      : []),
+  ];
+}
+
+/** One row per question: its right option and how each SCORM version records it. */
+function summaryTable(modules: KeyModule[]): string[] {
+  const rows = modules.flatMap((m) =>
+    m.questions.map((q) => {
+      const right = q.options.find((o) => o.correct);
+      return `| ${code(q.id)} | ${m.number} | ${right ? `${right.letter}) ${cell(right.text)}` : '—'} | ${right ? code(right.scorm12) : '—'} | ${right ? code(right.scorm2004) : '—'} |`;
+    }),
   );
-  if (example && exampleRight)
-    push(
-      `Ejemplo: en la pregunta \`${example.id}\` la respuesta correcta es la opción ${exampleRight.letter} («${cell(exampleRight.text)}»); el LMS la registra como ${code(exampleRight.scorm12)} en SCORM 1.2 y ${code(exampleRight.scorm2004)} en SCORM 2004.`,
-      '',
-    );
-  push(
+  return [
     '## Resumen: la respuesta correcta de cada pregunta',
     '',
     '| Id | Módulo | Correcta | Respuesta en SCORM 1.2 | Respuesta en SCORM 2004 |',
     '| -- | ------ | -------- | ---------------------- | ----------------------- |',
-  );
-  for (const m of modules)
-    for (const q of m.questions) {
-      const right = q.options.find((o) => o.correct);
-      push(
-        `| ${code(q.id)} | ${m.number} | ${right ? `${right.letter}) ${cell(right.text)}` : '—'} | ${right ? code(right.scorm12) : '—'} | ${right ? code(right.scorm2004) : '—'} |`,
-      );
-    }
-  push('');
+    ...rows,
+    '',
+  ];
+}
 
-  for (const m of modules) {
-    push(
-      `## Módulo ${m.number}: ${cell(m.title)}`,
+/** A module's quiz: every question with all its options. */
+function moduleSection(m: KeyModule): string[] {
+  return [
+    `## Módulo ${m.number}: ${cell(m.title)}`,
+    '',
+    `Cuestionario «${cell(m.quizTitle)}» (objetivo \`${m.id}\`): ${m.questions.length} preguntas; se responden ${KIND_LABEL[m.questions[0]?.kind ?? 'choice']}.`,
+    '',
+    ...m.questions.flatMap((q) => [
+      `### ${code(q.id)} — pregunta ${q.number}`,
       '',
-      `Cuestionario «${cell(m.quizTitle)}» (objetivo \`${m.id}\`): ${m.questions.length} preguntas; se responden ${KIND_LABEL[m.questions[0]?.kind ?? 'choice']}.`,
+      `> ${cell(q.text)}`,
       '',
-    );
-    for (const q of m.questions) {
-      push(
-        `### ${code(q.id)} — pregunta ${q.number}`,
-        '',
-        `> ${cell(q.text)}`,
-        '',
-        '| Letra | Opción | Respuesta en SCORM 1.2 | Respuesta en SCORM 2004 | ¿Correcta? |',
-        '| ----- | ------ | ---------------------- | ----------------------- | ---------- |',
-      );
-      for (const o of q.options)
-        push(
+      '| Letra | Opción | Respuesta en SCORM 1.2 | Respuesta en SCORM 2004 | ¿Correcta? |',
+      '| ----- | ------ | ---------------------- | ----------------------- | ---------- |',
+      ...q.options.map(
+        (o) =>
           `| ${o.letter} | ${cell(o.text)} | ${code(o.scorm12)} | ${code(o.scorm2004)} | ${o.correct ? '**sí**' : 'no'} |`,
-        );
-      push('');
-    }
-  }
-  push(
-    '## Generar la clave de otra configuración',
-    '',
-    'Los textos de las preguntas pueden llevar datos de la empresa o de la obra. Genere la clave con la misma configuración y obra que el paquete que subió al LMS:',
-    '',
-    '```bash',
-    'npm run answer-key -- --config config/mi-empresa.json --obra torre-norte',
-    '```',
-    '',
-    'Escribe `dist-scorm/clave-de-respuestas-<obra>.md` (con `--out ARCHIVO`, donde usted diga).',
-    '',
-  );
-  return lines.join('\n');
+      ),
+      '',
+    ]),
+  ];
+}
+
+const OTHER_CONFIGURATION = [
+  '## Generar la clave de otra configuración',
+  '',
+  'Los textos de las preguntas pueden llevar datos de la empresa o de la obra. Genere la clave con la misma configuración y obra que el paquete que subió al LMS:',
+  '',
+  '```bash',
+  'npm run answer-key -- --config config/mi-empresa.json --obra torre-norte',
+  '```',
+  '',
+  'Escribe `dist-scorm/clave-de-respuestas-<obra>.md` (con `--out ARCHIVO`, donde usted diga).',
+  '',
+];
+
+/** The Spanish Markdown document (docs/clave-de-respuestas.md for the demonstration). */
+export function answerKeyMarkdown(course: Pick<Course, 'modules'>, source: KeySource): string {
+  const modules = answerKey(course);
+  return [
+    ...introduction(modules, source),
+    ...summaryTable(modules),
+    ...modules.flatMap(moduleSection),
+    ...OTHER_CONFIGURATION,
+  ].join('\n');
 }
 
 /** The document as Prettier writes it (the repository's settings), so `format:check` holds. */

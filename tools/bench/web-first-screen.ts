@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { buildApp } from '../../server/app.ts';
-import { openPglite } from '../../server/db/db.ts';
+import { openPglite, type Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
 import { createUser } from '../../server/db/store.ts';
 import { issueInvitations } from '../../server/invitations.ts';
@@ -57,6 +57,82 @@ async function newPage(browser: Browser): Promise<Page> {
   return page;
 }
 
+/** '/' until «Ingresar» is usable; the click on the empty form must be answered. ms. */
+async function signInUsable(browser: Browser, origin: string): Promise<number> {
+  const login = await newPage(browser);
+  try {
+    await login.goto(`${origin}/`, { waitUntil: 'commit', timeout: 60_000 });
+    const usable = await visibleAt(login, 'button.login-submit');
+    await login.click('button.login-submit');
+    await login.locator('.login-error').first().waitFor({ timeout: 60_000 });
+    return usable;
+  } finally {
+    await login.context().close();
+  }
+}
+
+/** A new learner with one invitation: their document and the link's token. */
+async function invitedLearner(db: Db, run: number): Promise<{ doc: string; token: string }> {
+  const doc = `90${String(Date.now()).slice(-6)}${run}`;
+  const learner = await createUser(db, {
+    document: doc,
+    name: `Aprendiz Banco ${run + 1}`,
+    password: randomBytes(12).toString('base64url'),
+  });
+  const [issued] = await issueInvitations(
+    db,
+    { userId: null, name: 'bench' },
+    [learner.id],
+    'tarjeta',
+  );
+  return { doc, token: issued!.token };
+}
+
+/**
+ * The invitation link until «Acepto» answers: the learner's wait (ms) and the requests made
+ * after «Entrar».
+ */
+async function invitationUsable(
+  browser: Browser,
+  origin: string,
+  { doc, token }: { doc: string; token: string },
+): Promise<{ ms: number; requests: string[] }> {
+  const phone = await newPage(browser);
+  try {
+    const seen: string[] = [];
+    let counting = false;
+    phone.on('request', (r) => {
+      if (counting) seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
+    });
+    await phone.goto(`${origin}/entrar#${token}`, {
+      waitUntil: 'commit',
+      timeout: 60_000,
+    });
+    const formUsable = await visibleAt(phone, 'button.login-submit');
+    await phone.fill('input[name="document"]', doc);
+    counting = true;
+    await phone.click('button.login-submit');
+    const noticeUsable = await visibleAt(phone, 'button.notice-accept');
+    const tapped = await watchedAt(phone, 'clicked', 'button.login-submit');
+    counting = false;
+    await phone.click('button.notice-accept');
+    // Answered: «Guardando…» at once, or already the course.
+    await phone.waitForFunction(
+      () => {
+        const b = document.querySelector<HTMLButtonElement>('button.notice-accept');
+        return !b || b.disabled;
+      },
+      null,
+      { timeout: 60_000 },
+    );
+    // The learner's own time (typing, and the runner's, which a throttled CPU stretches) is
+    // left out: the form's wait plus the wait from the tap to the notice.
+    return { ms: formUsable + (noticeUsable - tapped), requests: seen };
+  } finally {
+    await phone.context().close();
+  }
+}
+
 export async function measureWebFirstScreen(
   browser: Browser,
   runs: number,
@@ -73,63 +149,10 @@ export async function measureWebFirstScreen(
   try {
     for (let i = 0; i < runs; i++) {
       log(`  web first screens (${THROTTLED.label}): run ${i + 1}/${runs}`);
-      const login = await newPage(browser);
-      try {
-        await login.goto(`${origin}/`, { waitUntil: 'commit', timeout: 60_000 });
-        signIn.push(await visibleAt(login, 'button.login-submit'));
-        await login.click('button.login-submit');
-        await login.locator('.login-error').first().waitFor({ timeout: 60_000 });
-      } finally {
-        await login.context().close();
-      }
-
-      const doc = `90${String(Date.now()).slice(-6)}${i}`;
-      const learner = await createUser(db, {
-        document: doc,
-        name: `Aprendiz Banco ${i + 1}`,
-        password: randomBytes(12).toString('base64url'),
-      });
-      const [issued] = await issueInvitations(
-        db,
-        { userId: null, name: 'bench' },
-        [learner.id],
-        'tarjeta',
-      );
-      const phone = await newPage(browser);
-      try {
-        const seen: string[] = [];
-        let counting = false;
-        phone.on('request', (r) => {
-          if (counting) seen.push(`${r.method()} ${new URL(r.url()).pathname}`);
-        });
-        await phone.goto(`${origin}/entrar#${issued!.token}`, {
-          waitUntil: 'commit',
-          timeout: 60_000,
-        });
-        const formUsable = await visibleAt(phone, 'button.login-submit');
-        await phone.fill('input[name="document"]', doc);
-        counting = true;
-        await phone.click('button.login-submit');
-        const noticeUsable = await visibleAt(phone, 'button.notice-accept');
-        const tapped = await watchedAt(phone, 'clicked', 'button.login-submit');
-        // The learner's own time (typing, and the runner's, which a throttled CPU stretches) is
-        // left out: the form's wait plus the wait from the tap to the notice.
-        invitation.push(formUsable + (noticeUsable - tapped));
-        counting = false;
-        requests.push(seen);
-        await phone.click('button.notice-accept');
-        // Answered: «Guardando…» at once, or already the course.
-        await phone.waitForFunction(
-          () => {
-            const b = document.querySelector<HTMLButtonElement>('button.notice-accept');
-            return !b || b.disabled;
-          },
-          null,
-          { timeout: 60_000 },
-        );
-      } finally {
-        await phone.context().close();
-      }
+      signIn.push(await signInUsable(browser, origin));
+      const run = await invitationUsable(browser, origin, await invitedLearner(db, i));
+      invitation.push(run.ms);
+      requests.push(run.requests);
     }
   } finally {
     await app.close();
