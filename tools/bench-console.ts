@@ -133,7 +133,7 @@ async function startConsole(db: Db): Promise<{ app: FastifyInstance; fetchOk: Fe
     password: 'bench-clave',
     role: 'coordinador',
   });
-  const token = await issueToken(db, coordinator.id, 3_600_000);
+  const token = await issueToken(db, coordinator.id, 3_600_000, 'consola');
   const config = readConfiguration(
     { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
     { firstObra: true },
