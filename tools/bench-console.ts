@@ -10,7 +10,7 @@ import { buildApp } from '../server/app.ts';
 import type { FastifyInstance } from 'fastify';
 import { openPglite, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { createUser, issueToken } from '../server/db/store.ts';
+import { coordinatorConsoleToken } from './bench/console-token.ts';
 import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 
@@ -127,13 +127,7 @@ async function timeExports(
 
 /** The console's server on loopback, with a coordinator's session to ask it with. */
 async function startConsole(db: Db): Promise<{ app: FastifyInstance; fetchOk: FetchOk }> {
-  const coordinator = await createUser(db, {
-    document: 'C-1',
-    name: 'Coordinadora',
-    password: 'bench-clave',
-    role: 'coordinador',
-  });
-  const token = await issueToken(db, coordinator.id, 3_600_000, 'consola');
+  const token = await coordinatorConsoleToken(db, 'C-1');
   const config = readConfiguration(
     { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
     { firstObra: true },

@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { openPostgres, type Db } from '../server/db/db.ts';
 import { migrate } from '../server/db/migrate.ts';
-import { createUser, issueToken } from '../server/db/store.ts';
+import { createUser } from '../server/db/store.ts';
+import { coordinatorConsoleToken } from './bench/console-token.ts';
 import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
 import { seedCompletedLearners, spawnInstance, startRoundRobinProxy } from '../server/scale-out.ts';
@@ -145,13 +146,7 @@ async function seedBench(
     if ((await acceptDataNotice(db, learner.id, notice)) !== 'accepted')
       throw new Error(`aviso de datos no registrado para ${document}`);
   }
-  const coordinator = await createUser(db, {
-    document: 'C-bench',
-    name: 'Coordinadora',
-    password: 'bench-coordinadora',
-    role: 'coordinador',
-  });
-  const consoleToken = await issueToken(db, coordinator.id, 3_600_000, 'consola');
+  const consoleToken = await coordinatorConsoleToken(db, 'C-bench');
   return { obra: config.obras[0]!.slug, documents, consoleToken };
 }
 

@@ -11,6 +11,7 @@ import type {
 import { decodeRoute, encodeRoute } from '../domain/progress/route-codec.ts';
 import { CourseController } from './course-controller.ts';
 import { makeOutline } from './test-outline.ts';
+import { LOCAL_CAPABILITIES } from '../tracking/memory/local-tracking.ts';
 
 /** What the fake runtime stored: the route as a string, as the real adapters store it. */
 type Stored = Partial<Omit<Snapshot, 'viewed'>> & { route?: string | null };
@@ -20,18 +21,10 @@ type Saved = Omit<ProgressChange, 'viewed'> & { route?: string };
 const TOPICS = [2, 1, 1, 1, 1];
 const PER_MODULE = 100 / TOPICS.length;
 
-
 class FakeTracking implements TrackingPort {
   readonly mode = 'local' as const;
-  readonly capabilities = {
-    certificate: 'browser',
-    learnerIdMayBeDocument: false,
-    runtimeNamesLearner: false,
-    certificateAsScreen: false,
-    answerTexts: false,
-    localOnly: true,
-    acceptanceInLmsComments: false,
-  } as const;
+  /** What the local adapter declares (the fake stands in for it). */
+  readonly capabilities = LOCAL_CAPABILITIES;
   saves: Saved[] = [];
   answers: Interaction[] = [];
   finishCalls = 0;

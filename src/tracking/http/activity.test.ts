@@ -11,7 +11,6 @@ import type { Interaction, Snapshot } from '../port.ts';
 import { fakeServer, type Server } from './test-server.ts';
 import { decodeRouteLenient } from '../../domain/progress/route-codec.ts';
 
-
 function fakeVisibility() {
   const target = new EventTarget();
   const v = {

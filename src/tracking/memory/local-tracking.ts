@@ -104,7 +104,7 @@ function storedText(json: string | null, field: 'page' | 'name'): string | null 
   }
 }
 
-const LOCAL_CAPABILITIES = {
+export const LOCAL_CAPABILITIES = {
   certificate: 'browser',
   learnerIdMayBeDocument: false,
   runtimeNamesLearner: false,
