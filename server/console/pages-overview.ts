@@ -239,8 +239,6 @@ export async function overviewRoutes(app: FastifyInstance, cc: ConsoleContext) {
       return sendHtml(reply, consolePage(T.learnersTitle, body, { viewer, current: 'aprendices' }));
     },
   );
-
-  void plainDate;
 }
 
 /** The invitation form the learners table's checkboxes belong to. */
