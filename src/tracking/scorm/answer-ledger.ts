@@ -12,6 +12,7 @@
 // code too.
 import type { AnswerKind } from '../../domain/registry/index.ts';
 import type { Interaction } from '../port.ts';
+import { byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 
 export const LEDGER_MARK = '~1';
 const SEPARATOR = `-${LEDGER_MARK}`;
@@ -34,15 +35,15 @@ export function splitSuspendData(stored: string): SplitRecord {
   const at = stored.indexOf(SEPARATOR);
   if (at < 0) return { route: stored, answers: [], dropped: [] };
   const route = stored.slice(0, at);
-  const answers: LedgerAnswer[] = [];
+  const answers = new FirstAnswerLedger<LedgerAnswer>(byQuestionId);
   const dropped: string[] = [];
   for (const entry of stored.slice(at + SEPARATOR.length).split(';')) {
     if (!entry) continue;
     const answer = decodeEntry(entry);
     if (!answer) dropped.push(entry.slice(0, 40));
-    else if (!answers.some((a) => a.id === answer.id)) answers.push(answer);
+    else answers.record(answer);
   }
-  return { route, answers, dropped };
+  return { route, answers: answers.all(), dropped };
 }
 
 /** The route followed by the ledger; the route alone when there is no answer to keep. */

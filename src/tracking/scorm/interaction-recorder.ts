@@ -30,7 +30,7 @@ export class InteractionRecorder {
   /** Answers queued but not yet committed, by question id, with their record's group. */
   private readonly unconfirmed = new Map<string, { interaction: Interaction; group: string }>();
   /** Answers given before the stored data was read (their index is not known yet). */
-  private readonly early: Interaction[] = [];
+  private early = new FirstAnswerLedger<Interaction>(byQuestionId);
   /** Optional elements the LMS refused, logged once each (by element name without index). */
   private readonly refusedOptional = new Set<string>();
 
@@ -45,11 +45,11 @@ export class InteractionRecorder {
 
   /** Before the read: kept (once per question) until the record's index is known. */
   holdEarly(interaction: Interaction): void {
-    if (!this.early.some((a) => a.id === interaction.id)) this.early.push(interaction);
+    this.early.record(interaction);
   }
 
   get earlyAnswers(): readonly Interaction[] {
-    return this.early;
+    return this.early.all();
   }
 
   /**
@@ -83,8 +83,9 @@ export class InteractionRecorder {
   ): { again: Interaction[]; first: Interaction[] } {
     const again = stored.filter((a) => shownIds === null || !shownIds.includes(a.id));
     const first = new FirstAnswerLedger<Interaction>(byQuestionId);
-    for (const answer of [...pending, ...this.early.splice(0)])
-      if (this.isFirst(answer.id)) first.record(answer);
+    const early = this.early.all();
+    this.early = new FirstAnswerLedger<Interaction>(byQuestionId);
+    for (const answer of [...pending, ...early]) if (this.isFirst(answer.id)) first.record(answer);
     return { again: again.map(fromLedgerAnswer), first: first.all() };
   }
 

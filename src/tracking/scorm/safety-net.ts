@@ -6,6 +6,7 @@
 import type { Interaction } from '../port.ts';
 import { asResponse } from '../../domain/registry/index.ts';
 import type { CourseShape } from '../../domain/progress/engine.ts';
+import { byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 import type { CourseRecord } from './course-record.ts';
 import type { InteractionRecorder } from './interaction-recorder.ts';
 import { cacheKey, LocalCache, type CachedInteraction, type CacheRecord } from './local-cache.ts';
@@ -70,9 +71,10 @@ export function recordBeforeRead(
   course: CourseShape,
 ): CacheRecord {
   const earlier = existing?.progress ? progressFromCache(existing.progress, course) : null;
-  const answers = [...(existing?.answers ?? [])];
-  for (const a of earlyAnswers)
-    if (!answers.some((c) => c.id === a.id)) answers.push(interactionToCache(a));
+  // What an earlier session kept stays first (decision record 0257).
+  const kept = new FirstAnswerLedger<CachedInteraction>(byQuestionId, existing?.answers ?? []);
+  for (const a of earlyAnswers) kept.record(interactionToCache(a));
+  const answers = kept.all();
   return {
     answered: existing?.answered ?? [],
     progress: progressToCache(mergeProgress(progress, earlier, course)),
