@@ -1,6 +1,6 @@
 // The composition root's React part: providers, router, and the modals that sit above every
 // screen (message modal, congratulations, certificate flow).
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { BrowserRouter, HashRouter, Routes } from '../ui/router.tsx';
 import { CongratulationsModal, MessageModalHost, modals } from '../features/modals/index.ts';
 import { es } from '../strings/es.ts';
@@ -10,7 +10,11 @@ import { buildRoutes, type RouteOptions } from './routes.tsx';
 import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
 import { canDownloadFiles } from '../features/certificate/index.ts';
-import { AcceptancePanel } from '../features/acceptance/index.ts';
+import {
+  AcceptanceOfferProvider,
+  AcceptancePanel,
+  type AcceptanceOfferValue,
+} from '../features/acceptance/index.ts';
 import { statementFor } from './acceptance-statement.ts';
 
 export interface AppProps {
@@ -40,12 +44,44 @@ export function App({ controller, routeOptions, issueOnServer, routing = 'hash' 
   const Router = routing === 'history' ? BrowserRouter : HashRouter;
   return (
     <CourseProvider controller={controller}>
-      <Router>
-        <Routes routes={routes} />
-      </Router>
-      <Overlays controller={controller} issueOnServer={issueOnServer} />
+      <OfferUntilAnswered controller={controller}>
+        <Router>
+          <Routes routes={routes} />
+        </Router>
+        <Overlays controller={controller} issueOnServer={issueOnServer} />
+      </OfferUntilAnswered>
     </CourseProvider>
   );
+}
+
+/**
+ * What the menu and the certificate screen offer until «Acepto» (record 0262): the acceptance
+ * once the course is complete, where the runtime keeps one and writes (never in local mode, nor
+ * in an LMS's review or browse mode — the controller gives no channel then, record 0160).
+ */
+function OfferUntilAnswered({
+  controller,
+  children,
+}: {
+  controller: CourseController;
+  children: ReactNode;
+}) {
+  const { score, learner, capabilities, readOnly } = useCourse();
+  const channel = readOnly ? null : controller.acceptance;
+  const complete = isCourseComplete(score);
+  const title = controller.outline.title;
+  const value = useMemo<AcceptanceOfferValue | null>(
+    () =>
+      channel && complete
+        ? {
+            channel,
+            statement: statementFor(learner, title),
+            inLmsComments: capabilities.acceptanceInLmsComments,
+          }
+        : null,
+    [channel, complete, learner, title, capabilities.acceptanceInLmsComments],
+  );
+  return <AcceptanceOfferProvider value={value}>{children}</AcceptanceOfferProvider>;
 }
 
 function Overlays({ controller, issueOnServer }: Pick<AppProps, 'controller' | 'issueOnServer'>) {

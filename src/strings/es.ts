@@ -45,6 +45,8 @@ export const es = {
     recorded: 'Tu aceptación quedó registrada.',
     declined: 'No confirmaste la inducción. Tu certificado no cambia.',
     lmsRecorded: 'Tu aceptación quedó en los comentarios del curso en la plataforma.',
+    /** The menu's and the certificate screen's quiet offer until «Acepto» (record 0262). */
+    offerLine: 'Todavía no confirmas tu inducción. Tu certificado no cambia.',
   },
   moduleState: {
     'not-viewed': 'Sin iniciar',

@@ -1,10 +1,12 @@
 // The worker's acceptance after the last quiz (decision 0220): the statement as it will be
 // stored, and «Acepto» / «Ahora no». It never blocks the certificate: it sits above the
 // certificate's buttons and either answer leaves them as they are. After «Acepto» the learner
-// sees whether the acceptance is kept or still waiting to be sent.
-import { useEffect, useState } from 'react';
-import type { AcceptanceChannel, AcceptanceStatus } from '../../course/course-controller.ts';
+// sees whether the acceptance is kept or still waiting to be sent. «Ahora no» holds for this
+// launch only (record 0262): the menu and the certificate screen offer it again next time.
+import { useId, useState, type Ref } from 'react';
+import type { AcceptanceChannel } from '../../course/course-controller.ts';
 import { es } from '../../strings/es.ts';
+import { declineForThisLaunch, useAcceptanceStatus } from './use-acceptance.ts';
 import './acceptance-panel.css';
 
 export interface AcceptancePanelProps {
@@ -14,19 +16,19 @@ export interface AcceptancePanelProps {
   /** The runtime keeps it in the LMS's comments (capability `acceptanceInLmsComments`): the
    *  «recorded» line says so. */
   inLmsComments?: boolean;
+  /** The statement box: the offer moves focus there when it opens the panel (record 0262). */
+  textRef?: Ref<HTMLDivElement>;
 }
 
 export function AcceptancePanel({
   channel,
   statement,
   inLmsComments = false,
+  textRef,
 }: AcceptancePanelProps) {
-  const [status, setStatus] = useState<AcceptanceStatus>(() => channel.status());
+  const status = useAcceptanceStatus(channel);
   const [declined, setDeclined] = useState(false);
-  useEffect(() => {
-    setStatus(channel.status());
-    return channel.onStatus(setStatus);
-  }, [channel]);
+  const titleId = useId();
   const t = es.acceptance;
 
   if (status !== 'none')
@@ -42,10 +44,10 @@ export function AcceptancePanel({
       </p>
     );
   return (
-    <section className="acceptance" aria-labelledby="acceptance-title">
-      <h3 id="acceptance-title">{t.title}</h3>
+    <section className="acceptance" aria-labelledby={titleId}>
+      <h3 id={titleId}>{t.title}</h3>
       <p className="acceptance__intro">{t.intro}</p>
-      <div className="acceptance__text" tabIndex={0} aria-label={t.title}>
+      <div className="acceptance__text" ref={textRef} tabIndex={0} aria-label={t.title}>
         {statement.split('\n\n').map((p, i) => (
           <p key={i}>{p}</p>
         ))}
@@ -54,7 +56,14 @@ export function AcceptancePanel({
         <button type="button" className="btn btn-primary" onClick={() => channel.accept(statement)}>
           {t.accept}
         </button>
-        <button type="button" className="btn" onClick={() => setDeclined(true)}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            setDeclined(true);
+            declineForThisLaunch(channel);
+          }}
+        >
           {t.notNow}
         </button>
       </div>

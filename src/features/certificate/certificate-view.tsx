@@ -12,6 +12,7 @@ import {
 } from '../../domain/certificate/text.ts';
 import type { CertificateData } from '../../domain/certificate/types.ts';
 import { es } from '../../strings/es.ts';
+import { AcceptanceOffer } from '../acceptance/index.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import './certificate-view.css';
 
@@ -41,6 +42,8 @@ export default function CertificateView({ data, onClose, onDownload, busy }: Cer
         <div className="cert-screen__intro">
           <h2 id="cert-view-title">{t.title}</h2>
           <p>{t.hint}</p>
+          {/* Until «Acepto» (record 0262); the certificate is shown either way. */}
+          <AcceptanceOffer className="cert-screen__acceptance" />
         </div>
         <div className="cert-screen__actions">
           {onDownload && (

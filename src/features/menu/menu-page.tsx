@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { AcceptanceOffer } from '../acceptance/index.ts';
 import { ModuleProgress } from './module-progress.tsx';
 import { ModuleTopics } from './module-topics.tsx';
 import { moduleFigures } from './progress-figures.ts';
@@ -22,6 +23,8 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
     <div className="page menu-page">
       <h1 className="page-title">{es.menuTitle}</h1>
       <p className="menu-intro">{es.menuIntro}</p>
+      {/* Until «Acepto», once the course is complete (record 0262). */}
+      <AcceptanceOffer className="menu-acceptance" />
       <ol className="menu-grid">
         {controller.outline.modules.map((m, i) => {
           const state = controller.moduleState(i);

@@ -6,6 +6,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from '../../ui/router.tsx';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
 import { es } from '../../strings/es.ts';
+import { AcceptanceOffer } from '../acceptance/index.ts';
 import { CloseIcon } from '../../screen-kit/icons.tsx';
 import { ModuleProgress, ModuleTopics, moduleFigures, useOpenModule } from '../menu/index.ts';
 import { revealInEmbedders } from '../../ui/frame-reveal.ts';
@@ -88,6 +89,8 @@ export function SideMenu({ assetBase }: { assetBase: string }) {
               {es.close}
             </button>
           </div>
+          {/* Until «Acepto», once the course is complete (record 0262). */}
+          <AcceptanceOffer className="drawer-acceptance" />
           <nav aria-label={es.modulesNav}>
             <ul className="drawer-list">
               {controller.outline.modules.map((m, i) => {

@@ -4,6 +4,7 @@
 // writes it.
 import type { AcceptanceChannel, AcceptanceStatus } from '../port.ts';
 import { shortHash } from '../../domain/content/content-version.ts';
+import { ACCEPTANCE_COMMENT_MARK } from './dialect.ts';
 
 export interface AcceptanceDeps {
   /** The session is open, read, and writes (not review/browse). */
@@ -14,7 +15,12 @@ export interface AcceptanceDeps {
   logError: (message: string) => void;
 }
 
-export function acceptanceComment(deps: AcceptanceDeps): AcceptanceChannel {
+export interface AcceptanceCommentChannel extends AcceptanceChannel {
+  /** The LMS already holds this learner's acceptance (read at the start, record 0262). */
+  heldByLms(): void;
+}
+
+export function acceptanceComment(deps: AcceptanceDeps): AcceptanceCommentChannel {
   let state: AcceptanceStatus = 'none';
   const listeners = new Set<(s: AcceptanceStatus) => void>();
   return {
@@ -22,7 +28,7 @@ export function acceptanceComment(deps: AcceptanceDeps): AcceptanceChannel {
       if (!deps.canWrite() || state !== 'none') return;
       try {
         const at = new Date(deps.now());
-        const comment = `Acepto la inducción (texto mostrado ${shortHash(text)}, ${at.toISOString()}): ${text.replace(/\s+/g, ' ')}`;
+        const comment = `${ACCEPTANCE_COMMENT_MARK}${shortHash(text)}, ${at.toISOString()}): ${text.replace(/\s+/g, ' ')}`;
         deps.write(comment, at);
         state = 'recorded';
         listeners.forEach((l) => l('recorded'));
@@ -31,6 +37,11 @@ export function acceptanceComment(deps: AcceptanceDeps): AcceptanceChannel {
           `acceptance failed: ${error instanceof Error ? error.message : String(error)}`,
         );
       }
+    },
+    heldByLms: () => {
+      if (state === 'recorded') return;
+      state = 'recorded';
+      listeners.forEach((l) => l('recorded'));
     },
     status: () => state,
     onStatus: (listener) => {

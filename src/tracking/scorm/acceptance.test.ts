@@ -74,4 +74,39 @@ describe('acceptance in an LMS', () => {
     expect(spy.count('SetValue')).toBe(sets);
     expect(session.acceptance.status()).toBe('none');
   });
+
+  // Record 0262: the course offers «Confirma tu inducción» until answered, so it must know at the
+  // start of a later session whether the LMS already holds the learner's acceptance.
+  it('2004: an acceptance comment already in the LMS is known at the start', async () => {
+    const { session } = await open('2004', {
+      completion_status: 'completed',
+      success_status: 'passed',
+      score: { raw: '100' },
+      comments_from_learner: {
+        0: { comment: 'Otro comentario', location: 'modulo2' },
+        1: {
+          comment: 'Acepto la inducción (texto mostrado abc): …',
+          location: 'aceptacion-induccion',
+        },
+      },
+    });
+    expect(session.acceptance.status()).toBe('recorded');
+  });
+
+  it('2004: other comments only: still none', async () => {
+    const { session } = await open('2004', {
+      completion_status: 'completed',
+      comments_from_learner: { 0: { comment: 'Buen curso', location: 'modulo2' } },
+    });
+    expect(session.acceptance.status()).toBe('none');
+  });
+
+  it('1.2: cmi.comments holding the acceptance is known at the start', async () => {
+    const { session } = await open('1.2', {
+      core: { lesson_status: 'completed', score: { raw: '100' } },
+      comments:
+        'Nota del tutor. Acepto la inducción (texto mostrado abc, 2026-11-20T10:00:00Z): Yo…',
+    });
+    expect(session.acceptance.status()).toBe('recorded');
+  });
 });

@@ -70,9 +70,20 @@ export interface ScormDialect {
    * `cmi.comments`, 2004 `cmi.comments_from_learner.n`.
    */
   comment(index: number, text: string, at: Date): Write[];
+  /**
+   * Whether the LMS already holds the learner's acceptance comment (record 0262): read at the
+   * start of a session in normal mode, so the course stops offering it. A failed read counts as
+   * none (the offer stays; a second «Acepto» adds a second comment, which is harmless).
+   */
+  holdsAcceptance(get: (element: string) => string): boolean;
   /** LMS error codes that mean the value itself is refused: retrying cannot help. */
   isPermanentError(code: string): boolean;
 }
+
+/** How every acceptance comment begins (acceptance-comment.ts writes it; record 0220). */
+export const ACCEPTANCE_COMMENT_MARK = 'Acepto la inducción (texto mostrado ';
+/** 2004: the location of the acceptance comment (record 0220). */
+export const ACCEPTANCE_LOCATION = 'aceptacion-induccion';
 
 /** Response identifiers: option index 0 → 'a', 1 → 'b' … (1.2 needs single characters). */
 export function optionLetter(index: number): string {

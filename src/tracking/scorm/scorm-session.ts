@@ -15,7 +15,6 @@
 //   record is read; an unreadable suspend_data is rebuilt and written; a new attempt starts clean;
 //   session_time is written once, at the end.
 import type {
-  AcceptanceChannel,
   Interaction,
   Learner,
   ProgressChange,
@@ -48,7 +47,7 @@ import { SessionClock } from './session-clock.ts';
 import { SessionWrites } from './session-writes.ts';
 import { CourseRecord } from './course-record.ts';
 import { listenToPage } from './page-events.ts';
-import { acceptanceComment } from './acceptance-comment.ts';
+import { acceptanceComment, type AcceptanceCommentChannel } from './acceptance-comment.ts';
 
 export { DEFAULT_TIMING, isOptionalElement, type ScormSessionOptions, type Timing };
 
@@ -174,7 +173,7 @@ export class ScormSession implements TrackingPort {
   }
 
   /** The learner's «Acepto» as an LMS comment (acceptance-comment.ts, decision 0220). */
-  readonly acceptance: AcceptanceChannel = acceptanceComment({
+  readonly acceptance: AcceptanceCommentChannel = acceptanceComment({
     canWrite: () => !this.finished && !this.readOnly && this.readDone,
     now: () => this.now(),
     write: (comment, at) => {
@@ -341,6 +340,10 @@ export class ScormSession implements TrackingPort {
     this.net.held = !plan.newAttempt;
     this.clock.carry(plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0));
     this.commentCount = data.commentCount ?? 0;
+    // Already accepted in an earlier session: the course stops offering it (record 0262). Read
+    // apart from the start data: a comment that cannot be read is no failed read (0160).
+    if (this.dialect.holdsAcceptance((element) => this.wrapper.readValue(element).value))
+      this.acceptance.heldByLms();
     this.writes.start(plan, data);
     this.persistCache();
     if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);

@@ -3,7 +3,13 @@
 import type { AnswerKind, Response } from '../../../domain/registry/index.ts';
 import type { ModuleStatus } from '../../port.ts';
 import { bindApi } from '../lms-api.ts';
-import { formatScore, optionLetter, parseCount, type ScormDialect } from '../dialect.ts';
+import {
+  ACCEPTANCE_COMMENT_MARK,
+  formatScore,
+  optionLetter,
+  parseCount,
+  type ScormDialect,
+} from '../dialect.ts';
 import { scorm12Time, scorm12Timespan } from '../time-format.ts';
 
 const OBJECTIVE_STATUS: Record<ModuleStatus, string> = {
@@ -77,6 +83,8 @@ export const scorm12: ScormDialect = {
   },
   // CMIString4096; many LMSs append what is written to the comments already kept (0220).
   comment: (_index, text) => [{ element: 'cmi.comments', value: text.slice(0, 4096) }],
+  // One string: whatever else the LMS appended to it, the acceptance begins with its mark.
+  holdsAcceptance: (get) => get('cmi.comments').includes(ACCEPTANCE_COMMENT_MARK),
   incomplete: () => [{ element: 'cmi.core.lesson_status', value: 'incomplete' }],
   completed: () => [{ element: 'cmi.core.lesson_status', value: 'completed' }],
   score: (score) => [

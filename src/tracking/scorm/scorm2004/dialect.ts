@@ -3,7 +3,13 @@
 import type { AnswerKind, Response } from '../../../domain/registry/index.ts';
 import type { ModuleStatus } from '../../port.ts';
 import { bindApi } from '../lms-api.ts';
-import { formatScore, optionLetter, parseCount, type ScormDialect } from '../dialect.ts';
+import {
+  ACCEPTANCE_LOCATION,
+  formatScore,
+  optionLetter,
+  parseCount,
+  type ScormDialect,
+} from '../dialect.ts';
 import { scorm2004Duration, scorm2004Timestamp } from '../time-format.ts';
 
 const COMPLETION: Record<ModuleStatus, string> = {
@@ -91,9 +97,15 @@ export const scorm2004: ScormDialect = {
     const n = `cmi.comments_from_learner.${index}`;
     return [
       { element: `${n}.comment`, value: text.slice(0, 4000) },
-      { element: `${n}.location`, value: 'aceptacion-induccion' },
+      { element: `${n}.location`, value: ACCEPTANCE_LOCATION },
       { element: `${n}.timestamp`, value: scorm2004Timestamp(at) },
     ];
+  },
+  holdsAcceptance(get) {
+    const count = parseCount(get('cmi.comments_from_learner._count'));
+    for (let i = 0; i < count; i++)
+      if (get(`cmi.comments_from_learner.${i}.location`) === ACCEPTANCE_LOCATION) return true;
+    return false;
   },
   incomplete: () => [{ element: 'cmi.completion_status', value: 'incomplete' }],
   // success_status stays 'unknown' until the course is complete: the course has no way to fail.
