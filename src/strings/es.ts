@@ -45,6 +45,14 @@ export const es = {
     recorded: 'Tu aceptación quedó registrada.',
     declined: 'No confirmaste la inducción. Tu certificado no cambia.',
     lmsRecorded: 'Tu aceptación quedó en los comentarios del curso en la plataforma.',
+    /** Why an «Acepto» kept on this device was not recorded and left it (record 0261). */
+    refused: {
+      'archived-cycle':
+        'Tu aceptación anterior no quedó registrada: tu inducción empezó de nuevo. Cuando termines el curso, confírmala otra vez.',
+      deactivated:
+        'Tu aceptación no quedó registrada: tu cuenta está desactivada. Habla con el coordinador SST de tu obra.',
+      refused: 'Tu aceptación no quedó registrada. Lee el texto otra vez y toca «Acepto».',
+    },
   },
   moduleState: {
     'not-viewed': 'Sin iniciar',
