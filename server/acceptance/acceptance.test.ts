@@ -56,6 +56,8 @@ describe.each(ENGINES)('acceptance (%s)', (engine) => {
     const early = await accept(client);
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toEqual(['La aceptación se registra cuando terminas el curso.']);
+    // The code tells the client to keep it and send it again later (record 0261).
+    expect(early.json().code).toBe('not-completed');
     await client.complete();
     await client.post('record-activity', {
       cycle: 1,

@@ -62,8 +62,17 @@ export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
       } catch (error) {
         if (error instanceof StaleCycleError)
           return sendStaleCycle(reply as FastifyReply, error.current);
+        // Not completed yet: the client keeps the acceptance and sends it again after its next
+        // acknowledged progress; the code tells it from a refusal for good (record 0261).
         if (error instanceof NotCompletedError)
-          throw new HttpError(422, [MESSAGES.acceptance.notCompleted]);
+          return reply
+            .code(422)
+            .header('cache-control', 'no-store')
+            .send({
+              success: false,
+              message: [MESSAGES.acceptance.notCompleted],
+              code: error.code,
+            });
         throw error;
       }
     },

@@ -47,6 +47,14 @@ export const es = {
     lmsRecorded: 'Tu aceptación quedó en los comentarios del curso en la plataforma.',
     /** The menu's and the certificate screen's quiet offer until «Acepto» (record 0262). */
     offerLine: 'Todavía no confirmas tu inducción. Tu certificado no cambia.',
+    /** Why an «Acepto» kept on this device was not recorded and left it (record 0261). */
+    refused: {
+      'archived-cycle':
+        'Tu aceptación anterior no quedó registrada: tu inducción empezó de nuevo. Cuando termines el curso, confírmala otra vez.',
+      deactivated:
+        'Tu aceptación no quedó registrada: tu cuenta está desactivada. Habla con el coordinador SST de tu obra.',
+      refused: 'Tu aceptación no quedó registrada. Lee el texto otra vez y toca «Acepto».',
+    },
   },
   moduleState: {
     'not-viewed': 'Sin iniciar',

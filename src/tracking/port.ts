@@ -91,10 +91,18 @@ export interface TrackingCapabilities {
 /** The learner's acceptance of the induction (decision 0220): none yet, waiting to be sent, kept. */
 export type AcceptanceStatus = 'none' | 'pending' | 'recorded';
 
+/**
+ * Why a waiting acceptance was removed without being recorded (record 0261): its cycle was
+ * archived by a reinducción, the account was deactivated, or the server refused it for good.
+ */
+export type AcceptanceRefusal = 'archived-cycle' | 'deactivated' | 'refused';
+
 export interface AcceptanceChannel {
   /** Records «Acepto» of `text`, the statement exactly as shown. Never throws. */
   accept(text: string): void;
   status(): AcceptanceStatus;
+  /** While the status is 'none': why the learner's last «Acepto» was not recorded, if so. */
+  refusal?(): AcceptanceRefusal | null;
   onStatus(listener: (status: AcceptanceStatus) => void): () => void;
 }
 

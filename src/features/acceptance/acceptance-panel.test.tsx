@@ -26,3 +26,17 @@ describe('AcceptancePanel, once the acceptance is kept', () => {
     expect(screen.getByRole('status').textContent).toBe(es.acceptance.recorded);
   });
 });
+
+describe('AcceptancePanel, after a refusal for good (record 0261)', () => {
+  it('says why the last «Acepto» was not recorded and offers it again', () => {
+    const refused: AcceptanceChannel = {
+      accept: () => {},
+      status: () => 'none',
+      refusal: () => 'archived-cycle',
+      onStatus: () => () => {},
+    };
+    render(<AcceptancePanel channel={refused} statement="Acepto." />);
+    expect(screen.getByRole('status').textContent).toBe(es.acceptance.refused['archived-cycle']);
+    expect(screen.getByRole('button', { name: es.acceptance.accept })).toBeTruthy();
+  });
+});

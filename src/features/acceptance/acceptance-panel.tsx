@@ -43,9 +43,16 @@ export function AcceptancePanel({
         {t.declined}
       </p>
     );
+  // Why the last «Acepto» was not recorded, when the server refused it for good (record 0261).
+  const refusal = channel.refusal?.() ?? null;
   return (
     <section className="acceptance" aria-labelledby={titleId}>
       <h3 id={titleId}>{t.title}</h3>
+      {refusal && (
+        <p className="acceptance__refusal" role="status" data-acceptance-refusal={refusal}>
+          {t.refused[refusal]}
+        </p>
+      )}
       <p className="acceptance__intro">{t.intro}</p>
       <div className="acceptance__text" ref={textRef} tabIndex={0} aria-label={t.title}>
         {statement.split('\n\n').map((p, i) => (

@@ -35,12 +35,14 @@ export function createAdapterParts(
     onFailing: (failing) => health.set('activity', failing),
     onStaleCycle: (current) => void cycles.change(current),
   });
-  // The learner's «Acepto» (decision 0220): its own small queue, with this page's session.
+  // The learner's «Acepto» (decision 0220): its own small queue, with this page's session; it
+  // goes once the server has the progress that completes the course (record 0261).
   const acceptance = createAcceptanceQueue({
     api,
     store,
     delays,
     now,
+    completionPending: () => progress.completionPending(),
     identity: () => {
       const id = userId();
       return id && session.id
@@ -78,6 +80,7 @@ export function createAdapterParts(
     if (score !== null) safeSet(store, KEYS.score, String(score));
     progress.known(user, score);
     settings.onUser?.(user);
+    acceptance.progressAcknowledged();
   }
 
   const parts = { session, activity, acceptance, progress, cycles, acceptUser };

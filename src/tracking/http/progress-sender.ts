@@ -210,6 +210,16 @@ export function createProgressSender(options: ProgressSenderOptions) {
     },
     read,
     write,
+    /**
+     * Whether the queue holds a change that may complete the course and that the server has not
+     * acknowledged: the last activity's final terms, or a score above what the server is known to
+     * hold (unknown counts as below). The acceptance waits for it (record 0261).
+     */
+    completionPending(): boolean {
+      const pending = read();
+      if (!pending) return false;
+      return pending.finalTerms || server.score === null || pending.score > server.score;
+    },
     /** What the server returned: its score and route are known there now. */
     known(user: CourseUser, score: number | null) {
       if (score !== null) server.score = risingScore(server.score, score);

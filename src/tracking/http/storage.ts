@@ -20,6 +20,13 @@ export const KEYS = {
    * sign-out, and no clearing of this device erases it.
    */
   parked: 'curso-sst:parked',
+  /**
+   * Every worker's «Acepto» not yet recorded by the server, and why one was refused, per learner
+   * and cycle (record 0261). Like `parked`, no clearing of this device erases it: each waits
+   * until its worker is signed in here again. Not a 'curso-sst:pending' key (it blocks no one's
+   * sign-out).
+   */
+  acceptances: 'curso-sst:acceptances',
   /** 'invitacion' when the session came from an invitation: long-lived, asks «¿Eres …?» (0211). */
   sessionKind: 'curso-sst:session-kind',
 } as const;
@@ -78,17 +85,24 @@ export function safeRemove(store: KeyValueStore, key: string): void {
 }
 
 /**
+ * What no clearing erases: other learners' unsent progress (decision 0157) and every worker's
+ * acceptance still to send, in the current layout and in the single slot of the old one (moved
+ * on the next start, record 0261).
+ */
+const KEPT_ON_CLEAR = [KEYS.parked, KEYS.acceptances, 'curso-sst:pending-acceptance'];
+
+/**
  * Clears this device of the learner (sign-out, another learner, a forced logout) but never of
- * another learner's unsent progress (decision 0157).
+ * another learner's unsent progress (decision 0157) nor of an acceptance not yet sent (0261).
  */
 export function safeClear(store: KeyValueStore): void {
-  const parked = safeGet(store, KEYS.parked);
+  const kept = KEPT_ON_CLEAR.map((key) => [key, safeGet(store, key)] as const);
   try {
     store.clear();
   } catch {
     // ignore
   }
-  if (parked) safeSet(store, KEYS.parked, parked);
+  for (const [key, value] of kept) if (value) safeSet(store, key, value);
 }
 
 /** A learner's queues as stored: the raw progress and activity records. */
