@@ -1,10 +1,12 @@
 // Acceptances in the database (decision 0220): recorded once per learner, course and cycle,
 // sealed on arrival in one chain (seal.ts), never updated or deleted (the table's trigger), and
-// verified by walking the chain.
+// verified by walking the chain under every key the installation holds and against the sealed
+// head of the chain (decision 0258).
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { lockCurrentCycle } from '../db/store.ts';
-import type { InstallationKey } from './installation-key.ts';
+import { keyRing, type InstallationKey, type KeyMode, type KeyRing } from './installation-key.ts';
+import { headSealed, readHead, writeHead, type ChainHead } from './chain-head.ts';
 import { computeSeal, GENESIS, sealMatches, type SealedFields } from './seal.ts';
 
 export interface AcceptanceInput {
@@ -106,15 +108,40 @@ async function learningFacts(
   };
 }
 
-/** The last seal of the chain (GENESIS when empty), with the table locked until commit. */
-async function lockedChainHead(tx: Queryable): Promise<string> {
-  // One chain for the whole installation: the previous seal is read under a table lock, so
-  // two acceptances arriving together cannot both link to the same row.
+interface LockedChain {
+  /** The seal the new row links to. */
+  prevSeal: string;
+  /** Moves the sealed head onto the new row (nothing when the head is gone or not sealed). */
+  advance(receivedAt: string, seal: string): Promise<void>;
+}
+
+/**
+ * The chain's end with the table locked until commit (decision 0258). One chain for the whole
+ * installation: the previous seal is read under a table lock, so two acceptances arriving
+ * together cannot both link to the same row. A new row links to the sealed head's last seal:
+ * after the newest rows were deleted it no longer links to the row before it, so the gap stays
+ * in the chain. Without a sealed head (gone, or altered) it links to the last row and the head is
+ * left as it is: the check keeps reporting it.
+ */
+async function lockedChainHead(tx: Queryable, key: InstallationKey): Promise<LockedChain> {
   await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
   const [last] = await tx.query<{ seal: string }>(
     'SELECT seal FROM acceptances ORDER BY id DESC LIMIT 1',
   );
-  return last?.seal ?? GENESIS;
+  const head = await readHead(tx, true);
+  const sealed = head !== null && headSealed(head, (await keyRing(tx, key)).keys);
+  if (!sealed) return { prevSeal: last?.seal ?? GENESIS, advance: async () => {} };
+  return {
+    prevSeal: head.lastSeal,
+    advance: (receivedAt, seal) =>
+      writeHead(tx, key, {
+        ...head,
+        count: head.count + 1,
+        lastSeal: seal,
+        firstReceivedAt: head.firstReceivedAt ?? receivedAt,
+        lastReceivedAt: receivedAt,
+      }),
+  };
 }
 
 async function insertSealed(
@@ -173,7 +200,7 @@ export async function recordAcceptance(
     if (!user?.completed_at) throw new NotCompletedError('course not completed');
     const shownVersion = await storeShownText(tx, input.text);
     const facts = await learningFacts(tx, input.userId, input.courseId, cycle);
-    const prevSeal = await lockedChainHead(tx);
+    const { prevSeal, advance } = await lockedChainHead(tx, key);
     const fields: SealedFields = {
       userId: input.userId,
       courseId: input.courseId,
@@ -189,9 +216,30 @@ export async function recordAcceptance(
     };
     const seal = computeSeal(key.sealKey, prevSeal, fields);
     const id = await insertSealed(tx, fields, prevSeal, seal);
+    await advance(fields.receivedAt, seal);
     return { ...fields, id, prevSeal, seal };
   });
 }
+
+/** A row the chain check found at fault (decision 0258). */
+export interface ChainFault {
+  id: number;
+  receivedAt: string;
+}
+
+/** How the rows compare with the sealed head (decision 0258); null when they agree. */
+export type TailFault =
+  | { kind: 'no-head' }
+  | { kind: 'head-not-sealed' }
+  | {
+      kind: 'rows-differ';
+      /** Acceptances the head counts, and rows found. */
+      expected: number;
+      found: number;
+      /** ISO receipt times bounding the affected period (null when unknown). */
+      from: string | null;
+      to: string | null;
+    };
 
 export interface ChainCheck {
   /** The last row's seal (GENESIS when there is none): printed on every registro. */
@@ -199,32 +247,107 @@ export interface ChainCheck {
   count: number;
   /** Ids of rows whose seal or link does not match (edited, or after a deleted row). */
   broken: Set<number>;
-  /** Ids of rows sealed under a key this server does not hold (rotated away). */
-  otherKey: Set<number>;
+  /** Of those, the rows whose own seal matches but whose link does not (a row before is gone). */
+  linkBroken: Set<number>;
+  /** Ids of rows naming a key this installation does not hold: invented, or a key not given. */
+  unknownKey: Set<number>;
+  /** Ids of rows whose shown text no longer has the hash they sealed. */
+  textAltered: Set<number>;
+  /** Ids of rows sealed and linked correctly, after a row at fault in the chain. */
+  afterFault: Set<number>;
+  /** Rows at fault (broken, unknown key), in chain order. */
+  faults: ChainFault[];
+  /** The rows against the sealed head. */
+  tail: TailFault | null;
+  /** Where the keys live (the registro prints it). */
+  keyMode: KeyMode;
 }
 
-/** Walks the whole chain in order and checks every seal and every link. */
+/** Hashes of shown texts whose body no longer hashes to them (edited in the database). */
+async function alteredShownTexts(db: Queryable): Promise<Set<string>> {
+  const rows = await db.query<{ hash: string }>(
+    `SELECT hash FROM shown_texts
+      WHERE encode(sha256(convert_to(body, 'UTF8')), 'hex') <> hash`,
+  );
+  return new Set(rows.map((r) => r.hash));
+}
+
+/** The rows against the sealed head: missing head, unsealed head, or a different end. */
+function tailFault(
+  head: ChainHead | null,
+  keys: KeyRing['keys'],
+  rows: StoredAcceptance[],
+  firstLinkBreak: number,
+): TailFault | null {
+  if (!head) return { kind: 'no-head' };
+  if (!headSealed(head, keys)) return { kind: 'head-not-sealed' };
+  const last = rows.at(-1);
+  if (head.count === rows.length && head.lastSeal === (last?.seal ?? GENESIS)) return null;
+  // The gap begins at the last row still linked to the rows before it.
+  const before = firstLinkBreak >= 0 ? rows[firstLinkBreak - 1] : last;
+  return {
+    kind: 'rows-differ',
+    expected: head.count,
+    found: rows.length,
+    from: before?.receivedAt ?? head.firstReceivedAt,
+    to: head.lastReceivedAt,
+  };
+}
+
+/**
+ * Walks the whole chain in order and checks every seal under the key its row names (any key the
+ * installation holds, decision 0258), every link, every shown text, and the end against the
+ * sealed head.
+ */
 export async function checkChain(db: Queryable, key: InstallationKey): Promise<ChainCheck> {
+  const ring = await keyRing(db, key);
   const rows = (await db.query<Record<string, unknown>>(`${SELECT} ORDER BY id`)).map(toStored);
-  const broken = new Set<number>();
-  const otherKey = new Set<number>();
+  const altered = await alteredShownTexts(db);
+  const check: ChainCheck = {
+    head: GENESIS,
+    count: rows.length,
+    broken: new Set(),
+    linkBroken: new Set(),
+    unknownKey: new Set(),
+    textAltered: new Set(),
+    afterFault: new Set(),
+    faults: [],
+    tail: null,
+    keyMode: ring.mode,
+  };
   let prev = GENESIS;
-  for (const row of rows) {
-    if (row.prevSeal !== prev) broken.add(row.id);
-    if (row.keyId !== key.keyId) otherKey.add(row.id);
-    else if (!sealMatches(key.sealKey, row.prevSeal, row, row.seal)) broken.add(row.id);
+  let firstLinkBreak = -1;
+  rows.forEach((row, i) => {
+    const held = ring.keys.get(row.keyId);
+    if (!held) check.unknownKey.add(row.id);
+    else if (!sealMatches(held.sealKey, row.prevSeal, row, row.seal)) check.broken.add(row.id);
+    if (row.prevSeal !== prev) {
+      if (held && !check.broken.has(row.id)) check.linkBroken.add(row.id);
+      check.broken.add(row.id);
+      if (firstLinkBreak < 0) firstLinkBreak = i;
+    }
+    if (altered.has(row.shownVersion)) check.textAltered.add(row.id);
+    if (check.broken.has(row.id) || check.unknownKey.has(row.id))
+      check.faults.push({ id: row.id, receivedAt: row.receivedAt });
+    else if (check.faults.length) check.afterFault.add(row.id);
     prev = row.seal;
-  }
-  return { head: prev, count: rows.length, broken, otherKey };
+  });
+  check.head = prev;
+  check.tail = tailFault(await readHead(db), ring.keys, rows, firstLinkBreak);
+  return check;
 }
 
-/** The text a learner was shown, by its hash. */
+/** The text a learner was shown, by its hash; null when missing or when it no longer matches. */
 export async function shownText(db: Queryable, hash: string): Promise<string | null> {
   const [row] = await db.query<{ body: string }>('SELECT body FROM shown_texts WHERE hash = $1', [
     hash,
   ]);
-  return row?.body ?? null;
+  return row ? checkedShownText(hash, row.body) : null;
 }
+
+/** A stored shown text's body when it still has its hash, else null (edited in the database). */
+export const checkedShownText = (hash: string, body: string): string | null =>
+  sha256Hex(body) === hash ? body : null;
 
 /** The acceptance of the cycle a certificate was issued on, by the certificate's code. */
 export async function acceptanceForCertificate(

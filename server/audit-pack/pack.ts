@@ -9,9 +9,15 @@ import { toWinAnsi } from '../../src/domain/certificate/text.ts';
 import { colombiaMidnight } from '../console/queries.ts';
 import { dateTime, plainDate, shortDate } from '../console/layout.ts';
 import { hoursMinutes, wrapCell } from '../console/registro-pdf.ts';
-import { checkChain, type ChainCheck } from '../acceptance/store.ts';
+import { checkChain, checkedShownText, type ChainCheck } from '../acceptance/store.ts';
 import type { InstallationKey } from '../acceptance/installation-key.ts';
-import { chainHeadText, SEAL_TEXT, sealState, shortSeal } from '../acceptance/summary.ts';
+import {
+  chainHeadText,
+  chainNotes,
+  SEAL_TEXT,
+  sealState,
+  shortSeal,
+} from '../acceptance/summary.ts';
 import { drawSample, newSeed, populationHash, sampleRule, type SampleRule } from './sample.ts';
 
 export interface PackRequest {
@@ -76,6 +82,10 @@ function ruleFor(configured: number | undefined, populationSize: number): Sample
     : base;
 }
 
+/** Printed instead of a shown text whose body no longer has its hash (decision 0258). */
+const ALTERED_TEXT =
+  'TEXTO ALTERADO: el texto guardado en la base de datos no coincide con el que se selló; no se imprime.';
+
 /** One sampled worker's evidence, and the acceptance text shown to them (for the annex). */
 async function workerEvidence(
   db: Queryable,
@@ -132,7 +142,10 @@ async function workerEvidence(
   };
   const shown =
     u.shown_version && typeof u.body === 'string'
-      ? { hash: String(u.shown_version), body: u.body }
+      ? {
+          hash: String(u.shown_version),
+          body: checkedShownText(String(u.shown_version), u.body) ?? ALTERED_TEXT,
+        }
       : null;
   return { worker, shown };
 }
@@ -172,7 +185,7 @@ export async function buildPack(
     populationHash: hash,
     workers: sampled,
     versions: [...versions].map(([h, body]) => ({ hash: h, body })),
-    chainHead: chainHeadText(chain.head, key.keyId),
+    chainHead: [chainHeadText(chain.head, key.keyId, chain.count), ...chainNotes(chain)].join(' '),
   };
 }
 

@@ -8,6 +8,7 @@ import { consolePage, dateTime, escapeHtml, plainDate, shortDate } from './layou
 import { checkChain, type ChainCheck } from '../acceptance/store.ts';
 import {
   chainHeadText,
+  chainNotes,
   SEAL_TEXT,
   sealState,
   shortSeal,
@@ -220,7 +221,8 @@ async function drawRegistro(
     generatedAt: shortDate(new Date()),
     sample: cc.config.ejemplo,
     rows,
-    chainHead: chainHeadText(chain.head, key.keyId),
+    chainHead: chainHeadText(chain.head, key.keyId, chain.count),
+    chainNotes: chainNotes(chain),
   });
   return { pdf, rows: rows.length };
 }

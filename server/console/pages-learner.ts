@@ -1,7 +1,14 @@
 // The learner page (/consola/aprendices/:id) and the actions on one learner: deactivate or
 // reactivate (never delete), reset the password (shown once), start a reinducción; and the
 // reinducción of a whole obra. Every action is written to the audit log.
-import { acceptanceSummary, SEAL_TEXT, shortSeal, shortVersion } from '../acceptance/summary.ts';
+import {
+  acceptanceWithChain,
+  SEAL_TEXT,
+  sealFault,
+  shortSeal,
+  shortVersion,
+  tailText,
+} from '../acceptance/summary.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { BadParameter, field, sendHtml, textParameter } from './console-context.ts';
@@ -76,6 +83,12 @@ ${d.active && current?.completedAt ? form('reinduccion', T.startReinduction(d.cy
 <p class="hint">${T.actionsHint}</p>`;
 }
 
+/** «Sin aceptación», with the chain's alarm when acceptances are missing (decision 0258). */
+const noAcceptance = (tail: string | null) =>
+  tail
+    ? `${T.noAcceptance} — <strong class="bad" data-chain="tail">${escapeHtml(tail)}</strong>`
+    : T.noAcceptance;
+
 async function renderLearner(
   cc: ConsoleContext,
   viewer: Viewer,
@@ -84,7 +97,7 @@ async function renderLearner(
   notice = '',
 ) {
   const answers = await cycleAnswers(cc.app.db, d.id, cc.scope.courseId, cycle);
-  const accepted = await acceptanceSummary(
+  const { summary: accepted, chain } = await acceptanceWithChain(
     cc.app.db,
     await cc.app.installationKey(),
     d.id,
@@ -112,7 +125,7 @@ ${fact(F.dataNotice, d.dataNoticeAcceptedAt ? T.dataNoticeAcceptedHtml(escapeHtm
 ${fact(F.cycle, String(d.cycle))}
 ${fact(F.progress, `${current?.score ?? 0} %`)}
 ${fact(F.completed, shortDate(current?.completedAt))}
-${fact(F.acceptance(cycle), accepted ? `<span data-seal="${accepted.seal}">${T.acceptedOnHtml(escapeHtml(dateTime(accepted.row.receivedAt)))}${accepted.seal === 'broken' ? '<strong class="bad">' : ''}${escapeHtml(SEAL_TEXT[accepted.seal])}${accepted.seal === 'broken' ? '</strong>' : ''} <span class="code">${escapeHtml(shortSeal(accepted.row.seal))}</span>${T.shownVersionHtml(`<span class="code">${escapeHtml(shortVersion(accepted.row.shownVersion))}</span>`)}</span>` : T.noAcceptance)}
+${fact(F.acceptance(cycle), accepted ? `<span data-seal="${accepted.seal}">${T.acceptedOnHtml(escapeHtml(dateTime(accepted.row.receivedAt)))}${sealFault(accepted.seal) ? '<strong class="bad">' : ''}${escapeHtml(SEAL_TEXT[accepted.seal])}${sealFault(accepted.seal) ? '</strong>' : ''} <span class="code">${escapeHtml(shortSeal(accepted.row.seal))}</span>${T.shownVersionHtml(`<span class="code">${escapeHtml(shortVersion(accepted.row.shownVersion))}</span>`)}</span>` : noAcceptance(tailText(chain)))}
 ${fact(F.certificate, current?.certificateCode ? `<a class="code" href="/verificar/${encodeURIComponent(current.certificateCode)}">${escapeHtml(current.certificateCode)}</a>` : '')}
 </dl>
 ${actions(viewer, d)}

@@ -52,6 +52,8 @@ export interface RegistroData {
   rows: RegistroRow[];
   /** The head of the acceptance seal chain when the PDF was made, as printed. */
   chainHead: string;
+  /** Under the head: where the sealing key lives, and the chain's faults (decision 0258). */
+  chainNotes?: string[];
 }
 
 /** «1 aprendiz», «2 aprendices». */
@@ -283,8 +285,9 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       color: SOFT,
     });
 
-  // Totals and the chain head, then the signatory, on the last page.
-  if (y < M + 110) header();
+  // Totals and the chain head with its notes, then the signatory, on the last page.
+  const notes = data.chainNotes ?? [];
+  if (y < M + 110 + notes.length * 13) header();
   const accepted = data.rows.filter((r) => r.acceptance).length;
   const totalSeconds = data.rows.reduce((sum, r) => sum + r.seconds, 0);
   const totals = [
@@ -295,6 +298,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       hoursMinutes(totalSeconds),
     ),
     T.chainHead(data.chainHead),
+    ...notes,
   ];
   totals.forEach((line, k) =>
     page.drawText(fit(regular, fixed(line), 9, W - 2 * M), {

@@ -4,11 +4,11 @@
 import { sign } from 'node:crypto';
 import { gateUrl, statementBytes, type GateStatement } from '../../src/domain/gate/statement.ts';
 import type { Queryable } from '../db/db.ts';
-import { keyFromSecret, type InstallationKey } from '../acceptance/installation-key.ts';
+import { keyRing, type InstallationKey, type KeyMaterial } from '../acceptance/installation-key.ts';
 
 /** The QR's text: the verification URL with `#statement.signature`. */
 export function signedGateUrl(
-  key: InstallationKey,
+  key: KeyMaterial,
   verifyUrl: string,
   statement: Omit<GateStatement, 'keyId'>,
 ): string {
@@ -17,24 +17,16 @@ export function signedGateUrl(
 }
 
 /**
- * key id → public key (raw, base64url) of every key this installation has signed with: the
- * current one, and older ones kept in the database (a key held in INSTALLATION_KEY_FILE leaves
- * only its id there; its public key is served while it is the current one).
+ * key id → public key (raw, base64url) of every key this installation holds (decision 0258): the
+ * key file's keys, or in database mode the current key and the well-formed rows of
+ * installation_keys. A row a database user adds without a matching secret is never served.
  */
 export async function gatePublicKeys(
   db: Queryable,
   current: InstallationKey,
 ): Promise<Record<string, string>> {
-  const rows = await db.query<{ secret: string }>(
-    "SELECT secret FROM installation_keys WHERE secret <> 'archivo' ORDER BY created_at",
-  );
+  const ring = await keyRing(db, current);
   const keys: Record<string, string> = {};
-  for (const row of rows) {
-    const secret = Buffer.from(row.secret, 'base64');
-    if (secret.length !== 32) continue;
-    const key = keyFromSecret(secret);
-    keys[key.keyId] = key.publicKey;
-  }
-  keys[current.keyId] = current.publicKey;
+  for (const [keyId, key] of ring.keys) keys[keyId] = key.publicKey;
   return keys;
 }
