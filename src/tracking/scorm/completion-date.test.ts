@@ -20,6 +20,7 @@ import {
   type CmiJson,
   type Version,
 } from './test-support.ts';
+import { instrument } from './test-lms-wrappers.ts';
 
 withCourseClock();
 
@@ -35,7 +36,7 @@ function session(version: Version, cmi: Record<string, unknown>, storage: Memory
   const win = Object.assign(new EventTarget(), {
     document: Object.assign(new EventTarget(), { visibilityState: 'visible' }),
   });
-  const s = new ScormSession(version === '1.2' ? scorm12 : scorm2004, lms, {
+  const s = new ScormSession(version === '1.2' ? scorm12 : scorm2004, instrument(lms).api, {
     packageId: 'curso-sst',
     course: COURSE,
     log: recordingLogger().logger,
