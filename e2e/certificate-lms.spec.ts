@@ -105,3 +105,53 @@ for (const version of ['1.2', '2004'] as const) {
     expect(errors).toEqual([]);
   });
 }
+
+// Record 0263: the certificate's date is the day the course was completed, kept in the course's
+// own record, also when Moodle reopens the finished attempt in review mode 12 days later (where
+// the course writes nothing). On the same browser both versions know it (1.2 from suspend_data,
+// 2004 — whose data Moodle hands back only after exit suspend — from this browser's net); from
+// another browser 2004 cannot know it and says «Fecha de emisión» instead.
+const COMPLETED_ON = new Date('2026-11-28T20:30:00Z'); // 15:30 in Colombia
+const TWELVE_DAYS_LATER = new Date(COMPLETED_ON.getTime() + 12 * 24 * 60 * 60 * 1000);
+
+for (const version of ['1.2', '2004'] as const) {
+  test(`SCORM ${version}: a certificate made 12 days after completion shows the completion date`, async ({
+    page,
+  }) => {
+    const errors = collectErrors(page);
+    await page.clock.setFixedTime(COMPLETED_ON);
+    const first = await launchLms(page, { version, cmi: resumeAtLastQuiz(version) });
+    const last = course().modules.length;
+    await leaveIntroduction(first.course);
+    await readTopics(first.course, last);
+    await answerQuiz(first.course, last);
+    const congrats = first.course.getByRole('dialog').filter({ hasText: 'FELICITACIONES' });
+    await congrats.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => first.terminated()).toBe(true);
+    const saved = await first.saved(version, { moodle: true });
+
+    const certificateDate = async () => {
+      await page.clock.setFixedTime(TWELVE_DAYS_LATER);
+      const lms = await launchLms(page, { version, cmi: saved });
+      await lms.course
+        .getByRole('contentinfo')
+        .getByRole('button', { name: 'Certificado' })
+        .click();
+      const screen = lms.course.getByRole('dialog', { name: 'Tu certificado' });
+      const line = screen.getByText(/^Fecha de (finalización|emisión):/);
+      const text = await line.textContent();
+      await lms.expectNoViolations();
+      expect(await lms.count(version === '1.2' ? 'LMSSetValue' : 'SetValue')).toBe(0);
+      return text;
+    };
+    expect(await certificateDate()).toBe('Fecha de finalización: 28 de noviembre de 2026');
+    // Another browser: nothing of this one's storage.
+    await page.evaluate(() => localStorage.clear());
+    expect(await certificateDate()).toBe(
+      version === '1.2'
+        ? 'Fecha de finalización: 28 de noviembre de 2026'
+        : 'Fecha de emisión: 10 de diciembre de 2026',
+    );
+    expect(errors).toEqual([]);
+  });
+}

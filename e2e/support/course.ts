@@ -73,8 +73,8 @@ export const questionCount = () =>
   course().modules.reduce((n, m) => n + m.activity.questions.length, 0);
 export const moduleCount = () => course().modules.length;
 /** Route string with every topic and quiz of the course viewed. */
-/** The route part of a stored suspend_data: the answers kept after it (`-~1;…`, record 0190) left out. */
-export const routePart = (suspendData: string) => suspendData.replace(/-~1(;.*)?$/, '');
+/** The route part of a stored suspend_data: the answers kept after it (`-~1;…` record 0190, `-~2;…` record 0263) left out. */
+export const routePart = (suspendData: string) => suspendData.replace(/-~\d+(;.*)?$/, '');
 
 export const fullRoute = () =>
   course()

@@ -52,12 +52,13 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
 
   const input = (learnerName: string): CertificateInput => {
     const { outline } = controller;
-    const { capabilities, learner } = controller.getState();
+    const { capabilities, learner, completedAt } = controller.getState();
     // An LMS sends its user id, often a username: printed as the document only when the
     // configuration says the LMS uses identity documents (certificado.mostrarDocumentoEnLms).
     const document =
       capabilities.learnerIdMayBeDocument && company.showDocumentInLms ? learner.id : null;
-    return { learnerName, document, courseTitle: outline.title, hours: outline.hours };
+    // The date the course keeps in its own record, never the day the certificate is made (0263).
+    return { learnerName, document, courseTitle: outline.title, hours: outline.hours, completedAt };
   };
 
   const deliver = async (learnerName: string) => {

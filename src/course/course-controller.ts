@@ -51,6 +51,11 @@ export interface CourseState {
    * browsed, nothing is saved (docs/decisions/0160-one-rule-for-what-the-course-writes.md).
    */
   readOnly: 'review' | 'browse' | null;
+  /**
+   * When the course was first completed, as the runtime keeps it (record 0263), or this
+   * session's completion; null when unknown (a record completed before dates were kept).
+   */
+  completedAt: Date | null;
 }
 
 type Listener = () => void;
@@ -107,6 +112,7 @@ export class CourseController {
       health: 'ok',
       congratulations: false,
       readOnly: null,
+      completedAt: null,
     };
     tracking.onHealth((health) => this.set({ health }));
   }
@@ -170,6 +176,7 @@ export class CourseController {
       score: readOnly ? (snapshot?.score ?? 0) : risingScore(snapshot?.score ?? null, computed),
       bookmark: snapshot?.bookmark ?? null,
       readOnly: readOnly?.mode ?? null,
+      completedAt: snapshot?.completedAt ?? null,
     });
     return snapshot;
   }
@@ -273,7 +280,11 @@ export class CourseController {
     }
     if (score > before || (changed && lastActivity)) change.score = score;
     const completedNow = isCourseComplete(score) && !isCourseComplete(before);
+    // The completion date is taken when the course completes, never later (record 0263): a
+    // record completed before dates were kept gets none rather than an invented one.
+    const completedAt = this.state.completedAt ?? (completedNow ? new Date() : null);
     if (isCourseComplete(score)) change.completed = true;
+    if (completedAt) change.completedAt = completedAt;
     if (lastActivity && changed) change.finalTerms = true;
     if (!changed && bookmark === this.state.bookmark) return;
     this.set({
@@ -281,6 +292,7 @@ export class CourseController {
       score,
       bookmark,
       congratulations: this.state.congratulations || (completedNow && lastActivity),
+      completedAt,
     });
     this.tracking.save(change);
   }

@@ -31,6 +31,11 @@ export interface Snapshot {
   /** Page id (or 'menu' / 'introduccion') where the learner left off, or null. */
   bookmark: string | null;
   /**
+   * When the course was first completed, as the runtime keeps it in its own record (record
+   * 0263); null or absent when it keeps none (a record completed before it kept dates).
+   */
+  completedAt?: Date | null;
+  /**
    * The runtime opened the course only to look at it (an LMS's review or browse mode): nothing
    * is stored this session, every screen may be browsed; `certified` = the certificate is
    * reachable (docs/decisions/0160-one-rule-for-what-the-course-writes.md).
@@ -48,6 +53,11 @@ export interface ProgressChange {
   bookmark?: string;
   /** True once the course is complete (score 100). */
   completed?: boolean;
+  /**
+   * When the course was first completed (record 0263): sent with the completing change and
+   * after it. A runtime keeps the first one it gets and never rewrites it.
+   */
+  completedAt?: Date;
   /** Status of each module, in order (LMS objectives). */
   modules?: { id: string; status: ModuleStatus }[];
   /** Sent once with the change that completes the last activity (server final_terms). */

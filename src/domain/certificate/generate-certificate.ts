@@ -270,7 +270,7 @@ function drawBody(page: PDFPage, fonts: Fonts, v: ValidData) {
   lines.push({
     gap: 34,
     draw: (y) =>
-      drawText(page, CERTIFICATE_WORDING.completedOn(v.date), {
+      drawText(page, v.dateLine, {
         font: fonts.regular,
         size: 11.5,
         y,

@@ -208,4 +208,10 @@ export const CERTIFICATE_WORDING = {
   forObra: (obra: string) => `para la obra ${obra},`,
   intensity: (hours: string) => `con una intensidad de ${hours}.`,
   completedOn: (date: string) => `Fecha de finalización: ${date}`,
+  /** When the completion date is not known (record 0263): the day it was made, named so. */
+  issuedOn: (date: string) => `Fecha de emisión: ${date}`,
 } as const;
+
+/** The certificate's date line: the completion date, or the issue date named as such. */
+export const dateLine = (date: string, completionUnknown: boolean | undefined) =>
+  completionUnknown ? CERTIFICATE_WORDING.issuedOn(date) : CERTIFICATE_WORDING.completedOn(date);

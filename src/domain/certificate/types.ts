@@ -21,6 +21,11 @@ export interface CertificateData {
   courseTitle: string;
   /** When the course was completed; printed as a Spanish date and used as the PDF dates. */
   completedAt: Date;
+  /**
+   * The completion date is not known (a record completed before the course kept it, record
+   * 0263): `completedAt` is the day the certificate was made, printed «Fecha de emisión».
+   */
+  completionUnknown?: boolean;
   /** Course intensity in hours (may be fractional, e.g. 1.5). */
   hours: number;
   companyName: string;

@@ -1,7 +1,7 @@
 // The certificate's input checked and normalised before any drawing: a CertificateError for what
 // cannot be printed, every fixed text in WinAnsi (the standard fonts' encoding) and the learner's
 // name in what the embedded font covers (decision record 0054).
-import { formatHours, formatSpanishDate, toCertificateName, toWinAnsi } from './text.ts';
+import { dateLine, formatHours, formatSpanishDate, toCertificateName, toWinAnsi } from './text.ts';
 import { fontCovers } from './font-coverage.ts';
 import { CertificateError, MAX_NAME_LENGTH, type CertificateData } from './types.ts';
 
@@ -17,6 +17,8 @@ export interface ValidData {
   document: string | null;
   courseTitle: string;
   date: string;
+  /** The date line as printed (record 0263). */
+  dateLine: string;
   hours: string;
   companyName: string;
   companyNit: string | null;
@@ -66,6 +68,7 @@ export function validate(data: CertificateData): ValidData {
     document: toWinAnsi(data.document ?? '') || null,
     courseTitle,
     date: formatSpanishDate(data.completedAt),
+    dateLine: dateLine(formatSpanishDate(data.completedAt), data.completionUnknown),
     hours: formatHours(data.hours),
     companyName: toWinAnsi(data.companyName ?? ''),
     companyNit: toWinAnsi(data.companyNit ?? '') || null,

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextItem } from 'pdfjs-dist/types/src/display/api';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { companyInfo, loadCompanyConfig, selectObra } from '../../domain/config/index.ts';
 import { buildCertificateData } from './certificate-data.ts';
 import { createCertificatePdf } from './create-certificate-pdf.ts';
@@ -84,10 +84,35 @@ describe('buildCertificateData', () => {
     });
   });
 
-  it('defaults the completion date to now', () => {
+  it('without a known completion date: today, named as the issue date (record 0263)', () => {
     const before = Date.now();
     const data = buildCertificateData(input, DEMO);
     expect(data.completedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(data.completionUnknown).toBe(true);
+  });
+});
+
+describe('the certificate date (record 0263)', () => {
+  // Completed on 28 November 2026 (Colombia), made 12 days later.
+  const completedAt = new Date('2026-11-28T20:30:00Z');
+  afterEach(() => vi.useRealTimers());
+
+  it('prints the completion date the course kept, not the day it is made', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-10T14:00:00Z') });
+    const text = await pdfText(
+      await createCertificatePdf(buildCertificateData({ ...input, completedAt }, DEMO)),
+    );
+    expect(text).toContain('Fecha de finalización: 28 de noviembre de 2026');
+    expect(text).not.toContain('10 de diciembre');
+  });
+
+  it('a record that kept no date: «Fecha de emisión» with the day it is made, no completion date', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-10T14:00:00Z') });
+    const text = await pdfText(
+      await createCertificatePdf(buildCertificateData({ ...input, completedAt: null }, DEMO)),
+    );
+    expect(text).toContain('Fecha de emisión: 10 de diciembre de 2026');
+    expect(text).not.toContain('Fecha de finalización');
   });
 });
 

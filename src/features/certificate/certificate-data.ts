@@ -8,8 +8,12 @@ import type { CompanyInfo } from '../../domain/config/company-info.ts';
 export interface CertificateInput {
   learnerName: string;
   document?: string | null;
-  /** Defaults to now. */
-  completedAt?: Date;
+  /**
+   * When the course was completed, as the runtime keeps it (record 0263). Null or absent when
+   * it is not known: the certificate then prints today as «Fecha de emisión», never as the
+   * completion date.
+   */
+  completedAt?: Date | null;
   /** From the course content (course.json `title` / `hours`; decision record 0034). */
   courseTitle: string;
   hours: number;
@@ -26,6 +30,7 @@ export function buildCertificateData(
     document: input.document?.trim() || null,
     courseTitle: input.courseTitle.trim(),
     completedAt: input.completedAt ?? new Date(),
+    ...(input.completedAt ? {} : { completionUnknown: true }),
     hours: input.hours,
     ...issuerFields(company),
     verification: input.verification ?? null,

@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import {
   CERTIFICATE_WORDING,
+  dateLine,
   formatHours,
   formatSpanishDate,
 } from '../../domain/certificate/text.ts';
@@ -126,7 +127,7 @@ export function CertificateSheet({ data }: { data: CertificateData }) {
           {data.obraName && <p>{CERTIFICATE_WORDING.forObra(data.obraName)}</p>}
           <p>{CERTIFICATE_WORDING.intensity(formatHours(data.hours))}</p>
           <p className="cert-sheet__date">
-            {CERTIFICATE_WORDING.completedOn(formatSpanishDate(data.completedAt))}
+            {dateLine(formatSpanishDate(data.completedAt), data.completionUnknown)}
           </p>
         </div>
         <div className="cert-sheet__sign">

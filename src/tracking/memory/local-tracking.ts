@@ -1,6 +1,7 @@
 // `local` mode (decision 0001): the LMS build opened with no LMS, `npm run dev`, component tests.
-// Progress lives in localStorage under the keys score, modules_viewed, current_location, user and
-// interactions, namespaced by package, so two packages on one origin never share progress.
+// Progress lives in localStorage under the keys score, modules_viewed, current_location, user,
+// interactions and completed_at (when the course was first completed, record 0263), namespaced by
+// package, so two packages on one origin never share progress.
 import type {
   Interaction,
   ProgressChange,
@@ -48,6 +49,7 @@ export const LOCAL_KEYS = {
   location: 'current_location',
   user: 'user',
   interactions: 'interactions',
+  completedAt: 'completed_at',
 } as const;
 
 export interface LocalTracking extends TrackingPort {
@@ -71,6 +73,13 @@ function savedAnswers(json: string | null): Interaction[] {
   } catch {
     return [];
   }
+}
+
+/** A stored date (ISO text), or null when absent or damaged. */
+function storedDate(text: string | null): Date | null {
+  if (text === null) return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** The package's keys in the store, read and written without ever throwing at the course. */
@@ -146,11 +155,13 @@ export function createLocalTracking(
       const bookmark = storedText(read(LOCAL_KEYS.location), 'page');
       const name = storedText(read(LOCAL_KEYS.user), 'name');
       const validScore = isValidScore(score) ? score : null;
+      const completedAt = storedDate(read(LOCAL_KEYS.completedAt));
       return {
         learner: { id: null, name },
         score: validScore,
         viewed: readViewed(read(LOCAL_KEYS.route), validScore),
         bookmark,
+        ...(completedAt ? { completedAt } : {}),
       };
     },
     save(change: ProgressChange) {
@@ -158,6 +169,9 @@ export function createLocalTracking(
       if (change.viewed !== undefined) write(LOCAL_KEYS.route, encodeRoute(change.viewed));
       if (change.bookmark !== undefined)
         write(LOCAL_KEYS.location, JSON.stringify({ page: change.bookmark }));
+      // Kept once, never rewritten (record 0263).
+      if (change.completedAt && !storedDate(read(LOCAL_KEYS.completedAt)))
+        write(LOCAL_KEYS.completedAt, change.completedAt.toISOString());
     },
     recordAnswer(interaction: Interaction) {
       if (answers.record(interaction))

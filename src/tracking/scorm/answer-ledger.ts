@@ -1,21 +1,33 @@
-// The course's own record of each question's first answer, kept in suspend_data after the route
-// (decision record 0190). SCORM 1.2 interactions are write-only, so the course cannot see that an
-// LMS (Chamilo) blanked them after a relaunch; from this ledger it re-writes them with their own
-// values at their fixed positions (decision record 0130).
+// The course's own record in suspend_data, after the route (decision records 0003, 0190, 0263):
+// each question's first answer and, since record 0263, named fields such as the completion date.
+// SCORM 1.2 interactions are write-only, so the course cannot see that an LMS (Chamilo) blanked
+// them after a relaunch; from the answers it re-writes them with their own values at their fixed
+// positions (decision record 0130).
 //
-// Format: `<route>-~1;<entry>;<entry>…`, an entry `m1_q1,c,1,2,1,<latency cs>,<time s>` (question
-// id with `_` for `-`; kind c = choice, m = matching, s = sequencing; response and correct option
-// indexes, several joined by `.` (decision record 0200);
-// 1 = correct; latency in centiseconds and the answer's time in epoch seconds, both base 36).
-// The ledger holds no `-`, so a decoder of the plain route (decision 0003) reads the route and
-// drops the ledger as parts beyond the last module: old records read as before, new ones by old
-// code too.
+// Formats, all still read (record 0076):
+//   0003: `<route>` alone.
+//   0190: `<route>-~1;<answer>;<answer>…`
+//   0263: `<route>-~2;<item>;<item>…`, an item being an answer or a named field `<letter>=<value>`;
+//         `c` = when the course was first completed (epoch seconds, base 36). A later field takes
+//         another letter; a field this release does not know is kept and written back as read,
+//         so a newer release's field survives a session of this one.
+// An answer is `m1_q1,c,1,2,1,<latency cs>,<time s>` (question id with `_` for `-`; kind c =
+// choice, m = matching, s = sequencing; response and correct option indexes, several joined by
+// `.` (decision record 0200); 1 = correct; latency in centiseconds and the answer's time in epoch
+// seconds, both base 36).
+// Nothing after the route holds a `-`, so a decoder of the plain route (decision 0003) reads the
+// route and drops the rest as parts beyond the last module: old records read as before, new ones
+// by old code too (an older release drops what follows the route at its next save).
 import type { AnswerKind } from '../../domain/registry/index.ts';
 import type { Interaction } from '../port.ts';
 import { byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 
-export const LEDGER_MARK = '~1';
-const SEPARATOR = `-${LEDGER_MARK}`;
+/** The format written today (record 0263); `~1` (record 0190) is still read. */
+export const LEDGER_MARK = '~2';
+const MARKS = ['-~2', '-~1'] as const;
+/** A named field: one lowercase letter, `=`, a value without `;`, `-` or `=`. */
+const FIELD = /^([a-z])=([^;=-]{0,40})$/;
+const COMPLETED_FIELD = 'c';
 
 /** What the course keeps of one answer: enough to write its interaction again, same values. */
 export type LedgerAnswer = Omit<
@@ -26,31 +38,75 @@ export type LedgerAnswer = Omit<
 export interface SplitRecord {
   route: string;
   answers: LedgerAnswer[];
-  /** Ledger entries that could not be read (for the log). */
+  /** When the course was first completed, as kept (record 0263); null in older records. */
+  completedAt: Date | null;
+  /** Named fields this release does not know, as read: written back unchanged. */
+  extra: string[];
+  /** Entries that could not be read (for the log). */
   dropped: string[];
 }
 
-/** Splits a stored suspend_data into its route and its ledger (none in an old record). */
-export function splitSuspendData(stored: string): SplitRecord {
-  const at = stored.indexOf(SEPARATOR);
-  if (at < 0) return { route: stored, answers: [], dropped: [] };
-  const route = stored.slice(0, at);
-  const answers = new FirstAnswerLedger<LedgerAnswer>(byQuestionId);
-  const dropped: string[] = [];
-  for (const entry of stored.slice(at + SEPARATOR.length).split(';')) {
-    if (!entry) continue;
-    const answer = decodeEntry(entry);
-    if (!answer) dropped.push(entry.slice(0, 40));
-    else answers.record(answer);
-  }
-  return { route, answers: answers.all(), dropped };
+/** What follows the route besides the answers (record 0263). */
+export interface RecordFields {
+  completedAt?: Date | null;
+  extra?: readonly string[];
 }
 
-/** The route followed by the ledger; the route alone when there is no answer to keep. */
-export function joinSuspendData(route: string, answers: readonly LedgerAnswer[]): string {
-  if (!answers.length) return route;
-  return `${route}${SEPARATOR}${answers.map((a) => `;${encodeEntry(a)}`).join('')}`;
+/** Splits a stored suspend_data into its route, its answers and its named fields. */
+export function splitSuspendData(stored: string): SplitRecord {
+  const found = MARKS.map((mark) => ({ mark, at: stored.indexOf(mark) })).find((m) => m.at >= 0);
+  const empty = { completedAt: null, extra: [], dropped: [] };
+  if (!found) return { route: stored, answers: [], ...empty };
+  const named = found.mark === '-~2';
+  const route = stored.slice(0, found.at);
+  const answers = new FirstAnswerLedger<LedgerAnswer>(byQuestionId);
+  const record: SplitRecord = { route, answers: [], ...empty };
+  for (const entry of stored.slice(found.at + found.mark.length).split(';')) {
+    if (!entry) continue;
+    const field = named ? FIELD.exec(entry) : null;
+    if (field) readField(record, field[1]!, field[2]!, entry);
+    else {
+      const answer = decodeEntry(entry);
+      if (!answer) record.dropped.push(entry.slice(0, 40));
+      else answers.record(answer);
+    }
+  }
+  record.answers = answers.all();
+  return record;
 }
+
+function readField(record: SplitRecord, name: string, value: string, entry: string): void {
+  if (name !== COMPLETED_FIELD) {
+    record.extra.push(entry);
+    return;
+  }
+  const seconds = /^[0-9a-z]{1,9}$/.test(value) ? parseInt(value, 36) : NaN;
+  // The first one read stays: the completion date is never rewritten.
+  if (Number.isFinite(seconds) && seconds > 0) record.completedAt ??= new Date(seconds * 1000);
+  else record.dropped.push(entry.slice(0, 40));
+}
+
+/**
+ * The route followed by the answers and the named fields (record 0263); the route alone when
+ * nothing follows it.
+ */
+export function joinSuspendData(
+  route: string,
+  answers: readonly LedgerAnswer[],
+  fields: RecordFields = {},
+): string {
+  const items = [
+    ...(fields.completedAt
+      ? [`${COMPLETED_FIELD}=${epochSeconds(fields.completedAt).toString(36)}`]
+      : []),
+    ...(fields.extra ?? []).filter((e) => FIELD.test(e) && !e.startsWith(`${COMPLETED_FIELD}=`)),
+    ...answers.map(encodeEntry),
+  ];
+  if (!items.length) return route;
+  return `${route}-${LEDGER_MARK}${items.map((i) => `;${i}`).join('')}`;
+}
+
+const epochSeconds = (d: Date) => Math.max(0, Math.floor(d.getTime() / 1000));
 
 export function toLedgerAnswer(i: Interaction): LedgerAnswer {
   return {

@@ -119,10 +119,11 @@ describe('the answer ledger in suspend_data (decision record 0190)', () => {
   );
 
   it('keeps the route first: an old record reads as before, a new one by the old decoder', () => {
-    expect(splitSuspendData(routeFor(2))).toEqual({ route: routeFor(2), answers: [], dropped: [] });
+    const none = { completedAt: null, extra: [], dropped: [] };
+    expect(splitSuspendData(routeFor(2))).toEqual({ route: routeFor(2), answers: [], ...none });
     const stored = joinSuspendData(routeFor(4), [a]);
-    expect(stored.startsWith(`${routeFor(4)}-~1;`)).toBe(true);
-    expect(splitSuspendData(stored)).toEqual({ route: routeFor(4), answers: [a], dropped: [] });
+    expect(stored.startsWith(`${routeFor(4)}-~2;`)).toBe(true);
+    expect(splitSuspendData(stored)).toEqual({ route: routeFor(4), answers: [a], ...none });
     // The route decoder of decision 0003 (today's and earlier releases) reads the same progress.
     expect(decodeRoute(stored, COURSE.topicCounts).viewed).toEqual(
       decodeRoute(routeFor(4), COURSE.topicCounts).viewed,

@@ -21,6 +21,10 @@ export class CourseRecord {
   routeWasEmpty = true;
   /** Status values the LMS held at the read: a 'passed' is never replaced. */
   heldStatuses: Record<string, string> = {};
+  /** When the course was first completed (record 0263): set once, never rewritten. */
+  completedAt: Date | null = null;
+  /** Named fields of suspend_data this release does not know: written back as read. */
+  extraFields: string[] = [];
   private modules: { id: string; status: ModuleStatus }[] | null = null;
   private readonly objectiveIndex = new Map<string, number>();
   private nextObjective = 0;
@@ -39,6 +43,11 @@ export class CourseRecord {
   /** Folds the app's change in (stored-read.ts); the modules' statuses replace the last ones. */
   change(change: ProgressChange, warn: (text: string) => void): void {
     if (applyProgressChange(this.progress, change, this.course, warn)) this.touched = true;
+    // The first completion date stays (record 0263): a later one is never written over it.
+    if (change.completedAt && this.progress.completed && !this.completedAt) {
+      this.completedAt = new Date(Math.floor(change.completedAt.getTime() / 1000) * 1000);
+      this.touched = true;
+    }
     if (change.modules) this.modules = change.modules.map((m) => ({ ...m }));
   }
 
@@ -52,6 +61,9 @@ export class CourseRecord {
     this.routeWasEmpty = plan.lmsRouteWasEmpty;
     this.progress = plan.progress;
     if (plan.recovered) this.touched = true;
+    // The stored date wins over one this session took before the read (record 0263).
+    if (plan.completedAt) this.completedAt = plan.completedAt;
+    this.extraFields = plan.extraFields;
     data.objectiveIds.forEach((id, index) => this.objectiveIndex.set(id, index));
     this.nextObjective = data.objectiveIds.length;
   }
@@ -65,6 +77,7 @@ export class CourseRecord {
       completed: plan.certified,
     };
     this.routeWasEmpty = !plan.certified;
+    this.completedAt = plan.completedAt;
   }
 
   /** The state the write planner reads. */
@@ -79,6 +92,8 @@ export class CourseRecord {
       objectiveIndex: this.objectiveIndex,
       nextObjective: this.nextObjective,
       answers: answers.ledgerAnswers(),
+      completedAt: this.completedAt,
+      extraFields: this.extraFields,
       positionOf: (id) => answers.slots.positionOf(id),
     };
   }
@@ -109,6 +124,7 @@ export class CourseRecord {
       score,
       viewed: anyViewed || !this.routeWasEmpty ? viewed.map((v) => [...v]) : null,
       bookmark,
+      ...(this.completedAt ? { completedAt: new Date(this.completedAt) } : {}),
       ...(readOnly ? { readOnly: { ...readOnly } } : {}),
     };
   }

@@ -38,6 +38,11 @@ export interface CacheRecord {
   held?: boolean;
   /** Time of sessions that ended before writing their session_time, in ms (decision 0160). */
   timeMs?: number;
+  /**
+   * When this attempt was first completed (ISO text, record 0263), also kept in suspend_data:
+   * a 2004 LMS that reopens a finished attempt in review mode (Moodle) hands no suspend_data back.
+   */
+  completedAt?: string;
 }
 
 const PREFIX = 'curso-sst:scorm:';

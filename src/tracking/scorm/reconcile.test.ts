@@ -60,6 +60,7 @@ describe('review and browse modes: read-only', () => {
       certified: true,
       score: 100,
       bookmark: null,
+      completedAt: null,
     });
   });
 

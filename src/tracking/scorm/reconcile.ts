@@ -49,6 +49,8 @@ export type StartPlan =
       certified: boolean;
       score: number | null;
       bookmark: string | null;
+      /** When the course was first completed, if the LMS or this browser kept it (record 0263). */
+      completedAt: Date | null;
     }
   /** A successful read: start from `progress`, write it (it is never lower than `lms`). */
   | {
@@ -74,6 +76,13 @@ export type StartPlan =
        * 0190): written again at their fixed positions, since an LMS may have blanked them.
        */
       storedAnswers: LedgerAnswer[];
+      /**
+       * When the course was first completed (record 0263): the date kept in suspend_data, else
+       * the one this browser kept for this attempt; null when neither holds one.
+       */
+      completedAt: Date | null;
+      /** Named fields of suspend_data this release does not know: written back as read. */
+      extraFields: string[];
       /** Parts of the stored route that could not be kept (for the log). */
       dropped: string[];
       /** Modules kept completed from the score/objectives (for the log). */
@@ -122,7 +131,7 @@ export function reconcile(
   const { data } = read;
   const score = parseStoredScore(data.scoreRaw);
   const mode = readOnlyMode(data.mode);
-  if (mode) return readOnlyPlan(mode, data, score);
+  if (mode) return readOnlyPlan(mode, data, score, local);
   const suspendDataUnread = read.failed.includes(read.suspendDataElement);
   const reason = unreadReason(read, suspendDataUnread && !giveUpOnSuspendData);
   if (reason) return { kind: 'unread', reason };
@@ -149,6 +158,8 @@ export function reconcile(
     answered: answeredIds(data.interactionIds, net.answered, lms, storedAnswers, course),
     pendingAnswers: net.pendingAnswers,
     storedAnswers,
+    completedAt: split.completedAt ?? net.completedAt,
+    extraFields: split.extra,
     dropped: [...dropped, ...split.dropped.map((e) => `respuesta "${e}"`)],
     carried,
     lmsRouteWasEmpty: split.route.trim() === '',
@@ -159,16 +170,34 @@ export function reconcile(
  * Review/browse: the certificate is reachable when a score of 100 is read, or in review mode
  * when the LMS hands back no score at all.
  */
-function readOnlyPlan(mode: ReadOnlyMode, data: LmsStartData, score: number | null): StartPlan {
+function readOnlyPlan(
+  mode: ReadOnlyMode,
+  data: LmsStartData,
+  score: number | null,
+  local: CacheRecord | null,
+): StartPlan {
   const noScore = data.scoreRaw.trim() === '';
   const certified = isCourseComplete(score) || (mode === 'review' && noScore);
+  // The completion date (record 0263): from suspend_data when the LMS hands it back (1.2; 2004
+  // only after exit suspend), else from this browser's net; nothing is written in this mode.
+  const completedAt = certified
+    ? (splitSuspendData(data.suspendData).completedAt ?? cachedDate(local?.completedAt))
+    : null;
   return {
     kind: 'read-only',
     mode,
     certified,
     score: certified ? COMPLETION_SCORE : score,
     bookmark: data.bookmark || null,
+    completedAt,
   };
+}
+
+/** A date this browser kept as text, or null when absent or unreadable. */
+export function cachedDate(text: string | undefined): Date | null {
+  if (typeof text !== 'string') return null;
+  const date = new Date(text);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
 /** Why nothing trustworthy was read, or null when the read can be written on. */
@@ -196,6 +225,8 @@ function localPart(local: CacheRecord | null, newAttempt: boolean, course: Cours
     progress: local?.progress && !earlierAttempt ? progressFromCache(local.progress, course) : null,
     pendingAnswers: earlierAttempt ? [] : (local?.answers ?? []),
     answered: newAttempt ? [] : (local?.answered ?? []),
+    /** The date an earlier attempt was completed never carries into a new one (record 0263). */
+    completedAt: earlierAttempt ? null : cachedDate(local?.completedAt),
   };
 }
 

@@ -39,7 +39,10 @@ export class SafetyNet {
   keepBeforeRead(): void {
     if (!this.record.touched && !this.answers.earlyAnswers.length) return;
     const early = this.answers.earlyAnswers;
-    this.keep(recordBeforeRead(this.cache.read(), this.record.progress, early, this.course));
+    const record = recordBeforeRead(this.cache.read(), this.record.progress, early, this.course);
+    if (!record.completedAt && this.record.completedAt)
+      record.completedAt = this.record.completedAt.toISOString();
+    this.keep(record);
   }
 
   /** After it: what the LMS has not confirmed; `queued` are the writes still in the queue. */
@@ -52,6 +55,7 @@ export class SafetyNet {
         timeMs: s.timeMs,
         progress: this.record.progressPending(pending) ? this.record.progress : null,
         unconfirmed: this.answers.unconfirmedAnswers(),
+        completedAt: this.record.completedAt,
       }),
     );
   }
@@ -80,6 +84,7 @@ export function recordBeforeRead(
     progress: progressToCache(mergeProgress(progress, earlier, course)),
     ...(answers.length ? { answers } : {}),
     ...(existing?.held ? { held: true } : {}),
+    ...(existing?.completedAt ? { completedAt: existing.completedAt } : {}),
   };
 }
 
@@ -93,6 +98,11 @@ export interface AfterRead {
   /** This session's progress while any of it is still queued, else null. */
   progress: Progress | null;
   unconfirmed: readonly Interaction[];
+  /**
+   * When the attempt was first completed: kept here for good (record 0263), since a 2004 LMS
+   * reopening a finished attempt in review mode hands no suspend_data back.
+   */
+  completedAt?: Date | null;
 }
 
 export function recordAfterRead(a: AfterRead): CacheRecord {
@@ -101,6 +111,7 @@ export function recordAfterRead(a: AfterRead): CacheRecord {
   if (a.timeMs !== null) record.timeMs = a.timeMs;
   if (a.progress) record.progress = progressToCache(a.progress);
   if (a.unconfirmed.length) record.answers = a.unconfirmed.map((i) => interactionToCache(i));
+  if (a.completedAt) record.completedAt = a.completedAt.toISOString();
   return record;
 }
 

@@ -19,6 +19,8 @@ function state(overrides: Partial<PlanState> = {}): PlanState {
     objectiveIndex: new Map(),
     nextObjective: 0,
     answers: [],
+    completedAt: null,
+    extraFields: [],
     positionOf: () => 0,
     ...overrides,
   };

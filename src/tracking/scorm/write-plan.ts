@@ -29,6 +29,10 @@ export interface PlanState {
   nextObjective: number;
   /** Each question's first answer, kept in suspend_data after the route (decision record 0190). */
   answers: readonly LedgerAnswer[];
+  /** When the course was first completed, kept in suspend_data (record 0263). */
+  completedAt: Date | null;
+  /** Named fields of suspend_data this release does not know: written back as read. */
+  extraFields: readonly string[];
   /** A question's fixed place in the course (interaction-slots.ts). */
   positionOf: (id: string) => number;
 }
@@ -173,17 +177,20 @@ function addAnswer(
 }
 
 /**
- * suspend_data: the route, then the answer ledger (decision record 0190). Should the ledger
- * ever push it past the version's limit, the route alone is kept (progress before answers).
+ * suspend_data: the route, then the named fields and the answer ledger (decision records 0190,
+ * 0263). Should the answers ever push it past the version's limit, they are left out first
+ * (progress and its dates before answers), then the fields.
  */
 function suspendDataValue(s: PlanState, plan: WritePlan): string {
   const route = encodeRoute(s.progress.viewed);
   const answers = [...s.answers].sort((a, b) => s.positionOf(a.id) - s.positionOf(b.id));
-  const value = joinSuspendData(route, answers);
+  const fields = { completedAt: s.completedAt, extra: s.extraFields };
+  const value = joinSuspendData(route, answers, fields);
   if (value.length <= s.dialect.suspendDataLimit) return value;
   plan.notes.push({
     level: 'warn',
-    text: `the answers kept after the route would make suspend_data ${value.length} characters; route only`,
+    text: `the answers kept after the route would make suspend_data ${value.length} characters; route and fields only`,
   });
-  return route;
+  const withoutAnswers = joinSuspendData(route, [], fields);
+  return withoutAnswers.length <= s.dialect.suspendDataLimit ? withoutAnswers : route;
 }
