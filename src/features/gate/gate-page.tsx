@@ -222,7 +222,8 @@ function Result({
               <dd className="gate-code">{s.code}</dd>
             </div>
           </dl>
-          <p className="gate-hint">{T.compare}</p>
+          {/* Only a certificate that stands is compared with the ID card (decision 0243). */}
+          {tone === 'ok' ? <p className="gate-hint">{T.compare}</p> : null}
         </>
       ) : null}
       {!signed && 'url' in verdict && verdict.url ? (
