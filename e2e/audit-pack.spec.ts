@@ -69,7 +69,15 @@ async function company(workers: number, prefix: number): Promise<Company> {
     db,
     webDir: join(ROOT, 'dist', 'web'),
     lmsPreviewDir: null,
-    console: { config: { ...config, empresa: { ...config.empresa, numeroTrabajadores: workers } } },
+    // A real company (ejemplo: false): under the demonstration configuration /verificar says
+    // «Certificado de ejemplo — sin validez» (record 0260).
+    console: {
+      config: {
+        ...config,
+        ejemplo: false,
+        empresa: { ...config.empresa, numeroTrabajadores: workers },
+      },
+    },
     rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -5,7 +5,8 @@
 // camera reads paper); the gate page, loaded once with signal and then offline (the service
 // worker serves the page and the cached public keys; localStorage cleared), is fed that QR
 // through the camera (getUserMedia answers a canvas stream drawing it) and says «Válida — sin
-// señal…», «Vencida» and «Firma no válida».
+// señal…», «Vencida» and «Firma no válida». With signal, a fourth certificate, whose worker the
+// coordinator then deactivated, reads «Anulada» with why (record 0260).
 import { join, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -30,6 +31,9 @@ const PASSWORD = 'Clave-Porteria-1';
 const CURRENT = { document: '1000004201', name: 'Ana Portería Ruiz' };
 const EXPIRED = { document: '1000004202', name: 'Beto Vencido Díaz' };
 const FORGED = { document: '1000004203', name: 'Carla Cambiada Gil' };
+const DEACTIVATED = { document: '1000004204', name: 'Darío Retirado Peña' };
+/** A real company's configuration: under the demonstration one every certificate is an example. */
+const CONFIG = { ...readConfiguration(withEnv({}), { firstObra: true }).config, ejemplo: false };
 
 test.describe.configure({ mode: 'serial' });
 test.use({ serviceWorkers: 'allow' });
@@ -38,10 +42,11 @@ let db: Db;
 let app: FastifyInstance;
 let base = '';
 let shots = '';
-const qrs: Record<'current' | 'expired' | 'forged', string> = {
+const qrs: Record<'current' | 'expired' | 'forged' | 'deactivated', string> = {
   current: '',
   expired: '',
   forged: '',
+  deactivated: '',
 };
 
 /** Signs in through the API, asks for the certificate, returns its PDF. */
@@ -77,10 +82,10 @@ test.beforeAll(async ({ browser }) => {
   const route = shape.topicCounts
     .map((topics) => Array.from({ length: topics + 1 }, (_, i) => i).join(','))
     .join('-');
-  const notice = dataNoticeVersion(readConfiguration(withEnv({}), { firstObra: true }).config);
+  const notice = dataNoticeVersion(CONFIG);
   await publishDataNoticeVersion(db, notice);
   const ids: Record<string, number> = {};
-  for (const learner of [CURRENT, EXPIRED, FORGED]) {
+  for (const learner of [CURRENT, EXPIRED, FORGED, DEACTIVATED]) {
     const user = await createUser(db, { ...learner, email: null, password: PASSWORD });
     await acceptDataNotice(db, user.id, notice);
     await updateProgress(db, user.id, { score: 100, route, finalTerms: true }, shape);
@@ -95,7 +100,8 @@ test.beforeAll(async ({ browser }) => {
     db,
     webDir: join(ROOT, 'dist', 'web'),
     lmsPreviewDir: null,
-    certificateIssuer: createCertificateIssuer({ publicUrl: null }),
+    certificateIssuer: createCertificateIssuer({ publicUrl: null, config: CONFIG }),
+    console: { config: CONFIG },
     rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
@@ -106,6 +112,7 @@ test.beforeAll(async ({ browser }) => {
     ['current', CURRENT],
     ['expired', EXPIRED],
     ['forged', FORGED],
+    ['deactivated', DEACTIVATED],
   ] as const) {
     const { text, png } = await certificateQr(browser, await issuedPdf(learner));
     expect(text, `${which}: the PDF's QR is readable`).toMatch(
@@ -115,6 +122,10 @@ test.beforeAll(async ({ browser }) => {
     if (which === 'current') writeFileSync(`${shots}/gate-certificate.png`, png);
   }
   expect(readGateQr(qrs.current)!.statement.name).toBe(CURRENT.name);
+  // Deactivated after the certificate was issued, as the console does (record 0113).
+  await db.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [
+    ids[DEACTIVATED.document],
+  ]);
   // The forged one: the printed statement with another name, the signature left as it was.
   const read = readGateQr(qrs.forged)!;
   qrs.forged = gateUrl(
@@ -226,4 +237,26 @@ test('the gate page, offline, says válida, vencida and firma no válida for cer
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: `${shots}/gate-forged-360.png`, fullPage: true });
   await context.setOffline(false);
+});
+
+test('the gate page with signal says «Anulada», with why, for a deactivated worker’s certificate', async ({
+  page,
+}) => {
+  await page.addInitScript(FAKE_CAMERA);
+  await page.goto(`${base}/porteria`);
+  await expect(page.getByText('Clave de verificación guardada en este teléfono')).toBeVisible();
+  const result = await showToCamera(page, qrs.deactivated, 'Abrir cámara');
+  // The signature is genuine; the server says the certificate no longer stands.
+  await expect(result).toHaveAttribute('data-online', 'annulled');
+  await expect(result.locator('.gate-verdict')).toHaveText(/^✕ Anulada$/);
+  await expect(result).toContainText('El trabajador fue desactivado el');
+  await expect(result).not.toContainText('Válida');
+  await expect(result).toContainText(DEACTIVATED.name);
+  for (const [label, size] of [
+    ['360', { width: 360, height: 800 }],
+    ['1280', { width: 1280, height: 800 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${shots}/gate-annulled-online-${label}.png`, fullPage: true });
+  }
 });

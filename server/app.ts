@@ -338,7 +338,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Public certificate verification, and the stored PDFs (see routes/certificate-file.ts for
   // why they need no token).
   await app.register(async (pages) => {
-    await verifyRoutes(pages, ctx);
+    await verifyRoutes(pages, ctx, options.console?.config);
     await certificateFileRoutes(pages, ctx);
     if (options.adminChannelToken)
       await adminChannelRoutes(pages, options.db, options.adminChannelToken);

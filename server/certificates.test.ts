@@ -1,5 +1,6 @@
 // Certificates issued by the server (decision 0020): one per learner, stored with its PDF, served at a
-// short-lived link bound to the learner's session (decision 0230), and confirmed — name, course, date and nothing more — at /verificar/:code.
+// short-lived link bound to the learner's session (decision 0230), and confirmed at /verificar/:code — name, course, dates, obra and
+// the document masked as the gate shows it (record 0260), and nothing more.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -122,6 +123,8 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
         issued++;
         return issuer(request);
       },
+      // /verificar reads the same company configuration as the issuer (record 0260).
+      console: { config: ANDINA },
     });
   }, HOOK_TIMEOUT);
 
@@ -254,7 +257,7 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       expect(text.replace(/ /g, '')).toContain(`${PUBLIC_URL}/verificar/${code}`);
     });
 
-    it('confirms name, course and date at /verificar/:code, and nothing more', async () => {
+    it('confirms name, course, dates, obra and masked document at /verificar/:code, and nothing more', async () => {
       const response = await app.inject({ method: 'GET', url: `/verificar/${code}` });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -268,8 +271,11 @@ describe.each(ENGINES)('certificates (%s)', (engine) => {
       expect(html).toContain('Inducción — Seguridad y Salud en el Trabajo');
       expect(html).toContain(formatSpanishDate(new Date(first.user.completed_at)));
       expect(html).toContain(code);
+      expect(html).toContain('Torre Norte');
+      // Masked as on the gate statement (record 0260): the last four characters only.
+      expect(html).toContain('***5432');
       expect(html).not.toContain('1098765432');
-      expect(html).not.toContain('5432'); // not even masked
+      expect(html).not.toContain('98765432');
       expect(html).not.toMatch(/puntaje|score|100/i);
       // Self-contained: no script, no external resource.
       expect(html).not.toMatch(/<script|<link|src=|https?:\/\//i);

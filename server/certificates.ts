@@ -90,6 +90,21 @@ export interface IssuerOptions {
   config?: CompanyConfig;
 }
 
+/** The obra a certificate names: the learner's own (users.obra, decision 0078), else the first. */
+export function certificateObra(config: CompanyConfig, slug: string | null | undefined) {
+  return config.obras.find((o) => o.slug === slug) ?? config.obras[0]!;
+}
+
+/**
+ * The days a certificate states (decision 0242): completion, and the reinducción due day
+ * (completion + the configuration's period), both Colombian calendar days, YYYY-MM-DD. The gate
+ * statement and /verificar (record 0260) both use it.
+ */
+export function certificateDays(completedAt: Date, reinductionMonths: number) {
+  const completedOn = colombiaDay(completedAt);
+  return { completedOn, dueOn: addMonths(completedOn, reinductionMonths) };
+}
+
 /**
  * The certificate QR's text (decision 0242): `url#statement.signature`, the statement naming the
  * learner as printed, the masked document, the obra, the completion day and the reinducción due
@@ -107,12 +122,10 @@ export function gateQrText(
     reinductionMonths: number;
   },
 ): string {
-  const completedOn = colombiaDay(facts.completedAt);
   const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
   return signedGateUrl(key, url, {
     code: facts.code,
-    completedOn,
-    dueOn: addMonths(completedOn, facts.reinductionMonths),
+    ...certificateDays(facts.completedAt, facts.reinductionMonths),
     name: oneLine(toCertificateName(facts.name, () => true)),
     document: maskDocument(facts.document),
     obra: oneLine(facts.obra),
@@ -137,8 +150,7 @@ export function createCertificateIssuer(options: IssuerOptions = {}): Certificat
 
   return async ({ user, code, completedAt, origin, installationKey }) => {
     const base = publicUrl ?? normalisePublicUrl(origin) ?? '';
-    // The learner's obra (users.obra, decision 0078), else the configuration's first.
-    const obra = config.obras.find((o) => o.slug === user.obra) ?? config.obras[0]!;
+    const obra = certificateObra(config, user.obra);
     const url = `${base}/verificar/${encodeURIComponent(code)}`;
     // The QR: the address, and the signed gate statement after '#' (decision 0242).
     const qr = installationKey

@@ -14,6 +14,9 @@ import {
 import { createUser, saveCertificateOnCycle, updateProgress } from '../db/store.ts';
 import { keyFromDatabase } from '../acceptance/installation-key.ts';
 import { buildPack, packPdf } from './pack.ts';
+import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
+
+const DEMO_CONFIG = readConfiguration(withEnv({}), { firstObra: true }).config;
 
 describe.each(ENGINES)('audit pack (%s)', (engine) => {
   let t: TestDb;
@@ -24,7 +27,9 @@ describe.each(ENGINES)('audit pack (%s)', (engine) => {
   beforeAll(async () => {
     process.env.CURSO_SST_SCRYPT_LOG2N ??= '10';
     t = await openTestDb(engine);
-    app = await testApp(t.db);
+    // A real company's configuration: under the demonstration one /verificar says «Certificado
+    // de ejemplo — sin validez» (record 0260).
+    app = await testApp(t.db, { console: { config: { ...DEMO_CONFIG, ejemplo: false } } });
     for (let i = 0; i < 60; i++) {
       const user = await createUser(t.db, {
         document: String(80000000 + i),

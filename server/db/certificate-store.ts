@@ -71,6 +71,54 @@ export async function certificateByCode(
   return row ? toCertificate(row) : null;
 }
 
+/** A certificate as /verificar reads it (record 0260): the row, and what says whether it stands. */
+export interface CertificateForCheck extends CertificateRow {
+  /** The worker's obra (users.obra; null = the configuration's first). */
+  obra: string | null;
+  cycle: number;
+  current_cycle: number;
+  active: boolean;
+  deactivated_at: string | null;
+  /** When a reinducción archived the certificate's cycle (induction_cycles), if it did. */
+  archived_at: string | null;
+}
+
+export async function certificateForCheck(
+  db: Queryable,
+  code: string,
+): Promise<CertificateForCheck | null> {
+  const [row] = await db.query<
+    CertificateDbRow & {
+      obra: string | null;
+      cycle: number | string;
+      current_cycle: number | string;
+      active: boolean;
+      deactivated_at: Date | string | null;
+      archived_at: Date | string | null;
+    }
+  >(
+    `SELECT ${CERTIFICATE_COLUMNS.split(', ')
+      .map((c) => `c.${c}`)
+      .join(', ')}, c.cycle, u.obra, u.cycle AS current_cycle, u.active, u.deactivated_at,
+            ic.archived_at
+       FROM certificates c
+       JOIN users u ON u.id = c.user_id
+       LEFT JOIN induction_cycles ic ON ic.user_id = c.user_id AND ic.cycle = c.cycle
+      WHERE c.code = $1`,
+    [code],
+  );
+  if (!row) return null;
+  return {
+    ...toCertificate(row),
+    obra: row.obra ?? null,
+    cycle: Number(row.cycle),
+    current_cycle: Number(row.current_cycle),
+    active: row.active,
+    deactivated_at: iso(row.deactivated_at ?? null),
+    archived_at: iso(row.archived_at ?? null),
+  };
+}
+
 /**
  * A fresh short-lived link to the stored PDF of a learner's certificate on a cycle, bound to the
  * session that asked (decision 0230). Returns the raw link token (only its hash is stored), or

@@ -28,6 +28,7 @@ export const esGate = {
   validUnchecked: 'No se pudo comprobar en línea si fue anulada.',
   annulled: 'Anulada',
   annulledText: 'La firma es auténtica, pero el servidor ya no reconoce este certificado.',
+  annulledSigned: 'La firma es auténtica, pero el certificado fue anulado.',
   expired: 'Vencida',
   expiredText: (day: string) => `La reinducción debía hacerse a más tardar el ${day}.`,
   badSignature: 'Firma no válida',

@@ -3,6 +3,7 @@
 // there is no signal, and the last answer is also kept in localStorage (a phone whose worker was
 // not yet in control when it last had signal).
 import type { GateKeys } from '../../domain/gate/verify.ts';
+import { readStanding, type AnnulmentReason } from '../../domain/gate/standing.ts';
 
 const STORAGE_KEY = 'curso-sst:gate-keys';
 
@@ -35,17 +36,36 @@ export async function loadGateKeys(apiBase: string): Promise<GateKeys | null> {
 }
 
 /**
- * Whether the certificate is still known online: 'known', 'gone' (404: annulled or never
- * issued here), or 'unknown' (no signal, or the server could not answer).
+ * What the server says about the certificate now (record 0260): 'known' (it stands), 'sample'
+ * (a demonstration certificate), 'annulled' with why (410), 'gone' (404: not registered here),
+ * or 'unknown' (no signal, or the server could not answer).
  */
-export async function onlineState(code: string): Promise<'known' | 'gone' | 'unknown'> {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return 'unknown';
+export type OnlineState =
+  | { kind: 'known' }
+  | { kind: 'sample' }
+  | { kind: 'annulled'; reasons: AnnulmentReason[] }
+  | { kind: 'gone' }
+  | { kind: 'unknown' };
+
+export async function onlineState(
+  code: string,
+  fetcher: typeof fetch = (...args) => fetch(...args),
+): Promise<OnlineState> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return { kind: 'unknown' };
   try {
-    const response = await fetch(`/verificar/${encodeURIComponent(code)}`, { cache: 'no-store' });
-    if (response.status === 200) return 'known';
-    if (response.status === 404) return 'gone';
-    return 'unknown';
+    const response = await fetcher(`/verificar/${encodeURIComponent(code)}`, {
+      cache: 'no-store',
+      headers: { accept: 'application/json' },
+    });
+    if (response.status === 404) return { kind: 'gone' };
+    if (response.status !== 200 && response.status !== 410) return { kind: 'unknown' };
+    const standing = readStanding(await response.json().catch(() => null));
+    if (response.status === 410)
+      return { kind: 'annulled', reasons: standing?.state === 'annulled' ? standing.reasons : [] };
+    if (standing?.state === 'sample') return { kind: 'sample' };
+    // A 200 from a server that answers the page only (older build) still says «registered».
+    return { kind: 'known' };
   } catch {
-    return 'unknown';
+    return { kind: 'unknown' };
   }
 }

@@ -11,20 +11,18 @@ import {
   type GateKeys,
   type GateVerdict,
 } from '../../domain/gate/verify.ts';
-import { formatSpanishDate } from '../../domain/certificate/text.ts';
+import { spanishDay } from '../../domain/gate/standing.ts';
 import { decodeImageFile, scanCamera } from './qr-reader.ts';
-import { loadGateKeys, onlineState } from './gate-keys.ts';
+import { loadGateKeys, onlineState, type OnlineState } from './gate-keys.ts';
+import { gateOutcome } from './gate-outcome.ts';
 import '../../ui/centred-card.css';
 import './gate-page.css';
 
-type Online = 'known' | 'gone' | 'unknown';
 type Phase =
   | { kind: 'idle' }
   | { kind: 'scanning' }
   | { kind: 'checking' }
-  | { kind: 'result'; verdict: GateVerdict; online: Online };
-
-const spanishDay = (day: string) => formatSpanishDate(new Date(`${day}T17:00:00Z`));
+  | { kind: 'result'; verdict: GateVerdict; online: OnlineState };
 
 export interface GatePageProps {
   /** The API's base path ('/api/v1'), where `gate-keys` is asked. */
@@ -69,7 +67,7 @@ export default function GatePage({ apiBase }: GatePageProps) {
     const online =
       verdict.status === 'valid' || verdict.status === 'expired'
         ? await onlineState(verdict.statement.code)
-        : 'unknown';
+        : ({ kind: 'unknown' } as const);
     setPhase({ kind: 'result', verdict, online });
   };
 
@@ -172,50 +170,17 @@ function Result({
   focusRef,
 }: {
   verdict: GateVerdict;
-  online: Online;
+  online: OnlineState;
   focusRef: React.RefObject<HTMLDivElement | null>;
 }) {
-  let tone: 'ok' | 'bad' | 'warn';
-  let heading: string;
-  let text: string | null = null;
-  switch (verdict.status) {
-    case 'valid':
-      if (online === 'gone') {
-        tone = 'bad';
-        heading = T.annulled;
-        text = T.annulledText;
-      } else if (online === 'known') {
-        tone = 'ok';
-        heading = T.valid;
-        text = T.validOnline;
-      } else {
-        tone = 'ok';
-        heading = navigator.onLine === false ? T.validOffline : T.valid;
-        text = navigator.onLine === false ? null : T.validUnchecked;
-      }
-      break;
-    case 'expired':
-      tone = 'bad';
-      heading = T.expired;
-      text = T.expiredText(spanishDay(verdict.statement.dueOn));
-      break;
-    case 'bad-signature':
-    case 'unknown-key':
-      tone = 'bad';
-      heading = T.badSignature;
-      text = verdict.status === 'unknown-key' ? T.unknownKeyText : T.badSignatureText;
-      break;
-    default:
-      tone = 'warn';
-      heading = T.noStatement;
-      text = T.noStatementText;
-  }
+  const { tone, heading, text } = gateOutcome(verdict, online, navigator.onLine === false);
   const s = 'statement' in verdict ? verdict.statement : null;
   const signed = verdict.status === 'valid' || verdict.status === 'expired';
   return (
     <div
       className={`gate-result gate-${tone}`}
       data-verdict={verdict.status}
+      data-online={online.kind}
       tabIndex={-1}
       ref={focusRef}
       role="status"
@@ -257,7 +222,8 @@ function Result({
               <dd className="gate-code">{s.code}</dd>
             </div>
           </dl>
-          <p className="gate-hint">{T.compare}</p>
+          {/* Only a certificate that stands is compared with the ID card (decision 0243). */}
+          {tone === 'ok' ? <p className="gate-hint">{T.compare}</p> : null}
         </>
       ) : null}
       {!signed && 'url' in verdict && verdict.url ? (
