@@ -11,6 +11,9 @@ import { installationKeyLoader } from './acceptance/installation-key.ts';
 import { currentEnv, installationKeyFileFromEnv } from './env.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
+import type { CompanyConfig } from '../src/domain/config/index.ts';
+import { statementPublisher } from './acceptance/published.ts';
+import { readCourseFacts } from './certificates.ts';
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
 
@@ -20,14 +23,19 @@ export type ContextParts = Pick<
   'apiBase' | 'exportPool' | 'requireAuth' | 'ensureXsrfCookie' | 'setXsrfCookie'
 >;
 
-async function publishedNoticeVersion(options: AppOptions): Promise<string> {
+/** The company configuration this server was started with, read once when first needed. */
+function configOf(options: AppOptions): () => CompanyConfig {
+  let config: CompanyConfig | null = options.console?.config ?? null;
+  return () =>
+    (config ??= readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config);
+}
+
+async function publishedNoticeVersion(
+  options: AppOptions,
+  config: () => CompanyConfig,
+): Promise<string> {
   // The notice this server shows now joins the versions a learner may accept (record 0213).
-  const noticeVersion =
-    options.dataNoticeVersion ??
-    dataNoticeVersion(
-      options.console?.config ??
-        readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config,
-    );
+  const noticeVersion = options.dataNoticeVersion ?? dataNoticeVersion(config());
   // A database down at start must not stop the server: accept-data-notice publishes it again.
   await publishDataNoticeVersion(options.db, noticeVersion).catch(() => undefined);
   return noticeVersion;
@@ -37,7 +45,9 @@ export async function appContext(options: AppOptions, parts: ContextParts): Prom
   const windowMs = options.rateLimits?.windowMs ?? 15 * 60 * 1000;
   const loginPerIp = options.rateLimits?.loginPerIp ?? 60;
   const recaptchaSecret = options.recaptcha?.secret;
-  const noticeVersion = await publishedNoticeVersion(options);
+  const config = configOf(options);
+  const noticeVersion = await publishedNoticeVersion(options, config);
+  let courseTitle: string | null = options.console?.course?.title ?? null;
   return {
     db: options.db,
     dataNoticeVersion: noticeVersion,
@@ -59,6 +69,11 @@ export async function appContext(options: AppOptions, parts: ContextParts): Prom
     installationKey: installationKeyLoader(
       options.db,
       options.installationKeyFile ?? installationKeyFileFromEnv(),
+    ),
+    acceptanceStatement: statementPublisher(
+      options.db,
+      config,
+      () => (courseTitle ??= readCourseFacts().title),
     ),
     exportPool: parts.exportPool,
     requireAuth: parts.requireAuth,

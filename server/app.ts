@@ -7,7 +7,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fastifyCookie from '@fastify/cookie';
 import type { Db } from './db/db.ts';
 import type { AppContext, CertificateIssuer } from './context.ts';
-import { HttpError, SessionEndedError } from './errors.ts';
+import { HttpError, ReasonedHttpError, SessionEndedError } from './errors.ts';
 import { MESSAGES } from './messages.ts';
 import { sessionEndReason, sessionForToken, sharedSecret, userIdForToken } from './db/store.ts';
 import { tokenFromHeader } from './security/tokens.ts';
@@ -151,7 +151,9 @@ function answerError(error: FastifyError, request: FastifyRequest, reply: Fastif
     reply,
     status,
     message,
-    error instanceof SessionEndedError ? error.reason : undefined,
+    error instanceof SessionEndedError || error instanceof ReasonedHttpError
+      ? error.reason
+      : undefined,
   );
 }
 

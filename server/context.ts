@@ -72,6 +72,11 @@ export interface AppContext {
   certificateIssuer: CertificateIssuer | null;
   /** The installation key (seals, gate signatures; decision 0220), loaded once on first use. */
   installationKey: () => Promise<InstallationKey>;
+  /**
+   * The learner's acceptance statement, built from the configuration and stored as published to
+   * them (record 0259): every response that hands over the learner carries it.
+   */
+  acceptanceStatement: (user: PublicUser) => Promise<string>;
   requireAuth: preHandlerAsyncHookHandler;
   ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, refresh?: boolean): void;
   /** Sets a fresh XSRF-TOKEN cookie bound to `binding` (security/xsrf.ts sessionBinding). */

@@ -11,6 +11,20 @@ export class HttpError extends Error {
 }
 
 /**
+ * A refusal whose `reason` goes into the body beside the message, so the app can act on it
+ * without reading the Spanish text (e.g. 422 'not-published', record 0259).
+ */
+export class ReasonedHttpError extends HttpError {
+  constructor(
+    statusCode: HttpError['statusCode'],
+    userMessage: string | string[],
+    readonly reason: string,
+  ) {
+    super(statusCode, userMessage);
+  }
+}
+
+/**
  * A 401 that says why the session ended (decision 0231): `reason` goes into the body beside the
  * message, so the app can tell a password reset or a deactivation from an expired session.
  */

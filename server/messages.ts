@@ -81,6 +81,8 @@ export const MESSAGES = {
   acceptance: {
     bad: (fields: string[]) => `La aceptación no es válida (${fields.join(', ')}).`,
     notCompleted: 'La aceptación se registra cuando terminas el curso.',
+    notPublished:
+      'Este texto no es el que el curso te mostró. No se guardó. Abre el curso con internet y vuelve a aceptar.',
   },
 
   // certificate

@@ -7,6 +7,7 @@ import type { Db, Queryable } from '../db/db.ts';
 import { lockCurrentCycle } from '../db/store.ts';
 import { keyRing, type InstallationKey, type KeyMode, type KeyRing } from './installation-key.ts';
 import { headSealed, readHead, writeHead, type ChainHead } from './chain-head.ts';
+import { wasPublished } from './published.ts';
 import { computeSeal, GENESIS, sealMatches, type SealedFields } from './seal.ts';
 
 export interface AcceptanceInput {
@@ -28,6 +29,11 @@ export interface StoredAcceptance extends SealedFields {
 
 export class NotCompletedError extends Error {
   readonly code = 'not-completed';
+}
+
+/** The text is not a statement the server published to this learner (record 0259). */
+export class NotPublishedError extends Error {
+  readonly code = 'not-published';
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -85,7 +91,7 @@ async function storeShownText(tx: Queryable, text: string): Promise<string> {
 
 type LearningFacts = Pick<SealedFields, 'secondsSpent' | 'firstCorrect' | 'firstAnswered'>;
 
-/** The cycle's time spent and first answers, as the acceptance records them. */
+/** The cycle's time spent (bounded, record 0259) and first answers, as the acceptance records them. */
 async function learningFacts(
   tx: Queryable,
   userId: number,
@@ -93,8 +99,7 @@ async function learningFacts(
   cycle: number,
 ): Promise<LearningFacts> {
   const [facts] = await tx.query<Record<string, unknown>>(
-    `SELECT (SELECT COALESCE(sum(seconds), 0) FROM learning_sessions
-              WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS seconds,
+    `SELECT learning_seconds($1, $2, $3) AS seconds,
             (SELECT count(*) FILTER (WHERE correct) FROM answers
               WHERE user_id = $1 AND course_id = $2 AND cycle = $3) AS correct,
             (SELECT count(*) FROM answers
@@ -198,6 +203,9 @@ export async function recordAcceptance(
       [input.userId, input.courseId, cycle],
     );
     if (!user?.completed_at) throw new NotCompletedError('course not completed');
+    // Only a statement the server built and published to this learner is sealed (record 0259).
+    if (!(await wasPublished(tx, input.userId, sha256Hex(input.text))))
+      throw new NotPublishedError('statement not published to this learner');
     const shownVersion = await storeShownText(tx, input.text);
     const facts = await learningFacts(tx, input.userId, input.courseId, cycle);
     const { prevSeal, advance } = await lockedChainHead(tx, key);

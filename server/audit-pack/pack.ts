@@ -96,8 +96,7 @@ async function workerEvidence(
   const [u] = await db.query<Record<string, unknown>>(
     `SELECT u.id, u.name, u.document, u.obra, u.contratista, u.cargo, u.fecha_ingreso,
             p.completed_at, p.cycle, c.code,
-            (SELECT COALESCE(sum(s.seconds), 0) FROM learning_sessions s
-              WHERE s.user_id = u.id AND s.course_id = $2 AND s.cycle = p.cycle) AS seconds,
+            learning_seconds(u.id, $2, p.cycle) AS seconds,
             a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body
        FROM users u
        LEFT JOIN LATERAL (SELECT * FROM progress p WHERE p.user_id = u.id AND p.course_id = $2

@@ -119,8 +119,7 @@ export async function registroRows(
               WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS correct,
             (SELECT count(*) FROM answers a
               WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS answered,
-            (SELECT COALESCE(sum(s.seconds), 0) FROM learning_sessions s
-              WHERE s.user_id = u.id AND s.course_id = $1 AND s.cycle = p.cycle) AS seconds,
+            learning_seconds(u.id, $1, p.cycle) AS seconds,
             ac.id AS acceptance_id, ac.received_at AS accepted_at, ac.seal, ac.shown_version,
             st.first_shown_at
        FROM progress p

@@ -66,7 +66,7 @@ export async function learnerDetail(
        LEFT JOIN induction_cycles ic ON ic.user_id = $1 AND ic.cycle = n.cycle
        LEFT JOIN progress p ON p.user_id = $1 AND p.course_id = $2 AND p.cycle = n.cycle
        LEFT JOIN certificates c ON c.user_id = $1 AND c.course_id = $2 AND c.cycle = n.cycle
-       LEFT JOIN (SELECT cycle, sum(seconds)::integer AS seconds, count(*)::integer AS sessions
+       LEFT JOIN (SELECT cycle, learning_seconds($1, $2, cycle) AS seconds, count(*)::integer AS sessions
                     FROM learning_sessions WHERE user_id = $1 AND course_id = $2 GROUP BY cycle) s
               ON s.cycle = n.cycle
       ORDER BY n.cycle DESC`,

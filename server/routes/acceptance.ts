@@ -1,14 +1,16 @@
 // POST /record-acceptance (decision 0220): the learner's «Acepto» after the last quiz. The body
-// carries the statement exactly as shown, the device's time and the page session; the server
+// carries the statement exactly as shown — one the server published to this learner, else 422
+// 'not-published' (record 0259) —, the device's time and the page session; the server
 // adds who (the signed-in learner), when it arrived, the time spent and the first-attempt result
 // from its own records, and seals the row in the installation's chain. Re-sending (the offline
 // queue) returns the acceptance already stored. Never needed for the certificate.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { HttpError } from '../errors.ts';
+import { HttpError, ReasonedHttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { StaleCycleError } from '../db/store.ts';
-import { NotCompletedError, recordAcceptance } from '../acceptance/store.ts';
+import { NotCompletedError, NotPublishedError, recordAcceptance } from '../acceptance/store.ts';
+import { isIsoDate } from '../../src/domain/progress/activity-record.ts';
 import { shortSeal } from '../acceptance/seal.ts';
 import { readFields } from './input.ts';
 import { readCycle, sendStaleCycle } from './activity.ts';
@@ -28,8 +30,9 @@ export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
       const text = typeof fields.text === 'string' ? fields.text.replace(/\r\n?/g, '\n') : '';
       if (!text.trim() || text.length > MAX_TEXT) problems.push('text');
       const device = fields.deviceTime;
+      // Each part of the date and time is checked, not only what Date.parse makes of it (0259).
       const deviceTime =
-        typeof device === 'string' && ISO.test(device) && !Number.isNaN(Date.parse(device))
+        typeof device === 'string' && ISO.test(device) && isIsoDate(device)
           ? new Date(device).toISOString()
           : null;
       if (device !== undefined && device !== null && deviceTime === null)
@@ -73,6 +76,9 @@ export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
               message: [MESSAGES.acceptance.notCompleted],
               code: error.code,
             });
+        // A text the server did not publish to this learner (record 0259): nothing is stored.
+        if (error instanceof NotPublishedError)
+          throw new ReasonedHttpError(422, [MESSAGES.acceptance.notPublished], 'not-published');
         throw error;
       }
     },

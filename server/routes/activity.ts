@@ -26,6 +26,7 @@ import {
   type SessionRecord,
 } from '../../src/domain/progress/activity-record.ts';
 import { RESPONSES } from './response-schemas.ts';
+import { withStatement } from './with-statement.ts';
 
 /** 409 of the contract: the save belongs to an archived cycle; the client drops it. */
 export function sendStaleCycle(reply: FastifyReply, current: number) {
@@ -142,7 +143,8 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
       if (accepted === 'unknown-version')
         throw new HttpError(422, [MESSAGES.activity.noticeUnknownVersion]);
       if (accepted === 'no-user') throw new HttpError(401, MESSAGES.unauthorized);
-      return { success: true, user: await getUser(ctx.db, userId, ctx.courseId) };
+      const user = await getUser(ctx.db, userId, ctx.courseId);
+      return { success: true, user: await withStatement(ctx, user) };
     },
   );
 

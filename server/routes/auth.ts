@@ -16,6 +16,7 @@ import {
   normalizeEmail,
 } from '../identity.ts';
 import { RESPONSES } from './response-schemas.ts';
+import { withStatement } from './with-statement.ts';
 
 type Identifier = { document: string } | { email: string };
 
@@ -98,7 +99,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
       if (needsRehash(credentials.password_hash))
         await setPasswordHash(ctx.db, credentials.id, await hashPassword(password));
       const token = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
-      const user = await getUser(ctx.db, credentials.id, ctx.courseId);
+      const user = await withStatement(ctx, await getUser(ctx.db, credentials.id, ctx.courseId));
       // A fresh XSRF token bound to the new session (docs/decisions/0051-xsrf-bound-to-session.md).
       ctx.setXsrfCookie(reply, sessionBinding(token));
       return reply.send({ success: true, token, user });
@@ -108,7 +109,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
   app.post('/me', { preHandler: ctx.requireAuth, schema: RESPONSES.user }, async (request) => {
     const user = await getUser(ctx.db, request.auth!.userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
-    return { success: true, user };
+    return { success: true, user: await withStatement(ctx, user) };
   });
 
   app.post(

@@ -18,6 +18,7 @@ import {
 import { CERTIFICATE_LINK_TTL_MS } from '../certificates.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
 import { RESPONSES } from './response-schemas.ts';
+import { withStatement } from './with-statement.ts';
 
 // No look-alike characters: the code is typed from paper at /verificar/:code.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -123,7 +124,8 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       const existing = await certificateForUser(ctx.db, userId, ctx.courseId, cycle);
       if (existing) {
         const url_file = await openable(ctx, existing.url_file, userId, cycle, token);
-        return { success: true, url_file, user: { ...user, url_certificate: url_file } };
+        const handed = await withStatement(ctx, { ...user, url_certificate: url_file });
+        return { success: true, url_file, user: handed };
       }
 
       // success:false (not an error status): the client then does nothing but show the message
@@ -140,7 +142,7 @@ export async function certificateRoutes(app: FastifyInstance, ctx: AppContext) {
       return {
         success: true,
         url_file,
-        user: after ? { ...after, url_certificate: url_file } : after,
+        user: await withStatement(ctx, after ? { ...after, url_certificate: url_file } : after),
       };
     },
   );

@@ -19,6 +19,7 @@ import {
   type RedeemRefusal,
 } from '../invitations.ts';
 import { RESPONSES } from './response-schemas.ts';
+import { withStatement } from './with-statement.ts';
 
 const REFUSAL: Record<RedeemRefusal, { status: number; message: string }> = {
   'no-match': { status: 401, message: MESSAGES.invitation.noMatch },
@@ -68,7 +69,7 @@ export async function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
           .send({ success: false, code: result.reason, message });
       }
       const token = await issueToken(ctx.db, result.userId, INVITATION_SESSION_TTL_MS);
-      const user = await getUser(ctx.db, result.userId, ctx.courseId);
+      const user = await withStatement(ctx, await getUser(ctx.db, result.userId, ctx.courseId));
       ctx.setXsrfCookie(reply, sessionBinding(token));
       return reply.send({ success: true, token, user });
     },

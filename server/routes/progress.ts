@@ -9,6 +9,7 @@ import { readCycle, requireDataNotice, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
 import { hasControlChars, readFields, text, type Fields } from './input.ts';
 import { RESPONSES } from './response-schemas.ts';
+import { withStatement } from './with-statement.ts';
 
 const MAX_LOCATION_LENGTH = 200;
 
@@ -87,7 +88,7 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
       if (!result) throw new HttpError(401, MESSAGES.unauthorized);
       if (result.dropped.length)
         request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
-      return { success: true, user: result.user };
+      return { success: true, user: await withStatement(ctx, result.user) };
     },
   );
 }

@@ -26,6 +26,8 @@ const user = {
     cycle: { type: 'integer' },
     dataNoticeAcceptedAt: nullableString,
     dataNoticeVersion: nullableString,
+    /** The acceptance statement the server published to the learner (record 0259). */
+    acceptanceStatement: { type: 'string' },
     obra_values: {
       type: 'object',
       additionalProperties: {

@@ -106,6 +106,7 @@ const learnerFields = (user: CourseUser) => ({
   document: user.document ?? null,
   urlCertificate: user.url_certificate,
   obra: user.obra ?? null,
+  acceptanceStatement: user.acceptanceStatement ?? null,
 });
 
 function SignIn({ controller }: { controller: CourseController }) {

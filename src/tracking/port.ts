@@ -20,6 +20,11 @@ export interface Learner {
   urlCertificate?: string | null;
   /** Server mode: slug of the learner's obra; null = the configuration's first (decision 0078). */
   obra?: string | null;
+  /**
+   * Server mode: the acceptance statement the server built and published to this learner; the
+   * app shows exactly this text (record 0259). Null or absent: the app builds it itself.
+   */
+  acceptanceStatement?: string | null;
 }
 
 export interface Snapshot {

@@ -45,11 +45,46 @@ export interface SessionRecord {
 /** A reading: the value, or the names of the fields that are wrong (for the 422's message). */
 export type Reading<T> = { ok: true; value: T } | { ok: false; problems: string[] };
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):?(\d{2}))$/;
 
-/** An ISO 8601 date-time with a zone, as `Date.prototype.toISOString` writes it. */
-export const isIsoDate = (v: unknown): v is string =>
-  typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v));
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number, month: number) =>
+  [31, isLeapYear(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+
+/**
+ * An ISO 8601 date-time with a zone, as `Date.prototype.toISOString` writes it, that names a real
+ * moment: each part is checked (record 0259), so «2026-02-30T10:00:00Z» or «…T24:00:00Z» is
+ * refused — `Date.parse` would read the first as 2 March.
+ */
+export const isIsoDate = (v: unknown): v is string => {
+  const m = typeof v === 'string' ? ISO_DATE.exec(v) : null;
+  if (!m) return false;
+  const [year, month, day, hour, minute, second, offH, offM] = m
+    .slice(1)
+    .map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  return (
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysIn(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offH <= 23 &&
+    offM <= 59 &&
+    !Number.isNaN(Date.parse(v as string))
+  );
+};
 
 /** Control characters never belong in a name, document, route, location or answer text. */
 export const hasControlChars = (s: string) =>

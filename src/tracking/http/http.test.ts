@@ -267,6 +267,7 @@ describe('HTTP tracking adapter', () => {
           route: '0,1-{}',
           current_location: 'modulo2-tema1',
           obra: 'torre-norte',
+          acceptanceStatement: 'Yo, Ana, con documento 123, recibí la inducción.',
         }),
       }),
     );
@@ -281,6 +282,8 @@ describe('HTTP tracking adapter', () => {
         urlCertificate: null,
         // The learner's obra, for the texts of the standalone app (decision 0078).
         obra: 'torre-norte',
+        // The statement the server published, shown as it is (record 0259).
+        acceptanceStatement: 'Yo, Ana, con documento 123, recibí la inducción.',
       },
       score: 20,
       viewed: [[0, 1], []],

@@ -18,6 +18,7 @@ const learnerOf = (user: CourseUser | null, fallbackId: string | null) => ({
   document: user?.document ?? null,
   urlCertificate: user?.url_certificate ?? null,
   obra: user?.obra ?? null,
+  acceptanceStatement: user?.acceptanceStatement ?? null,
 });
 
 /** A new cycle's snapshot: the learner the server returned (or the one signed in), a fresh course. */

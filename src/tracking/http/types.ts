@@ -20,6 +20,8 @@ export interface CourseUser {
   obra_values?: Readonly<Record<string, string | readonly string[] | boolean>>;
   /** The notice version accepted (record 0213); absent from older servers. */
   dataNoticeVersion?: string | null;
+  /** The acceptance statement the server published to the learner (record 0259). */
+  acceptanceStatement?: string | null;
 }
 
 export interface LoginResponse {
