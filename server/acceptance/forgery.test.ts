@@ -32,8 +32,6 @@ const ANDINA = readConfiguration(
   { firstObra: true },
 ).config;
 
-const STATEMENT =
-  'Yo recibí la inducción general de la obra.\n\nAcepto confirmarlo electrónicamente.';
 const INVENTED = 'deadbeef';
 const secretLine = () => `${randomBytes(32).toString('base64')}\n`;
 
@@ -90,8 +88,10 @@ async function completed(app: FastifyInstance, b: Bench, document: string) {
     { complete: true },
   );
   const accept = async () => {
+    // Only a statement the server published to the learner is sealed (record 0259).
+    const text: string = (await client.post('me')).json().user.acceptanceStatement;
     const sent = await client.post('record-acceptance', {
-      text: STATEMENT,
+      text,
       deviceTime: '2026-11-26T10:00:00.000-05:00',
       sessionId: `session-${document}`,
       cycle: 1,
