@@ -193,7 +193,7 @@ test('the registro shows time, version, acceptance and seal; an edited row reads
   // The «1.er intento» column says what it counts (the score is progress, not answers).
   expect(text).toContain('1.er intento: preguntas acertadas a la primera respuesta');
   const first = rowOf(ACCEPTS.name);
-  expect(first).toMatch(/Tiempo dedicado: ((\d+ h )?\d+ min|menos de 1 min)/);
+  expect(first).toMatch(/Tiempo registrado: ((\d+ h )?\d+ min|menos de 1 min)/);
   expect(first).toContain(`texto mostrado ${accepted!.shown_version.slice(0, 8)}`);
   expect(first).toMatch(
     new RegExp(`aceptó \\d{2}/\\d{2}/\\d{4},? \\d{1,2}:\\d{2}.*sello ${shortSeal}`),
@@ -201,7 +201,7 @@ test('the registro shows time, version, acceptance and seal; an edited row reads
   expect(first).toContain(`verificar en ${base}/verificar/${codes.accepts}`);
   const second = rowOf(NOT_NOW.name);
   expect(second).toContain('sin aceptación');
-  expect(second).toMatch(/Tiempo dedicado: ((\d+ h )?\d+ min|menos de 1 min)/);
+  expect(second).toMatch(/Tiempo registrado: ((\d+ h )?\d+ min|menos de 1 min)/);
   expect(text).toContain('parte general de la inducción');
   expect(text).toContain('Totales: 3 aprendices · 2 con aceptación · 1 sin aceptación');
   expect(text).toContain('Cabeza de la cadena de sellos');

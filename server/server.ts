@@ -51,16 +51,20 @@ export interface RunningServer {
 
 export const DEMO_DOCUMENT = '1000000001';
 
-/** First start: one demo learner, so the course can be tried at once. */
-async function createDemoLearner(db: Db, print: (line: string) => void): Promise<void> {
+/**
+ * First start: one demo learner, so the course can be tried at once. It is marked as such: the
+ * audit pack leaves it out of the population and counts it apart (record 0264).
+ */
+export async function createDemoLearner(db: Db, print: (line: string) => void): Promise<void> {
   if ((await countUsers(db)) !== 0) return;
   const password = generatePassword(10);
-  await createUser(db, {
+  const demo = await createUser(db, {
     document: DEMO_DOCUMENT,
     name: 'Aprendiz de Prueba',
     email: null,
     password,
   });
+  await db.query('UPDATE users SET demo = true WHERE id = $1', [demo.id]);
   print(
     `Usuario de prueba creado: documento ${DEMO_DOCUMENT}, contraseña ${password} (guárdela: no se mostrará de nuevo)`,
   );

@@ -337,6 +337,7 @@ describe.each(ENGINES)('seals that never pass an invented row (%s)', (engine) =>
           verifyBase: 'https://sst.example.co',
           obraName: () => 'Torre Norte',
           sample: false,
+          hours: 1.5,
         }),
       );
       expect(text).toContain('TEXTO ALTERADO');

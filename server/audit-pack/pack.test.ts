@@ -66,6 +66,7 @@ describe.each(ENGINES)('audit pack (%s)', (engine) => {
     verifyBase: 'https://sst.example.co',
     obraName: () => 'Torre Norte',
     sample: false,
+    hours: 1.5,
   };
 
   it('a company of 60 workers: 6 records, rule, seed and population hash printed, certificates verify', async () => {

@@ -5,10 +5,12 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { Queryable } from '../db/db.ts';
-import { toWinAnsi } from '../../src/domain/certificate/text.ts';
-import { colombiaMidnight } from '../console/queries.ts';
+import { formatHours, toCertificateName, toWinAnsi } from '../../src/domain/certificate/text.ts';
+import { NOTO_SANS_BOLD_SUBSET_BASE64 } from '../../src/domain/certificate/fonts/noto-sans-bold-subset.ts';
+import { fontCovers } from '../../src/domain/certificate/font-coverage.ts';
 import { dateTime, plainDate, shortDate } from '../console/layout.ts';
 import { hoursMinutes, wrapCell } from '../console/registro-pdf.ts';
+import { pdfText } from '../console/pdf-text.ts';
 import { checkChain, checkedShownText, type ChainCheck } from '../acceptance/store.ts';
 import type { InstallationKey } from '../acceptance/installation-key.ts';
 import {
@@ -19,6 +21,14 @@ import {
   shortSeal,
 } from '../acceptance/summary.ts';
 import { drawSample, newSeed, populationHash, sampleRule, type SampleRule } from './sample.ts';
+import { exclusionsOf, periodPopulation, type Exclusion } from './exclusions.ts';
+import {
+  cycleVersionsSql,
+  periodVersions,
+  shortContentVersion,
+  versionDates,
+  versionsLabel,
+} from '../console/content-versions.ts';
 
 export interface PackRequest {
   courseId: string;
@@ -40,6 +50,8 @@ export interface SampledWorker {
   fechaIngreso: string | null;
   completedAt: Date | null;
   seconds: number;
+  /** The content versions of the cycle's answers (normally one; record 0264). */
+  contentVersions: string[];
   answers: { question: string; option: string; correct: boolean }[];
   acceptance: string | null;
   shownVersion: string | null;
@@ -52,23 +64,15 @@ export interface Pack {
   seed: string;
   populationSize: number;
   populationHash: string;
+  /** Left out of the population: the server's demo learner(s), not workers (record 0264). */
+  demo: { name: string; document: string }[];
+  /** Left out of the population by a coordinator's audited mark, by name. */
+  excluded: Exclusion[];
   workers: SampledWorker[];
   versions: { hash: string; body: string }[];
+  /** Every course content version recorded in the period or completed by a sampled worker. */
+  contentVersions: { version: string; firstRecordedAt: Date | null }[];
   chainHead: string;
-}
-
-/**
- * The population: the company's learners registered by the end of the period and not
- * deactivated before it began.
- */
-function periodPopulation(db: Queryable, from: string, to: string) {
-  return db.query<{ id: number; document: string }>(
-    `SELECT id, document FROM users
-      WHERE role = 'aprendiz' AND created_at < ${colombiaMidnight('$2::date + 1')}
-        AND (deactivated_at IS NULL OR deactivated_at >= ${colombiaMidnight('$1')})
-      ORDER BY id`,
-    [from, to],
-  );
 }
 
 /** The sample rule for the configured workers, or for the population when none is set. */
@@ -97,6 +101,7 @@ async function workerEvidence(
     `SELECT u.id, u.name, u.document, u.obra, u.contratista, u.cargo, u.fecha_ingreso,
             p.completed_at, p.cycle, c.code,
             learning_seconds(u.id, $2, p.cycle) AS seconds,
+            ${cycleVersionsSql('u.id', '$2', 'p.cycle')} AS content_versions,
             a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body
        FROM users u
        LEFT JOIN LATERAL (SELECT * FROM progress p WHERE p.user_id = u.id AND p.course_id = $2
@@ -127,6 +132,7 @@ async function workerEvidence(
     fechaIngreso: u.fecha_ingreso ? new Date(u.fecha_ingreso as string).toISOString() : null,
     completedAt: u.completed_at ? new Date(u.completed_at as string) : null,
     seconds: Number(u.seconds ?? 0),
+    contentVersions: (u.content_versions as string[] | null) ?? [],
     answers: answers.map((a) => ({
       question: a.question,
       option: a.chosen_option,
@@ -155,7 +161,7 @@ export async function buildPack(
   key: InstallationKey,
   req: PackRequest,
 ): Promise<Pack> {
-  const population = await periodPopulation(db, req.from, req.to);
+  const { members: population, demo, excludedIds } = await periodPopulation(db, req.from, req.to);
   const workers = req.workers ?? population.length;
   const rule = ruleFor(req.workers, population.length);
   const seed = req.seed ?? newSeed();
@@ -163,9 +169,20 @@ export async function buildPack(
   const ids = drawSample(population, rule.size, seed);
   const [stored] = await db.query<{ id: number }>(
     `INSERT INTO audit_samples (actor_id, period_from, period_to, workers, rule, seed,
-       population_size, population_hash, sampled_ids)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-    [req.actorId, req.from, req.to, workers, rule.text, seed, population.length, hash, ids],
+       population_size, population_hash, sampled_ids, excluded_ids)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+    [
+      req.actorId,
+      req.from,
+      req.to,
+      workers,
+      rule.text,
+      seed,
+      population.length,
+      hash,
+      ids,
+      excludedIds,
+    ],
   );
   const chain = await checkChain(db, key);
   const sampled: SampledWorker[] = [];
@@ -176,14 +193,26 @@ export async function buildPack(
     if (evidence.shown) versions.set(evidence.shown.hash, evidence.shown.body);
     sampled.push(evidence.worker);
   }
+  const contentVersions = [
+    ...new Set([
+      ...(await periodVersions(db, req.courseId, req.from, req.to)),
+      ...sampled.flatMap((w) => w.contentVersions),
+    ]),
+  ];
+  const dates = await versionDates(db, req.courseId, contentVersions);
   return {
     sampleId: Number(stored!.id),
     rule,
     seed,
     populationSize: population.length,
     populationHash: hash,
+    demo,
+    excluded: await exclusionsOf(db, excludedIds),
     workers: sampled,
     versions: [...versions].map(([h, body]) => ({ hash: h, body })),
+    contentVersions: contentVersions
+      .map((version) => ({ version, firstRecordedAt: dates.get(version) ?? null }))
+      .sort((a, b) => (a.firstRecordedAt?.getTime() ?? 0) - (b.firstRecordedAt?.getTime() ?? 0)),
     chainHead: [chainHeadText(chain.head, key.keyId, chain.count), ...chainNotes(chain)].join(' '),
   };
 }
@@ -201,6 +230,18 @@ export interface PackPdfHeader {
   verifyBase: string;
   obraName(slug: string | null): string;
   sample: boolean;
+  /** The course's planned duration in hours, named as planned (record 0264). */
+  hours: number;
+}
+
+/**
+ * Where the induction falls against the worker's fecha de ingreso (both as Colombian calendar
+ * days, aaaa-mm-dd): the same day reads as such, not as «antes».
+ */
+export function beforeIngreso(completedYmd: string, ingresoYmd: string): string {
+  if (completedYmd < ingresoYmd) return ' (antes de la fecha de ingreso)';
+  if (completedYmd === ingresoYmd) return ' (el mismo día del ingreso)';
+  return ' (después de la fecha de ingreso)';
 }
 
 export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array> {
@@ -210,6 +251,11 @@ export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array>
   pdf.setLanguage('es-CO');
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  // A name beyond WinAnsi (Ł, Ż…) in the registro's embedded Noto Sans subset (decision 0189).
+  const people = await pdf.embedFont(
+    Uint8Array.from(atob(NOTO_SANS_BOLD_SUBSET_BASE64), (c) => c.charCodeAt(0)),
+    { subset: true },
+  );
   let page!: PDFPage;
   let y = 0;
   const newPage = () => {
@@ -218,12 +264,14 @@ export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array>
   };
   const line = (
     text: string,
-    o: { font?: PDFFont; size?: number; gap?: number; indent?: number } = {},
+    o: { font?: PDFFont; size?: number; gap?: number; indent?: number; person?: boolean } = {},
   ) => {
-    const font = o.font ?? regular;
+    const beyond = o.person && pdfText(text) !== text;
+    const font = beyond ? people : (o.font ?? regular);
+    const printed = beyond ? toCertificateName(text, fontCovers) : pdfText(text);
     const size = o.size ?? 9.5;
     const indent = o.indent ?? 0;
-    for (const l of wrapCell(font, toWinAnsi(text), size, A4[0] - 2 * M - indent)) {
+    for (const l of wrapCell(font, printed, size, A4[0] - 2 * M - indent)) {
       if (y < M + size) newPage();
       page.drawText(l, { x: M + indent, y, size, font, color: o.font === bold ? INK : INK });
       y -= size + 3;
@@ -239,30 +287,58 @@ export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array>
   });
   if (h.sample) line('EJEMPLO — SIN VALIDEZ', { font: bold, gap: 4 });
   line(`Periodo: del ${h.from} al ${h.to}. Muestra n.° ${pack.sampleId}.`);
+  line(
+    `Duración prevista del curso: ${formatHours(h.hours)}. El tiempo registrado de cada trabajador va en su ficha.`,
+  );
   line(`Regla: ${pack.rule.text}.`);
   line(
     `Población: ${pack.populationSize} aprendices registrados en el sistema; hash SHA-256 de la población: ${pack.populationHash}`,
   );
   line(
+    `Fuera de la población: ${pack.demo.length === 1 ? '1 usuario de prueba creado por el servidor (no es un trabajador)' : `${pack.demo.length} usuarios de prueba creados por el servidor (no son trabajadores)`}${pack.demo.map((d) => `, ${d.name} — documento ${d.document}`).join('')}; ${pack.excluded.length} ${pack.excluded.length === 1 ? 'trabajador excluido' : 'trabajadores excluidos'} por un coordinador${pack.excluded.length ? ' (lista abajo)' : ''}.`,
+  );
+  line(
     `Semilla: ${pack.seed}. Cada trabajador se ordena por SHA-256(semilla:id) y se toman los primeros ${pack.workers.length}.`,
   );
   line(`Cabeza de la cadena de sellos: ${pack.chainHead}`, { gap: 8 });
+  if (pack.excluded.length) {
+    line('Trabajadores excluidos de la población por un coordinador', { font: bold, gap: 2 });
+    for (const e of pack.excluded)
+      line(
+        `${e.name} — documento ${e.document}: excluido por ${e.actorName} el ${dateTime(e.at)}. Motivo: ${e.reason}`,
+        { indent: 12 },
+      );
+    y -= 8;
+  }
+  const versionDate = new Map(pack.contentVersions.map((v) => [v.version, v.firstRecordedAt]));
+  const dated = new Map([...versionDate].filter((e): e is [string, Date] => e[1] !== null));
   pack.workers.forEach((w, i) => {
     if (y < M + 160) newPage();
-    line(`${i + 1}. ${w.name} — documento ${w.document}`, { font: bold, size: 10.5, gap: 1 });
+    line(`${i + 1}. ${w.name} — documento ${w.document}`, {
+      font: bold,
+      size: 10.5,
+      gap: 1,
+      person: true,
+    });
     const ingreso = w.fechaIngreso ? plainDate(w.fechaIngreso) : 'sin dato';
     const before =
       w.completedAt && w.fechaIngreso
-        ? shortDate(w.completedAt).split('/').reverse().join('-') <= w.fechaIngreso.slice(0, 10)
-          ? ' (antes de la fecha de ingreso)'
-          : ' (después de la fecha de ingreso)'
+        ? beforeIngreso(
+            shortDate(w.completedAt).split('/').reverse().join('-'),
+            w.fechaIngreso.slice(0, 10),
+          )
         : '';
     line(
       `Obra: ${h.obraName(w.obra)} · Contratista: ${w.contratista ?? 'Empleado directo'} · Cargo: ${w.cargo ?? 'sin dato'} · Fecha de ingreso: ${ingreso}`,
       { indent: 12 },
     );
     line(
-      `Inducción: ${w.completedAt ? `completada el ${shortDate(w.completedAt)}${before}` : 'no completada'} · Tiempo dedicado: ${hoursMinutes(w.seconds)}`,
+      `Inducción: ${w.completedAt ? `completada el ${shortDate(w.completedAt)}${before}` : 'no completada'} · Tiempo registrado: ${hoursMinutes(w.seconds)}`,
+      { indent: 12 },
+    );
+    const content = versionsLabel(w.contentVersions, dated);
+    line(
+      `Contenido del curso: ${content ? `versión ${content} (anexo)` : 'sin respuestas registradas'} · Texto de aceptación: ${w.shownVersion ? `versión ${w.shownVersion.slice(0, 8)}` : 'ninguno aceptado'}`,
       { indent: 12 },
     );
     line(
@@ -279,13 +355,26 @@ export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array>
       { indent: 12 },
     );
     for (const a of w.answers)
-      line(`${a.correct ? 'Correcta' : 'Incorrecta'} — ${a.question} → ${a.option}`, {
+      // «Respondió:», not an arrow: WinAnsi (the standard fonts) has no «→» (record 0264).
+      line(`${a.correct ? 'Correcta' : 'Incorrecta'} — ${a.question} Respondió: «${a.option}»`, {
         indent: 24,
         size: 8,
       });
     y -= 8;
   });
   newPage();
+  line('Anexo: versiones del contenido del curso', { font: bold, size: 11, gap: 4 });
+  line(
+    'Cada respuesta guarda la versión del contenido con que se respondió. Versiones con respuestas registradas en el periodo o completadas por un trabajador de la muestra, con el día en que este servidor registró la primera respuesta de cada una:',
+    { gap: 3 },
+  );
+  if (!pack.contentVersions.length) line('Ninguna respuesta registrada en el periodo.');
+  for (const v of pack.contentVersions)
+    line(
+      `Versión ${shortContentVersion(v.version)} (${v.version}): primera respuesta registrada el ${v.firstRecordedAt ? shortDate(v.firstRecordedAt) : 'sin dato'}`,
+      { indent: 12 },
+    );
+  y -= 10;
   line('Anexo: textos de aceptación mostrados', { font: bold, size: 11, gap: 4 });
   if (!pack.versions.length) line('Ningún trabajador de la muestra registró aceptación.');
   for (const v of pack.versions) {
@@ -295,7 +384,7 @@ export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array>
   }
   const pages = pdf.getPages();
   pages.forEach((p, i) => {
-    const footer = toWinAnsi(
+    const footer = pdfText(
       `Paquete de auditoría n.° ${pack.sampleId} · página ${i + 1} de ${pages.length}`,
     );
     p.drawText(footer, {

@@ -15,7 +15,7 @@ export async function auditPackRoutes(app: FastifyInstance, cc: ConsoleContext) 
   const db = cc.app.db;
   const workers = cc.config.empresa.numeroTrabajadores;
   const form = (message = '') => `<h1>Paquete de auditoría (Res. 0312, estándar 1.2.2)</h1>
-<p>Para un periodo, el sistema toma la muestra de trabajadores que pide el estándar según el número de trabajadores de la empresa (${workers ? `${workers}, de la configuración` : 'no configurado: se usan los aprendices registrados'}): con 50 o menos, todos; de 51 a 200, el 10 %; con 201 o más, 30. La muestra se toma con una semilla que se imprime, se guarda con el hash de la población, y el PDF reúne por trabajador su identidad, obra, contratista, cargo, fecha de ingreso, fecha de la inducción, tiempo dedicado, primeras respuestas, aceptación con su sello y certificado, y en un anexo cada texto de aceptación mostrado.</p>
+<p>Para un periodo, el sistema toma la muestra de trabajadores que pide el estándar según el número de trabajadores de la empresa (${workers ? `${workers}, de la configuración` : 'no configurado: se usan los aprendices registrados'}): con 50 o menos, todos; de 51 a 200, el 10 %; con 201 o más, 30. El usuario de prueba que crea el servidor no entra en la población, y tampoco quien un coordinador excluya con un motivo desde su ficha: el PDF lista a cada excluido con quién lo marcó y cuándo. La muestra se toma con una semilla que se imprime, se guarda con el hash de la población, y el PDF reúne por trabajador su identidad, obra, contratista, cargo, fecha de ingreso, fecha de la inducción, tiempo registrado, versión del contenido que completó, primeras respuestas, aceptación con su sello y certificado, y en anexos cada versión del contenido del periodo y cada texto de aceptación mostrado.</p>
 ${message}
 <form class="filters" method="get" action="/consola/auditoria-0312.pdf">
 <div><label for="desde">Desde</label><input id="desde" name="desde" type="date" required value="${new Date().getUTCFullYear()}-01-01"></div>
@@ -63,6 +63,7 @@ ${message}
           normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`,
         obraName: (slug) => cc.obraName(slug),
         sample: cc.config.ejemplo,
+        hours: cc.course.hours,
       });
       await audit(db, { userId: viewer.userId, name: viewer.name }, 'paquete-auditoria', null, {
         muestra: pack.sampleId,
@@ -71,6 +72,8 @@ ${message}
         regla: pack.rule.text,
         semilla: pack.seed,
         poblacion: pack.populationSize,
+        excluidos: pack.excluded.length,
+        prueba: pack.demo.length,
         hash: pack.populationHash,
         trabajadores: pack.workers.length,
       });

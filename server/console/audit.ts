@@ -15,6 +15,10 @@ export type AuditAction =
   | 'exportar-csv'
   | 'exportar-pdf'
   | 'paquete-auditoria'
+  // A coordinator's mark that takes a learner out of (or back into) the audit pack's population
+  // (record 0264), with the reason in details.
+  | 'excluir-de-auditoria'
+  | 'incluir-en-auditoria'
   // An obra's SCORM zip downloaded from its page (decision 0241).
   | 'paquete-scorm'
   | 'ver-aprendiz'

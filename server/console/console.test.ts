@@ -463,7 +463,8 @@ describe.each(ENGINES)('coordinator console (%s)', (engine) => {
     expect(text).toContain('NIT 901234567-7');
     expect(text).toContain('Registro de inducción SG-SST');
     expect(text).toContain('Obra: Torre Norte');
-    expect(text).toContain('Curso: Inducción SST (duración prevista 4 horas');
+    expect(text).toContain('Curso: Inducción SST');
+    expect(text).toContain('Duración prevista del curso: 4 horas.');
     expect(text).toContain('Lucía Completa');
     expect(text).toContain('7777');
     expect(text).toContain('2/3 (67 %)');

@@ -29,6 +29,7 @@ import { csvCell } from '../cli/csv.ts';
 import type { Queryable } from '../db/db.ts';
 import type { KnownObra } from '../obras.ts';
 import { hoursMinutes, type RegistroRow } from './registro-pdf.ts';
+import { cycleVersionsSql, versionDates, versionsLabel } from './content-versions.ts';
 import { esExports as T } from './strings/es-exports.ts';
 
 /** A learner's own fields, as the add form, the CSV import and the export name them. */
@@ -104,7 +105,16 @@ export async function exportCsv(
   return { csv: `\uFEFF${parts.join('\r\n')}\r\n`, rows };
 }
 
-/** Completed cycles (archived ones too) of an obra's learners in a period, oldest first. */
+/** The completed cycles in a period: the conditions shared by the rows and the demo count. */
+const REGISTRO_WHERE = `p.course_id = $1 AND p.completed_at >= ${colombiaMidnight('$3')}
+        AND p.completed_at < ${colombiaMidnight('$4::date + 1')}
+        AND COALESCE(u.obra, $2) = $5`;
+
+/**
+ * Completed cycles (archived ones too) of an obra's learners in a period, oldest first. The demo
+ * learner the server creates is not a worker: left out, and counted apart by registroDemoCount
+ * (record 0264).
+ */
 export async function registroRows(
   db: Queryable,
   scope: Scope,
@@ -120,19 +130,23 @@ export async function registroRows(
             (SELECT count(*) FROM answers a
               WHERE a.user_id = u.id AND a.course_id = $1 AND a.cycle = p.cycle) AS answered,
             learning_seconds(u.id, $1, p.cycle) AS seconds,
-            ac.id AS acceptance_id, ac.received_at AS accepted_at, ac.seal, ac.shown_version,
-            st.first_shown_at
+            ${cycleVersionsSql('u.id', '$1', 'p.cycle')} AS content_versions,
+            ac.id AS acceptance_id, ac.received_at AS accepted_at, ac.device_time, ac.seal,
+            ac.shown_version, st.first_shown_at
        FROM progress p
-       JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz'
+       JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz' AND NOT u.demo
        LEFT JOIN certificates c ON c.user_id = p.user_id AND c.course_id = $1 AND c.cycle = p.cycle
        LEFT JOIN acceptances ac
               ON ac.user_id = p.user_id AND ac.course_id = $1 AND ac.cycle = p.cycle
        LEFT JOIN shown_texts st ON st.hash = ac.shown_version
-      WHERE p.course_id = $1 AND p.completed_at >= ${colombiaMidnight('$3')}
-        AND p.completed_at < ${colombiaMidnight('$4::date + 1')}
-        AND COALESCE(u.obra, $2) = $5
+      WHERE ${REGISTRO_WHERE}
       ORDER BY p.completed_at, u.name`,
     [scope.courseId, scope.defaultObra, from, to, obra],
+  );
+  const dates = await versionDates(
+    db,
+    scope.courseId,
+    rows.flatMap((r) => (r.content_versions as string[] | null) ?? []),
   );
   return rows.map((r) => {
     const answered = Number(r.answered ?? 0);
@@ -152,16 +166,40 @@ export async function registroRows(
       certificateCode: code,
       seconds: Number(r.seconds ?? 0),
       timeSpent: hoursMinutes(Number(r.seconds ?? 0)),
+      contentVersion: versionsLabel(r.content_versions as string[] | null, dates),
       shownVersion: r.shown_version
         ? `${shortVersion(String(r.shown_version))} (${shortDate(r.first_shown_at as Date)})`
         : null,
       acceptance:
         state === null
           ? null
-          : `${T.acceptance(dateTime(r.accepted_at as Date), shortSeal(String(r.seal)))}${state === 'intact' ? '' : ` — ${SEAL_TEXT[state]}`}`,
+          : `${T.acceptance(tapAndReceipt(r.device_time as Date | null, r.accepted_at as Date), shortSeal(String(r.seal)))}${state === 'intact' ? '' : ` — ${SEAL_TEXT[state]}`}`,
       verification: code ? `${seals.verifyBase}/verificar/${code}` : null,
     };
   });
+}
+
+/** The worker's tap time on the device and the server's receipt time, as the registro says. */
+const tapAndReceipt = (device: Date | null, received: Date) =>
+  device
+    ? T.tapAndReceipt(dateTime(device), dateTime(received))
+    : T.receiptOnly(dateTime(received));
+
+/** How many of the period's completed cycles are the server's demo learner's (record 0264). */
+export async function registroDemoCount(
+  db: Queryable,
+  scope: Scope,
+  obra: string,
+  from: string,
+  to: string,
+): Promise<number> {
+  const [row] = await db.query<{ n: number }>(
+    `SELECT count(*)::integer AS n FROM progress p
+       JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz' AND u.demo
+      WHERE ${REGISTRO_WHERE}`,
+    [scope.courseId, scope.defaultObra, from, to, obra],
+  );
+  return Number(row?.n ?? 0);
 }
 
 const todayYmd = () => new Date().toISOString().slice(0, 10);
@@ -201,6 +239,7 @@ async function drawRegistro(
     chain,
     verifyBase,
   });
+  const demoExcluded = await registroDemoCount(cc.app.db, cc.scope, obra.slug, desde, hasta);
   const r = cc.config.sst.responsable;
   // Drawn on the export worker, off the event loop that serves saves (decision 0232).
   const pdf = await cc.app.exportPool.registroPdf({
@@ -220,6 +259,7 @@ async function drawRegistro(
     generatedAt: shortDate(new Date()),
     sample: cc.config.ejemplo,
     rows,
+    demoExcluded,
     chainHead: chainHeadText(chain.head, key.keyId, chain.count),
     chainNotes: chainNotes(chain),
   });

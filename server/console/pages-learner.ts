@@ -35,6 +35,8 @@ import { moduleFigures } from '../../src/domain/progress/course-facts.ts';
 import { readCourse } from '../../course-files/read-content.ts';
 import { revokeUserTokens } from '../db/store.ts';
 import { esLearner as T } from './strings/es-learner.ts';
+import { auditStanding } from '../audit-pack/exclusions.ts';
+import { exclusionForm, markAudit, standingText } from './pages-audit-standing.ts';
 
 const F = T.facts;
 
@@ -106,6 +108,7 @@ async function renderLearner(
   );
   const current = d.cycles.find((c) => c.cycle === d.cycle);
   const shown = d.cycles.find((c) => c.cycle === cycle);
+  const standing = await auditStanding(cc.app.db, d.id);
   const fact = (label: string, value: string) =>
     `<div><dt>${label}</dt><dd>${value || '—'}</dd></div>`;
   const correct = answers.filter((a) => a.correct).length;
@@ -127,8 +130,10 @@ ${fact(F.progress, `${current?.score ?? 0} %`)}
 ${fact(F.completed, shortDate(current?.completedAt))}
 ${fact(F.acceptance(cycle), accepted ? `<span data-seal="${accepted.seal}">${T.acceptedOnHtml(escapeHtml(dateTime(accepted.row.receivedAt)))}${sealFault(accepted.seal) ? '<strong class="bad">' : ''}${escapeHtml(SEAL_TEXT[accepted.seal])}${sealFault(accepted.seal) ? '</strong>' : ''} <span class="code">${escapeHtml(shortSeal(accepted.row.seal))}</span>${T.shownVersionHtml(`<span class="code">${escapeHtml(shortVersion(accepted.row.shownVersion))}</span>`)}</span>` : noAcceptance(tailText(chain)))}
 ${fact(F.certificate, current?.certificateCode ? `<a class="code" href="/verificar/${encodeURIComponent(current.certificateCode)}">${escapeHtml(current.certificateCode)}</a>` : '')}
+${d.role === 'aprendiz' ? fact(F.auditSample, standingText(standing)) : ''}
 </dl>
 ${actions(viewer, d)}
+${exclusionForm(viewer, d, standing)}
 <h2>${T.modules}</h2>
 ${modulesTable(cc, current?.route ?? '', current?.score ?? 0)}
 <h2>${T.cyclesHeading}</h2>
@@ -194,7 +199,7 @@ function learnerPageRoute(app: FastifyInstance, cc: ConsoleContext) {
 }
 
 /** An action on one learner: done (a notice to show after the redirect), or refused. */
-type LearnerAction = (
+export type LearnerAction = (
   cc: ConsoleContext,
   d: LearnerDetail,
   viewer: Viewer & { userId: number },
@@ -222,6 +227,7 @@ function learnerActionRoute(
       const result = await run(cc, d, request.viewer!, {
         confirmar: field(request, 'confirmar'),
         celular: field(request, 'celular'),
+        motivo: field(request, 'motivo'),
       });
       // Done: redirect, so a reload never repeats the action (decision 0216). Refused: the
       // page again with the reason (nothing changed, a reload changes nothing either).
@@ -367,6 +373,8 @@ export async function learnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
   act('reactivar', reactivate, { anyRole: true });
   act('contrasena', resetPassword, { anyRole: true });
   act('reinduccion', reinduct);
+  act('excluir-auditoria', markAudit(true));
+  act('incluir-auditoria', markAudit(false));
   obraReinductionRoutes(app, cc);
 }
 

@@ -14,6 +14,7 @@ import { formatHours, toCertificateName, toWinAnsi } from '../../src/domain/cert
 import { drawLogo } from '../../src/domain/config/draw-logo.ts';
 import type { PdfLogo } from '../../src/domain/config/svg-logo.ts';
 import { esRegistro as T } from './strings/es-registro.ts';
+import { pdfText } from './pdf-text.ts';
 
 export interface RegistroRow {
   name: string;
@@ -28,6 +29,11 @@ export interface RegistroRow {
   /** Sum of the cycle's session time, seconds, and as printed ('1 h 7 min'). */
   seconds: number;
   timeSpent: string;
+  /**
+   * Short hash and first-recorded date of the course content version the cycle's answers were
+   * given against (record 0264), or null when it has no answers.
+   */
+  contentVersion: string | null;
   /** Short hash and date of the acceptance text shown, or null. */
   shownVersion: string | null;
   /** Date, time and seal of the acceptance (with a broken-seal warning), or null. */
@@ -50,6 +56,8 @@ export interface RegistroData {
   generatedAt: string;
   sample: boolean;
   rows: RegistroRow[];
+  /** Completed cycles of the server's demo learner in the period, left out of `rows`. */
+  demoExcluded?: number;
   /** The head of the acceptance seal chain when the PDF was made, as printed. */
   chainHead: string;
   /** Under the head: where the sealing key lives, and the chain's faults (decision 0258). */
@@ -142,7 +150,8 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     { subset: true },
   );
   const person = (text: string | null) => toCertificateName(text ?? '', fontCovers);
-  const fixed = (text: string) => toWinAnsi(text);
+  // Our own text, and marks WinAnsi lacks spelled out instead of «?» (record 0264).
+  const fixed = (text: string) => pdfText(text);
   // People's text that Helvetica can print (most Spanish names) goes in Helvetica, which is much
   // faster to lay out than the embedded font; anything beyond WinAnsi (Ł, ặ…) in Noto Sans.
   const cellFont = (text: string, strong: boolean): { font: PDFFont; text: string } =>
@@ -194,7 +203,8 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     const facts = [
       T.obra(data.obraName),
       T.period(data.from, data.to),
-      T.course(data.courseTitle, formatHours(data.hours)),
+      T.course(data.courseTitle),
+      T.plannedHours(formatHours(data.hours)),
       GENERAL_PART,
       T.resultExplained,
     ];
@@ -239,6 +249,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     const detail = fixed(
       [
         T.timeSpent(row.timeSpent),
+        row.contentVersion ? T.contentVersion(row.contentVersion) : T.noContentVersion,
         row.shownVersion ? T.shownText(row.shownVersion) : null,
         row.acceptance ? T.accepted(row.acceptance) : T.notAccepted,
         row.verification ? T.verifyAt(row.verification) : T.noCertificate,
@@ -297,6 +308,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
       data.rows.length - accepted,
       hoursMinutes(totalSeconds),
     ),
+    ...(data.demoExcluded ? [T.demoExcluded(data.demoExcluded)] : []),
     T.chainHead(data.chainHead),
     ...notes,
   ];

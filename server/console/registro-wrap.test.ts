@@ -14,6 +14,7 @@ const row = (i: number) => ({
   certificateCode: 'SST-ABCD-EFGH-JKLM',
   seconds: 4020,
   timeSpent: '1 h 7 min',
+  contentVersion: '1x2y3z4a5b (20/11/2026)',
   shownVersion: i % 2 ? '3f2a9c1b (26/11/2026)' : null,
   acceptance: i % 2 ? '26/11/2026 10:05, sello 1a2b-3c4d-5e6f' : null,
   verification: 'https://sst.example.co/verificar/SST-ABCD-EFGH-JKLM',
@@ -39,21 +40,24 @@ describe('registro PDF cells', () => {
     const text = await pdfPagesText(pdf);
     expect(text).not.toContain('…');
     // The «1.er intento» column is explained on every page (the score is progress, not answers).
+    const pages = Number(/página 1 de (\d+)/.exec(text)?.[1]);
+    expect(pages).toBeGreaterThan(1);
     expect(text.split('1.er intento: preguntas acertadas a la primera respuesta').length - 1).toBe(
-      7,
+      pages,
     );
     for (const i of [0, 17, 39]) expect(text).toContain(`Rodríguez de la Hoz ${i}`);
     expect(text).toContain('estructuras metálicas en altura');
     expect(text).toContain('del Caribe Colombiano S.A.S.');
     // What an auditor checks beside the names (decision 0221).
     expect(text).toContain('parte general de la inducción');
-    expect(text).toContain('Tiempo dedicado: 1 h 7 min');
+    expect(text).toContain('Tiempo registrado: 1 h 7 min');
     expect(text).toContain('aceptó 26/11/2026 10:05, sello 1a2b-3c4d-5e6f');
     expect(text).toContain('texto mostrado 3f2a9c1b (26/11/2026)');
+    expect(text).toContain('contenido del curso 1x2y3z4a5b (20/11/2026)');
     expect(text).toContain('sin aceptación');
     expect(text).toContain('verificar en https://sst.example.co/verificar/SST-ABCD-EFGH-JKLM');
     expect(text).toContain('Totales: 40 aprendices · 20 con aceptación · 20 sin aceptación');
-    expect(text).toContain('tiempo dedicado en total 44 h 40 min');
+    expect(text).toContain('tiempo registrado en total 44 h 40 min');
     expect(text).toContain('1a2b-3c4d-5e6f-7a8b (clave 0a1b2c3d)');
   });
 

@@ -22,6 +22,8 @@ export const esAdmin = {
     'exportar-pdf': 'Exportó el registro PDF',
     'paquete-scorm': 'Descargó un paquete SCORM de obra',
     'paquete-auditoria': 'Generó el paquete de auditoría (Res. 0312)',
+    'excluir-de-auditoria': 'Excluyó de la muestra de auditoría a',
+    'incluir-en-auditoria': 'Volvió a incluir en la muestra de auditoría a',
     'cambiar-celular': 'Cambió el celular de',
     'borrar-celular': 'Borró el celular de',
     'invitacion-emitida': 'Emitió una invitación para',

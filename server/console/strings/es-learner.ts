@@ -44,6 +44,7 @@ export const esLearner = {
     completed: 'Completado',
     acceptance: (cycle: number) => `Aceptación de la inducción (ciclo ${cycle})`,
     certificate: 'Certificado',
+    auditSample: 'Muestra de auditoría (Res. 0312)',
   },
   directEmployee: 'Empleado directo',
   accountActive: 'Activa',
@@ -122,4 +123,24 @@ export const esLearner = {
   obraReinductionTitle: 'Reinducción de una obra',
   backToOverview: 'Volver al resumen',
   obraLearners: 'Ver los aprendices de la obra',
+
+  // The audit pack's population (record 0264)
+  inAuditSample: 'Entra en la población del paquete de auditoría',
+  demoLearner:
+    'Usuario de prueba creado por el servidor: fuera de la población (no es un trabajador)',
+  excludedHtml: (whoHtml: string, whenHtml: string, reasonHtml: string) =>
+    `Excluido por ${whoHtml} el ${whenHtml}. Motivo: ${reasonHtml}`,
+  excludeHeading: 'Muestra de auditoría',
+  excludeReasonLabel: 'Motivo (obligatorio)',
+  excludeReasonHint:
+    'Por ejemplo: cuenta de prueba, o no es trabajador de la empresa. El paquete de auditoría lista a cada excluido con quién lo marcó, cuándo y por qué.',
+  includeReasonHint:
+    'Por qué vuelve a la población del paquete de auditoría. Queda en la auditoría.',
+  exclude: 'Excluir de la muestra de auditoría',
+  include: 'Volver a incluir en la muestra',
+  reasonMissingHtml: '<p class="notice bad" role="alert">No se cambió: escribe el motivo.</p>',
+  excludedDoneHtml:
+    '<p class="notice ok" role="status">Excluido de la muestra de auditoría. El paquete lo lista con el motivo.</p>',
+  includedDoneHtml:
+    '<p class="notice ok" role="status">Incluido de nuevo en la muestra de auditoría.</p>',
 };

@@ -21,12 +21,17 @@ export const esRegistro = {
   sample: 'EJEMPLO — SIN VALIDEZ',
   obra: (obra: string) => `Obra: ${obra}`,
   period: (from: string, to: string) => `Periodo: del ${from} al ${to}`,
-  course: (title: string, hours: string) =>
-    `Curso: ${title} (duración prevista ${hours}; el tiempo dedicado por cada aprendiz va en su fila)`,
+  course: (title: string) => `Curso: ${title}`,
+  /** The planned duration named as planned, never as the worker's (record 0264). */
+  plannedHours: (hours: string) =>
+    `Duración prevista del curso: ${hours}. El tiempo registrado de cada aprendiz va en su fila.`,
   /** What the «1.er intento» column counts, and what it does not (the score is progress). */
   resultExplained:
     '1.er intento: preguntas acertadas a la primera respuesta; los reintentos no la cambian. Para terminar, el aprendiz acierta todas.',
-  timeSpent: (time: string) => `Tiempo dedicado: ${time}`,
+  timeSpent: (time: string) => `Tiempo registrado: ${time}`,
+  /** The course content version completed: short hash and the day it was first recorded. */
+  contentVersion: (version: string) => `contenido del curso ${version}`,
+  noContentVersion: 'contenido del curso: sin respuestas registradas',
   shownText: (version: string) => `texto mostrado ${version}`,
   accepted: (acceptance: string) => `aceptó ${acceptance}`,
   notAccepted: 'sin aceptación',
@@ -34,7 +39,10 @@ export const esRegistro = {
   noCertificate: 'sin certificado',
   none: 'Ningún aprendiz completó la inducción en este periodo.',
   totals: (learners: string, accepted: number, notAccepted: number, time: string) =>
-    `Totales: ${learners} · ${accepted} con aceptación · ${notAccepted} sin aceptación · tiempo dedicado en total ${time}`,
+    `Totales: ${learners} · ${accepted} con aceptación · ${notAccepted} sin aceptación · tiempo registrado en total ${time}`,
+  /** The server's demo learner, left out of the rows (record 0264). */
+  demoExcluded: (n: number) =>
+    `Fuera del registro: el usuario de prueba que crea el servidor (no es un trabajador), ${n} ${n === 1 ? 'ciclo completado' : 'ciclos completados'} en el periodo.`,
   chainHead: (head: string) => `Cabeza de la cadena de sellos al generar este registro: ${head}`,
   footer: (learners: string, generatedAt: string, page: number, pages: number) =>
     `${learners} · generado el ${generatedAt} · página ${page} de ${pages}`,

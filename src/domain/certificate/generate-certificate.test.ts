@@ -95,7 +95,7 @@ describe('generateCertificate', () => {
     expect(text).toContain('identificado(a) con documento CC 1.020.304.050');
     expect(text).toContain('participó y completó el curso');
     expect(text).toContain('Inducción — Seguridad y Salud en el Trabajo');
-    expect(text).toContain('con una intensidad de 2 horas.');
+    expect(text).toContain('con una duración prevista de 2 horas.');
     expect(text).toContain('22 de noviembre de 2026');
     expect(text).toContain('Ana María Rodríguez Salazar');
     expect(text).toContain('Responsable del SG-SST');
@@ -123,12 +123,12 @@ describe('generateCertificate', () => {
       await generateCertificate({ ...SAMPLE, document: null, hours: 1 }),
     );
     expect(none.text).not.toContain('identificado(a)');
-    expect(none.text).toContain('con una intensidad de 1 hora.');
+    expect(none.text).toContain('con una duración prevista de 1 hora.');
     const blank = await extractText(
       await generateCertificate({ ...SAMPLE, document: '  ', hours: 1.5 }),
     );
     expect(blank.text).not.toContain('identificado(a)');
-    expect(blank.text).toContain('con una intensidad de 1,5 horas.');
+    expect(blank.text).toContain('con una duración prevista de 1,5 horas.');
   });
 
   it('dates the certificate by the calendar day in Colombia', async () => {

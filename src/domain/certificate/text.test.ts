@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { certificateFileName, formatHours, formatSpanishDate, toWinAnsi } from './index.ts';
+import { CERTIFICATE_WORDING } from './text.ts';
 
 describe('formatSpanishDate', () => {
   it('writes the day, month name and year in Spanish', () => {
@@ -62,5 +63,13 @@ describe('toWinAnsi', () => {
 
   it('composes decomposed accents', () => {
     expect(toWinAnsi('Jose\u0301 N\u0303un\u0303ez')).toBe('José Ñuñez');
+  });
+});
+
+describe('the certificate names the course duration as planned (record 0264)', () => {
+  it('says «duración prevista», never an intensity the recorded time could contradict', () => {
+    const sentence = CERTIFICATE_WORDING.intensity(formatHours(1.5));
+    expect(sentence).toBe('con una duración prevista de 1,5 horas.');
+    expect(sentence).not.toContain('intensidad');
   });
 });

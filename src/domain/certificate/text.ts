@@ -206,7 +206,12 @@ export const CERTIFICATE_WORDING = {
   identified: (document: string) => `identificado(a) con documento ${document}`,
   completed: 'participó y completó el curso',
   forObra: (obra: string) => `para la obra ${obra},`,
-  intensity: (hours: string) => `con una intensidad de ${hours}.`,
+  /**
+   * The course's planned duration, named as planned: the certificate states no intensity the
+   * worker's recorded time could contradict (record 0264; the registro and the audit pack print
+   * the recorded time beside the same planned figure).
+   */
+  intensity: (hours: string) => `con una duración prevista de ${hours}.`,
   completedOn: (date: string) => `Fecha de finalización: ${date}`,
   /** When the completion date is not known (record 0263): the day it was made, named so. */
   issuedOn: (date: string) => `Fecha de emisión: ${date}`,

@@ -126,7 +126,7 @@ describe('createCertificatePdf', () => {
     expect(text).toContain(squash('Laura Gómez'));
     expect(text).toContain(squash('Licencia SST 00000 de 2024 (ejemplo)'));
     expect(text).toContain(squash('para la obra Obra Ejemplo,'));
-    expect(text).toContain(squash(`con una intensidad de ${hoursText}.`));
+    expect(text).toContain(squash(`con una duración prevista de ${hoursText}.`));
   });
 
   it('real configuration: company, NIT, signatory, licence, obra and hours, no mark', async () => {
@@ -139,6 +139,6 @@ describe('createCertificatePdf', () => {
     expect(text).toContain(squash('Representante legal'));
     expect(text).toContain(squash('Licencia SST 67890 de 2022'));
     expect(text).toContain(squash('para la obra Puente Sur,'));
-    expect(text).toContain(squash(`con una intensidad de ${hoursText}.`));
+    expect(text).toContain(squash(`con una duración prevista de ${hoursText}.`));
   });
 });

@@ -43,7 +43,7 @@ describe('CertificateView', () => {
     expect(text).toContain('Ana María Pérez Gómez');
     expect(text).toContain('Inducción en Seguridad y Salud en el Trabajo');
     expect(text).toContain('para la obra Torre Norte,');
-    expect(text).toContain('con una intensidad de 2,5 horas.');
+    expect(text).toContain('con una duración prevista de 2,5 horas.');
     expect(text).toContain('Fecha de finalización: 23 de noviembre de 2026');
     expect(text).toContain('Laura Rodríguez');
     expect(text).toContain('EJEMPLO — SIN VALIDEZ');
