@@ -4,13 +4,7 @@
 // acceptance, the console's learner page, the registro and the audit pack give the same figure.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import {
-  ENGINES,
-  openTestDb,
-  signedInLearner,
-  testApp,
-  type TestDb,
-} from '../test-support.ts';
+import { ENGINES, openTestDb, signedInLearner, testApp, type TestDb } from '../test-support.ts';
 import { createUser, shippedCourseId } from '../db/store.ts';
 import { learnerDetail } from '../console/learner-detail.ts';
 import { registroRows } from '../console/exports.ts';
