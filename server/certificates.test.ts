@@ -14,21 +14,15 @@ import {
   type TestDb,
 } from './test-support.ts';
 import { MESSAGES } from './messages.ts';
-import { join } from 'node:path';
-import { readConfiguration } from '../course-files/read-config.ts';
-import { ROOT } from '../course-files/read-content.ts';
 import { createCertificateIssuer, normalisePublicUrl, readCourseFacts } from './certificates.ts';
 import { normaliseCode } from './routes/verify.ts';
 import { formatSpanishDate } from '../src/domain/certificate/index.ts';
+import { ANDINA } from './console/console-fixture.ts';
 
 const HOOK_TIMEOUT = 120_000;
 const PUBLIC_URL = 'https://sst.example.co';
 const COURSE = { title: 'Inducción — Seguridad y Salud en el Trabajo', hours: 4 };
 /** The made-up company of test/fixtures/config (decision 0070). */
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
 
 async function pdfText(bytes: Uint8Array): Promise<string> {
   const pdf = await getDocument({ data: bytes.slice(), verbosity: 0 }).promise;

@@ -20,17 +20,11 @@ import {
   type TestDb,
 } from '../test-support.ts';
 import { createUser, issueToken } from '../db/store.ts';
-import { readConfiguration } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
 import { shortDate } from '../console/layout.ts';
 import { buildPack, packPdf } from '../audit-pack/pack.ts';
 import { keyFromDatabase, keyFromSecret, parseKeyFile } from './installation-key.ts';
 import { shownText } from './store.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
+import { ANDINA } from '../console/console-fixture.ts';
 
 const INVENTED = 'deadbeef';
 const secretLine = () => `${randomBytes(32).toString('base64')}\n`;

@@ -2,19 +2,12 @@
 // table, the CSV export, the registro, the learner page and the audit log is a 400 HTML page that
 // names the parameter (and is logged), never a 500 or JSON; unknown /consola paths are a 404
 // page, never the learner app.
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { ENGINES, openTestDb, testApp, type TestDb } from '../test-support.ts';
 import { createUser, issueToken } from '../db/store.ts';
-import { readConfiguration } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
 import { isRealDate } from './console-context.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
+import { ANDINA } from './console-fixture.ts';
 
 /** Query strings that must each be refused, on the table and on the CSV export. */
 const TABLE_PROBES = [

@@ -1,7 +1,6 @@
 // The coordinator's console on both engines (decisions 0110-0116): role enforcement on every route,
 // summary counts, filters and pagination in SQL, the learner page with first answers, actions
 // and the audit log, the CSV import, and the exports' contents (CSV columns, PDF text).
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -15,15 +14,9 @@ import {
   pdfPagesText,
 } from '../test-support.ts';
 import { createUser, findCredentials, issueToken } from '../db/store.ts';
-import { readConfiguration } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
 import { CSV_COLUMNS } from './exports.ts';
 import { importWorkerFor } from './import-jobs.ts';
-
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
+import { ANDINA } from './console-fixture.ts';
 
 const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 

@@ -5,7 +5,6 @@
 // «Certificado de ejemplo — sin validez». The gate page asks the same with Accept: application/json.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { join } from 'node:path';
 import {
   ENGINES,
   openTestDb,
@@ -15,17 +14,13 @@ import {
   type TestDb,
 } from '../test-support.ts';
 import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
-import { ROOT } from '../../course-files/read-content.ts';
 import { startReinduction } from '../console/reinduction.ts';
 import { addMonths, colombiaDay } from '../../src/domain/gate/statement.ts';
 import { spanishDay } from '../../src/domain/gate/standing.ts';
 import type { CertificateIssuer } from '../context.ts';
+import { ANDINA } from '../console/console-fixture.ts';
 
 /** A real company (not the demonstration file): its certificates can be valid. */
-const ANDINA = readConfiguration(
-  { config: join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json') },
-  { firstObra: true },
-).config;
 const DEMO = readConfiguration(withEnv({}), { firstObra: true }).config;
 const ACTOR = { userId: null, name: 'Coordinadora de prueba' };
 const issuer: CertificateIssuer = async ({ code }) => ({ url_file: `/certificados/${code}.pdf` });
