@@ -99,6 +99,11 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     expect((await act('contrasena')).statusCode).toBe(303);
     expect((await act('desactivar')).statusCode).toBe(303);
     expect((await act('reactivar')).statusCode).toBe(303);
+    // The coordinator's audited mark that leaves a worker out of the audit sample (record 0264).
+    expect(await followed(await act('excluir-auditoria', { motivo: 'Retirado' }))).toContain(
+      'Retirado',
+    );
+    expect((await act('incluir-auditoria', { motivo: 'Volvió a la obra' })).statusCode).toBe(303);
     await f.t.db.query('UPDATE progress SET completed_at = now(), score = 100 WHERE user_id = $1', [
       learnerId,
     ]);
