@@ -5,26 +5,17 @@
 // dialog); they accept, and the coordinator's registro (text extracted from the PDF) shows it.
 // Another answers «Ahora no»: nothing more this launch, asked again at the next one, in the menu
 // and in the side menu.
-import { join, resolve } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { openPglite, type Db } from '../server/db/db.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { buildApp } from '../server/app.ts';
-import { createUser, updateProgress } from '../server/db/store.ts';
-import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
-import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { type Db } from '../server/db/db.ts';
 import { pagePath } from '../src/domain/progress/navigation.ts';
-import { readConfiguration, withEnv } from '../course-files/read-config.ts';
-import { loadCourseShape } from '../server/course-shape.ts';
-import { createCertificateIssuer } from '../server/certificates.ts';
 import { course } from './support/content.ts';
+import { startSeededServer } from './support/seeded-server.ts';
 import { answerQuiz } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { shotsDir } from './support/shots.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
-const ROOT = resolve(import.meta.dirname, '..');
 const PASSWORD = 'Clave-Oferta-1';
 const CLOSES = { document: '1000000941', name: 'Dora Cierra Pino' };
 const LATER = { document: '1000000942', name: 'Elkin Luego Mora' };
@@ -40,33 +31,11 @@ let shots = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  db = await openPglite();
-  await migrate(db);
-  const shape = loadCourseShape();
-  // Every topic seen, every quiz done but the last: the last quiz completes the course.
-  const route = shape.topicCounts
-    .map((topics, m) =>
-      Array.from({ length: m === shape.topicCounts.length - 1 ? topics : topics + 1 }, (_, i) => i),
-    )
-    .map((m) => m.join(','))
-    .join('-');
-  const notice = dataNoticeVersion(readConfiguration(withEnv({}), { firstObra: true }).config);
-  await publishDataNoticeVersion(db, notice);
-  for (const learner of [CLOSES, LATER]) {
-    const user = await createUser(db, { ...learner, email: null, password: PASSWORD });
-    await acceptDataNotice(db, user.id, notice);
-    await updateProgress(db, user.id, { score: 80, route, finalTerms: false }, shape);
-  }
-  await createUser(db, { ...COORDINATOR, email: null, password: PASSWORD, role: 'coordinador' });
-  app = await buildApp({
-    db,
-    webDir: join(ROOT, 'dist', 'web'),
-    lmsPreviewDir: null,
-    certificateIssuer: createCertificateIssuer({ publicUrl: null }),
-    rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  ({ db, app, base } = await startSeededServer({
+    learners: [CLOSES, LATER].map((person) => ({ person, stage: 'last-quiz' })),
+    coordinator: COORDINATOR,
+    password: PASSWORD,
+  }));
   shots = shotsDir();
 });
 

@@ -10,26 +10,18 @@
 // leaving through «No soy yo» (record 0211): each acceptance waits on the phone for its own
 // worker and reaches the server as theirs — his when the signal returns, hers when she signs in
 // there again. The spec runs its own server in this process, on an in-memory PGlite.
-import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { openPglite, type Db } from '../server/db/db.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { buildApp } from '../server/app.ts';
-import { createUser, updateProgress } from '../server/db/store.ts';
-import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
-import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { type Db } from '../server/db/db.ts';
 import { pagePath } from '../src/domain/progress/navigation.ts';
-import { readConfiguration, withEnv } from '../course-files/read-config.ts';
-import { loadCourseShape } from '../server/course-shape.ts';
 import { issueInvitations } from '../server/invitations.ts';
 import { course } from './support/content.ts';
+import { startSeededServer } from './support/seeded-server.ts';
 import { answerQuiz, takeModule } from './support/learner.ts';
 import { onToMenu, signIn } from './support/standalone.ts';
 import { pdfText } from './support/pdf-text.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
-const ROOT = resolve(import.meta.dirname, '..');
 const PASSWORD = 'Clave-Sin-Senal-1';
 const WORKER = { document: '1000000951', name: 'Dora Sin Señal Ríos' };
 const COORDINATOR = { document: '1000000959', name: 'Laura Coordinadora' };
@@ -51,59 +43,27 @@ let firstId = 0;
 let coordinatorId = 0;
 
 test.beforeAll(async () => {
-  db = await openPglite();
-  await migrate(db);
-  const shape = loadCourseShape();
-  // Four modules done: the worker has only the last one left (no whole-course walk).
-  const route = shape.topicCounts
-    .map((topics, i) =>
-      i === shape.topicCounts.length - 1
-        ? '{}'
-        : Array.from({ length: topics + 1 }, (_, k) => k).join(','),
-    )
-    .join('-');
-  const notice = dataNoticeVersion(readConfiguration(withEnv({}), { firstObra: true }).config);
-  await publishDataNoticeVersion(db, notice);
-  const user = await createUser(db, { ...WORKER, email: null, password: PASSWORD });
-  await acceptDataNotice(db, user.id, notice);
-  await updateProgress(db, user.id, { score: 80, route, finalTerms: false }, shape);
-  // Every topic seen and every quiz done but the last: the last quiz completes the course.
-  const lastQuizLeft = shape.topicCounts
-    .map((topics, m) =>
-      Array.from({ length: m === shape.topicCounts.length - 1 ? topics : topics + 1 }, (_, i) => i),
-    )
-    .map((m) => m.join(','))
-    .join('-');
-  for (const worker of [FIRST, NEXT]) {
-    const created = await createUser(db, { ...worker, email: null, password: PASSWORD });
-    await acceptDataNotice(db, created.id, notice);
-    await updateProgress(
-      db,
-      created.id,
-      { score: 80, route: lastQuizLeft, finalTerms: false },
-      shape,
-    );
-    if (worker === FIRST) firstId = created.id;
-  }
-  coordinatorId = (
-    await createUser(db, { ...COORDINATOR, email: null, password: PASSWORD, role: 'coordinador' })
-  ).id;
-  app = await buildApp({
-    db,
-    webDir: join(ROOT, 'dist', 'web'),
-    lmsPreviewDir: null,
-    rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
-    const dropped = cut || (request.url.endsWith('/update-user') && dropUpdates > 0);
-    if (!dropped) return;
-    if (!cut) dropUpdates--;
-    reply.hijack();
-    request.raw.socket.destroy();
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  let ids: Map<string, number>;
+  ({ db, app, base, ids } = await startSeededServer({
+    learners: [
+      { person: WORKER, stage: 'last-module' },
+      { person: FIRST, stage: 'last-quiz' },
+      { person: NEXT, stage: 'last-quiz' },
+    ],
+    coordinator: COORDINATOR,
+    password: PASSWORD,
+    onApp: (app) =>
+      app.addHook('onRequest', async (request, reply) => {
+        if (!request.url.startsWith('/api/')) return;
+        const dropped = cut || (request.url.endsWith('/update-user') && dropUpdates > 0);
+        if (!dropped) return;
+        if (!cut) dropUpdates--;
+        reply.hijack();
+        request.raw.socket.destroy();
+      }),
+  }));
+  firstId = ids.get(FIRST.document)!;
+  coordinatorId = ids.get(COORDINATOR.document)!;
 });
 
 test.afterAll(async () => {

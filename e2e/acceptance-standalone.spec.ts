@@ -6,26 +6,17 @@
 // aceptación» for the second. A stored acceptance edited in the database (its append-only
 // trigger switched off, as only the database owner can) makes the console and /verificar
 // report the seal as broken.
-import { join, resolve } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
-import { openPglite, type Db } from '../server/db/db.ts';
-import { migrate } from '../server/db/migrate.ts';
-import { buildApp } from '../server/app.ts';
-import { createUser, updateProgress } from '../server/db/store.ts';
-import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activity-store.ts';
-import { dataNoticeVersion } from '../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from '../course-files/read-config.ts';
-import { loadCourseShape } from '../server/course-shape.ts';
-import { createCertificateIssuer } from '../server/certificates.ts';
+import { type Db } from '../server/db/db.ts';
 import { course } from './support/content.ts';
+import { startSeededServer } from './support/seeded-server.ts';
 import { takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { shotsDir } from './support/shots.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
-const ROOT = resolve(import.meta.dirname, '..');
 const PASSWORD = 'Clave-Aceptacion-1';
 const ACCEPTS = { document: '1000000931', name: 'Ana Acepta Ruiz' };
 const NOT_NOW = { document: '1000000932', name: 'Beto Ahora Díaz' };
@@ -41,31 +32,11 @@ let shots = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  db = await openPglite();
-  await migrate(db);
-  const shape = loadCourseShape();
-  const full = shape.topicCounts.map((topics) => Array.from({ length: topics + 1 }, (_, i) => i));
-  const fourDone = full.map((m, i) => (i === full.length - 1 ? [] : m));
-  const route = fourDone.map((m) => m.join(',') || '{}').join('-');
-  // The notice version the build shows: a learner who accepted another one is asked again (0213).
-  const notice = dataNoticeVersion(readConfiguration(withEnv({}), { firstObra: true }).config);
-  await publishDataNoticeVersion(db, notice);
-  for (const learner of [ACCEPTS, NOT_NOW, OFFLINE]) {
-    const user = await createUser(db, { ...learner, email: null, password: PASSWORD });
-    await acceptDataNotice(db, user.id, notice);
-    await updateProgress(db, user.id, { score: 80, route, finalTerms: false }, shape);
-  }
-  await createUser(db, { ...COORDINATOR, email: null, password: PASSWORD, role: 'coordinador' });
-  app = await buildApp({
-    db,
-    webDir: join(ROOT, 'dist', 'web'),
-    lmsPreviewDir: null,
-    certificateIssuer: createCertificateIssuer({ publicUrl: null }),
-    rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address() as { port: number };
-  base = `http://127.0.0.1:${address.port}`;
+  ({ db, app, base } = await startSeededServer({
+    learners: [ACCEPTS, NOT_NOW, OFFLINE].map((person) => ({ person, stage: 'last-module' })),
+    coordinator: COORDINATOR,
+    password: PASSWORD,
+  }));
   shots = shotsDir();
 });
 
