@@ -12,7 +12,11 @@
 //   faults      { commitFailures, setValueFailures, commitDelayMs,
 //                 getValueFailures, getValueFailElement, getValueFault }: the first
 //                 getValueFailures reads of getValueFailElement (a regex source, default
-//                 suspend_data) throw ('throws') or answer '' with an error code ('error')
+//                 suspend_data) throw ('throws') or answer '' with an error code ('error'); lastErrorAlways:
+//                 GetLastError answers this code after every call, the ones that worked too
+//                 (decision record 0265)
+//   apiDelayMs  the API is put on this window only this long after the page loaded (an LMS
+//               player that builds its API late; record 0265)
 //   course      launch URL (default /lms/index.html)
 //   pageShape   'moodle': the LMS page as Moodle 4.4 draws its player at 1366×768 — a fixed
 //               60-px navigation bar, the course frame 260 px down the page, more page below it
@@ -260,7 +264,12 @@
       forced = null;
       return api[n.get](...args);
     };
-    out[n.error] = (...args) => (forced !== null ? forced : api[n.error](...args));
+    out[n.error] = (...args) =>
+      faults.lastErrorAlways
+        ? String(faults.lastErrorAlways)
+        : forced !== null
+          ? forced
+          : api[n.error](...args);
     out[n.string] = (code) =>
       forced !== null && String(code) === forced ? 'Fallo simulado del LMS' : api[n.string](code);
     return out;
@@ -583,9 +592,14 @@
     // The record as the next launch starts from it (the seed's shape).
     lms.chamiloSaved = () => JSON.parse(JSON.stringify(lms.chamilo));
     window.API = chamiloApi(config.cmi);
-  } else
-    for (const version of versions)
-      window[NAMES[version].global] = faulty(version, strictApi(version));
+  } else {
+    const attach = () => {
+      for (const version of versions)
+        window[NAMES[version].global] = faulty(version, strictApi(version));
+    };
+    if (config.apiDelayMs) window.setTimeout(attach, config.apiDelayMs);
+    else attach();
+  }
 
   const course = config.course || '/lms/index.html';
   const depth = config.depth === undefined ? 3 : config.depth;

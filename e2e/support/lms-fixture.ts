@@ -25,7 +25,11 @@ export interface LmsOptions {
     getValueFailElement?: string;
     /** 'error': '' with an error code (default); 'throws': GetValue throws. */
     getValueFault?: 'error' | 'throws';
+    /** GetLastError answers this code after every call, the ones that worked too (record 0265). */
+    lastErrorAlways?: string;
   };
+  /** The API is put on the LMS window only this long after the page loaded (record 0265). */
+  apiDelayMs?: number;
   course?: string;
   /** Size of the course's frame in the LMS page (default: the whole window). */
   frameSize?: { width: number; height: number };

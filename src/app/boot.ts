@@ -17,13 +17,15 @@ export function packageId() {
 }
 
 export function connectLmsOrLocal(win: Window = window): TrackingPort {
+  const local = () => createLocalTracking(packageId(), browserStore(), courseShape(outline));
   let tracking: TrackingPort | null = null;
   try {
-    tracking = connectScorm(win, { packageId: packageId() });
+    // An LMS API missing at boot is searched for a while longer (decision record 0265).
+    tracking = connectScorm(win, { packageId: packageId(), local });
   } catch (e) {
     console.error('[curso-sst] error al buscar la plataforma LMS', e);
   }
-  return tracking ?? createLocalTracking(packageId(), browserStore(), courseShape(outline));
+  return tracking ?? local();
 }
 
 /** The per-obra filling of the web entry (decision 0078) and of the template LMS build (0241). */

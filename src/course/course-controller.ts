@@ -114,7 +114,11 @@ export class CourseController {
       readOnly: null,
       completedAt: null,
     };
-    tracking.onHealth((health) => this.set({ health }));
+    // A port may change what it is once (an LMS API found late, or local mode after the search
+    // gave up; decision record 0265): it says so with a health event, and is read again here.
+    tracking.onHealth((health) =>
+      this.set({ health, mode: tracking.mode, capabilities: tracking.capabilities }),
+    );
   }
 
   /** Where «Acepto» is kept (decision 0220); null where the runtime keeps none or only looks. */

@@ -2,6 +2,11 @@
 // whether the connection is open, turns the LMS's 'true'/'false' strings into booleans, logs
 // every failure with GetLastError's code and GetErrorString's text, never lets an exception
 // from the LMS reach the course, and makes no call at all after Terminate.
+// Each call is judged by what it returns (decision record 0265): 'true' for Initialize,
+// SetValue, Commit and Terminate, the value for GetValue. GetLastError is read only after a call
+// that did not answer 'true', or a GetValue that answered '' (an empty string is both "no value"
+// and "error" in SCORM); an LMS whose GetLastError is non-zero even after a call that plainly
+// worked is found out once, and its codes then no longer turn an empty value into a failure.
 import type { LmsApi } from './lms-api.ts';
 
 export interface CallResult {
@@ -29,10 +34,20 @@ export interface WrapperOptions {
   alreadyInitializedCodes: readonly string[];
   /** Codes that GetValue may set for an element the LMS simply has no value for. */
   quietGetCodes: readonly string[];
+  /**
+   * An element every conforming LMS answers with a value (2004 `cmi._version`, 1.2
+   * `cmi.core._children`): read once to learn whether GetLastError means anything (record 0265).
+   */
+  probeElement: string;
 }
 
 export class ScormWrapper {
   private stateValue: ConnectionState = 'new';
+  /**
+   * Whether GetLastError answers non-zero after calls that worked (record 0265): null until an
+   * empty value came with an error code and the probe was read.
+   */
+  private errorCodesNoise: boolean | null = null;
   /** Every LMS call made, by method (for tests, the preview and the bench). */
   readonly calls = { initialize: 0, terminate: 0, getValue: 0, setValue: 0, commit: 0 };
 
@@ -93,7 +108,7 @@ export class ScormWrapper {
     if (value === null) return { ok: false, code: 'exception', value: '' };
     if (value === '') {
       const code = this.lastErrorCode();
-      if (code !== '0' && !this.options.quietGetCodes.includes(code)) {
+      if (code !== '0' && !this.options.quietGetCodes.includes(code) && !this.codesAreNoise()) {
         this.logError(`GetValue(${element})`, code);
         return { ok: false, code, value };
       }
@@ -124,6 +139,29 @@ export class ScormWrapper {
     const code = result === null ? 'exception' : this.lastErrorCode();
     this.logError('Commit', code);
     return { ok: false, code };
+  }
+
+  /**
+   * After an empty value with an error code: does this LMS answer GetLastError non-zero even
+   * after a GetValue that plainly worked (decision record 0265)? Learned once per session from
+   * the probe element, which every conforming LMS answers with a value. When it does, its codes
+   * say nothing and an empty value is an empty value (record 0160 still needs the status to be a
+   * vocabulary value for a read to count). When the probe gives no value, nothing can be learned
+   * and the codes are believed, as before.
+   */
+  private codesAreNoise(): boolean {
+    if (this.errorCodesNoise !== null) return this.errorCodesNoise;
+    this.calls.getValue++;
+    const probe = this.guard(`GetValue(${this.options.probeElement})`, () =>
+      this.api.getValue(this.options.probeElement),
+    );
+    this.errorCodesNoise = !!probe && this.lastErrorCode() !== '0';
+    if (this.errorCodesNoise)
+      this.log.warn(
+        'the LMS reports an error code even after calls that worked: ' +
+          'each call is judged by what it returns, and an empty value is taken as empty',
+      );
+    return this.errorCodesNoise;
   }
 
   /** Runs an LMS call; an exception becomes null (logged), never thrown into the course. */

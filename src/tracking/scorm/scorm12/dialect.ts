@@ -46,7 +46,11 @@ export const scorm12: ScormDialect = {
       getDiagnostic: 'LMSGetDiagnostic',
     }),
   // 101 is 1.2's only code for "already initialised" (a general exception); pipwerks accepts it.
-  wrapperOptions: { alreadyInitializedCodes: ['101'], quietGetCodes: ['401', '404'] },
+  wrapperOptions: {
+    alreadyInitializedCodes: ['101'],
+    quietGetCodes: ['401', '404'],
+    probeElement: 'cmi.core._children',
+  },
   suspendDataLimit: 4096,
   suspendDataElement: 'cmi.suspend_data',
 

@@ -49,7 +49,11 @@ export const scorm2004: ScormDialect = {
       getDiagnostic: 'GetDiagnostic',
     }),
   // 103 already initialised; 403 "not initialised" is what GetValue says for an empty element.
-  wrapperOptions: { alreadyInitializedCodes: ['103'], quietGetCodes: ['403'] },
+  wrapperOptions: {
+    alreadyInitializedCodes: ['103'],
+    quietGetCodes: ['403'],
+    probeElement: 'cmi._version',
+  },
   suspendDataLimit: 64000,
   suspendDataElement: 'cmi.suspend_data',
 
