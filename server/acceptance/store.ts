@@ -133,17 +133,23 @@ async function lockedChainHead(tx: Queryable, key: InstallationKey): Promise<Loc
   const [last] = await tx.query<{ seal: string }>(
     'SELECT seal FROM acceptances ORDER BY id DESC LIMIT 1',
   );
-  const head = await readHead(tx, true);
+  let head = await readHead(tx, true);
+  // The head as the upgrade left it, never sealed yet: sealed now, as at the key's first load.
+  if (head && head.seal === null) {
+    await writeHead(tx, key, head);
+    head = await readHead(tx, true);
+  }
   const sealed = head !== null && headSealed(head, (await keyRing(tx, key)).keys);
-  if (!sealed) return { prevSeal: last?.seal ?? GENESIS, advance: async () => {} };
+  if (!sealed || !head) return { prevSeal: last?.seal ?? GENESIS, advance: async () => {} };
+  const current = head;
   return {
     prevSeal: head.lastSeal,
     advance: (receivedAt, seal) =>
       writeHead(tx, key, {
-        ...head,
-        count: head.count + 1,
+        ...current,
+        count: current.count + 1,
         lastSeal: seal,
-        firstReceivedAt: head.firstReceivedAt ?? receivedAt,
+        firstReceivedAt: current.firstReceivedAt ?? receivedAt,
         lastReceivedAt: receivedAt,
       }),
   };

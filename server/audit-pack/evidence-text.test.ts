@@ -10,6 +10,7 @@ import { consoleFixture, type ConsoleFixture } from '../console/console-fixture.
 import { createUser, shippedCourseId, updateProgress } from '../db/store.ts';
 import { recordActivity } from '../db/activity-store.ts';
 import { recordAcceptance } from '../acceptance/store.ts';
+import { publishStatement } from '../acceptance/published.ts';
 import { keyFromDatabase } from '../acceptance/installation-key.ts';
 import { shortVersion } from '../acceptance/summary.ts';
 import { dateTime } from '../console/layout.ts';
@@ -46,6 +47,11 @@ describe.each(ENGINES)('registro and audit pack, as read (%s)', (engine) => {
       fechaIngreso,
       password: 'secreto123',
     });
+    // An account made an hour ago, whose session began two minutes ago: the bounded time
+    // (record 0259) keeps the session's 61 s.
+    await f.t.db.query("UPDATE users SET created_at = now() - interval '1 hour' WHERE id = $1", [
+      user.id,
+    ]);
     if (version)
       await recordActivity(
         f.t.db,
@@ -64,7 +70,13 @@ describe.each(ENGINES)('registro and audit pack, as read (%s)', (engine) => {
             latencyMs: 900,
           },
         ],
-        [{ id: `s-${document}`, startedAt: new Date().toISOString(), seconds: 61 }],
+        [
+          {
+            id: `s-${document}`,
+            startedAt: new Date(Date.now() - 120_000).toISOString(),
+            seconds: 61,
+          },
+        ],
       );
     await updateProgress(
       f.t.db,
@@ -84,11 +96,14 @@ describe.each(ENGINES)('registro and audit pack, as read (%s)', (engine) => {
     const ana = await finished('71000001', 'Ana Łucja Núñez', 'curso-sst-v1aaaa', todayCo());
     await finished('71000002', 'Beto Sin Aceptar', 'curso-sst-v2bbbb');
     const ciro = await finished('71000003', 'Ciro Excluido', 'curso-sst-v2bbbb');
+    // Only a statement published to the learner is sealed (record 0259).
+    const text = 'Yo, Ana, recibí la inducción.';
+    await publishStatement(f.t.db, ana.id, null, text);
     const stored = await recordAcceptance(f.t.db, await keyFromDatabase(f.t.db), {
       userId: ana.id,
       courseId: COURSE,
       cycle: undefined,
-      text: 'Yo, Ana, recibí la inducción.',
+      text,
       deviceTime: device.toISOString(),
       sessionId: 'sesion-ana',
     });
