@@ -19,6 +19,17 @@ type Row = Record<string, unknown>;
  * machine lost) and is claimed again.
  */
 export const LEASE_MS = 60_000;
+/**
+ * The CSV as a text column can hold it: PostgreSQL text refuses NUL, yet a NUL in a cell must
+ * reach the import, which refuses that row with its line (record 0266). NUL is stored as «␀0»
+ * and a «␀» of the file as «␀␀»; `csvFromStore` undoes both.
+ */
+export const storableCsv = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\u0000\u2400]/g, (c) => (c === '\u2400' ? '\u2400\u2400' : '\u2400' + '0'));
+export const csvFromStore = (stored: string) =>
+  stored.replace(/\u2400([0\u2400])/g, (_m, next: string) => (next === '0' ? '\u0000' : '\u2400'));
+
 /** Claims a job may have: one that killed its server this often fails instead of running again. */
 export const MAX_ATTEMPTS = 3;
 
@@ -63,7 +74,7 @@ export async function claimJob(
   if (!row) return null;
   return {
     id: Number(row.id),
-    csv: String(row.csv),
+    csv: csvFromStore(String(row.csv)),
     worker,
     attempts: Number(row.attempts),
     actor: {
