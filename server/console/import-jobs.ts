@@ -17,10 +17,12 @@ export {
   ImportWorker,
   LEASE_MS,
   MAX_ATTEMPTS,
+  POLL_MS,
   registerWorker,
   renewLease,
   runJob,
   type ClaimedJob,
+  type JobClock,
 } from './import-worker.ts';
 
 export type JobState = 'obras' | 'pendiente' | 'en-curso' | 'terminado' | 'fallido';
