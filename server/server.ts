@@ -11,7 +11,7 @@ import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
-import { DataDirNotPrivateError, type PrivateFolderFs } from './db/private-folder.ts';
+import { DataDirRefusedError, type PrivateFolderFs } from './db/private-folder.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
 import {
@@ -167,6 +167,24 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 }
 
 /**
+ * What a failed start prints: the Spanish message of a refusal we explain (folder locked, not
+ * ours or damaged, a wrong variable…), else null (the error is printed as it is).
+ */
+export function startupMessage(error: unknown): string | null {
+  if (
+    error instanceof DataDirLockedError ||
+    error instanceof DataDirRefusedError ||
+    error instanceof TrustProxyError ||
+    error instanceof EnvError
+  )
+    return error.message;
+  if (error instanceof ConfigError) return formatConfigError(error);
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    return `El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`;
+  return null;
+}
+
+/**
  * Starts the server as a process would (npm start, `tsx server/server.ts`): stops cleanly on
  * SIGINT/SIGTERM, and a start failure (folder locked, port taken…) is one clear line and exit 1.
  */
@@ -178,19 +196,7 @@ export async function runServer(options: StartOptions = {}): Promise<RunningServ
     process.once('SIGTERM', stop);
     return server;
   } catch (error) {
-    if (
-      error instanceof DataDirLockedError ||
-      error instanceof DataDirNotPrivateError ||
-      error instanceof TrustProxyError ||
-      error instanceof EnvError
-    )
-      console.error(error.message);
-    else if (error instanceof ConfigError) console.error(formatConfigError(error));
-    else if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE')
-      console.error(
-        `El puerto ya está en uso. Use otro con PORT=… / Port already in use: ${(error as Error).message}`,
-      );
-    else console.error(error);
+    console.error(startupMessage(error) ?? error);
     process.exit(1);
   }
 }

@@ -2,9 +2,10 @@
 // PGlite and a server running on the same data folder, `users add` and `users import` are sent to
 // that server, which runs them on its database and sends back the output lines.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { DEFAULT_DATA_DIR } from '../db/open.ts';
+import { currentUid } from '../db/private-folder.ts';
 import { currentEnv } from '../env.ts';
 import {
   ADMIN_FILE,
@@ -25,11 +26,35 @@ function alive(pid: number): boolean {
   }
 }
 
-/** The running server's channel for this data folder, else null (PostgreSQL, no server). */
-export function adminChannel(env: NodeJS.ProcessEnv = currentEnv()): AdminChannelFile | null {
+/**
+ * Why the channel file cannot be trusted, or null (record 0266): it, or the folder holding it,
+ * belongs to another user or others can change it. Whoever can write it chooses where the CLI
+ * sends the command, password included, and the proof of decision 0186 comes from the same
+ * file: only its owner and mode tell us it is the server's.
+ */
+export function untrustedChannel(file: string, uid: number | null = currentUid()): string | null {
+  for (const path of [dirname(file), file]) {
+    const stat = lstatSync(path);
+    if (path === file && !stat.isFile()) return T.channelNotAFile(file);
+    if (uid !== null && stat.uid !== uid) return T.channelForeign(file, path, stat.uid, uid);
+    if ((stat.mode & 0o022) !== 0) return T.channelWritable(file, path, stat.mode & 0o777);
+  }
+  return null;
+}
+
+/**
+ * The running server's channel for this data folder, else null (PostgreSQL, no server), or why
+ * its file is not trusted.
+ */
+export function adminChannel(
+  env: NodeJS.ProcessEnv = currentEnv(),
+): AdminChannelFile | { untrusted: string } | null {
   if (env.DATABASE_URL) return null;
   const file = join(resolve(env.DATA_DIR ?? DEFAULT_DATA_DIR), ADMIN_FILE);
   if (!existsSync(file)) return null;
+  // Checked before the file is read: an untrusted one is not followed at all.
+  const untrusted = untrustedChannel(file);
+  if (untrusted) return { untrusted };
   try {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as AdminChannelFile;
     if (typeof parsed.url !== 'string' || typeof parsed.token !== 'string') return null;
@@ -50,6 +75,10 @@ export async function forwardUsers(
 ): Promise<number | null> {
   const channel = adminChannel(env);
   if (!channel) return null;
+  if ('untrusted' in channel) {
+    io.err(channel.untrusted);
+    return 1;
+  }
   let file: string | undefined;
   if (argv[0] === 'import') {
     const path = argv.slice(1).find((a) => !a.startsWith('-'));

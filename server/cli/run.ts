@@ -2,7 +2,7 @@
 import type { Db } from '../db/db.ts';
 import { openDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/lock.ts';
-import { DataDirNotPrivateError } from '../db/private-folder.ts';
+import { DataDirRefusedError } from '../db/private-folder.ts';
 import { esCli as T } from './strings/es-cli.ts';
 
 export interface CliIo {
@@ -21,7 +21,7 @@ export async function runWithDb(
   try {
     opened = await openDatabase({ role: 'cli', log: (line) => io.err(line) });
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof DataDirNotPrivateError) {
+    if (error instanceof DataDirLockedError || error instanceof DataDirRefusedError) {
       io.err(error.message);
       return 1;
     }

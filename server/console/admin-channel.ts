@@ -4,7 +4,7 @@
 // `users` command against its own database. Whoever can read the data folder can already read the
 // database, so the file grants nothing new; the token never leaves the machine's disk.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/db.ts';
@@ -26,11 +26,19 @@ const MAX_BODY = 20 * 1024 * 1024;
 
 export const newAdminToken = () => randomBytes(32).toString('base64url');
 
-/** Writes the channel file for a running server; returns a function that removes it. */
+/**
+ * Writes the channel file for a running server; returns a function that removes it. A new file
+ * (created 0600 by this user, then renamed over the name), never an old one rewritten: an old
+ * file keeps its owner and mode, and the CLI trusts only the server user's 0600 file (record
+ * 0266).
+ */
 export function writeAdminChannel(dataDir: string, url: string, token: string): () => void {
   const file = join(dataDir, ADMIN_FILE);
   const content: AdminChannelFile = { pid: process.pid, url, token };
-  writeFileSync(file, `${JSON.stringify(content)}\n`, { mode: 0o600 });
+  const fresh = `${file}.${process.pid}.tmp`;
+  rmSync(fresh, { force: true });
+  writeFileSync(fresh, `${JSON.stringify(content)}\n`, { mode: 0o600, flag: 'wx' });
+  renameSync(fresh, file);
   return () => rmSync(file, { force: true });
 }
 

@@ -7,11 +7,43 @@ import {
   applyChanges,
   claimJob,
   getJob,
+  ImportWorker,
+  LEASE_MS,
   MAX_ATTEMPTS,
+  POLL_MS,
+  releaseJob,
   renewLease,
   runJob,
   submitImport,
+  type JobClock,
 } from './import-jobs.ts';
+
+/** A clock the test moves by hand: due timers fire in time order and are awaited. */
+class ManualClock implements JobClock {
+  private t = Date.now();
+  private readonly timers: { ms: number; next: number; fn: () => unknown; live: boolean }[] = [];
+  now() {
+    return this.t;
+  }
+  every(ms: number, fn: () => unknown) {
+    const timer = { ms, next: this.t + ms, fn, live: true };
+    this.timers.push(timer);
+    return () => void (timer.live = false);
+  }
+  async advance(ms: number) {
+    const end = this.t + ms;
+    for (;;) {
+      const due = this.timers
+        .filter((x) => x.live && x.next <= end)
+        .sort((a, b) => a.next - b.next)[0];
+      if (!due) break;
+      this.t = due.next;
+      due.next += due.ms;
+      await due.fn();
+    }
+    this.t = end;
+  }
+}
 
 const actor = { userId: null, name: 'Prueba' };
 const obras = async () => ({ slugs: ['obra-ejemplo'], file: 'prueba' });
@@ -125,5 +157,62 @@ describe.each(ENGINES)('import jobs (%s)', (engine) => {
     expect(failed.state).toBe('fallido');
     expect(failed.stage).toMatch(/se detuvo 3 veces/);
     expect(await docs('5200003')).toHaveLength(0);
+  });
+
+  // Record 0266: an instance busy with a long import still picks up, within a minute, a job
+  // another instance left «en curso» when it was killed.
+  it('picks up an orphaned job within a minute while it runs another one', async () => {
+    const clock = new ManualClock();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const longJobStarted = new Promise<void>((resolve) => (started = resolve));
+    let calls = 0;
+    // The first job (it has an obra column) waits here: a long import on the survivor.
+    const slowObras = async () => {
+      if (calls++ === 0) {
+        started();
+        await gate;
+      }
+      return { slugs: ['obra-ejemplo'], file: 'prueba' };
+    };
+    const survivor = new ImportWorker(t.db, slowObras, 'obra-ejemplo', () => {}, { clock });
+    const long = await submitImport(
+      t.db,
+      actor,
+      'largo.csv',
+      Buffer.from('documento,nombre,obra\n5300001,Ana Larga,obra-ejemplo\n'),
+      [],
+    );
+    const longId = 'id' in long ? long.id : -1;
+    await releaseJob(t.db, longId); // its obra is known to the worker, not to this call
+    const running = survivor.wake();
+    await longJobStarted;
+    // The other instance claimed a job and was killed (kill -9): its lease is never renewed.
+    const orphan = await submitImport(t.db, actor, 'huerfano.csv', file('5300002'), []);
+    const orphanId = 'id' in orphan ? orphan.id : -1;
+    expect((await claimJob(t.db, 'instancia-muerta', { clock }))?.id).toBe(orphanId);
+    const holder = async (id: number) =>
+      (
+        await t.db.query<{ claimed_by: string; state: string }>(
+          'SELECT claimed_by, state FROM import_jobs WHERE id = $1',
+          [id],
+        )
+      )[0]!;
+    // While the dead instance's lease could still be a live one, the job is left to it.
+    await clock.advance(LEASE_MS - POLL_MS);
+    expect(await holder(orphanId)).toEqual({ claimed_by: 'instancia-muerta', state: 'en-curso' });
+    // Within a minute of the kill the survivor has taken it and finished it, beside the long job.
+    await clock.advance(60_000 - (LEASE_MS - POLL_MS));
+    expect(await holder(orphanId)).toEqual({ claimed_by: survivor.id, state: 'terminado' });
+    const done = (await getJob(t.db, orphanId))!;
+    expect(done.result).toMatchObject({ imported: 1, rejected: 0 });
+    expect(await docs('5300002')).toHaveLength(1);
+    // The long job is still the survivor's, its lease kept alive by its heartbeat all along.
+    expect(await holder(longId)).toEqual({ claimed_by: survivor.id, state: 'en-curso' });
+    release();
+    await running;
+    expect((await getJob(t.db, longId))!.state).toBe('terminado');
+    await survivor.stop();
   });
 });

@@ -4,9 +4,10 @@
 // Progress and the result live in the row: a coordinator whose browser gave up opens
 // /consola/importar/<id> later and finds them.
 import type { Db, Queryable } from '../db/db.ts';
-import { checkHeader, decodeCsv, parseCsvRows } from '../cli/csv-import.ts';
+import { checkHeader, controlCharacter, decodeCsv, parseCsvRows } from '../cli/csv-import.ts';
 import { matchObra, obraKey, type KnownObra } from '../obras.ts';
 import { audit, auditMany, type Actor } from './audit.ts';
+import { storableCsv } from './import-worker.ts';
 import { esImport as T } from './strings/es-import.ts';
 
 // The worker's side, named here too so that the console and the tests have one module to ask.
@@ -16,10 +17,12 @@ export {
   ImportWorker,
   LEASE_MS,
   MAX_ATTEMPTS,
+  POLL_MS,
   registerWorker,
   renewLease,
   runJob,
   type ClaimedJob,
+  type JobClock,
 } from './import-worker.ts';
 
 export type JobState = 'obras' | 'pendiente' | 'en-curso' | 'terminado' | 'fallido';
@@ -98,6 +101,8 @@ export function unknownObrasIn(text: string, known: readonly KnownObra[]) {
   if (error || index < 0) return [];
   const found = new Map<string, { nombre: string; filas: number }>();
   for (const row of rows) {
+    // A row with a control character is refused by the import (record 0266): no obra to offer.
+    if (columns.some((c, i) => c && controlCharacter(row.fields[i] ?? ''))) continue;
     const typed = row.fields[index]?.trim().replace(/\s+/g, ' ') ?? '';
     const key = obraKey(typed);
     if (!key || matchObra(known, typed)) continue;
@@ -141,14 +146,17 @@ export async function submitImport(
   const celulares = celularRowsIn(decoded.text);
   if (celulares && !celularAuthorized) return { error: celularAuthorizationMissing(celulares) };
   const unknown = unknownObrasIn(decoded.text, known);
+  // The name a browser sent may hold control characters, which a text column refuses.
+  // eslint-disable-next-line no-control-regex
+  const name = fileName.replace(/[\u0000-\u001f\u007f-\u009f]/g, '').slice(0, 200);
   const [row] = await db.query<{ id: number }>(
     `INSERT INTO import_jobs (created_by, created_by_name, file_name, csv, state, unknown_obras)
      VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id`,
     [
       actor.userId,
       actor.name,
-      fileName.slice(0, 200),
-      decoded.text,
+      name,
+      storableCsv(decoded.text),
       unknown.length ? 'obras' : 'pendiente',
       JSON.stringify(unknown),
     ],
@@ -158,7 +166,7 @@ export async function submitImport(
   if (celulares)
     await audit(db, actor, 'autorizacion-celular', null, {
       importacion: id,
-      archivo: fileName.slice(0, 200),
+      archivo: name,
       filas_con_celular: celulares,
     });
   return { id };

@@ -1,7 +1,9 @@
 // Running the stored import jobs (decision 0216): a job is claimed with one conditional UPDATE
 // (state 'pendiente' → 'en-curso', FOR UPDATE SKIP LOCKED), so each job runs exactly once even
 // when two server instances share one PostgreSQL; a claim is a lease, and a job whose worker died
-// is claimed again (decision 0238). The job's record (submitting, reading, applying a
+// is claimed again (decision 0238), by an instance busy with another job too (record 0266). The
+// lease's times come from an injectable clock, so tests move time instead of waiting. The job's
+// record (submitting, reading, applying a
 // re-import's changes) is in import-jobs.ts.
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
@@ -14,11 +16,50 @@ import { esImport as T } from './strings/es-import.ts';
 type Row = Record<string, unknown>;
 
 /**
- * How long a claim lasts without a heartbeat (decision 0238). A running job renews it every
- * LEASE_MS / 6; one whose heartbeat is older belongs to a worker that died (server killed,
- * machine lost) and is claimed again.
+ * How long a claim lasts without a heartbeat (decisions 0238, 0266). A running job renews it
+ * every LEASE_MS / 5 (10 s); one whose heartbeat is older belongs to a worker that died (server
+ * killed, machine lost) and is claimed again. 50 s plus one poll (POLL_MS) keeps «a stopped
+ * server's job resumes within a minute» true.
  */
-export const LEASE_MS = 60_000;
+export const LEASE_MS = 50_000;
+/** How often every worker looks for jobs another instance stored or left orphaned. */
+export const POLL_MS = 2_000;
+
+/** The time the leases are measured with; tests pass one they move by hand. */
+export interface JobClock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+  /** Calls `fn` every `ms` until the returned function is called. */
+  every(ms: number, fn: () => unknown): () => void;
+}
+
+export const systemClock: JobClock = {
+  now: () => Date.now(),
+  every(ms, fn) {
+    const timer = setInterval(fn, ms);
+    timer.unref();
+    return () => clearInterval(timer);
+  },
+};
+
+/** A lease's length and the clock it is measured with. */
+export interface LeaseOptions {
+  leaseMs?: number;
+  clock?: JobClock;
+}
+
+const at = (clock: JobClock) => new Date(clock.now()).toISOString();
+/**
+ * The CSV as a text column can hold it: PostgreSQL text refuses NUL, yet a NUL in a cell must
+ * reach the import, which refuses that row with its line (record 0266). NUL is stored as «␀0»
+ * and a «␀» of the file as «␀␀»; `csvFromStore` undoes both.
+ */
+export const storableCsv = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\u0000\u2400]/g, (c) => (c === '\u2400' ? '\u2400\u2400' : '\u2400' + '0'));
+export const csvFromStore = (stored: string) =>
+  stored.replace(/\u2400([0\u2400])/g, (_m, next: string) => (next === '0' ? '\u0000' : '\u2400'));
+
 /** Claims a job may have: one that killed its server this often fails instead of running again. */
 export const MAX_ATTEMPTS = 3;
 
@@ -33,37 +74,43 @@ export interface ClaimedJob {
 
 /**
  * Claims the oldest pending job for `worker`, or one whose worker died (its lease expired), or
- * null. One statement: of two instances asking at once, one gets the row and the other skips it
- * (or finds it no longer claimable). A stale job already claimed MAX_ATTEMPTS times is marked
- * failed instead.
+ * null; with `orphansOnly`, only the latter (a worker busy with a job still rescues orphans,
+ * record 0266). One statement: of two instances asking at once, one gets the row and the other
+ * skips it (or finds it no longer claimable). A stale job already claimed MAX_ATTEMPTS times is
+ * marked failed instead. A worker never reclaims its own job.
  */
 export async function claimJob(
   db: Queryable,
   worker: string,
-  leaseMs = LEASE_MS,
+  options: LeaseOptions & { orphansOnly?: boolean } = {},
 ): Promise<ClaimedJob | null> {
-  const stale = `state = 'en-curso' AND heartbeat_at < now() - $2::double precision * interval '1 millisecond'`;
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  const now = at(options.clock ?? systemClock);
+  // Held by another worker whose last heartbeat is older than the lease ($w: worker, $t: now).
+  const stale = (w: string, t: string) => `state = 'en-curso' AND claimed_by IS DISTINCT FROM ${w}
+    AND heartbeat_at < ${t}::timestamptz - $2::double precision * interval '1 millisecond'`;
   await db.query(
     `UPDATE import_jobs SET state = 'fallido', finished_at = now(), csv = '',
             stage = $3::text || attempts || $4::text
-      WHERE ${stale} AND attempts >= $1`,
-    [MAX_ATTEMPTS, leaseMs, T.stoppedBefore, T.stoppedAfter],
+      WHERE ${stale('$5', '$6')} AND attempts >= $1`,
+    [MAX_ATTEMPTS, leaseMs, T.stoppedBefore, T.stoppedAfter, worker, now],
   );
+  const orphan = `(${stale('$1', '$6')} AND attempts < $3)`;
+  const claimable = options.orphansOnly ? orphan : `(state = 'pendiente' OR ${orphan})`;
   const [row] = await db.query<Row>(
     `UPDATE import_jobs SET state = 'en-curso', claimed_by = $1, claimed_at = now(),
-            heartbeat_at = now(), attempts = attempts + 1,
+            heartbeat_at = $6::timestamptz, attempts = attempts + 1,
             stage = CASE WHEN state = 'en-curso' THEN $4::text ELSE $5::text END
-      WHERE id = (SELECT id FROM import_jobs
-                   WHERE state = 'pendiente' OR (${stale} AND attempts < $3)
+      WHERE id = (SELECT id FROM import_jobs WHERE ${claimable}
                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        AND (state = 'pendiente' OR (${stale} AND attempts < $3))
+        AND ${claimable}
       RETURNING id, csv, created_by, created_by_name, attempts`,
-    [worker, leaseMs, MAX_ATTEMPTS, T.resumed, T.reading],
+    [worker, leaseMs, MAX_ATTEMPTS, T.resumed, T.reading, now],
   );
   if (!row) return null;
   return {
     id: Number(row.id),
-    csv: String(row.csv),
+    csv: csvFromStore(String(row.csv)),
     worker,
     attempts: Number(row.attempts),
     actor: {
@@ -74,11 +121,15 @@ export async function claimJob(
 }
 
 /** Renews a job's lease; false when `worker` no longer holds it (another worker reclaimed it). */
-export async function renewLease(db: Queryable, job: ClaimedJob): Promise<boolean> {
+export async function renewLease(
+  db: Queryable,
+  job: ClaimedJob,
+  clock: JobClock = systemClock,
+): Promise<boolean> {
   const rows = await db.query(
-    `UPDATE import_jobs SET heartbeat_at = now()
+    `UPDATE import_jobs SET heartbeat_at = $3::timestamptz
       WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso' RETURNING id`,
-    [job.id, job.worker],
+    [job.id, job.worker, at(clock)],
   );
   return rows.length > 0;
 }
@@ -123,18 +174,15 @@ async function changesOf(
   });
 }
 
-/** Renews a job's lease on a timer until it is cleared. */
-function heartbeat(db: Queryable, job: ClaimedJob, leaseMs: number): NodeJS.Timeout {
-  const beat = setInterval(
-    () => void renewLease(db, job).catch(() => {}),
-    Math.max(50, Math.floor(leaseMs / 6)),
+/** Renews a job's lease on the clock's timer; returns the function that stops it. */
+function heartbeat(db: Queryable, job: ClaimedJob, leaseMs: number, clock: JobClock) {
+  return clock.every(Math.max(50, Math.floor(leaseMs / 5)), () =>
+    renewLease(db, job, clock).catch(() => false),
   );
-  beat.unref();
-  return beat;
 }
 
 /** Writes a running job's stage and counts, at most every 300 ms unless forced. */
-function stageWriter(db: Queryable, job: ClaimedJob) {
+function stageWriter(db: Queryable, job: ClaimedJob, clock: JobClock) {
   let last = 0;
   return (stage: string, done: number, total: number, force = false) => {
     const now = Date.now();
@@ -142,9 +190,9 @@ function stageWriter(db: Queryable, job: ClaimedJob) {
     last = now;
     return db
       .query(
-        `UPDATE import_jobs SET stage = $2, done = $3, total = $4, heartbeat_at = now()
+        `UPDATE import_jobs SET stage = $2, done = $3, total = $4, heartbeat_at = $6::timestamptz
           WHERE id = $1 AND claimed_by = $5 AND state = 'en-curso'`,
-        [job.id, stage, done, total, job.worker],
+        [job.id, stage, done, total, job.worker, at(clock)],
       )
       .then(() => undefined);
   };
@@ -199,12 +247,13 @@ export async function runJob(
   job: ClaimedJob,
   obras: () => Promise<KnownObras>,
   defaultObra: string,
-  leaseMs = LEASE_MS,
+  options: LeaseOptions = {},
 ): Promise<void> {
+  const clock = options.clock ?? systemClock;
   // The lease is renewed by a timer, not by progress: saving a large file writes no progress
   // for a while, and a live worker must never look dead (decision 0238).
-  const beat = heartbeat(db, job, leaseMs);
-  const setStage = stageWriter(db, job);
+  const stopBeat = heartbeat(db, job, options.leaseMs ?? LEASE_MS, clock);
+  const setStage = stageWriter(db, job, clock);
   const errors: string[] = [];
   const passwords: string[] = [];
   let pending: Promise<void> = Promise.resolve();
@@ -234,32 +283,66 @@ export async function runJob(
     await failJob(db, job, error);
     throw error;
   } finally {
-    clearInterval(beat);
+    stopBeat();
   }
 }
 
 /**
  * The worker of one server instance: runs pending jobs one after the other; `wake()` after a
- * submission, and a slow poll for jobs another instance stored.
+ * submission, and a poll (POLL_MS) for jobs another instance stored. While it runs a job, the
+ * poll also rescues jobs orphaned by a dead worker, one at a time beside it (record 0266): an
+ * orphan has already waited a lease and must not wait for a long import too.
  */
 export class ImportWorker {
   readonly id = `${process.pid}-${randomBytes(4).toString('hex')}`;
   private running: Promise<void> | null = null;
+  private rescuing: Promise<void> | null = null;
   private again = false;
-  private timer: NodeJS.Timeout | null = null;
+  private stopPoll: (() => void) | null = null;
   private stopped = false;
+  private readonly lease: Required<LeaseOptions>;
 
   constructor(
     private readonly db: Db,
     private readonly obras: () => Promise<KnownObras>,
     private readonly defaultObra: string,
     private readonly log: (error: unknown) => void,
-    pollMs = 2000,
+    options: LeaseOptions & { pollMs?: number } = {},
   ) {
-    if (pollMs > 0) {
-      this.timer = setInterval(() => this.wake(), pollMs);
-      this.timer.unref();
-    }
+    this.lease = { leaseMs: options.leaseMs ?? LEASE_MS, clock: options.clock ?? systemClock };
+    const pollMs = options.pollMs ?? POLL_MS;
+    if (pollMs > 0) this.stopPoll = this.lease.clock.every(pollMs, () => this.poll());
+  }
+
+  /**
+   * One poll: the queue when idle; when busy, the queue again after the current job and, now,
+   * any orphaned job. Resolves when what this poll started is done (tests await it).
+   */
+  poll(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (!this.running) return this.wake();
+    this.again = true;
+    return this.rescue();
+  }
+
+  private rescue(): Promise<void> {
+    if (this.rescuing) return this.rescuing;
+    this.rescuing = (async () => {
+      for (;;) {
+        if (this.stopped) return;
+        const job = await claimJob(this.db, this.id, { ...this.lease, orphansOnly: true }).catch(
+          (e) => {
+            this.log(e);
+            return null;
+          },
+        );
+        if (!job) break;
+        await runJob(this.db, job, this.obras, this.defaultObra, this.lease).catch(this.log);
+      }
+    })().finally(() => {
+      this.rescuing = null;
+    });
+    return this.rescuing;
   }
 
   /** Runs every pending job; resolves when the queue is empty. */
@@ -274,12 +357,12 @@ export class ImportWorker {
         this.again = false;
         for (;;) {
           if (this.stopped) return;
-          const job = await claimJob(this.db, this.id).catch((e) => {
+          const job = await claimJob(this.db, this.id, this.lease).catch((e) => {
             this.log(e);
             return null;
           });
           if (!job) break;
-          await runJob(this.db, job, this.obras, this.defaultObra).catch(this.log);
+          await runJob(this.db, job, this.obras, this.defaultObra, this.lease).catch(this.log);
         }
       } while (this.again);
     })().finally(() => {
@@ -290,8 +373,8 @@ export class ImportWorker {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+    this.stopPoll?.();
+    await Promise.all([this.running, this.rescuing]);
   }
 }
 

@@ -4,11 +4,43 @@ import { join, resolve } from 'node:path';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { acquireDataDirLock, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
-import { describeTightening, makeDataDirPrivate, type PrivateFolderFs } from './private-folder.ts';
+import {
+  asAccessError,
+  DataDirRefusedError,
+  describeTightening,
+  makeDataDirPrivate,
+  type PrivateFolderFs,
+} from './private-folder.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import { envValue } from '../env.ts';
 
 export const DEFAULT_DATA_DIR = join(ROOT, 'data');
+
+/**
+ * PGlite could not open its files (record 0266): cut short or damaged — a truncated
+ * `pg_control` makes it abort with «RuntimeError: Aborted()». Said in Spanish, with the fix.
+ */
+export class DatabaseDamagedError extends DataDirRefusedError {
+  readonly code = 'DATABASE_DAMAGED';
+  constructor(
+    readonly dataDir: string,
+    readonly detail: string,
+  ) {
+    super(
+      [
+        `No se pudo abrir la base de datos de ${join(dataDir, 'pglite')}: sus archivos están incompletos o dañados (PGlite se detuvo: «${detail}»).`,
+        'Suele pasar si el disco se llenó o alguien cambió o cortó un archivo. El servidor no arranca así.',
+        `Solución: no borre la carpeta (ahí están los avances y el registro de auditoría). Detenga todo lo que la use, guarde una copia de ${dataDir} como está, y ponga en su lugar la última copia de seguridad de la carpeta; luego arranque de nuevo.`,
+      ].join('\n'),
+    );
+    this.name = 'DatabaseDamagedError';
+  }
+}
+
+/** PGlite's WebAssembly abort (a damaged data folder) as opposed to an error of ours. */
+const isPgliteAbort = (error: unknown) =>
+  error instanceof WebAssembly.RuntimeError ||
+  (error instanceof Error && /^Aborted\(/.test(error.message));
 
 export interface OpenOptions {
   databaseUrl?: string | undefined;
@@ -49,17 +81,30 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDb> {
     const line = describeTightening(dataDir, result);
     if (line) log(line);
   };
-  report(makeDataDirPrivate(dataDir, options.privateFolderFs));
-  const lock: DataDirLock = await acquireDataDirLock(dataDir, options.role);
+  // A permission error is the folder of another user (record 0266): said so, not a stack.
+  const explained = (error: unknown) => asAccessError(dataDir, error) ?? error;
+  let lock: DataDirLock;
+  try {
+    report(makeDataDirPrivate(dataDir, options.privateFolderFs));
+    lock = await acquireDataDirLock(dataDir, options.role);
+  } catch (error) {
+    throw explained(error);
+  }
   let db: Db | undefined;
   try {
-    db = await openPglite(join(dataDir, 'pglite'));
+    try {
+      db = await openPglite(join(dataDir, 'pglite'));
+    } catch (error) {
+      if (isPgliteAbort(error))
+        throw new DatabaseDamagedError(dataDir, String((error as Error).message).split('.')[0]!);
+      throw error;
+    }
     await migrate(db);
     report(makeDataDirPrivate(dataDir, options.privateFolderFs));
   } catch (error) {
     await db?.close().catch(() => {});
     lock.release();
-    throw error;
+    throw explained(error);
   }
   const opened = db;
   return {

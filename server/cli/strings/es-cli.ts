@@ -35,6 +35,15 @@ Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data
   notOurServer: (url: string, pid: number, adminFile: string) =>
     `El proceso que responde en ${url} (pid ${pid}) no es el servidor de esta carpeta de datos: ` +
     `no se le envió nada. Si el servidor no está en marcha, borre ${adminFile} e intente de nuevo.`,
+  // An admin channel file the CLI does not trust (record 0266): nothing is sent.
+  channelForeign: (file: string, path: string, owner: number, uid: number) =>
+    `No se usó el servidor anunciado en ${file}: ${path === file ? 'ese archivo' : `la carpeta ${path}`} es de otro usuario (uid ${owner}), no de quien corre este comando (uid ${uid}). ` +
+    'No se le envió nada. Si el servidor es suyo, corra el comando con el mismo usuario que el servidor; si no, detenga ese proceso, borre el archivo y revise la carpeta de datos.',
+  channelWritable: (file: string, path: string, mode: number) =>
+    `No se usó el servidor anunciado en ${file}: otros usuarios pueden cambiar ${path === file ? 'ese archivo' : `la carpeta ${path}`} (permisos 0${mode.toString(8)}). ` +
+    `No se le envió nada. Quite esos permisos (chmod go-w "${path}") y reinicie el servidor.`,
+  channelNotAFile: (file: string) =>
+    `No se usó el servidor anunciado en ${file}: no es un archivo común (¿un enlace?). No se le envió nada. Bórrelo y reinicie el servidor.`,
   serverRefused: (status: number) => `El servidor en marcha rechazó el comando (HTTP ${status}).`,
   forwarded: (pid: number) =>
     `(Con el servidor en marcha, pid ${pid}: el comando se hizo a través de él.)`,
