@@ -124,6 +124,18 @@ export async function issueInvitations(
     .sort((a, b) => order.get(a.userId)! - order.get(b.userId)!);
 }
 
+/**
+ * Revokes a learner's unused invitations: on deactivation and on reactivation, so that a
+ * reactivated worker needs a new card (record 0267).
+ */
+export async function revokeUnusedInvitations(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE invitations SET revoked_at = now()
+      WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL`,
+    [userId],
+  );
+}
+
 export type RedeemRefusal =
   /** Nothing matches: unknown link, unknown document, wrong code, or link for another document. */
   | 'no-match'
