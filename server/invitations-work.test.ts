@@ -7,7 +7,7 @@ import { ENGINES, openTestDb, seedUser, type TestDb } from './test-support.ts';
 import { issueInvitations, redeemCode, redeemLink } from './invitations.ts';
 
 vi.mock('node:crypto', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('node:crypto')>();
+  const actual = await importOriginal<typeof crypto>();
   return { ...actual, scrypt: vi.fn(actual.scrypt) };
 });
 

@@ -42,7 +42,10 @@ describe.each(ENGINES)('reactivating a worker (%s)', (engine) => {
 
     // The old link and code, with the right document: refused with «ya no sirve».
     const client = await new TestClient(f.app).init();
-    const link = await client.post('auth/invitation', { token: card!.token, document: ana.document });
+    const link = await client.post('auth/invitation', {
+      token: card!.token,
+      document: ana.document,
+    });
     expect(link.statusCode).toBe(410);
     expect(link.json().message).toBe(MESSAGES.invitation.revoked);
     expect(await redeemCode(f.t.db, ana.document, card!.code)).toEqual({
