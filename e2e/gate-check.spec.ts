@@ -260,3 +260,17 @@ test('the gate page with signal says «Anulada», with why, for a deactivated wo
     await page.screenshot({ path: `${shots}/gate-annulled-online-${label}.png`, fullPage: true });
   }
 });
+
+test('a QR whose address is damaged reads «Código no válido», not «Comprobando…» for good', async ({
+  page,
+}) => {
+  await page.addInitScript(FAKE_CAMERA);
+  await page.goto(`${base}/porteria`);
+  await expect(page.getByText('Clave de verificación guardada en este teléfono')).toBeVisible();
+  // The signed statement behind an address whose code cannot be read (record 0267).
+  const damaged = qrs.current.replace(/\/verificar\/[^#]+#/, '/verificar/%ZZ#');
+  const result = await showToCamera(page, damaged, 'Abrir cámara');
+  await expect(result).toHaveAttribute('data-verdict', 'invalid');
+  await expect(result.locator('.gate-verdict')).toHaveText(/^✕ Código no válido$/);
+  await expect(page.getByText('Comprobando…')).toHaveCount(0);
+});

@@ -181,6 +181,27 @@ describe.each(ENGINES)('invitations (%s)', (engine) => {
     });
   });
 
+  it('a forwarded link with another document says only that the data do not match', async () => {
+    const ana = await learner('Ana Reenvío');
+    const [used] = await issueInvitations(t.db, coordinator, [ana.id], 'tarjeta');
+    expect((await redeemLink(t.db, used!.token, ana.document)).ok).toBe(true);
+    const bea = await learner('Bea Desactivada');
+    const [card] = await issueInvitations(t.db, coordinator, [bea.id], 'tarjeta');
+    await t.db.query('UPDATE users SET active = false WHERE id = $1', [bea.id]);
+    for (const token of [used!.token, card!.token])
+      for (const document of ['12345678', '99887766'])
+        expect(await redeemLink(t.db, token, document)).toEqual({ ok: false, reason: 'no-match' });
+    // With the right document the reason is told, as before.
+    expect(await redeemLink(t.db, used!.token, ana.document)).toEqual({
+      ok: false,
+      reason: 'used',
+    });
+    expect(await redeemLink(t.db, card!.token, bea.document)).toEqual({
+      ok: false,
+      reason: 'deactivated',
+    });
+  });
+
   it('two redeems at once: one wins', async () => {
     const ana = await learner();
     const [card] = await issueInvitations(t.db, coordinator, [ana.id], 'tarjeta');
@@ -269,6 +290,18 @@ describe.each(ENGINES)('invitations (%s)', (engine) => {
       const { response } = await redeem({ token: card!.token, document: ana.document });
       expect(response.statusCode).toBe(403);
       expect(response.json().message).toBe(MESSAGES.invitation.deactivated);
+    });
+
+    it('a used link with another document answers 401 «no coinciden»', async () => {
+      const ana = await learner();
+      const [card] = await issueInvitations(t.db, coordinator, [ana.id], 'tarjeta');
+      expect((await redeemLink(t.db, card!.token, ana.document)).ok).toBe(true);
+      const { response } = await redeem({ token: card!.token, document: '10203040' });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({
+        code: 'no-match',
+        message: MESSAGES.invitation.noMatch,
+      });
     });
 
     it('GET of the endpoint or of a link uses nothing', async () => {

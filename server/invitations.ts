@@ -4,12 +4,14 @@
 //
 // - The link's token has 128 random bits and is stored as a sha256 hash (like sign-in tokens).
 // - The code has 10 digits and is stored as a salted scrypt hash (passwords.ts): it is always
-//   typed together with the document number, so it is checked only against that learner's rows.
+//   typed together with the document number, so it is checked only against that learner's live
+//   invitation (else their newest), one hash per try whatever the document (record 0267).
 // - One row is one invitation: using its link or its code uses it (single use). Issuing a new
 //   one revokes the learner's earlier unused ones (a lost card stops working).
 // - Every wrong document (with a link) or wrong code (with a document) counts in the row, in the
 //   database; at MAX_FAILED_ATTEMPTS the row is revoked and the coordinator issues a new one.
-// - A deactivated learner's invitations are refused, and so are expired ones.
+// - A deactivated learner's invitations are refused, and so are expired ones; why a card is
+//   refused is told only with the right document (record 0267).
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Db, Queryable } from './db/db.ts';
 import { hashPassword, verifyPassword } from './security/passwords.ts';
@@ -122,6 +124,18 @@ export async function issueInvitations(
     .sort((a, b) => order.get(a.userId)! - order.get(b.userId)!);
 }
 
+/**
+ * Revokes a learner's unused invitations: on deactivation and on reactivation, so that a
+ * reactivated worker needs a new card (record 0267).
+ */
+export async function revokeUnusedInvitations(db: Queryable, userId: number): Promise<void> {
+  await db.query(
+    `UPDATE invitations SET revoked_at = now()
+      WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL`,
+    [userId],
+  );
+}
+
 export type RedeemRefusal =
   /** Nothing matches: unknown link, unknown document, wrong code, or link for another document. */
   | 'no-match'
@@ -180,7 +194,7 @@ function refusalOf(row: InvitationRow): RedeemRefusal | null {
 
 /** One more failed attempt on these rows; a row that reaches the budget is revoked. */
 async function countFailure(db: Queryable, ids: number[]) {
-  if (!ids.length) return;
+  // Run even with no row, so a code check does the same work for any document (record 0267).
   await db.query(
     `UPDATE invitations
         SET failed_attempts = failed_attempts + 1,
@@ -212,15 +226,17 @@ export async function redeemLink(db: Db, token: string, document: string): Promi
     return { ok: false, reason: 'no-match' };
   }
   const refusal = refusalOf(row);
+  if (row.document !== document) {
+    // A forwarded link is useless without the right document; each try on a live one counts.
+    // Whether the card was used, replaced or its worker deactivated is told only to someone who
+    // has both (record 0267): with any other document it is «no coinciden», nothing more.
+    if (!refusal) await countFailure(db, [row.id]);
+    await auditRefusal(db, row, 'enlace', 'no-match');
+    return { ok: false, reason: 'no-match' };
+  }
   if (refusal) {
     await auditRefusal(db, row, 'enlace', refusal);
     return { ok: false, reason: refusal };
-  }
-  if (row.document !== document) {
-    // A forwarded link is useless without the right document; each try counts.
-    await countFailure(db, [row.id]);
-    await auditRefusal(db, row, 'enlace', 'no-match');
-    return { ok: false, reason: 'no-match' };
   }
   if (!(await claim(db, row))) {
     await auditRefusal(db, row, 'enlace', 'used');
@@ -232,44 +248,38 @@ export async function redeemLink(db: Db, token: string, document: string): Promi
   return { ok: true, userId: Number(row.user_id) };
 }
 
-/** Redeems a code: the document number and the code, both typed. */
+/**
+ * Redeems a code: the document number and the code, both typed. One row is checked, with one
+ * hash, whatever the document (record 0267): the learner's live invitation, or when none is live
+ * their newest one (so the code of the last card still gets its own answer, «ya se usó», «venció»),
+ * or for an unknown document or a learner without invitations a dummy hash. The work, and so the
+ * time, does not tell an unknown document from a worker with many cards.
+ */
 export async function redeemCode(db: Db, document: string, code: string): Promise<RedeemResult> {
-  const rows = await db.query<InvitationRow>(
-    `${ROW_SELECT} WHERE u.document = $1 ORDER BY i.created_at DESC, i.id DESC`,
+  const [row] = await db.query<InvitationRow>(
+    `${ROW_SELECT} WHERE u.document = $1
+      ORDER BY (u.active AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()) DESC,
+               i.created_at DESC, i.id DESC
+      LIMIT 1`,
     [document],
   );
-  if (!rows.length) {
-    await auditRefusal(db, null, 'codigo', 'no-match');
+  const matches = await verifyPassword(code, row?.code_hash ?? null);
+  if (!row || !matches) {
+    await countFailure(db, row && refusalOf(row) === null ? [row.id] : []);
+    await auditRefusal(db, row ?? null, 'codigo', 'no-match');
     return { ok: false, reason: 'no-match' };
   }
-  // The code is compared with every row of this learner (a few), live or not, so that an old
-  // card gets its own clear answer («ya se usó», «venció»).
-  let match: InvitationRow | null = null;
-  for (const row of rows)
-    if (await verifyPassword(code, row.code_hash)) {
-      match = row;
-      break;
-    }
-  if (!match) {
-    const live = rows.filter((r) => refusalOf(r) === null);
-    await countFailure(
-      db,
-      live.map((r) => r.id),
-    );
-    await auditRefusal(db, rows[0]!, 'codigo', 'no-match');
-    return { ok: false, reason: 'no-match' };
-  }
-  const refusal = refusalOf(match);
+  const refusal = refusalOf(row);
   if (refusal) {
-    await auditRefusal(db, match, 'codigo', refusal);
+    await auditRefusal(db, row, 'codigo', refusal);
     return { ok: false, reason: refusal };
   }
-  if (!(await claim(db, match))) {
-    await auditRefusal(db, match, 'codigo', 'used');
+  if (!(await claim(db, row))) {
+    await auditRefusal(db, row, 'codigo', 'used');
     return { ok: false, reason: 'used' };
   }
-  await audit(db, { userId: null, name: match.name }, 'invitacion-usada', learnerOf(match), {
+  await audit(db, { userId: null, name: row.name }, 'invitacion-usada', learnerOf(row), {
     via: 'codigo',
   });
-  return { ok: true, userId: Number(match.user_id) };
+  return { ok: true, userId: Number(row.user_id) };
 }

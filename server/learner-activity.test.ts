@@ -258,8 +258,26 @@ describe.each(ENGINES)('learner activity (%s)', (engine) => {
       [1, 'Primera'],
       [2, 'Otra'],
     ]);
-    // A save without a cycle (old client) belongs to the current one.
-    const saved = await client.updateUser({ id: String(user.id), score: '20', route: '0,1,2' });
+    // A save without a cycle (a client that never sends one) belongs to the cycle its session
+    // was opened in (record 0267): this session's is archived, so even the whole course of the
+    // old cycle is refused and cycle 2 stays at 0 …
+    const oldSession = await client.updateUser({
+      id: String(user.id),
+      score: '100',
+      route: FULL_ROUTE,
+      final_terms: '1',
+    });
+    expect(oldSession.statusCode).toBe(409);
+    expect(oldSession.json()).toMatchObject({ success: false, code: 'stale-cycle', cycle: 2 });
+    const oldActivity = await client.post('record-activity', {
+      answers: [answer('m1-q2', 'x', true)],
+    });
+    expect(oldActivity.statusCode).toBe(409);
+    expect((await client.post('me')).json().user).toMatchObject({ cycle: 2, score: 0 });
+    // … and after signing in again it belongs to the current one.
+    const fresh = await new TestClient(app).init();
+    expect((await fresh.login('5004', 'secreto123')).statusCode).toBe(200);
+    const saved = await fresh.updateUser({ id: String(user.id), score: '20', route: '0,1,2' });
     expect(saved.json().user).toMatchObject({ cycle: 2, score: 20 });
     const archived = await t.db.query<{ cycle: number; score: string; completed_at: Date | null }>(
       'SELECT cycle, score, completed_at FROM progress WHERE user_id = $1 ORDER BY cycle',

@@ -26,6 +26,7 @@ import { cycleAnswers, learnerDetail, type LearnerDetail } from './learner-detai
 import { redirectWithNotice, takeNotice } from './notices.ts';
 import { audit } from './audit.ts';
 import { invitationForm } from './pages-invitations.ts';
+import { revokeUnusedInvitations } from '../invitations.ts';
 import { maskCelular, normalizeCelular } from '../identity.ts';
 import { setLearnerCelular } from '../db/store.ts';
 import { startReinduction } from './reinduction.ts';
@@ -263,6 +264,7 @@ const deactivate: LearnerAction = async (cc, d, viewer) => {
       if (active.every((c) => Number(c.id) === d.id)) return false;
     }
     await tx.query('UPDATE users SET active = false, deactivated_at = now() WHERE id = $1', [d.id]);
+    await revokeUnusedInvitations(tx, d.id);
     await revokeUserTokens(tx, d.id, 'desactivada');
     await audit(tx, actor(viewer), 'desactivar', d, { rol: d.role });
     return true;
@@ -290,12 +292,16 @@ const saveCelular: LearnerAction = async (cc, d, viewer, body) => {
   return celular ? T.celularSavedHtml : T.celularDeletedHtml;
 };
 
+// A reactivated worker needs a new card (record 0267): a card or code from before the
+// deactivation stays refused (revoked at deactivation, and here again for one left live by an
+// older build); the coordinator is told to make a new one.
 const reactivate: LearnerAction = async (cc, d, viewer) => {
   await cc.app.db.transaction(async (tx) => {
     await tx.query('UPDATE users SET active = true, deactivated_at = NULL WHERE id = $1', [d.id]);
+    await revokeUnusedInvitations(tx, d.id);
     await audit(tx, actor(viewer), 'reactivar', d, { rol: d.role });
   });
-  return T.reactivatedHtml;
+  return d.role === 'aprendiz' ? T.reactivatedLearnerHtml : T.reactivatedHtml;
 };
 
 const resetPassword: LearnerAction = async (cc, d, viewer) => {

@@ -24,6 +24,21 @@ export async function issueToken(
   return token;
 }
 
+/**
+ * The learner's induction cycle when this session was opened (the newest cycle that had started
+ * by then; 1 before any reinducción). A save without `cycle` belongs to it, so one from a session
+ * older than a reinducción never lands in the new cycle (record 0267). Null for an unknown token.
+ */
+export async function sessionCycle(db: Queryable, token: string): Promise<number | null> {
+  const [row] = await db.query<{ cycle: number }>(
+    `SELECT COALESCE((SELECT max(c.cycle) FROM induction_cycles c
+                       WHERE c.user_id = t.user_id AND c.started_at <= t.created_at), 1) AS cycle
+       FROM tokens t WHERE t.token_hash = $1`,
+    [hashToken(token)],
+  );
+  return row ? Number(row.cycle) : null;
+}
+
 /** The user id of a live token (not revoked, not expired), else null. */
 export async function userIdForToken(db: Queryable, token: string): Promise<number | null> {
   return (await sessionForToken(db, token))?.userId ?? null;

@@ -18,6 +18,7 @@ export {
   revokeToken,
   revokeUserTokens,
   sessionEndReason,
+  sessionCycle,
   sessionForToken,
   sharedSecret,
   userIdForToken,

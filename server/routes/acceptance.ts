@@ -13,7 +13,7 @@ import { NotCompletedError, NotPublishedError, recordAcceptance } from '../accep
 import { isIsoDate } from '../../src/domain/progress/activity-record.ts';
 import { shortSeal } from '../acceptance/seal.ts';
 import { readFields } from './input.ts';
-import { readCycle, sendStaleCycle } from './activity.ts';
+import { readSaveCycle, sendStaleCycle } from './activity.ts';
 import { RESPONSES } from './response-schemas.ts';
 
 const MAX_TEXT = 8000;
@@ -25,7 +25,7 @@ export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: ctx.requireAuth, schema: RESPONSES.recordAcceptance },
     async (request, reply) => {
       const fields = readFields(request.body);
-      const cycle = readCycle(fields.cycle);
+      const cycle = await readSaveCycle(ctx, request, fields.cycle);
       const problems: string[] = [];
       const text = typeof fields.text === 'string' ? fields.text.replace(/\r\n?/g, '\n') : '';
       if (!text.trim() || text.length > MAX_TEXT) problems.push('text');

@@ -2,11 +2,11 @@
 // learner app: POST /accept-data-notice (habeas data, Ley 1581 de 2012) and
 // POST /record-activity (first answers and session time of the current cycle). Neither can
 // change score or route: only update-user's route proves progress.
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
-import { getUser, StaleCycleError } from '../db/store.ts';
+import { getUser, sessionCycle, StaleCycleError } from '../db/store.ts';
 import {
   acceptDataNotice,
   hasAcceptedDataNotice,
@@ -58,6 +58,21 @@ export function readCycle(raw: unknown): number | undefined {
   if (value === null || value === undefined || !/^\d{1,9}$/.test(value.trim()) || Number(value) < 1)
     throw new HttpError(422, MESSAGES.cycleInvalid);
   return Number(value);
+}
+
+/**
+ * The cycle a save belongs to: its `cycle` field, else the cycle the session was opened in
+ * (record 0267) — never a newer one, so a save from before a reinducción cannot complete the new
+ * cycle. One rule for update-user, record-activity and record-acceptance.
+ */
+export async function readSaveCycle(
+  ctx: AppContext,
+  request: FastifyRequest,
+  raw: unknown,
+): Promise<number | undefined> {
+  const cycle = readCycle(raw);
+  if (cycle !== undefined || !request.auth) return cycle;
+  return (await sessionCycle(ctx.db, request.auth.token)) ?? undefined;
 }
 
 function readList<T>(
@@ -153,7 +168,7 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
     { preHandler: ctx.requireAuth, schema: RESPONSES.recordActivity },
     async (request, reply) => {
       const fields = readFields(request.body);
-      const cycle = readCycle(fields.cycle);
+      const cycle = await readSaveCycle(ctx, request, fields.cycle);
       const errors: string[] = [];
       await requireDataNotice(ctx, request.auth!.userId);
       const answers = readAnswers(fields.answers, ids, errors);

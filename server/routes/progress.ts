@@ -5,7 +5,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { StaleCycleError, updateProgress, type ProgressInput } from '../db/store.ts';
-import { readCycle, requireDataNotice, sendStaleCycle } from './activity.ts';
+import { readSaveCycle, requireDataNotice, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
 import { hasControlChars, readFields, text, type Fields } from './input.ts';
 import { RESPONSES } from './response-schemas.ts';
@@ -76,8 +76,9 @@ export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
       if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
       const input = readProgress(fields);
       await requireDataNotice(ctx, id);
-      // Optional cycle (decision 0111): a save for an archived cycle is refused with 409.
-      const cycle = readCycle(fields.cycle);
+      // Optional cycle (decision 0111): a save for an archived cycle is refused with 409; without
+      // one, the save belongs to the session's cycle (record 0267).
+      const cycle = await readSaveCycle(ctx, request, fields.cycle);
       let result;
       try {
         result = await updateProgress(ctx.db, id, { ...input, cycle }, ctx.shape, ctx.courseId);

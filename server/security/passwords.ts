@@ -70,18 +70,29 @@ export function needsRehash(stored: string): boolean {
 }
 
 // Compared against when the user does not exist, so an unknown document takes as long as a
-// wrong password and response times do not reveal who has an account.
-let dummyHash: { log2N: number; hash: Promise<string> } | null = null;
+// wrong password and response times do not reveal who has an account: one scrypt at today's cost,
+// like any check (record 0267). Its key is random bytes, not derived: no password matches it, and
+// making it costs no hash (the first unknown document is not slower or faster than the next).
+let dummyHash: { log2N: number; hash: string } | null = null;
 
+function dummy(): string {
+  if (dummyHash?.log2N !== hashLog2N()) {
+    const params = [2 ** hashLog2N(), R, P];
+    const salt = randomBytes(16).toString('base64');
+    const key = randomBytes(KEY_LENGTH).toString('base64');
+    dummyHash = { log2N: hashLog2N(), hash: ['scrypt', ...params, salt, key].join('$') };
+  }
+  return dummyHash.hash;
+}
+
+/** True when the password matches the stored hash; exactly one scrypt either way (record 0267). */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
   if (stored === null) {
-    if (dummyHash?.log2N !== hashLog2N())
-      dummyHash = { log2N: hashLog2N(), hash: hashPassword(randomBytes(12).toString('hex')) };
-    await verifyPassword(password, await dummyHash.hash);
+    await verifyPassword(password, dummy());
     return false;
   }
   const parsed = parse(stored);
-  if (!parsed) return false;
+  if (!parsed) return verifyPassword(password, null);
   const actual = await derive(password, parsed.salt, parsed);
   return parsed.key.length === actual.length && timingSafeEqual(parsed.key, actual);
 }

@@ -36,6 +36,9 @@ export const esGate = {
     'Los datos de este código no coinciden con la firma: el certificado fue cambiado o no es de este curso.',
   unknownKeyText:
     'El código está firmado con una clave que este teléfono no conoce. Con señal, abra la página en línea.',
+  invalidCode: 'Código no válido',
+  invalidCodeText:
+    'La dirección de este código QR está dañada o fue cambiada: no es un certificado que se pueda comprobar.',
   noStatement: 'Sin firma para portería',
   noStatementText:
     'Este código no trae datos firmados (certificados anteriores u otro código). Con señal, ábralo en línea.',

@@ -106,6 +106,8 @@ export const esLearner = {
   celularSavedHtml: '<p class="notice ok" role="status">Celular guardado.</p>',
   celularDeletedHtml: '<p class="notice ok" role="status">Celular borrado.</p>',
   reactivatedHtml: '<p class="notice ok" role="status">Cuenta reactivada.</p>',
+  reactivatedLearnerHtml:
+    '<p class="notice ok" role="status">Cuenta reactivada. Su tarjeta o código anterior ya no sirve: haz una invitación nueva («Invitación: tarjeta y WhatsApp»).</p>',
   newPasswordHtml: (nameHtml: string, passwordHtml: string) =>
     `<div class="notice ok" role="status"><p>Contraseña nueva de ${nameHtml} (se muestra <strong>una sola vez</strong>; entrégala a la persona):</p><p class="secret">${passwordHtml}</p></div>`,
   confirmBoxHtml:

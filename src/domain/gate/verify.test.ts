@@ -39,3 +39,21 @@ describe('verifyGateQr', () => {
     expect((await verifyGateQr('hola', KEYS, '2027-01-01', subtle)).status).toBe('no-statement');
   });
 });
+
+describe('a QR whose address is damaged (record 0267)', () => {
+  it('is «invalid», not a throw that leaves the page on «Comprobando…»', async () => {
+    const signed = qr(STATEMENT);
+    const broken = signed.replace('/verificar/SST-K7QM-2XPA-9RTW', '/verificar/%ZZ');
+    expect(broken).toContain('/verificar/%ZZ#');
+    expect(await verifyGateQr(broken, KEYS, '2027-01-01', subtle)).toEqual({
+      status: 'invalid',
+      url: null,
+    });
+    // Without a statement too: no link to a page that cannot be opened.
+    const bare = 'https://sst.example.co/verificar/%E0%A4%A';
+    expect(await verifyGateQr(bare, KEYS, '2027-01-01', subtle)).toEqual({
+      status: 'invalid',
+      url: null,
+    });
+  });
+});

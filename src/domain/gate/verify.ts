@@ -9,6 +9,8 @@ export type GateKeys = Record<string, string>;
 export type GateVerdict =
   /** Not a certificate QR with a signed statement (another code, an older certificate). */
   | { status: 'no-statement'; url: string | null }
+  /** A /verificar address whose code cannot be read (`%ZZ`): damaged or made up (record 0267). */
+  | { status: 'invalid'; url: null }
   /** The statement names a key this phone does not have (never fetched, or another installation). */
   | { status: 'unknown-key'; statement: GateStatement; url: string }
   /** The signature does not match: the statement was changed or made up. */
@@ -28,6 +30,15 @@ export async function ed25519Available(subtle: SubtleCrypto = globalThis.crypto.
   }
 }
 
+/** The certificate code at the end of a /verificar address; null when it is not readable. */
+function codeOfAddress(url: string): string | null {
+  try {
+    return decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The verdict for a QR's text. `today` is YYYY-MM-DD in Colombia: the certificate is «vencida»
  * when today is after its reinducción due day (the due day itself still counts).
@@ -41,16 +52,18 @@ export async function verifyGateQr(
   const read = readGateQr(text.trim());
   if (!read) {
     const url = /^https?:\/\/\S+\/verificar\/[^/\s#]+/i.exec(text.trim())?.[0] ?? null;
+    if (url !== null && codeOfAddress(url) === null) return { status: 'invalid', url: null };
     return { status: 'no-statement', url };
   }
   const { statement, url } = read;
+  const codeInUrl = codeOfAddress(url);
+  if (codeInUrl === null) return { status: 'invalid', url: null };
   const raw = keys[statement.keyId] ? fromBase64url(keys[statement.keyId]!) : null;
   if (!raw || raw.length !== 32) return { status: 'unknown-key', statement, url };
   const key = await subtle.importKey('raw', raw, { name: 'Ed25519' }, false, ['verify']);
   const ok = await subtle.verify({ name: 'Ed25519' }, key, read.signature, read.statementBytes);
   // The code in the address must be the one signed: a valid statement pasted behind another
   // certificate's address would otherwise send the guard's online check to the wrong one.
-  const codeInUrl = decodeURIComponent(url.slice(url.lastIndexOf('/') + 1));
   if (!ok || codeInUrl !== statement.code) return { status: 'bad-signature', statement, url };
   if (today > statement.dueOn) return { status: 'expired', statement, url };
   return { status: 'valid', statement, url };

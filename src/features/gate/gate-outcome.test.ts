@@ -95,3 +95,14 @@ describe('the gate page with signal', () => {
     expect(gateOutcome({ ...VALID, status: 'expired' }, state, true).heading).toBe('Vencida');
   });
 });
+
+describe('a QR whose address is damaged (record 0267)', () => {
+  it('reads «Código no válido»', () => {
+    const outcome = gateOutcome({ status: 'invalid', url: null }, { kind: 'unknown' }, false);
+    expect(outcome).toEqual({
+      tone: 'bad',
+      heading: 'Código no válido',
+      text: 'La dirección de este código QR está dañada o fue cambiada: no es un certificado que se pueda comprobar.',
+    });
+  });
+});

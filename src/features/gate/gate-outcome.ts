@@ -56,6 +56,8 @@ export function gateOutcome(
         heading: T.badSignature,
         text: verdict.status === 'unknown-key' ? T.unknownKeyText : T.badSignatureText,
       };
+    case 'invalid':
+      return { tone: 'bad', heading: T.invalidCode, text: T.invalidCodeText };
     default:
       return { tone: 'warn', heading: T.noStatement, text: T.noStatementText };
   }

@@ -59,11 +59,12 @@ export default function GatePage({ apiBase }: GatePageProps) {
       return;
     }
     setPhase({ kind: 'checking' });
+    // Whatever a QR holds, the guard gets a verdict, never «Comprobando…» for good (record 0267).
     const verdict = await verifyGateQr(
       text,
       keys === 'loading' || keys === null ? {} : keys,
       colombiaDay(new Date()),
-    );
+    ).catch((): GateVerdict => ({ status: 'invalid', url: null }));
     const online =
       verdict.status === 'valid' || verdict.status === 'expired'
         ? await onlineState(verdict.statement.code)
