@@ -6,9 +6,13 @@ import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { formatSpanishDate } from '../src/domain/certificate/text.ts';
+import { STANDING_TEXT } from '../src/domain/gate/standing.ts';
 import { signInToMenu as signInOnPhone } from './support/standalone.ts';
 
 test.use({ baseURL: API_URL });
+
+/** The demonstration configuration's certificates read as examples at /verificar (record 0260). */
+const SAMPLE = STANDING_TEXT.sample;
 
 /** Clicks a button that opens the certificate: the new tab, and the PDF's response (200) however
  * the tab gets there (first issue: a blank tab sent to url_file; later: url_certificate opened directly). */
@@ -87,10 +91,12 @@ test('a learner who completed the course gets the PDF in a new tab, and its code
   const secondFile = await page.request.get(second.url());
   expect(await pdfText(await secondFile.body())).toContain(LEARNERS.complete.document);
 
-  // The QR code's page confirms name, course and date — and shows no document number.
+  // The QR code's page confirms name, course and date — and shows no full document number. The
+  // test server runs the demonstration configuration: its certificates are examples, never
+  // «válido» (record 0260).
   const verify = await page.goto(`/verificar/${code}`);
   expect(verify?.status()).toBe(200);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificado válido');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SAMPLE);
   const main = page.getByRole('main');
   await expect(main).toContainText(LEARNERS.complete.name);
   await expect(main).toContainText(course().title);
@@ -101,7 +107,7 @@ test('a learner who completed the course gets the PDF in a new tab, and its code
   // Readable on a phone: nothing wider than the screen.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Certificado válido');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(SAMPLE);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.screenshot({ path: testInfo.outputPath('verificar-phone.png'), fullPage: true });
 
