@@ -147,6 +147,21 @@ describe('API client', () => {
     expect(localStorage.getItem(KEYS.pending)).not.toBeNull();
   });
 
+  it('a later 401 without a reason (sent after the token went) keeps the reason an earlier one gave', async () => {
+    localStorage.setItem('token', 't');
+    const navigate = vi.fn();
+    const { fetch } = fakeFetch((call) =>
+      call.url.endsWith('/me')
+        ? json(401, { success: false, message: 'x', reason: 'password-reset' })
+        : json(401, { success: false, message: 'x' }),
+    );
+    const api = createApiClient({ fetch, log: vi.fn(), navigate, texts: TEXTS });
+    await expect(api.get('me')).rejects.toThrow(TEXTS.failed);
+    await expect(api.post('record-activity', {})).rejects.toThrow(TEXTS.failed);
+    expect(navigate).toHaveBeenCalledTimes(2);
+    expect(signInReason(api.store)).toBe('password-reset');
+  });
+
   it('422 logs the message, an array joined with line breaks, and clears nothing', async () => {
     localStorage.setItem('token', 't');
     const log = vi.fn();
