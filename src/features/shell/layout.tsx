@@ -14,7 +14,7 @@ import { useRouteFocus } from './use-route-focus.ts';
 import { TrackingNotice } from './tracking-notice.tsx';
 import { useHeaderHeight } from './use-header-height.ts';
 import './shell.css';
-import { watchFrameFit } from '../../ui/frame-reveal.ts';
+import { chainWheelAtEnds, watchFrameFit } from '../../ui/frame-reveal.ts';
 
 export interface LayoutProps {
   onCertificate: () => void;
@@ -38,6 +38,7 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
   // Every route change starts at the top, focus on the heading (0027).
   useRouteFocus('contenido-principal');
   useEffect(() => watchFrameFit(), []);
+  useEffect(() => chainWheelAtEnds(), []);
   const headerRef = useRef<HTMLElement>(null);
   useHeaderHeight(headerRef);
   const onIntro = location.pathname === '/introduccion';
