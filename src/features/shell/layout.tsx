@@ -104,7 +104,11 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
         <Outlet />
       </main>
       <footer className="shell-footer">
-        <div className="shell-footer-inner">
+        <div
+          className={
+            onLogout ? 'shell-footer-inner shell-footer-inner--four' : 'shell-footer-inner'
+          }
+        >
           <button type="button" className="btn btn-footer" onClick={onCertificate}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path
