@@ -3,6 +3,7 @@
 // Also the readability gate (decision 0105): INFLESZ ≥ 70 and sentences ≤ 20 words on every
 // screen and question, with the demo configuration and without optional values.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
+import { SCREEN_TYPES } from '../src/domain/content/types.ts';
 import { relative, join } from 'node:path';
 import {
   courseHours,
@@ -85,7 +86,7 @@ if (json) {
         `cuestionario ${m.activity.type} con ${m.activity.questions} preguntas`,
     );
   console.log(
-    `Tipos de pantalla usados: ${summary.screenTypes.length}/10 (${summary.screenTypes.join(', ')})`,
+    `Tipos de pantalla usados: ${summary.screenTypes.length}/${SCREEN_TYPES.length} (${summary.screenTypes.join(', ')})`,
   );
   console.log(
     `Legibilidad: INFLESZ ≥ 70 y oraciones ≤ 20 palabras en ${readability.length} pantallas y preguntas; ` +

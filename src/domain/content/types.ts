@@ -35,9 +35,6 @@ export interface ListItem {
   label?: string;
   /** Bullet points (comparison columns). HTML each. */
   points?: string[];
-  /** Hotspot position in % of the image (list6). */
-  x?: number;
-  y?: number;
 }
 
 export interface Remember {
