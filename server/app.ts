@@ -23,6 +23,7 @@ import type { TrustProxy } from './security/trust-proxy.ts';
 import { bodyTimeoutHook } from './security/framework-errors.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
 import { createFastify, registerBodyParsers, registerSecurityPlugins } from './app-plugins.ts';
+import { registerCompression } from './compression.ts';
 import { appContext } from './app-context.ts';
 import { authRoutes } from './routes/auth.ts';
 import { progressRoutes } from './routes/progress.ts';
@@ -300,6 +301,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setErrorHandler(answerError);
+  registerCompression(app);
 
   app.addHook('onRequest', bodyTimeoutHook(settings.requestTimeoutMs));
   await app.register(fastifyCookie);

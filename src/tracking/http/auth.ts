@@ -9,6 +9,7 @@ import {
   safeSet,
   readUser,
   storeUser,
+  rememberAnsweredUser,
   parkQueues,
   unparkQueues,
   unsentProgressOnDevice as unsentOnDevice,
@@ -169,6 +170,8 @@ function storeSession(api: ApiClient, response: LoginResponse): CourseUser {
   unparkQueues(api.store, String(response.user.id));
   safeSet(api.store, KEYS.token, response.token);
   storeUser(api.store, response.user);
+  // The course's start uses this answer instead of asking `me` again (record 0275).
+  rememberAnsweredUser(api.store, response.user);
   if (typeof response.user.score === 'number')
     safeSet(api.store, KEYS.score, String(response.user.score));
   return response.user;
