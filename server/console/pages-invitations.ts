@@ -13,12 +13,13 @@ import {
   issueInvitations,
   type InvitationKind,
 } from '../invitations.ts';
-import { invitationCardsPdf } from './invitation-cards.ts';
+import { addressToType, invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
 import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
 import { redirectToSheet, takeSheet } from './invitation-sheet.ts';
+import { withFullStop } from '../../src/domain/content/full-stop.ts';
 import { esConsole } from './strings/es-console.ts';
 import { esInvitations as T } from './strings/es-invitations.ts';
 
@@ -60,7 +61,14 @@ export function whatsAppText(
   link: string,
   code: string,
 ): string {
-  return T.whatsAppLines(firstName, company, link, formatCode(code)).join('\n');
+  const companyWithStop = withFullStop(company);
+  return T.whatsAppLines(
+    firstName,
+    companyWithStop,
+    link,
+    formatCode(code),
+    addressToType(link),
+  ).join('\n');
 }
 
 /** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
