@@ -245,11 +245,13 @@ test("a shared phone with no signal: two workers' «Acepto» both reach the serv
     phone.getByRole('heading', { name: `¿Eres ${FIRST.name.split(' ')[0]}?` }),
   ).toBeVisible();
   await phone.getByRole('button', { name: 'No soy yo' }).click();
-  await expect(phone.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Entrar con tu código' })).toBeVisible();
 
-  // A moment of signal: the next worker signs in. Her acceptance is not sent as his.
+  // A moment of signal: the next worker signs in (with his password, the path below the code
+  // form, record 0274). Her acceptance is not sent as his.
   cut = false;
   await context.setOffline(false);
+  await phone.getByRole('link', { name: 'Tengo contraseña' }).click();
   await signIn(phone, NEXT.document, PASSWORD);
   await onToMenu(phone);
   await phone.goto(lastQuiz);

@@ -13,12 +13,13 @@ import {
   issueInvitations,
   type InvitationKind,
 } from '../invitations.ts';
-import { invitationCardsPdf } from './invitation-cards.ts';
+import { addressToType, invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
 import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
 import { redirectToSheet, takeSheet } from './invitation-sheet.ts';
+import { withFullStop } from '../../src/domain/content/full-stop.ts';
 import { esConsole } from './strings/es-console.ts';
 import { esInvitations as T } from './strings/es-invitations.ts';
 
@@ -60,7 +61,14 @@ export function whatsAppText(
   link: string,
   code: string,
 ): string {
-  return T.whatsAppLines(firstName, company, link, formatCode(code)).join('\n');
+  const companyWithStop = withFullStop(company);
+  return T.whatsAppLines(
+    firstName,
+    companyWithStop,
+    link,
+    formatCode(code),
+    addressToType(link),
+  ).join('\n');
 }
 
 /** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
@@ -179,14 +187,16 @@ async function sheetBody(
     .map((c) => {
       const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
       const wa = whatsAppLink(c.celular, text);
-      return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
+      // data-label: on a phone each row is a card that names its values (record 0274).
+      const [, obraLabel, codeLabel] = T.columns;
+      return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td data-label="${obraLabel}">${escapeHtml(c.obra)}</td><td data-label="${codeLabel}"><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td class="send"><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
     })
     .join('');
   const count = cards.length;
   return `<h1>${T.ready(count)}</h1>
 <div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
 <p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
-<div class="table-wrap"><table><caption>${T.caption}</caption>
+<div class="table-wrap"><table class="stack sheet"><caption>${T.caption}</caption>
 <thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows}</tbody></table></div>
 <p class="hint">${T.noDocumentHint}</p>

@@ -240,7 +240,7 @@ export function sharedPhoneLearner(store = sharedClient().store): string | null 
  * «No soy yo» on a shared phone (decision 0211): the person holding the phone is not the learner
  * signed in. What that learner has not sent is tried once, else set aside for them on this phone
  * (sent when they sign in here again); the session is closed on the server when it can be, and
- * the phone is cleared for the next person.
+ * the phone is cleared for the next person, who lands on the code form (/entrar).
  */
 export async function notMe(
   options: { api?: ApiClient; sync?: () => Promise<unknown>; waitMs?: number } = {},
@@ -263,7 +263,9 @@ export async function notMe(
     // Offline: the token is forgotten here; it expires on the server on its own.
   }
   safeClear(api.store);
-  api.navigate('/');
+  // The next person on a shared phone most likely holds a card or a message: the code form
+  // first, the password a link below it (record 0274).
+  api.navigate('/entrar');
 }
 
 /**
