@@ -66,19 +66,12 @@ export async function acceptanceRoutes(app: FastifyInstance, ctx: AppContext) {
         if (error instanceof StaleCycleError)
           return sendStaleCycle(reply as FastifyReply, error.current);
         // Not completed yet: the client keeps the acceptance and sends it again after its next
-        // acknowledged progress; the code tells it from a refusal for good (record 0261).
+        // acknowledged progress; the reason tells it from a refusal for good (records 0261, 0272).
         if (error instanceof NotCompletedError)
-          return reply
-            .code(422)
-            .header('cache-control', 'no-store')
-            .send({
-              success: false,
-              message: [MESSAGES.acceptance.notCompleted],
-              code: error.code,
-            });
+          throw new ReasonedHttpError(422, [MESSAGES.acceptance.notCompleted], error.code);
         // A text the server did not publish to this learner (record 0259): nothing is stored.
         if (error instanceof NotPublishedError)
-          throw new ReasonedHttpError(422, [MESSAGES.acceptance.notPublished], 'not-published');
+          throw new ReasonedHttpError(422, [MESSAGES.acceptance.notPublished], error.code);
         throw error;
       }
     },
