@@ -83,7 +83,7 @@ function addLearnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     },
   );
 
-  app.post('/consola/agregar', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/agregar', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const values = Object.fromEntries(ADD_FIELDS.map((k) => [k, field(request, k)]));
     const { user, problems } = checkedUser(cc, values);

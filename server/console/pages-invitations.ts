@@ -207,7 +207,7 @@ async function sheetBody(
 /** POST /consola/invitaciones: issues them for the chosen learners, then the one-time page. */
 function issueRoute(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
-  app.post('/consola/invitaciones', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/invitaciones', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const kind: InvitationKind = field(request, 'tipo') === 'codigo' ? 'codigo' : 'tarjeta';
     const ids = chosenIds(request);

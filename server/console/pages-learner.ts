@@ -222,7 +222,7 @@ function learnerActionRoute(
   const db = cc.app.db;
   app.post<{ Params: { id: string } }>(
     `/consola/aprendices/:id/${path}`,
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const d = await loadLearner(cc, request.params.id, reply);
       if (!d) return reply;
@@ -340,7 +340,7 @@ const reinduct: LearnerAction = async (cc, d, viewer, body) => {
 /** The reinducción of a whole obra: the action (a typed word confirms it) and its result page. */
 function obraReinductionRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
-  app.post('/consola/reinduccion-obra', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/reinduccion-obra', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const obra = field(request, 'obra');
     const known = cc.obras.some((o) => o.slug === obra);

@@ -152,7 +152,7 @@ function obraListRoutes(app: FastifyInstance, cc: ConsoleContext) {
     sendHtml(reply, listPage(request.viewer!, cc.obras, await learnerCounts(cc))),
   );
 
-  app.post('/consola/obras', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/obras', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const values = formValues(request);
     const refuse = async (text: string) =>
@@ -207,7 +207,7 @@ function obraPageRoutes(app: FastifyInstance, cc: ConsoleContext) {
 
   app.post<{ Params: { slug: string } }>(
     '/consola/obras/:slug',
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const viewer = request.viewer!;
       const obra = findObra(cc, request.params.slug);
@@ -281,7 +281,7 @@ function assignLearners(
 function assignRoute(app: FastifyInstance, cc: ConsoleContext) {
   app.post<{ Params: { slug: string } }>(
     '/consola/obras/:slug/asignar',
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const obra = findObra(cc, request.params.slug);
       if (!obra) return reply.callNotFound();
