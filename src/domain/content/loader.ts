@@ -243,6 +243,7 @@ function courseOf(rawCourse: RawCourse, modules: Module[]): Course {
       description: rawCourse.title,
     },
     introduction: rawCourse.introduction,
+    ...(rawCourse.lifeRules ? { lifeRules: rawCourse.lifeRules } : {}),
     modules,
   };
 }

@@ -42,6 +42,8 @@ export interface CourseOutline {
   hours: number;
   /** inlineImg: the illustration as a data: URI, set by the build for the first screen. */
   introduction: Course['introduction'] & { inlineImg?: string };
+  /** The «Reglas que salvan vidas» page id, linked from the menu (decision record 0270). */
+  lifeRules?: string;
   modules: ModuleOutline[];
 }
 
@@ -66,6 +68,7 @@ export function buildOutline(course: Course): CourseOutline {
     header: course.header,
     hours: course.hours,
     introduction: course.introduction,
+    ...(course.lifeRules ? { lifeRules: course.lifeRules } : {}),
     modules: course.modules.map((m, moduleIndex) => ({
       id: m.id,
       number: m.number,

@@ -103,6 +103,14 @@ export const rawCourseSchema = z.strictObject({
     img: imageName.optional(),
     alt: z.string().optional(),
   }),
+  /**
+   * The page that gathers the rules a worker must never break («Reglas que salvan vidas»),
+   * linked from the menu (decision record 0270). Optional.
+   */
+  lifeRules: z
+    .string()
+    .regex(/^modulo\d+-tema\d+$/)
+    .optional(),
   /** Module files, in order, relative to the course file. */
   modules: z.array(z.string().regex(/^[a-z0-9-]+\.json$/)).min(1),
   /**
