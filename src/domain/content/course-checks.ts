@@ -121,6 +121,13 @@ export function checkAcrossModules(
   checkLastQuiz(modules, file, issues);
   checkPageLinks(modules, file, issues);
   if (rawCourse.lifeRules) checkLifeRules(rawCourse.lifeRules, modules, courseFile, issues);
+  for (const id of rawCourse.appendedQuestions ?? [])
+    if (!modules.some((m) => m.activity.questions.some((q) => `m${m.number}-q${q.current}` === id)))
+      issues.push({
+        file: courseFile,
+        id: 'appendedQuestions',
+        reason: `appendedQuestions: la pregunta ${id} no existe en el curso`,
+      });
   checkPlaceholders(rawCourse.introduction, modules, courseFile, files, issues);
 }
 

@@ -244,6 +244,7 @@ function courseOf(rawCourse: RawCourse, modules: Module[]): Course {
     },
     introduction: rawCourse.introduction,
     ...(rawCourse.lifeRules ? { lifeRules: rawCourse.lifeRules } : {}),
+    ...(rawCourse.appendedQuestions ? { appendedQuestions: rawCourse.appendedQuestions } : {}),
     modules,
   };
 }
