@@ -96,7 +96,7 @@ describe('content:check --json on the real content', () => {
     expect(summary.modules.map((m) => m.activity)).toEqual([
       { type: 'drag-answer', questions: 3 },
       { type: 'select-answer', questions: 3 },
-      { type: 'drag-answer', questions: 3 },
+      { type: 'drag-answer', questions: 4 },
       { type: 'select-answer', questions: 3 },
       { type: 'select-answer', questions: 2 },
     ]);
