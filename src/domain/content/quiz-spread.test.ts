@@ -80,6 +80,13 @@ describe('quiz spread (record 0270)', () => {
     ]);
   });
 
+  it('fails the spread of the course as landed before record 0270 (second 6, third 7, fourth 1)', () => {
+    const landed = [1, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2, 3].map((right) => ({ right }));
+    const { positions, problems } = quizSpreadProblems(fixture(landed), {});
+    expect(positions).toEqual([0, 6, 7, 1]);
+    expect(problems).toEqual(['la opción correcta nunca está en la primera posición']);
+  });
+
   it('passes on the course, with every position used', () => {
     const { course } = readCourse();
     const spread = quizSpreadProblems(course!, {});
