@@ -233,6 +233,21 @@ const layering = [
       ],
     },
   },
+  // scripts/ and tools/ read and set it through scripts/lib/env.ts only (record 0277).
+  {
+    files: ['scripts/**/*.ts', 'tools/**/*.ts'],
+    ignores: ['scripts/lib/env.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Read or set the environment through scripts/lib/env.ts (record 0277).',
+        },
+      ],
+    },
+  },
   // A feature reaches another only through its index; never an adapter or the app.
   ...FEATURES.map((feature) =>
     fence(

@@ -22,6 +22,7 @@ import {
 } from '../course-files/read-config.ts';
 import { rmSync } from 'node:fs';
 import { precompressDir } from '../course-files/precompress.ts';
+import { processEnv } from './lib/env.ts';
 
 const USAGE =
   'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview|lms-template ...]';
@@ -47,7 +48,7 @@ if (bad.length) {
 }
 const wants = (t: BuildTarget) => targets.length === 0 || targets.includes(t);
 const root = distRoot();
-const env = { ...process.env, CURSO_CONFIG: loaded.path, CURSO_OBRA: loaded.obra.slug };
+const env = { ...processEnv(), CURSO_CONFIG: loaded.path, CURSO_OBRA: loaded.obra.slug };
 console.log(
   `Configuración: ${loaded.shownPath} — obra «${loaded.obra.nombre}» (${loaded.obra.slug})`,
 );

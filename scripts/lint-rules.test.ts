@@ -149,6 +149,9 @@ describe('layering lint', () => {
     ['server/x.ts', 'export const a = process.env.PORT;\n'],
     ['server/routes/x.ts', "process.env.CURSO_CONFIG = 'x';\n"],
     ['course-files/x.ts', 'export const a = process.env.CURSO_CONTENT_DIR;\n'],
+    ['scripts/x.ts', 'export const a = process.env.E2E_PORT;\n'],
+    ['scripts/bench/x.ts', 'export const a = { ...process.env };\n'],
+    ['tools/x.ts', "process.env.CURSO_SST_SCRYPT_LOG2N = '10';\n"],
   ])('fails on %s reading or writing process.env outside env.ts', async (file, code) => {
     expect(await ruleIds(code, file)).toContain('no-restricted-properties');
   });
@@ -156,6 +159,11 @@ describe('layering lint', () => {
   it('lets server/env.ts read process.env', async () => {
     const code = 'export const a = process.env.PORT;\n';
     expect(await ruleIds(code, 'server/env.ts')).not.toContain('no-restricted-properties');
+  });
+
+  it('lets scripts/lib/env.ts read and set process.env', async () => {
+    const code = "export const a = process.env.PORT;\nprocess.env.X ??= '1';\n";
+    expect(await ruleIds(code, 'scripts/lib/env.ts')).not.toContain('no-restricted-properties');
   });
 
   it('fails on a file name that is not kebab-case', async () => {

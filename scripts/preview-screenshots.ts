@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { leaveIntroduction, readTopics } from '../e2e/support/course.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
+import { envText } from './lib/env.ts';
 
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+const BASE = `http://127.0.0.1:${envText('E2E_PORT') ?? 4321}`;
 const OUT = process.argv[2] ?? 'test-results/screenshots';
 
 const settings = [

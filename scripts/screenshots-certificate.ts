@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { chromium, type Frame } from '@playwright/test';
 import { course } from '../e2e/support/content.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
+import { envText } from './lib/env.ts';
 
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+const BASE = `http://127.0.0.1:${envText('E2E_PORT') ?? 4321}`;
 const OUT = process.argv[2] ?? 'test-results/screenshots';
 const MOODLE_APP_UA =
   'Mozilla/5.0 (Linux; Android 14; wv) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/128.0.0.0 Mobile Safari/537.36 MoodleMobile 4.4.0 (44003)';

@@ -8,8 +8,9 @@ import { chromium, type Frame, type Page } from '@playwright/test';
 import { pagePath } from '../src/domain/progress/navigation.ts';
 import { course } from '../e2e/support/content.ts';
 import { CHROMIUM_ARGS, chromiumPath } from './lib/browser-env.ts';
+import { envText } from './lib/env.ts';
 
-const BASE = `http://127.0.0.1:${process.env.E2E_PORT ?? 4321}`;
+const BASE = `http://127.0.0.1:${envText('E2E_PORT') ?? 4321}`;
 const OUT = process.argv[2] ?? 'test-results/screenshots';
 
 const settings = [

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../course-files/read-content.ts';
+import { processEnv } from './lib/env.ts';
 
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 // Not test-results/: Playwright empties that folder when it starts.
@@ -20,7 +21,7 @@ function step(
 ): boolean {
   const t = Date.now();
   console.log(`\n━━ ${label}`);
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...processEnv(), ...env } });
   const ok = r.status === 0;
   console.log(`${ok ? '✓' : '✗'} ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   return ok;

@@ -37,6 +37,7 @@ import { ensureWebBuild } from './bench/web-first-paint.ts';
 import { measureWebFirstScreen } from './bench/web-first-screen.ts';
 import { pageWatch, watchPages, type PageWatch } from './bench/page-watch.ts';
 import { COORDINATOR, coordinatorSide, LONG, WORKERS } from './bench/monday-coordinator.ts';
+import { processEnv } from '../scripts/lib/env.ts';
 
 const USAGE = 'Uso: npm run bench:monday [-- --runs N] [--json] [--rebuild] [--port P]';
 const RESULTS = join(REPO_ROOT, 'bench', 'monday-results.json');
@@ -77,7 +78,7 @@ function parseOptions(argv: string[]): Options {
 
 /** The server in its own process; resolves once it prints its address. */
 async function startMondayServer(port: number): Promise<{ url: string; stop(): Promise<void> }> {
-  const env = { ...process.env };
+  const env = { ...processEnv() };
   // Production password cost and links to this server, whatever the shell says.
   delete env.CURSO_SST_SCRYPT_LOG2N;
   delete env.PUBLIC_URL;

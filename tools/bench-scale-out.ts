@@ -19,6 +19,7 @@ import { seedCompletedLearners, spawnInstance, startRoundRobinProxy } from '../s
 import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { join } from 'node:path';
+import { envText } from '../scripts/lib/env.ts';
 
 const ROWS = 1700;
 const PASSWORD = 'bench-escala-123';
@@ -228,7 +229,7 @@ const refusedSaves = (runs: Record<string, SaveStats>) =>
     .map(([name, r]) => `${name}: ${r.errors} (${JSON.stringify(r.refused)})`);
 
 export async function benchScaleOut(argv: string[]): Promise<number> {
-  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const url = envText('DATABASE_URL') ?? envText('TEST_DATABASE_URL');
   if (!url) {
     console.error(
       'bench:server --instances: se necesita PostgreSQL (DATABASE_URL o TEST_DATABASE_URL; en este repositorio: source scripts/ci-postgres.sh).',

@@ -25,6 +25,7 @@ import { acceptDataNotice, publishDataNoticeVersion } from '../server/db/activit
 import { benchConsole, formatConsoleBench } from './bench-console.ts';
 import { benchImport, benchLockRace, formatLockAndImport } from './bench/lock-and-import.ts';
 import { openScratchSchema } from '../server/test-support.ts';
+import { envText } from '../scripts/lib/env.ts';
 
 const USAGE =
   'Uso: npm run bench:server [-- --requests N] [--concurrency C] [--seconds S] [--json] | -- --instances [--requests N] [--concurrency C] [--json]';
@@ -182,7 +183,7 @@ function engines(): Engine[] {
       },
     },
   ];
-  const url = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const url = envText('DATABASE_URL') ?? envText('TEST_DATABASE_URL');
   if (url)
     list.push({
       name: 'PostgreSQL',
@@ -346,7 +347,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const results: LoadResult[] = [await benchTrivial(o, log)];
   for (const engine of engines()) results.push(...(await benchEngine(engine, o, log)));
-  if (!process.env.DATABASE_URL && !process.env.TEST_DATABASE_URL)
+  if (!envText('DATABASE_URL') && !envText('TEST_DATABASE_URL'))
     log('  (PostgreSQL skipped: set DATABASE_URL or TEST_DATABASE_URL to include it)');
   const lock = await benchLockRace(log);
   const imports = await benchImport(log);

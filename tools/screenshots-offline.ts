@@ -13,6 +13,7 @@ import { migrate } from '../server/db/migrate.ts';
 import { createUser } from '../server/db/store.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
+import { setEnvDefault } from '../scripts/lib/env.ts';
 
 const OUT = process.argv[2] ?? join(ROOT, 'test-results', 'screenshots-offline');
 const LEARNER = {
@@ -20,7 +21,7 @@ const LEARNER = {
   name: 'Yeison Arley Mosquera',
   password: 'Clave-Obra-2026',
 };
-process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
+setEnvDefault('CURSO_SST_SCRYPT_LOG2N', '12');
 
 mkdirSync(OUT, { recursive: true });
 const db = await openPglite();

@@ -1,11 +1,12 @@
 // What every headless Chromium of ours (browser tests, bench) shares: where the browser is and
 // how it is started on these machines (Debian's chromium; no network besides loopback).
 import { existsSync } from 'node:fs';
+import { envText } from './env.ts';
 
 /** CHROMIUM_PATH, else Debian's /usr/bin/chromium; undefined lets Playwright use its own. */
 export function chromiumPath(): string | undefined {
   return (
-    process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
+    envText('CHROMIUM_PATH') ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined)
   );
 }
 

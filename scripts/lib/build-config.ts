@@ -15,6 +15,7 @@ import {
   type ConfigStamp,
   type LoadedConfig,
 } from '../../course-files/read-config.ts';
+import { processEnv } from './env.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -22,7 +23,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export type BuildTarget = 'lms' | 'web' | 'preview' | 'lms-template';
 
 /** Folder of the builds: CURSO_DIST_DIR (tests build into temp folders) or dist/. */
-export const distRoot = (env: NodeJS.ProcessEnv = process.env) =>
+export const distRoot = (env: NodeJS.ProcessEnv = processEnv()) =>
   resolve(env.CURSO_DIST_DIR?.trim() || join(ROOT, 'dist'));
 
 export const stampFile = (target: BuildTarget, root = distRoot()) =>
@@ -61,7 +62,7 @@ export interface BuildCourse {
  * Configuration (CURSO_CONFIG / CURSO_OBRA, set by build.ts; default config/ejemplo.json) and
  * the course filled with its values. Throws an Error whose message lists every problem.
  */
-export function readBuildCourse(env: NodeJS.ProcessEnv = process.env): BuildCourse {
+export function readBuildCourse(env: NodeJS.ProcessEnv = processEnv()): BuildCourse {
   const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
   const { course, issues, files } = readCourse();
   if (!course) throw new Error(`El contenido del curso tiene errores:\n${formatIssues(issues)}`);

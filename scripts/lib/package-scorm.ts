@@ -34,6 +34,7 @@ import {
 } from '../../course-files/scorm-package.ts';
 import type { PackageIdentity } from '../../src/domain/config/package-identity.ts';
 import { courseIdentity } from '../../course-files/read-content.ts';
+import { processEnv } from './env.ts';
 
 export * from '../../course-files/scorm-package.ts';
 
@@ -101,7 +102,7 @@ export function initialJavaScript(distDir: string, launch = LAUNCH_FILE): Initia
 }
 
 /** SOURCE_DATE_EPOCH (seconds) when set, the usual convention for reproducible builds. */
-export function zipDate(env: NodeJS.ProcessEnv = process.env): Date {
+export function zipDate(env: NodeJS.ProcessEnv = processEnv()): Date {
   const raw = env.SOURCE_DATE_EPOCH;
   if (raw === undefined || raw === '') return DEFAULT_ZIP_DATE;
   if (!/^\d+$/.test(raw))

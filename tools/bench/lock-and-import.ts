@@ -13,6 +13,7 @@ import { importUsers } from '../../server/cli/users.ts';
 import { generateImportCsv } from '../../server/cli/import-fixture.ts';
 import { hashAll } from '../../server/cli/csv-import.ts';
 import { DEFAULT_LOG2_N } from '../../server/security/passwords.ts';
+import { withEnv } from '../../scripts/lib/env.ts';
 
 export async function benchLockRace(log: (line: string) => void): Promise<RaceResult[]> {
   const strategies: LockStrategy[] = defaultStrategy() === 'os' ? ['os', 'file'] : ['file'];
@@ -44,9 +45,7 @@ export async function benchImport(log: (line: string) => void): Promise<{
   // The import's own work is measured at a low hash cost; production hashing is measured on a
   // sample below and extrapolated, so the bench stays minutes, not half an hour.
   const log2N = 10;
-  const previous = process.env.CURSO_SST_SCRYPT_LOG2N;
-  process.env.CURSO_SST_SCRYPT_LOG2N = String(log2N);
-  try {
+  await withEnv({ CURSO_SST_SCRYPT_LOG2N: String(log2N) }, async () => {
     for (const variant of ['UTF-8', 'Windows-1252'] as const) {
       const dir = mkdtempSync(join(tmpdir(), 'curso-sst-bench-import-'));
       const db = await openPglite(join(dir, 'pglite'));
@@ -78,22 +77,18 @@ export async function benchImport(log: (line: string) => void): Promise<{
         rmSync(dir, { recursive: true, force: true });
       }
     }
-  } finally {
-    if (previous === undefined) delete process.env.CURSO_SST_SCRYPT_LOG2N;
-    else process.env.CURSO_SST_SCRYPT_LOG2N = previous;
-  }
+  });
   // Production cost (N=2^17): a sample hashed the way the import hashes, extrapolated.
-  const prior = process.env.CURSO_SST_SCRYPT_LOG2N;
-  delete process.env.CURSO_SST_SCRYPT_LOG2N;
   const sample = 40;
   log(`  hashing: ${sample} passwords at N=2^${DEFAULT_LOG2_N}`);
   const t0 = performance.now();
-  await hashAll(
-    Array.from({ length: sample }, (_, i) => `clave-${i}`),
-    () => {},
+  await withEnv({ CURSO_SST_SCRYPT_LOG2N: undefined }, () =>
+    hashAll(
+      Array.from({ length: sample }, (_, i) => `clave-${i}`),
+      () => {},
+    ),
   );
   const msPerPassword = (performance.now() - t0) / sample;
-  if (prior !== undefined) process.env.CURSO_SST_SCRYPT_LOG2N = prior;
   return {
     results,
     production: {
