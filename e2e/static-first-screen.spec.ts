@@ -40,3 +40,41 @@ for (const viewport of [
     expect(painted).toEqual(started);
   });
 }
+
+// Record 0276: the first screen is the page and one script; what the next screens need is asked
+// for only after the page's load event, and no stylesheet the page already carries comes again.
+test('the first screen loads one script, and the prefetch starts after the load event', async ({
+  page,
+}) => {
+  await page.goto('/lms/index.html');
+  await expect(page.getByRole('button', { name: 'Módulos' })).toBeVisible();
+  // The topic screens' code still comes ahead of the learner's tap (record 0098).
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance.getEntriesByType('resource').some((e) => /\/templates-[^/]*\.js$/.test(e.name)),
+      ),
+    )
+    .toBe(true);
+  const { beforeLoad, stylesheets, inline } = await page.evaluate(() => {
+    const loadStart = performance.getEntriesByType('navigation')[0]!.toJSON().loadEventStart;
+    const resources = performance.getEntriesByType('resource');
+    return {
+      beforeLoad: resources
+        .filter((e) => e.startTime < loadStart)
+        .map((e) => new URL(e.name).pathname.replace(/.*\//, '')),
+      stylesheets: resources
+        .map((e) => new URL(e.name).pathname)
+        .filter((path) => path.endsWith('.css')),
+      inline: [...document.querySelectorAll('style')].map((s) => s.textContent ?? ''),
+    };
+  });
+  expect(beforeLoad).toEqual([expect.stringMatching(/^index-[^/]*\.js$/)]);
+  for (const path of stylesheets) {
+    const css = (await (await page.request.get(path)).text()).trim();
+    expect(
+      inline.some((text) => text.includes(css)),
+      `${path} is already in the page`,
+    ).toBe(false);
+  }
+});

@@ -57,7 +57,7 @@ export interface BudgetResult {
   label: string;
   value: number;
   limit: number;
-  unit: 'ms' | 'bytes' | 'count' | 'chars';
+  unit: 'ms' | 'bytes' | 'count' | 'chars' | 'ratio';
   pass: boolean;
   /**
    * False for a time of the navigation walk run with --cpu-load: a busy core on this machine
@@ -121,6 +121,7 @@ export function formatValue(value: number, unit: BudgetResult['unit']): string {
   if (unit === 'ms') return secs(value);
   if (unit === 'bytes') return value >= MIB ? mib(value) : kib(value);
   if (unit === 'chars') return `${value} chars`;
+  if (unit === 'ratio') return `${value.toFixed(2)}×`;
   return Number.isInteger(value) ? String(value) : value.toFixed(2);
 }
 
@@ -155,6 +156,11 @@ const LOAD_ROWS: [string, LoadMetric, (n: number) => string, string?][] = [
 
 /** One table per condition: the course beside the reference SCO. */
 function loadTables(r: BenchResults, mark: Mark): string[] {
+  // The first paint's ratio to the reference SCO's, beside its absolute budget (record 0276).
+  const ratioMark = () => {
+    const b = r.budgets.find((x) => x.id === 'fcp-ratio');
+    return b ? `${formatValue(b.value, 'ratio')} of reference ${mark('fcp-ratio')}` : '';
+  };
   return (['unthrottled', 'throttled'] as const).flatMap((name) => {
     const c = r.conditions[name];
     return [
@@ -164,7 +170,11 @@ function loadTables(r: BenchResults, mark: Mark): string[] {
           label,
           range(c.course[key], f),
           range(c.reference[key], f),
-          id && name === 'throttled' ? mark(id) : id === 'heap' ? mark(id) : '',
+          id && name === 'throttled'
+            ? [mark(id), ...(id === 'fcp' ? [ratioMark()] : [])].join('; ')
+            : id === 'heap'
+              ? mark(id)
+              : '',
         ]),
         ['', 'Curso SST', 'Reference SCO', 'Budget'],
       ),

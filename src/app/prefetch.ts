@@ -1,14 +1,16 @@
 // No screen waits on the network once the course is open (docs/decisions/0098-no-screen-waits-on-the-network.md):
-// after the first paint, fetch what the next screens need — the topic-screens and quiz chunks
+// after the page's load event and the paint after it, fetch what the next screens need — the topic-screens and quiz chunks
 // with their CSS (and «Escuchar» inside them), the current and next module's content, and the
 // illustrations of the screen the menu opens next. Nothing here runs before the first paint, so
 // Initialize and the first screen are never delayed (the inline early-Initialize script runs
 // before any of this is even parsed). Not "when idle" (record 0248): on a busy machine the idle
 // callback only came at its 1.5-s timeout, as the learner tapped a module on the menu, and
-// module 1's first screen then waited on the topic-screens chunk and its illustration.
+// module 1's first screen then waited on the topic-screens chunk and its illustration. Not before
+// the load event either (record 0276): on a throttled link every request started beside the
+// first screen's own took a share of the link it needed.
 import { prefetchModule } from '../course/use-module.ts';
 import type { CourseController } from '../course/course-controller.ts';
-import { afterPaint, prefetchImageFiles } from '../ui/idle.ts';
+import { afterLoad, prefetchImageFiles } from '../ui/idle.ts';
 
 const ignore = () => undefined;
 
@@ -33,9 +35,9 @@ export function prefetchCurrentModules(controller: CourseController, assetBase: 
   if (here) prefetchImageFiles(here.firstImages, assetBase);
 }
 
-/** Right after the first paint: everything the next screens need. */
+/** After the load event and the paint after it: everything the next screens need. */
 export function prefetchAfterFirstPaint(controller: CourseController, assetBase: string): void {
-  afterPaint(() => {
+  afterLoad(() => {
     prefetchScreens();
     if (controller.getState().ready) prefetchCurrentModules(controller, assetBase);
     else {
