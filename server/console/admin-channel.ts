@@ -62,7 +62,7 @@ const HELLO_BODY = z.object(
   badNonce,
 );
 const COMMAND_BODY = z.object(
-  { argv: z.array(z.string(badArgv), badArgv).max(40, badArgv), file: z.unknown() },
+  { argv: z.array(z.string(badArgv), badArgv).max(40, badArgv), file: z.unknown().optional() },
   badArgv,
 );
 
