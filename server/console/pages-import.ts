@@ -104,7 +104,10 @@ ${
     r.createdIds?.length && viewer.role === 'coordinador'
       ? invitationForm(viewer, { ids: r.createdIds.join(',') }, T.inviteImported(r.imported))
       : '';
-  return `<div class="notice ${r.rejected ? 'bad' : 'ok'}" role="status"><p><strong>${T.summary(r.imported, r.registered.length, r.rejected)}</strong></p></div>
+  // Something imported (or found already registered) is a success; the rejected rows are listed
+  // apart below (record 0273). Only a file of which nothing could be used reads as a failure.
+  const succeeded = r.imported + r.registered.length > 0 || !r.rejected;
+  return `<div class="notice ${succeeded ? 'ok' : 'bad'}" role="status"><p><strong>${T.summary(r.imported, r.registered.length, r.rejected)}</strong></p></div>
 ${invite}
 ${list(T.rowErrors, r.errors)}
 ${registered}
