@@ -22,10 +22,16 @@ const tree = (glob) => [glob, `${glob}/**`];
 const ADAPTERS = foldersOf('tracking').flatMap((a) => tree(`**/tracking/${a}`));
 const APP = tree('**/app');
 const FEATURES = foldersOf('features');
-/** Screen-type and quiz-type plug-ins (one folder each). */
-const PLUGINS = ['screen-types', 'quiz-types'].flatMap((kind) =>
-  foldersOf(kind).map((type) => ({ kind, type })),
-);
+/**
+ * Screen-type and quiz-type plug-ins (one folder each), the made-up ones of the plug-in fixture
+ * test (src/plugin-fixtures/, record 0271) under the same fences.
+ */
+const PLUGINS = [
+  'screen-types',
+  'quiz-types',
+  'plugin-fixtures/screen-types',
+  'plugin-fixtures/quiz-types',
+].flatMap((kind) => foldersOf(kind).map((type) => ({ kind, type })));
 const KITS = [...tree('**/screen-kit'), ...tree('**/quiz-kit')];
 const VERSION_FOLDERS = {
   group: ['**/tracking/scorm/scorm12/**', '**/tracking/scorm/scorm2004/**'],

@@ -9,14 +9,17 @@ import {
   closeCongratulations,
   expectRoute,
   leaveIntroduction,
+  readTopics,
   routeOf,
   finishLastModule,
 } from './support/course.ts';
+import { acceptFeedback, chooseOption } from './support/learner.ts';
 import { course } from './support/content.ts';
 import { scorm12 } from '../src/tracking/scorm/scorm12/dialect.ts';
 import { joinSuspendData, toLedgerAnswer } from '../src/tracking/scorm/answer-ledger.ts';
 import { answerKindOf } from '../src/domain/registry/index.ts';
 import type { Interaction } from '../src/tracking/port.ts';
+import type { LmsCall } from './support/lms-fixture.ts';
 
 const last = () => course().modules.length;
 
@@ -142,5 +145,80 @@ test('SCORM 1.2 in Chamilo: after a relaunch all 14 answers keep their own value
   const course401 = consoleLines.filter((l) => /objectives/.test(l.text));
   expect(course401.filter((l) => l.type === 'error')).toEqual([]);
   expect(course401.filter((l) => l.type === 'warning')).toHaveLength(1);
+  await lms.expectNoViolations();
+});
+
+/** A session's real time from the harness's own call timestamps: Initialize to the last call. */
+function realSeconds(calls: LmsCall[]): number {
+  const start = calls.find((c) => c.method === 'LMSInitialize')!.at;
+  return (calls[calls.length - 1]!.at - start) / 1000;
+}
+
+// Record 0268: closing the tab in Chamilo. Its own save on beforeunload goes first (no
+// session_time yet), the course's LMSFinish at pagehide never reaches the server though it
+// answers "true", and the stale save lands after the course's. The course kept the time and the
+// answer in Chamilo's data model before that: the next session adds the lost time once, and the
+// first answer stays the first.
+test('SCORM 1.2 in Chamilo: a closed tab keeps its time and an answer given 1 s before it', async ({
+  page,
+}) => {
+  const stored = seed();
+  const quiz = course().modules[last() - 1]!.activity;
+  const first = quiz.questions[0]!;
+  const right = first.options.findIndex((o) => o.correct === 1);
+  const wrong = first.options.findIndex((o) => o.correct !== 1);
+
+  // Session 1: the last module's topics, its first question answered wrong, the tab closed 1 s later.
+  let lms = await launchLms(page, { version: '1.2', lmsModel: 'chamilo', cmi: { ...stored } });
+  await reachMenu(lms.course);
+  await readTopics(lms.course, last());
+  await chooseOption(lms.course, 'mouse', quiz.type, first.options[wrong]!.option);
+  await acceptFeedback(lms.course, 'mouse', /Respuesta incorrecta/);
+  await page.waitForTimeout(1000); // the learner's second before closing: the scenario itself
+  await lms.closePage();
+  await expect.poll(() => lms.terminated('1.2'), { message: 'LMSFinish' }).toBe(true);
+  const firstCalls = await lms.calls();
+  const afterClose = await lms.chamilo();
+  // Chamilo lost that session's time (the model reproduces the tab closed in Chamilo 1.11.16).
+  expect(afterClose.totalSeconds).toBe(stored.totalSeconds);
+
+  // Session 2: a relaunch; the same question answered right this time, the module finished.
+  lms = await launchLms(page, { version: '1.2', lmsModel: 'chamilo', cmi: { ...afterClose } });
+  // It resumes at the last topic read (the bookmark); «Siguiente» leads to the quiz.
+  await expectRoute(lms.course, /^\/contenido\//);
+  const heading = lms.course.getByRole('heading', { level: 1 });
+  for (let k = 0; k < 10 && (await heading.textContent()) !== quiz.title; k++)
+    await lms.course.getByRole('link', { name: 'Siguiente' }).click();
+  await expect(heading).toHaveText(quiz.title);
+  for (const q of quiz.questions) {
+    const k = q.options.findIndex((o) => o.correct === 1);
+    await chooseOption(lms.course, 'mouse', quiz.type, q.options[k]!.option);
+    await acceptFeedback(lms.course, 'mouse', /¡Respuesta correcta!/);
+  }
+  await expect(
+    lms.course.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
+  ).toBeVisible();
+  await closeCongratulations(lms.course);
+  await expect.poll(() => lms.terminated('1.2'), { message: 'LMSFinish' }).toBe(true);
+
+  const record = await lms.chamilo();
+  // Both sessions' real time is stored, ±10 %.
+  const real = realSeconds(firstCalls) + realSeconds(await lms.calls());
+  const added = record.totalSeconds - stored.totalSeconds;
+  expect
+    .soft(Math.abs(added - real), `${added} s stored for ${real} s`)
+    .toBeLessThanOrEqual(real * 0.1);
+  // The first answer keeps its first value: wrong, with the option first chosen.
+  const firstResponse = scorm12
+    .interaction(0, {
+      ...firstSessionAnswers()[0]!,
+      type: answerKindOf(quiz.type),
+      response: [wrong],
+    })
+    .find((w) => w.element.endsWith('.student_response'))!.value;
+  expect(right).not.toBe(wrong);
+  expect
+    .soft(record.interactions.map((r) => [r[0], r[5], r[6]]))
+    .toContainEqual([`m${last()}-q1`, firstResponse, 'wrong']);
   await lms.expectNoViolations();
 });

@@ -97,13 +97,22 @@ test('an invitation redeemed and the notice accepted before the app arrives: the
   await page.getByLabel('Número de documento').fill(document);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('heading', { name: 'Tus datos personales' })).toBeVisible();
+  const afterTap: string[] = [];
+  page.on('request', (r) => afterTap.push(`${r.method()} ${new URL(r.url()).pathname}`));
+  // «Acepto» is recorded at once, while the app's JavaScript is still on its way (record 0275).
+  const accepted = page.waitForResponse(/\/api\/v1\/accept-data-notice$/, { timeout: 30_000 });
   await page.getByRole('button', { name: 'Acepto' }).click();
+  expect((await accepted).status()).toBe(200);
   expect(held.length).toBeGreaterThan(0);
 
-  // The app arrives: it records the acceptance and opens the course, not the code form.
+  // The app arrives and opens the course, not the code form, from the answer to «Acepto»: no
+  // second question to the server, no notice code fetched after the tap.
   release = true;
   for (const route of held.splice(0)) await route.continue();
   await expect(page).toHaveURL(/\/introduccion$/, { timeout: 60_000 });
   await expect(page.getByRole('link', { name: 'Siguiente' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Entrar con tu código' })).toHaveCount(0);
+  expect(afterTap.filter((r) => r.endsWith('/api/v1/accept-data-notice'))).toHaveLength(1);
+  expect(afterTap).not.toContain('POST /api/v1/me');
+  expect(afterTap.filter((r) => /\/assets\/data-notice-/.test(r))).toEqual([]);
 });

@@ -7,6 +7,7 @@
 import { expect, test, type Frame, type Locator, type Page } from '@playwright/test';
 import { collectErrors, launchLms } from './support/lms-fixture.ts';
 import { course } from './support/content.ts';
+import { pagePath } from '../src/domain/progress/navigation.ts';
 
 const BAR = 60;
 const fullRoute = () =>
@@ -138,5 +139,67 @@ test('a 500-px popup: header and certificate buttons in view after scrolling the
   await popup.screenshot({ path: testInfo.outputPath('popup-certificate.png') });
   for (const name of ['DESCARGAR', 'IMPRIMIR', 'Cerrar'])
     await expectInView(popup, screen.getByRole('button', { name }), 0, `«${name}»`);
+  expect(errors).toEqual([]);
+});
+
+/** The topic with the most content: the longest screen a learner scrolls through. */
+function longestTopic() {
+  const topics = course().modules.flatMap((m) => m.topics);
+  return topics.reduce((a, b) => (JSON.stringify(b).length > JSON.stringify(a).length ? b : a));
+}
+
+/** Where the course and the LMS page are scrolled to. */
+async function scrollPositions(page: Page, frame: Frame) {
+  return [await page.evaluate(() => window.scrollY), await frame.evaluate(() => window.scrollY)];
+}
+
+test('Moodle-shaped page at 1366×768, page back at its top: the wheel over the course reaches «Siguiente» and the footer of the longest topic', async ({
+  page,
+}, testInfo) => {
+  const errors = collectErrors(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const lms = await launchLms(page, {
+    version: '1.2',
+    cmi: finished,
+    pageShape: 'moodle',
+    frameSize: { width: 714, height: 666 },
+  });
+  const frame = lms.course;
+  await expect(frame.getByRole('heading', { name: 'Módulos del curso' })).toBeVisible();
+  const topic = longestTopic();
+  await frame.evaluate((path) => {
+    window.location.hash = path;
+  }, pagePath(topic));
+  await expect(frame.getByRole('heading', { level: 1 })).not.toHaveText('Módulos del curso');
+  // Moodle's page back at its top, as at launch: the frame runs below the window.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const next = frame.getByRole('link', { name: 'Siguiente' });
+  const footer = frame.getByRole('contentinfo');
+  const height = page.viewportSize()!.height;
+  const bottomOf = async (target: Locator) => {
+    const box = (await target.boundingBox())!;
+    return box.y + box.height;
+  };
+  // The wheel over the course, notch by notch, until «Siguiente» and the footer are in the
+  // window; each notch must move the course or the page (a notch that moves nothing: stuck).
+  for (let notch = 0; notch < 60; notch++) {
+    if ((await bottomOf(next)) <= height + 0.5 && (await bottomOf(footer)) <= height + 0.5) break;
+    const before = await scrollPositions(page, frame);
+    const box = (await frame.frameElement().then((f) => f.boundingBox()))!;
+    await page.mouse.move(box.x + box.width / 2, Math.max(box.y, BAR) + 40);
+    await page.mouse.wheel(0, 400);
+    await expect
+      .poll(() => scrollPositions(page, frame), { message: 'the wheel over the course moves it' })
+      .not.toEqual(before);
+  }
+  await page.screenshot({ path: testInfo.outputPath('longest-topic-end.png') });
+  await expectInView(page, next, BAR, '«Siguiente»');
+  await expectInView(page, footer, BAR, 'the course footer');
+  // The course's header guarantee (record 0161) holds: the frame's top stays below the bar.
+  const frameBox = (await frame.frameElement().then((f) => f.boundingBox()))!;
+  expect(frameBox.y).toBeGreaterThanOrEqual(BAR - 0.5);
+  const heading = await frame.getByRole('heading', { level: 1 }).textContent();
+  await clickWhereSeen(page, next);
+  await expect(frame.getByRole('heading', { level: 1 })).not.toHaveText(heading!);
   expect(errors).toEqual([]);
 });

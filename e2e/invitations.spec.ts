@@ -2,8 +2,9 @@
 // invitations; the printed cards hold one QR per learner that opens a working link; opening the
 // link changes nothing; on a phone the worker types the document number and is in, without a
 // password; the same link again is refused; a deactivated worker's link is refused; a fresh code
-// from the console signs the worker in on a second phone; «No soy yo» signs out and keeps the
-// worker's unsent progress on the phone until they come back.
+// from the console signs the worker in on a second phone; «No soy yo» signs out, opens the code
+// form for the next person (record 0274) and keeps the worker's unsent progress on the phone until
+// they come back.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { API_URL } from './support/api-server-config.ts';
@@ -168,7 +169,11 @@ test('Monday: cards for the imported workers, sign-in without a password, a fres
   await fresh.goto('/');
   await expect(fresh.getByRole('heading', { name: '¿Eres Ana?' })).toBeVisible();
   await fresh.getByRole('button', { name: 'No soy yo' }).click();
-  await expect(fresh.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  // The next person on this phone most likely holds a card: the code form first, the password a
+  // link below it (record 0274).
+  await expect(fresh.getByRole('heading', { name: 'Entrar con tu código' })).toBeVisible();
+  await expect(fresh.getByLabel('Código', { exact: true })).toBeVisible();
+  await expect(fresh.getByRole('link', { name: 'Tengo contraseña' })).toBeVisible();
   await expect(fresh.getByRole('status')).toContainText(
     'Este equipo guarda avance de otra persona',
   );

@@ -203,10 +203,50 @@ for (const version of ['1.2', '2004'] as const) {
     ).toBeVisible();
     await screen.getByRole('button', { name: 'Cerrar' }).click();
     await lms.closeCourse();
-    await expect.poll(() => lms.finishCalls()).toBe(1);
+    await expect
+      .poll(() => lms.count(version === '1.2' ? 'LMSCommit' : 'Commit'))
+      .toBeGreaterThan(0);
     expect(await lms.count(version === '1.2' ? 'LMSSetValue' : 'SetValue')).toBe(0);
-    expect(await lms.count(version === '1.2' ? 'LMSCommit' : 'Commit')).toBeGreaterThan(0);
+    // No Terminate in review (record 0268): Moodle's 2004 Terminate stores total_time.
+    expect(await lms.finishCalls()).toBe(0);
     await lms.expectNoViolations();
     expect(errors).toEqual([]);
   });
 }
+
+// Record 0268: Moodle 2004 reopens a finished attempt in review mode and hands nothing back; its
+// Terminate would store cmi.total_time = AddTime(nothing, nothing) = 'P' (the Moodle model in
+// strict-lms.js). The review leaves Moodle's record exactly as it was.
+test('SCORM 2004 in Moodle: a review leaves total_time, status, score, suspend_data and interactions as they were', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const moodleDb = {
+    'cmi.completion_status': 'completed',
+    'cmi.success_status': 'passed',
+    'cmi.score.raw': '100',
+    'cmi.score.scaled': '1',
+    'cmi.suspend_data': fullRoute(),
+    'cmi.location': 'menu',
+    'cmi.exit': 'normal',
+    'cmi.total_time': 'PT1M3.67S',
+    'cmi.interactions.0.id': 'm1-q1',
+    'cmi.interactions.0.type': 'choice',
+    'cmi.interactions.0.learner_response': 'b',
+    'cmi.interactions.0.result': 'incorrect',
+  };
+  const cmi = moodleRelaunch('2004', finished('2004'));
+  const lms = await launchLms(page, { version: '2004', lmsModel: 'moodle', moodleDb, cmi });
+  const frame = lms.course;
+  await expect(
+    frame.getByText('Estás repasando el curso; tu avance ya quedó guardado.'),
+  ).toBeVisible();
+  await reachMenu(frame);
+  await frame.getByRole('button', { name: new RegExp(`Módulo ${last()}\\b`) }).click();
+  await lms.closeCourse();
+  await expect.poll(() => lms.count('Commit')).toBeGreaterThan(0);
+  expect(await lms.count('SetValue')).toBe(0);
+  expect(await lms.moodleDb()).toEqual(moodleDb);
+  await lms.expectNoViolations();
+  expect(errors).toEqual([]);
+});

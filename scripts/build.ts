@@ -21,6 +21,7 @@ import {
   type LoadedConfig,
 } from '../course-files/read-config.ts';
 import { rmSync } from 'node:fs';
+import { precompressDir } from '../course-files/precompress.ts';
 
 const USAGE =
   'Uso: npm run build [-- --config config/mi-empresa.json] [--obra SLUG] [lms|web|preview|lms-template ...]';
@@ -54,7 +55,13 @@ console.log(
 /** Builds still running: a failed one stops the others before the script exits. */
 const running = new Set<ChildProcess>();
 
-function run(label: string, target: BuildTarget, cmd: string, args: string[]): Promise<void> {
+function run(
+  label: string,
+  target: BuildTarget,
+  cmd: string,
+  args: string[],
+  after?: () => Promise<void>,
+): Promise<void> {
   const started = Date.now();
   console.log(`› ${label}`);
   // A failed build must not leave a stamp that says this configuration was built.
@@ -69,9 +76,18 @@ function run(label: string, target: BuildTarget, cmd: string, args: string[]): P
         for (const other of running) other.kill();
         process.exit(code ?? 1);
       }
-      writeStamp(target, stampOf(loaded), root);
-      console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-      done();
+      (after ?? (() => Promise.resolve()))().then(
+        () => {
+          writeStamp(target, stampOf(loaded), root);
+          console.log(`✓ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+          done();
+        },
+        (error: unknown) => {
+          console.error(`✗ ${label} falló: ${(error as Error).message}`);
+          for (const other of running) other.kill();
+          process.exit(1);
+        },
+      );
     });
   });
 }
@@ -91,7 +107,15 @@ const template = wants('lms-template')
       viteBuild('lms-template'),
     )
   : null;
-if (wants('web')) await run(`build web (${shown('web')})`, 'web', vite, viteBuild('web'));
+// The standalone server sends the web build's brotli and gzip copies, made here (record 0275).
+if (wants('web'))
+  await run(`build web (${shown('web')})`, 'web', vite, viteBuild('web'), async () => {
+    const made = await precompressDir(join(root, 'web'));
+    const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+    console.log(
+      `  comprimidos: ${made.files} archivos, ${kib(made.plainBytes)} → brotli ${kib(made.brotliBytes)}, gzip ${kib(made.gzipBytes)}`,
+    );
+  });
 await template;
 if (wants('preview'))
   await run(`vista previa LMS (${shown('lms-preview')})`, 'preview', tsx, [

@@ -3,6 +3,7 @@
 // Also the readability gate (decision 0105): INFLESZ ≥ 70 and sentences ≤ 20 words on every
 // screen and question, with the demo configuration and without optional values.
 import { summarizeCourse } from '../src/domain/content/summary.ts';
+import { SCREEN_TYPES } from '../src/domain/content/types.ts';
 import { relative, join } from 'node:path';
 import {
   courseHours,
@@ -13,6 +14,7 @@ import {
   readabilityFailures,
 } from '../src/domain/content/text-metrics/index.ts';
 import { quizRuleProblems } from '../src/domain/content/quiz-rules.ts';
+import { quizSpreadProblems } from '../src/domain/content/quiz-spread.ts';
 import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
@@ -56,6 +58,8 @@ if (failures.length) {
 }
 // Quiz rules (decision 0171): no test-wise guess passes, on the text as the demo shows it.
 const quiz = quizRuleProblems(course, demo.values);
+// No position cue, no repeated distractor, each answer taught in its module (decision record 0270).
+quiz.problems.push(...quizSpreadProblems(course, demo.values).problems);
 if (quiz.problems.length) {
   console.error(
     `Cuestionarios: ${quiz.problems.length} problema(s):\n` +
@@ -85,7 +89,7 @@ if (json) {
         `cuestionario ${m.activity.type} con ${m.activity.questions} preguntas`,
     );
   console.log(
-    `Tipos de pantalla usados: ${summary.screenTypes.length}/10 (${summary.screenTypes.join(', ')})`,
+    `Tipos de pantalla usados: ${summary.screenTypes.length}/${SCREEN_TYPES.length} (${summary.screenTypes.join(', ')})`,
   );
   console.log(
     `Legibilidad: INFLESZ ≥ 70 y oraciones ≤ 20 palabras en ${readability.length} pantallas y preguntas; ` +

@@ -85,6 +85,22 @@ describe('layering lint', () => {
       '../../features/quiz/quiz-logic.ts',
     ],
     ['a kit importing a plug-in', 'src/screen-kit/x.tsx', '../screen-types/list1/list1-screen.tsx'],
+    // The plug-in fixture test's made-up types sit under the same fences (record 0271).
+    [
+      'a fixture screen type importing a real one',
+      'src/plugin-fixtures/screen-types/list9/x.tsx',
+      '../../../screen-types/list1/list1-screen.tsx',
+    ],
+    [
+      "a fixture quiz type's definition importing a component",
+      'src/plugin-fixtures/quiz-types/order-answer/definition.ts',
+      './order-answer.tsx',
+    ],
+    [
+      'a fixture quiz type importing an adapter',
+      'src/plugin-fixtures/quiz-types/order-answer/x.tsx',
+      '../../../tracking/memory/index.ts',
+    ],
     ['ui importing a feature', 'src/ui/x.tsx', '../features/menu/index.ts'],
     ['ui importing an adapter', 'src/ui/x.ts', '../tracking/memory/index.ts'],
     ['strings importing the domain', 'src/strings/x.ts', '../domain/content/types.ts'],

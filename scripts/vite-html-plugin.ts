@@ -16,7 +16,7 @@ import { svgSize } from './lib/svg-size.ts';
 import { es } from '../src/strings/es.ts';
 import { esInvitation } from '../src/strings/es-invitation.ts';
 import { esDataNotice } from '../src/strings/es-data-notice.ts';
-import { dataNoticeText } from '../src/domain/config/data-notice.ts';
+import { dataNoticeText, dataNoticeVersion } from '../src/domain/config/data-notice.ts';
 import type { FirstScreenTexts } from '../src/app/first-screen/shared.ts';
 import {
   EMPTY_OBRA_BLOCK,
@@ -131,7 +131,18 @@ function firstScreenTexts(apiBase: string, recaptcha: boolean): FirstScreenTexts
     server: s.server,
     expired: s.expired,
     accepting: esDataNotice.accepting,
+    noticeVersion: noticeVersionOfBuild(),
   };
+}
+
+/** The version «Acepto» on the static notice records (the app's virtual:data-notice-version). */
+function noticeVersionOfBuild(): string {
+  try {
+    return dataNoticeVersion(readBuildCourse().loaded.config);
+  } catch {
+    // The content plugin has already stopped the build on a configuration error.
+    return '';
+  }
 }
 
 /** An inline script of the page: a small IIFE built from `entry` (es2019, minified). */

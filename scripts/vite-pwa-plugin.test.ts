@@ -42,6 +42,8 @@ describe('web app manifest and service worker', () => {
     for (const path of [
       '/',
       '/auth/login',
+      // «No soy yo» opens the code form there (record 0274), signal or none.
+      '/entrar',
       '/porteria',
       '/introduccion',
       '/menu',

@@ -37,7 +37,7 @@ export function appRoutePatterns(): RegExp[] {
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return [
     /^\/$/,
-    /^\/(auth\/login|introduccion|menu|error-500|porteria)\/?$/,
+    /^\/(auth\/login|entrar|introduccion|menu|error-500|porteria)\/?$/,
     new RegExp(`^\\/(${segments.map(escape).join('|')})\\/[^/.]+\\/?$`),
   ];
 }

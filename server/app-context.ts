@@ -1,7 +1,7 @@
 // The AppContext buildApp (app.ts) hands to every route: its options with their defaults, the
 // data notice's version published, and the security helpers app.ts made for the requests.
 import type { AppContext } from './context.ts';
-import type { AppOptions } from './app.ts';
+import type { AppOptions } from './app-options.ts';
 import { loadCourseShape } from './course-shape.ts';
 import { shippedCourseId } from './db/store.ts';
 import { publishDataNoticeVersion } from './db/activity-store.ts';

@@ -9,10 +9,14 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const HERE = import.meta.dirname;
-const FILES = ['console', 'cli'].flatMap((dir) =>
+// The API's routes too (record 0272), but for the page frame's link and the operator's notice
+// of a missing build, which are HTML templates of their own.
+const NOT_CHECKED = new Set(['routes/html-page.ts', 'routes/static.ts']);
+const FILES = ['console', 'cli', 'routes'].flatMap((dir) =>
   readdirSync(join(HERE, dir))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .map((name) => `${dir}/${name}`),
+    .map((name) => `${dir}/${name}`)
+    .filter((path) => !NOT_CHECKED.has(path)),
 );
 
 const SHORT_WORDS =

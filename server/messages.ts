@@ -103,6 +103,30 @@ export const MESSAGES = {
       `Revisa que el código esté escrito tal como aparece en el certificado, por ejemplo ${example}. Si el problema continúa, el certificado puede no ser auténtico: consulta con el área de Seguridad y Salud en el Trabajo de la empresa.`,
     unavailableTitle: 'Servicio no disponible',
     unavailableText: 'No fue posible consultar el certificado. Intenta de nuevo en unos minutos.',
+    lookupLabel: 'Código del certificado',
+    lookupButton: 'Verificar',
+    annulledTitle: 'Certificado anulado',
+    annulledText: (why: string) =>
+      `Este certificado fue emitido por este curso, pero ya no vale. ${why}`,
+    expiredTitle: 'Certificado vencido',
+    expiredText: (day: string) =>
+      `Este certificado es auténtico, pero la reinducción está vencida. La reinducción debía hacerse a más tardar el ${day}.`,
+    validTitle: 'Certificado válido',
+    validText:
+      'Este código corresponde a un certificado de participación auténtico, emitido por este curso.',
+    acceptanceLabel: 'Aceptación del trabajador',
+    acceptanceNone: 'Sin aceptación registrada',
+    acceptanceUnchecked: 'No se pudo comprobar ahora',
+    acceptanceRecorded: (day: string) => `Registrada el ${day}`,
+    fields: {
+      name: 'Nombre',
+      document: 'Documento',
+      course: 'Curso',
+      obra: 'Obra',
+      completedOn: 'Fecha de finalización',
+      dueOn: 'Reinducción hasta',
+      code: 'Código',
+    },
     missingFile:
       'Este enlace de certificado no existe o ya venció: un enlace sirve unos minutos y solo mientras la sesión de quien lo pidió sigue abierta. Para obtener tu certificado, ingresa al curso y usa el botón',
   },

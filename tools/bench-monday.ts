@@ -5,8 +5,11 @@
 // one obra that does not exist yet, created from the import screen), wait for the import job,
 // filter the learners who started today and tick the 40, issue the invitations, download the
 // printable cards (checked: 40 QR codes, each one of the links issued) — then the worker's side:
-// on a 360-px phone, CPU ×4 + Slow 3G, one invitation link opened, the document typed, the data
+// on a 360-px phone, CPU ×4 + Fast 3G, one invitation link opened, the document typed, the data
 // notice accepted, the course's first screen reached. A fresh server and database per run.
+// Then the worker's first minute against its budgets (record 0275), medians of 5 on the same
+// phone: sign-in page usable, invitation link → notice usable, «Acepto» tapped at once → course
+// usable, code → course usable (tools/bench/web-first-screen.ts, as `npm run bench` measures).
 // Prints each step and the totals, median (min–max) of N runs (default 3), with the load
 // average before and after; writes bench/monday-results.json. Not part of `npm test` or CI.
 // Exit 2: bad usage, or the procedure itself failed (a count, a card or a screen not as expected).
@@ -22,12 +25,16 @@ import { REPO_ROOT } from '../scripts/lib/package-scorm.ts';
 import { applyCondition } from '../scripts/bench/measure-load.ts';
 import {
   formatMonday,
+  formatWorkerMinute,
   mondayCsv,
   PHONE_PROFILE,
   summariseMonday,
+  WORKER_MINUTE_RUNS,
   type MondayRun,
+  type WorkerMinute,
 } from '../scripts/bench/monday.ts';
 import { ensureWebBuild } from './bench/web-first-paint.ts';
+import { measureWebFirstScreen } from './bench/web-first-screen.ts';
 import { pageWatch, watchPages, type PageWatch } from './bench/page-watch.ts';
 import { COORDINATOR, coordinatorSide, LONG, WORKERS } from './bench/monday-coordinator.ts';
 
@@ -212,6 +219,18 @@ async function oneRun(browser: Browser, options: Options, run: number): Promise<
   }
 }
 
+/** The worker's first minute on the phone profile (record 0275), medians of 5 fresh phones. */
+async function workerMinute(browser: Browser, log: (line: string) => void): Promise<WorkerMinute> {
+  log(`  the worker's first minute (${PHONE_PROFILE.label}), ${WORKER_MINUTE_RUNS} runs`);
+  const r = await measureWebFirstScreen(browser, WORKER_MINUTE_RUNS, log);
+  return {
+    signIn: r.signInUsableMs,
+    notice: r.invitationUsableMs,
+    acceptToCourse: r.acceptToCourseMs,
+    codeToCourse: r.codeToCourseMs,
+  };
+}
+
 async function main(): Promise<number> {
   let options: Options;
   try {
@@ -235,6 +254,7 @@ async function main(): Promise<number> {
     const runs: MondayRun[] = [];
     for (let i = 1; i <= options.runs; i++) runs.push(await oneRun(browser, options, i));
     const summary = summariseMonday(runs);
+    const minute = await workerMinute(browser, log);
     const loadAverage: [number, number] = [loadAtStart, loadavg()[0]!];
     const results = {
       generatedAt: new Date().toISOString(),
@@ -245,6 +265,7 @@ async function main(): Promise<number> {
       machine: { loadAverage, cores: availableParallelism() },
       runs,
       summary,
+      workerMinute: minute,
     };
     mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
@@ -252,6 +273,9 @@ async function main(): Promise<number> {
     else {
       console.log(
         formatMonday(summary, { runs: options.runs, phone: PHONE_PROFILE.label, loadAverage }),
+      );
+      console.log(
+        formatWorkerMinute(minute, { runs: WORKER_MINUTE_RUNS, phone: PHONE_PROFILE.label }),
       );
       console.log(
         'Coordinador: reloj del proceso que maneja el navegador (sus clics y escritura incluidos, no el tiempo de una persona leyendo o eligiendo). Trabajador: reloj de la página (su escritura no cuenta).',

@@ -23,7 +23,13 @@
 //               (so page and frame both scroll); use with frameSize
 //   popupSize   {width, height} of the popup window (default 1000×800)
 //   lmsModel    'chamilo': Chamilo 1.11's 1.2 player instead of scorm-again (chamiloApi below,
-//               decision record 0190); cmi is then its stored record (lms.chamiloSaved() shape)
+//               decision record 0190); cmi is then its stored record (lms.chamiloSaved() shape).
+//               'moodle' (2004 only): Moodle's store beside scorm-again (moodleStore below,
+//               record 0268); moodleDb is then what Moodle's tracks hold (element → value), cmi
+//               what it hands the launch
+//
+// lms.closePage() closes the page as a learner closes the tab: in the Chamilo model its own
+// beforeunload save first, then the course's pagehide, whose LMSFinish is lost (record 0268).
 //
 // window.__lms exposes: calls, violations, counts, cmi(version), saved(version), closeCourse().
 (function () {
@@ -114,6 +120,57 @@
     }
   }
 
+  /**
+   * What Moodle keeps of a 2004 attempt (record 0268), from mod/scorm/datamodels/scorm_13.js and
+   * datamodel.php: every Commit and Terminate posts what was set; Terminate also posts
+   * cmi.total_time = AddTime(the total_time it handed back, the session_time set) — in any mode,
+   * so a review where nothing was handed back stores 'P' (AddTime of two zero defaults).
+   */
+  const moodle =
+    config.lmsModel === 'moodle'
+      ? (() => {
+          const db = Object.assign({}, config.moodleDb || {});
+          const set = {};
+          const handed = (config.cmi && config.cmi.total_time) || 'PT0H0M0S';
+          lms.moodleDb = db;
+          return {
+            set: (element, value) => (set[element] = value),
+            store(terminate) {
+              Object.assign(db, set);
+              if (terminate)
+                db['cmi.total_time'] = addTime(handed, set['cmi.session_time'] || 'PT0H0M0S');
+            },
+          };
+        })()
+      : null;
+
+  /** Moodle's AddTime: a sum of two durations, 'P' when it is zero (no T part at all). */
+  function addTime(a, b) {
+    const parts = (t) => {
+      const m =
+        /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+          t,
+        ) || [];
+      return [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] || 0));
+    };
+    const [ya, moa, da, ha, mia, sa] = parts(a);
+    const [yb, mob, db, hb, mib, sb] = parts(b);
+    let secs = Math.round((sa + sb) * 100) / 100;
+    let mins = mia + mib + Math.floor(secs / 60);
+    secs = Math.round((secs % 60) * 100) / 100;
+    let hours = ha + hb + Math.floor(mins / 60);
+    mins %= 60;
+    const days = da + db + Math.floor(hours / 24);
+    hours %= 24;
+    let out = 'P';
+    if (ya + yb) out += `${ya + yb}Y`;
+    if (moa + mob) out += `${moa + mob}M`;
+    if (days) out += `${days}D`;
+    if (hours || mins || secs)
+      out += `T${hours ? `${hours}H` : ''}${mins ? `${mins}M` : ''}${secs ? `${secs}S` : ''}`;
+    return out;
+  }
+
   function strictApi(version) {
     const api =
       version === '2004' ? new window.Scorm2004API(settings) : new window.Scorm12API(settings);
@@ -183,6 +240,11 @@
         if (key === 'finish') terminated = true;
         if (key === 'finish' && result === 'true') lms.terminated[version] = true;
         if (key === 'commit' && result === 'true') lms.commits[version]++;
+        if (moodle && version === '2004' && result === 'true') {
+          if (key === 'set') moodle.set(args[0], String(args[1]));
+          if (key === 'commit') moodle.store(false);
+          if (key === 'finish') moodle.store(true);
+        }
         if (
           (key === 'set' || key === 'commit' || key === 'init' || key === 'finish') &&
           (result !== 'true' || error !== '0')
@@ -416,33 +478,76 @@
       session_time: '',
       core_exit: 'none',
       interactions: db.interactions.map((_, i) => [String(i), '', '', '', '', '', '', '']),
+      // olms.total_time = $oItem->get_scorm_time('js'): the total as stored at launch.
+      total_time: hms(db.totalSeconds),
       objectives: db.objectives.map((o) => o.slice()),
       updatable: new Set(),
       lastError: 0,
       initialized: false,
       finished: false,
     };
+    function hms(total) {
+      const s = Math.floor(total);
+      const two = (n) => String(n).padStart(2, '0');
+      return `${two(Math.floor(s / 3600))}:${two(Math.floor(s / 60) % 60)}:${two(s % 60)}`;
+    }
     const seconds = (t) => {
       const m = /^(\d+):(\d\d):(\d\d(?:\.\d+)?)$/.exec(String(t));
       return m ? Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) : 0;
     };
-    function save() {
-      // xajax_save_item_scorm() → save_item(): only what was set since the list was cleared.
-      const u = olms.updatable;
-      if (u.has('cmi.core.session_time') && olms.session_time !== '') {
-        db.timePosts.push(olms.session_time);
-        db.totalSeconds += seconds(olms.session_time);
-      }
-      if (u.has('cmi.core.lesson_status')) db.lesson_status = olms.lesson_status;
-      if (u.has('cmi.core.score.raw')) db.score = olms.score;
-      if (u.has('cmi.core.lesson_location')) db.lesson_location = olms.lesson_location;
-      if (u.has('cmi.suspend_data')) db.suspend_data = olms.suspend_data;
-      if (u.has('interactions'))
-        olms.interactions.forEach((r, i) => {
-          db.interactions[i] = r.map((x) => (Array.isArray(x) ? x.slice() : x));
-        });
-      if (olms.objectives.length) db.objectives = olms.objectives.map((o) => o.slice());
+    // A save's request: what savedata() posts at the moment it is called.
+    function post() {
+      return {
+        updatable: new Set(olms.updatable),
+        session_time: olms.session_time,
+        lesson_status: olms.lesson_status,
+        score: olms.score,
+        lesson_location: olms.lesson_location,
+        suspend_data: olms.suspend_data,
+        interactions: olms.interactions.map((r) =>
+          r.map((x) => (Array.isArray(x) ? x.slice() : x)),
+        ),
+        objectives: olms.objectives.map((o) => o.slice()),
+      };
     }
+    // lp_ajax_save_item.php → save_item(): only what was set since the list was cleared.
+    function land(p) {
+      const u = p.updatable;
+      if (u.has('cmi.core.session_time') && p.session_time !== '') {
+        db.timePosts.push(p.session_time);
+        db.totalSeconds += seconds(p.session_time);
+      }
+      if (u.has('cmi.core.lesson_status')) db.lesson_status = p.lesson_status;
+      if (u.has('cmi.core.score.raw')) db.score = p.score;
+      if (u.has('cmi.core.lesson_location')) db.lesson_location = p.lesson_location;
+      if (u.has('cmi.suspend_data')) db.suspend_data = p.suspend_data;
+      if (u.has('interactions'))
+        p.interactions.forEach((r, i) => {
+          db.interactions[i] = r;
+        });
+      if (p.objectives.length) db.objectives = p.objectives;
+    }
+    /**
+     * The page is closing (lms.closePage()): saves made from now on are in flight together; the
+     * course's LMSFinish never reaches the server, and Chamilo's own beforeunload save, taken
+     * before the course's pagehide, lands last (its PHP handles them in parallel).
+     */
+    let closing = null;
+    function save(kind) {
+      if (!closing) return land(post());
+      if (kind === 'finish') {
+        closing.lost.push(post());
+        for (const p of closing.inFlight) land(p);
+        land(closing.unloadSave);
+        closing.landed = true;
+        return;
+      }
+      closing.inFlight.push(post());
+    }
+    lms.chamiloClosing = () => {
+      // scorm_api.php addListeners(): $(window).on('beforeunload', … savedata(…)).
+      closing = { unloadSave: post(), inFlight: [], lost: [], landed: false };
+    };
     const INTERACTION =
       /^cmi\.interactions\.(\d+)\.(id|time|type|correct_responses|weighting|student_response|result|latency)(.*)$/;
     const FIELD = {
@@ -461,7 +566,7 @@
         return 'true';
       },
       LMSFinish() {
-        save();
+        save('finish'); // answers "true" even when its request is lost
         olms.updatable = new Set();
         olms.finished = true;
         lms.terminated['1.2'] = true;
@@ -496,6 +601,8 @@
             return olms.score;
           case 'cmi.core.lesson_mode':
             return 'normal';
+          case 'cmi.core.total_time':
+            return olms.total_time;
           case 'cmi.suspend_data':
             return olms.suspend_data;
           case 'cmi.interactions._count':
@@ -623,6 +730,11 @@
     const origin = config.crossOrigin && level + 1 === 1 ? otherOrigin : '';
     return `${origin}/harness/frame.html?relay=${next}`;
   }
+
+  lms.closePage = () => {
+    if (lms.chamiloClosing) lms.chamiloClosing();
+    lms.closeCourse();
+  };
 
   lms.closeCourse = () => {
     const frame = document.getElementById('course-frame');

@@ -3,6 +3,7 @@
 // the content files (support/content.ts), never hard-coded.
 import { expect, type Frame, type Locator, type Page } from '@playwright/test';
 import type { Activity } from '../../src/domain/content/types.ts';
+import { answerShapeOf, type Response, type WalkTarget } from '../../src/domain/registry/index.ts';
 import { course } from './content.ts';
 import { pressOn, tabTo } from './keyboard.ts';
 
@@ -102,36 +103,40 @@ export async function dragOnto(
   await cdp.detach();
 }
 
-const optionControl = (surface: Surface, type: string, text: string) =>
-  surface.getByRole(type === 'drag-answer' ? 'button' : 'radio', { name: text, exact: true });
+const at = (surface: Surface, target: WalkTarget) =>
+  surface.getByRole(target.role, { name: target.name, exact: typeof target.name === 'string' });
 
-async function choose(
+/** The control of option `index` (its first step's target): where a wrong choice is marked. */
+const optionControl = (surface: Surface, type: string, options: string[], index: number) =>
+  at(surface, answerShapeOf(type).walk([index], options)[0]!.target);
+
+/**
+ * Gives `response` the way the quiz type's answer shape says (record 0271), each step by the
+ * input mode: a control pressed; a radio checked (by keyboard: into the group, Space, then arrow
+ * down to it); a drag done for real by mouse and by touch, picked and placed by keyboard.
+ */
+async function give(
   surface: Surface,
   mode: InputMode,
   type: string,
   options: string[],
-  index: number,
+  response: Response,
 ) {
-  const answer = options[index]!;
-  if (type === 'drag-answer') {
-    const item = surface.getByRole('button', { name: answer, exact: true });
-    const zone = surface.getByRole('button', { name: /Soltar la respuesta elegida aquí/ });
-    // By mouse and by touch a real drag, answered when it lands; by keyboard, pick and place.
-    if (mode === 'keyboard') {
-      await activate(surface, mode, item);
-      await activate(surface, mode, zone, true);
-    } else await dragOnto(surface, mode, item, zone);
-  } else if (mode === 'keyboard') {
-    // Into the radio group, check the first option, then arrow down to the chosen one.
-    const radios = surface.getByRole('radio');
-    await tabTo(pageOf(surface), radios.first());
-    await pageOf(surface).keyboard.press('Space');
-    for (let k = 0; k < index; k++) await pageOf(surface).keyboard.press('ArrowDown');
-    await expect(radios.nth(index)).toBeChecked();
-    await pressOn(pageOf(surface), surface.getByRole('button', { name: 'Responder' }));
-  } else {
-    await activate(surface, mode, surface.getByRole('radio', { name: answer, exact: true }));
-    await activate(surface, mode, surface.getByRole('button', { name: 'Responder' }));
+  for (const step of answerShapeOf(type).walk(response, options)) {
+    if (step.do === 'drag') {
+      const item = at(surface, step.target);
+      const zone = at(surface, step.onto);
+      if (mode === 'keyboard') {
+        await activate(surface, mode, item);
+        await activate(surface, mode, zone, true);
+      } else await dragOnto(surface, mode, item, zone);
+    } else if (step.do === 'check' && mode === 'keyboard') {
+      const radios = surface.getByRole(step.target.role);
+      await tabTo(pageOf(surface), radios.first());
+      await pageOf(surface).keyboard.press('Space');
+      for (let k = 0; k < step.option; k++) await pageOf(surface).keyboard.press('ArrowDown');
+      await expect(radios.nth(step.option)).toBeChecked();
+    } else await activate(surface, mode, at(surface, step.target));
   }
 }
 
@@ -142,7 +147,7 @@ export async function chooseOption(
   type: string,
   answer: string,
 ) {
-  await choose(surface, mode, type, [answer], 0);
+  await give(surface, mode, type, [answer], [0]);
 }
 
 /**
@@ -165,12 +170,15 @@ export async function answerQuiz(
       surface.getByText(`Pregunta ${i + 1} de ${activity.questions.length}`),
     ).toBeVisible();
     const texts = q.options.map((o) => o.option);
-    const right = q.options.findIndex((o) => o.correct === 1);
-    const wrong = q.options.findIndex((o) => o.correct !== 1);
+    const shape = answerShapeOf(activity.type);
+    const rightResponse = shape.correctResponse(q);
+    // A wrong answer: one option not in the right response (a one-option shape's wrong pick).
+    const right = rightResponse[0]!;
+    const wrong = q.options.findIndex((_, k) => !rightResponse.includes(k));
     const wrongFirst = i === 0 && options.firstTryWrong && wrong >= 0;
     if (wrongFirst) missed += 1;
     for (const index of wrongFirst ? [wrong, right] : [right]) {
-      await choose(surface, mode, activity.type, texts, index);
+      await give(surface, mode, activity.type, texts, index === right ? rightResponse : [index]);
       await acceptFeedback(
         surface,
         mode,
@@ -179,10 +187,10 @@ export async function answerQuiz(
       );
       if (index === wrong) {
         await expect(
-          optionControl(surface, activity.type, texts[wrong]!),
+          optionControl(surface, activity.type, texts, wrong),
         ).toHaveAccessibleDescription(/Respuesta incorrecta/);
         await expect(
-          optionControl(surface, activity.type, texts[right]!),
+          optionControl(surface, activity.type, texts, right),
         ).not.toHaveAccessibleDescription(/correct/i);
       }
     }
@@ -210,16 +218,19 @@ export async function walkQuiz(
   activity: Activity,
   check: (moment: QuizMoment) => Promise<void>,
 ) {
-  const answer = (text: string) => chooseOption(surface, mode, activity.type, text);
+  const shape = answerShapeOf(activity.type);
   for (const [i, q] of activity.questions.entries()) {
+    const texts = q.options.map((o) => o.option);
+    const right = shape.correctResponse(q);
     if (i === 0) {
-      await answer(q.options.find((o) => o.correct !== 1)!.option);
+      const wrong = q.options.findIndex((_, k) => !right.includes(k));
+      await give(surface, mode, activity.type, texts, [wrong]);
       await expect(surface.getByRole('dialog')).toContainText('Respuesta incorrecta');
       await check('bad-answer modal');
       await acceptFeedback(surface, mode, /Respuesta incorrecta/);
       await check('wrong choice marked');
     }
-    await answer(q.options.find((o) => o.correct === 1)!.option);
+    await give(surface, mode, activity.type, texts, right);
     await expect(surface.getByRole('dialog')).toContainText('¡Respuesta correcta!');
     if (i === 0) await check('good-answer modal');
     await acceptFeedback(surface, mode, /¡Respuesta correcta!/);

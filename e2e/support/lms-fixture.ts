@@ -42,7 +42,9 @@ export interface LmsOptions {
    * launch, every session_time posted added up, 401 on interaction objectives; decision record
    * 0190) instead of scorm-again. `cmi` is then its stored record (`ChamiloRecord`).
    */
-  lmsModel?: 'chamilo';
+  lmsModel?: 'chamilo' | 'moodle';
+  /** lmsModel 'moodle' (2004): what Moodle's tracks hold at launch, element → value (0268). */
+  moodleDb?: Record<string, string>;
 }
 
 /** What the Chamilo model stores: c_lp_item_view and its c_lp_iv_interaction rows. */
@@ -118,6 +120,11 @@ export class LmsSession {
     );
   }
 
+  /** What the Moodle model stores (lmsModel 'moodle'): element → value. */
+  moodleDb(): Promise<Record<string, string>> {
+    return this.page.evaluate(() => ({ ...(window as unknown as LmsWindow).__lms.moodleDb }));
+  }
+
   calls(): Promise<LmsCall[]> {
     return this.page.evaluate(() => (window as unknown as LmsWindow).__lms.calls);
   }
@@ -142,6 +149,14 @@ export class LmsSession {
     else await this.page.evaluate(() => (window as unknown as LmsWindow).__lms.closeCourse());
   }
 
+  /**
+   * Closes the page as a learner closes the tab (record 0268): in the Chamilo model, Chamilo's
+   * own beforeunload save first, then the course's pagehide, whose LMSFinish is lost.
+   */
+  async closePage(): Promise<void> {
+    await this.page.evaluate(() => (window as unknown as LmsWindow).__lms.closePage());
+  }
+
   async expectNoViolations(): Promise<void> {
     expect(await this.violations()).toEqual([]);
   }
@@ -161,6 +176,8 @@ interface LmsWindow {
     ): Record<string, unknown>;
     calls: LmsCall[];
     chamilo: ChamiloRecord;
+    moodleDb: Record<string, string>;
+    closePage(): void;
     violations: string[];
     terminated: Record<LmsVersion, boolean>;
     closeCourse(): void;

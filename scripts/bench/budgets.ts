@@ -142,6 +142,14 @@ export function webFirstScreenBudgets(w: WebFirstScreenResult): BudgetResult[] {
       unit: 'ms',
       note: `range ${secs(w.invitationUsableMs.min)}–${secs(w.invitationUsableMs.max)}; requests after «Entrar»: ${w.requestsAfterRedeem.join(', ') || 'none'}`,
     },
+    {
+      id: 'web-accept-to-course',
+      label: 'Web «Acepto» tapped at once → first course screen usable (throttled, median)',
+      value: w.acceptToCourseMs.median,
+      limit: 1000,
+      unit: 'ms',
+      note: `range ${secs(w.acceptToCourseMs.min)}–${secs(w.acceptToCourseMs.max)}; requests after «Acepto»: ${w.requestsAfterAccept.join(', ') || 'none'}; code sign-in → course ${secs(w.codeToCourseMs.median)} (record 0275)`,
+    },
   ];
   return out.map((b) => ({ ...b, gated: true, pass: b.value <= b.limit }));
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MONDAY_STEPS, mondayCsv, summariseMonday, type MondayRun } from './monday.ts';
+import {
+  formatWorkerMinute,
+  MONDAY_STEPS,
+  mondayCsv,
+  summariseMonday,
+  WORKER_MINUTE,
+  type MondayRun,
+} from './monday.ts';
 
 const fold = (t: string) => t.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -87,5 +94,27 @@ describe('summariseMonday', () => {
 
   it('refuses no runs', () => {
     expect(() => summariseMonday([])).toThrow();
+  });
+});
+
+describe('formatWorkerMinute', () => {
+  const x = (median: number) => ({
+    min: median - 100,
+    median,
+    max: median + 100,
+    samples: [median - 100, median, median + 100],
+  });
+
+  it('prints the four figures of the worker, each budgeted one marked within or over', () => {
+    const text = formatWorkerMinute(
+      { signIn: x(900), notice: x(2100), acceptToCourse: x(700), codeToCourse: x(1800) },
+      { runs: 5, phone: 'teléfono' },
+    );
+    const lines = text.split('\n');
+    expect(lines).toHaveLength(1 + WORKER_MINUTE.length);
+    expect(lines[1]).toMatch(/0\.90 s .*presupuesto 1\.50 s ✓$/);
+    expect(lines[2]).toMatch(/2\.10 s .*presupuesto 2\.00 s ✗ excedido$/);
+    expect(lines[3]).toMatch(/«Acepto».*0\.70 s .*presupuesto 1\.00 s ✓$/);
+    expect(lines[4]).toMatch(/código.*1\.80 s +\(1\.70 s–1\.90 s\)$/);
   });
 });

@@ -1,6 +1,7 @@
 // The pure parts of `npm run bench:monday` (tools/bench-monday.ts, decision 0251): the CSV of
 // a Monday's new workers, the phone's network profile, the steps timed and their report.
 import { stat, type Stat } from './report.ts';
+import { FAST_3G } from './measure-load.ts';
 
 /**
  * DevTools' «Slow 3G» preset (now «3G» in its menu): 400 ms × 5 RTT, 500 kbit/s × 0.8 both ways,
@@ -12,12 +13,53 @@ export const SLOW_3G = {
   uploadThroughput: ((500 * 1024) / 8) * 0.8,
 };
 
-/** The phone: 360 px wide, Slow 3G and the CPU slowed as the bench's throttled profile does. */
+/**
+ * The phone: 360 px wide, CPU ×4 + Fast 3G, the profile of `npm run bench`'s first screens and of
+ * the budgets the worker's first minute is held to (record 0275; Slow 3G before it).
+ */
 export const PHONE_PROFILE = {
-  label: 'teléfono 360 px, CPU ×4 + Slow 3G (2 s RTT, 400 kbit/s)',
+  label: 'teléfono 360 px, CPU ×4 + Fast 3G (562 ms RTT, 1,44 Mbit/s)',
   cpuRate: 4,
-  network: SLOW_3G,
+  network: FAST_3G,
 };
+
+/** The worker's first minute and its budgets (record 0275), medians of WORKER_MINUTE_RUNS. */
+export const WORKER_MINUTE_RUNS = 5;
+export const WORKER_MINUTE = [
+  { id: 'signIn', label: 'página de ingreso usable («Ingresar» responde)', budgetMs: 1500 },
+  { id: 'notice', label: 'enlace de invitación → aviso de datos usable', budgetMs: 2000 },
+  {
+    id: 'acceptToCourse',
+    label: '«Acepto» al instante → primera pantalla del curso usable',
+    budgetMs: 1000,
+  },
+  {
+    id: 'codeToCourse',
+    label: 'código en /entrar → primera pantalla del curso usable',
+    budgetMs: null,
+  },
+] as const;
+
+export type WorkerMinute = Record<(typeof WORKER_MINUTE)[number]['id'], Stat>;
+
+/** The worker's first minute, each figure against its budget. */
+export function formatWorkerMinute(
+  m: WorkerMinute,
+  context: { runs: number; phone: string },
+): string {
+  const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return [
+    `El primer minuto del trabajador (${context.phone}, navegador nuevo) — mediana (mín–máx) de ${context.runs}:`,
+    ...WORKER_MINUTE.map(({ id, label, budgetMs }) => {
+      const x = m[id];
+      const verdict =
+        budgetMs === null
+          ? ''
+          : `  presupuesto ${secs(budgetMs)} ${x.median <= budgetMs ? '✓' : '✗ excedido'}`;
+      return `  ${label.padEnd(58)} ${secs(x.median).padStart(8)}  (${secs(x.min)}–${secs(x.max)})${verdict}`;
+    }),
+  ].join('\n');
+}
 
 export interface MondayWorker {
   document: string;

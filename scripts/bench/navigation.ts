@@ -10,7 +10,7 @@ import type { Browser, CDPSession, Frame, Page } from 'playwright-core';
 import { readCourse } from '../../course-files/read-content.ts';
 import { FRAME_TITLE } from './host-page.ts';
 import { findScoFrame, newBenchPage, type Condition } from './measure-load.ts';
-import { giveAnswer } from './quiz-answer.ts';
+import { giveRightAnswer } from './quiz-answer.ts';
 import type { Activity, Module } from '../../src/domain/content/types.ts';
 
 export const TRANSITION_KINDS = [
@@ -223,10 +223,8 @@ function stepper(
 /** A module's quiz answered right; each question after the first is a timed transition. */
 async function answerQuiz(page: Page, frame: Frame, step: Step, activity: Activity) {
   for (const [i, q] of activity.questions.entries()) {
-    const answer = q.options.find((o) => o.correct === 1)?.option;
-    if (answer === undefined) throw new Error(`${activity.id}: question ${i + 1} has no answer`);
     await page.waitForTimeout(DWELL_MS);
-    await giveAnswer(frame, activity.type, answer, TIMEOUT);
+    await giveRightAnswer(frame, activity.type, q, TIMEOUT);
     const accept = frame
       .getByRole('dialog')
       .filter({ hasText: '¡Respuesta correcta!' })

@@ -1,22 +1,28 @@
 // A quiz question answered in the course frame as a learner answers it, for the benches that take
-// the whole course (walkthrough.ts, navigation.ts): a drag answer dropped on its box, or a radio
-// option checked and «Responder» pressed.
+// the whole course (walkthrough.ts, navigation.ts): the steps the quiz type's answer shape gives
+// (record 0271) — a drag answer picked and placed on its box, a radio option checked and
+// «Responder» pressed, or whatever a new type declares.
 import type { Frame, FrameLocator } from 'playwright-core';
-import type { Activity } from '../../src/domain/content/types.ts';
+import type { Question } from '../../src/domain/content/types.ts';
+import { answerShapeOf, type WalkTarget } from '../../src/domain/registry/index.ts';
 
-export async function giveAnswer(
+/** Gives the right response to question `q` of a quiz of type `type`. */
+export async function giveRightAnswer(
   frame: Frame | FrameLocator,
-  type: Activity['type'],
-  answer: string,
+  type: string,
+  q: Question,
   timeout: number,
 ): Promise<void> {
-  if (type === 'drag-answer') {
-    await frame.getByRole('button', { name: answer, exact: true }).click({ timeout });
-    await frame
-      .getByRole('button', { name: /Soltar la respuesta elegida aquí/ })
-      .click({ timeout });
-  } else {
-    await frame.getByRole('radio', { name: answer, exact: true }).check({ timeout });
-    await frame.getByRole('button', { name: 'Responder' }).click({ timeout });
+  const shape = answerShapeOf(type);
+  const at = (t: WalkTarget) =>
+    frame.getByRole(t.role, { name: t.name, exact: typeof t.name === 'string' });
+  const steps = shape.walk(
+    shape.correctResponse(q),
+    q.options.map((o) => o.option),
+  );
+  for (const step of steps) {
+    if (step.do === 'check') await at(step.target).check({ timeout });
+    else await at(step.target).click({ timeout });
+    if (step.do === 'drag') await at(step.onto).click({ timeout });
   }
 }

@@ -78,6 +78,12 @@ export interface WebFirstScreenResult {
   invitationUsableMs: Stat;
   /** Requests made after «Entrar» until the notice was usable (median run). */
   requestsAfterRedeem: string[];
+  /** «Acepto» tapped as soon as it shows until the course's first screen is usable, ms (0275). */
+  acceptToCourseMs: Stat;
+  /** The API calls and scripts requested after «Acepto» (median run). */
+  requestsAfterAccept: string[];
+  /** A returning worker's code on '/entrar': form usable + «Entrar» → course usable, ms. */
+  codeToCourseMs: Stat;
 }
 
 export interface BenchResults {

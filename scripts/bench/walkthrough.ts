@@ -8,7 +8,7 @@ import type { Browser, Frame, FrameLocator, Page } from 'playwright-core';
 import { readCourse } from '../../course-files/read-content.ts';
 import { FRAME_TITLE, type ApiCall, type HostRecord } from './host-page.ts';
 import { findScoFrame, newBenchPage } from './measure-load.ts';
-import { giveAnswer } from './quiz-answer.ts';
+import { giveRightAnswer } from './quiz-answer.ts';
 import type { Module } from '../../src/domain/content/types.ts';
 
 export interface WalkthroughResult {
@@ -87,10 +87,7 @@ async function walkModule(page: Page, frame: FrameLocator, module: Module, n: nu
       .getByText(`Pregunta ${i + 1} de ${activity.questions.length}`)
       .waitFor({ timeout: TIMEOUT });
     await dwell(page);
-    const answer = q.options.find((o) => o.correct === 1)?.option;
-    if (answer === undefined)
-      throw new Error(`${activity.id}: question ${i + 1} has no correct option`);
-    await giveAnswer(frame, activity.type, answer, TIMEOUT);
+    await giveRightAnswer(frame, activity.type, q, TIMEOUT);
     await acceptFeedback(frame);
   }
 }

@@ -5,7 +5,12 @@
 // what the packages really send. Pure: the CLI (scripts/answer-key.ts) reads and writes files.
 import type { Course, Module } from '../../src/domain/content/types.ts';
 import { questionId } from '../../src/domain/progress/engine.ts';
-import { answerKindOf, type AnswerKind } from '../../src/domain/registry/index.ts';
+import {
+  answerShapeOf,
+  type AnswerKind,
+  type AnswerShape,
+  type Response,
+} from '../../src/domain/registry/index.ts';
 import { plainText } from '../../src/domain/content/html-text.ts';
 import { optionLetter } from '../../src/tracking/scorm/dialect.ts';
 import { scorm12 } from '../../src/tracking/scorm/scorm12/dialect.ts';
@@ -21,6 +26,13 @@ export interface KeyOption {
   scorm2004: string;
 }
 
+/** The right response: in words (letters and texts, as the quiz type's shape says) and as recorded. */
+export interface KeyRight {
+  text: string;
+  scorm12: string;
+  scorm2004: string;
+}
+
 export interface KeyQuestion {
   id: string;
   /** 1-based position in the module's quiz. */
@@ -28,6 +40,8 @@ export interface KeyQuestion {
   text: string;
   kind: AnswerKind;
   options: KeyOption[];
+  /** None when the question has no right response (the loader refuses such content). */
+  right: KeyRight | null;
 }
 
 export interface KeyModule {
@@ -38,15 +52,15 @@ export interface KeyModule {
   questions: KeyQuestion[];
 }
 
-/** The response string a dialect writes when the learner picks option `index`. */
-function responseFor(dialect: ScormDialect, kind: AnswerKind, index: number): string {
+/** The response string a dialect writes when the learner gives `response`. */
+function responseFor(dialect: ScormDialect, kind: AnswerKind, response: Response): string {
   const writes = dialect.interaction(0, {
     id: 'x',
     moduleId: 'x',
     description: '',
     type: kind,
-    response: [index],
-    correctResponse: [index],
+    response,
+    correctResponse: response,
     correct: true,
     latencyMs: 0,
     timestamp: new Date(0),
@@ -56,8 +70,22 @@ function responseFor(dialect: ScormDialect, kind: AnswerKind, index: number): st
   return write.value;
 }
 
+/** The right response of a question, in the words its shape gives, and as each dialect writes it. */
+function keyRight(shape: AnswerShape, q: Module['activity']['questions'][number]): KeyRight | null {
+  const right = shape.correctResponse(q);
+  if (!right.length || right.some((i) => !q.options[i])) return null;
+  return {
+    text: shape.describe(
+      right.map((i) => `${optionLetter(i)}) ${cell(plainText(q.options[i]!.option))}`),
+    ),
+    scorm12: responseFor(scorm12, shape.kind, right),
+    scorm2004: responseFor(scorm2004, shape.kind, right),
+  };
+}
+
 const keyModule = (module: Module): KeyModule => {
-  const kind = answerKindOf(module.activity.type);
+  const shape = answerShapeOf(module.activity.type);
+  const kind = shape.kind;
   return {
     id: module.id,
     number: module.number,
@@ -71,10 +99,11 @@ const keyModule = (module: Module): KeyModule => {
       options: q.options.map((o, k) => ({
         letter: optionLetter(k),
         text: plainText(o.option),
-        correct: o.correct === 1,
-        scorm12: responseFor(scorm12, kind, k),
-        scorm2004: responseFor(scorm2004, kind, k),
+        correct: shape.correctResponse(q).includes(k),
+        scorm12: responseFor(scorm12, kind, [k]),
+        scorm2004: responseFor(scorm2004, kind, [k]),
       })),
+      right: keyRight(shape, q),
     })),
   };
 };
@@ -111,7 +140,14 @@ function introduction(modules: KeyModule[], source: KeySource): string[] {
   const example =
     modules.flatMap((m) => m.questions).find((q) => q.kind === 'matching') ??
     modules[0]?.questions[0];
-  const exampleRight = example?.options.find((o) => o.correct);
+  const exampleRight = example?.right;
+  // One right option reads «la opción b («…»)»; another shape's response, in its own words.
+  const exampleText = (right: KeyRight) => {
+    const chosen = example?.options.filter((o) => o.correct) ?? [];
+    return chosen.length === 1
+      ? `la opción ${chosen[0]!.letter} («${cell(chosen[0]!.text)}»)`
+      : right.text;
+  };
   return [
     `# Clave de respuestas: ${source.title}`,
     '',
@@ -133,7 +169,7 @@ function introduction(modules: KeyModule[], source: KeySource): string[] {
     '',
     ...(example && exampleRight
       ? [
-          `Ejemplo: en la pregunta \`${example.id}\` la respuesta correcta es la opción ${exampleRight.letter} («${cell(exampleRight.text)}»); el LMS la registra como ${code(exampleRight.scorm12)} en SCORM 1.2 y ${code(exampleRight.scorm2004)} en SCORM 2004.`,
+          `Ejemplo: en la pregunta \`${example.id}\` la respuesta correcta es ${exampleText(exampleRight)}; el LMS la registra como ${code(exampleRight.scorm12)} en SCORM 1.2 y ${code(exampleRight.scorm2004)} en SCORM 2004.`,
           '',
         ]
       : []),
@@ -144,8 +180,8 @@ function introduction(modules: KeyModule[], source: KeySource): string[] {
 function summaryTable(modules: KeyModule[]): string[] {
   const rows = modules.flatMap((m) =>
     m.questions.map((q) => {
-      const right = q.options.find((o) => o.correct);
-      return `| ${code(q.id)} | ${m.number} | ${right ? `${right.letter}) ${cell(right.text)}` : '—'} | ${right ? code(right.scorm12) : '—'} | ${right ? code(right.scorm2004) : '—'} |`;
+      const right = q.right;
+      return `| ${code(q.id)} | ${m.number} | ${right ? right.text : '—'} | ${right ? code(right.scorm12) : '—'} | ${right ? code(right.scorm2004) : '—'} |`;
     }),
   );
   return [

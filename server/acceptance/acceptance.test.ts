@@ -62,8 +62,13 @@ describe.each(ENGINES)('acceptance (%s)', (engine) => {
     const early = await accept(client);
     expect(early.statusCode).toBe(422);
     expect(early.json().message).toEqual(['La aceptación se registra cuando terminas el curso.']);
-    // The code tells the client to keep it and send it again later (record 0261).
-    expect(early.json().code).toBe('not-completed');
+    // The reason tells the client to keep it and send it again later (records 0261, 0272): the
+    // one refusal field, as for «not published».
+    expect(early.json()).toEqual({
+      success: false,
+      message: ['La aceptación se registra cuando terminas el curso.'],
+      reason: 'not-completed',
+    });
     await client.complete();
     // An account two days old, a session of 4000 s that began two hours ago.
     await t.db.query("UPDATE users SET created_at = now() - interval '2 days' WHERE id = $1", [

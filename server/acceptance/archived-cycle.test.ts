@@ -35,10 +35,10 @@ describe.each(ENGINES)('acceptance of an archived cycle (%s)', (engine) => {
     const late = await client.post('record-acceptance', { ...body, cycle: 1 });
     expect(late.statusCode).toBe(409);
     expect(late.json()).toMatchObject({ code: 'stale-cycle', cycle: 2 });
-    // The new cycle is not completed yet: refused, with the code that keeps it on the device.
+    // The new cycle is not completed yet: refused, with the reason that keeps it on the device.
     const early = await client.post('record-acceptance', { ...body, cycle: 2 });
     expect(early.statusCode).toBe(422);
-    expect(early.json().code).toBe('not-completed');
+    expect(early.json().reason).toBe('not-completed');
     const rows = await t.db.query('SELECT 1 FROM acceptances');
     expect(rows).toEqual([]);
   });

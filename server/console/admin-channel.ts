@@ -7,6 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import { runUsers } from '../cli/users.ts';
 import { UsageError } from '../cli/args.ts';
@@ -19,6 +20,7 @@ import {
   type ForwardedLine,
 } from './admin-file.ts';
 import { esCli } from '../cli/strings/es-cli.ts';
+import type { BodyTypes } from '../routes/body-schema.ts';
 
 export { ADMIN_FILE, ADMIN_HEADER };
 /** Largest CSV forwarded (base64 in JSON). */
@@ -52,30 +54,44 @@ const sameToken = (a: string, b: string) => {
 export const adminProof = (token: string, nonce: string) =>
   createHmac('sha256', token).update(`curso-sst-admin:${nonce}`).digest('base64url');
 
-export async function adminChannelRoutes(app: FastifyInstance, db: Db, token: string) {
+// What the CLI sends, for the CLI (not a person): the same short refusals as before (record 0272).
+const badNonce = { error: 'nonce inválido.' };
+const badArgv = { error: 'argv inválido.' };
+const HELLO_BODY = z.object(
+  { nonce: z.string(badNonce).regex(/^[A-Za-z0-9_-]{16,100}$/, badNonce) },
+  badNonce,
+);
+const COMMAND_BODY = z.object(
+  { argv: z.array(z.string(badArgv), badArgv).max(40, badArgv), file: z.unknown() },
+  badArgv,
+);
+
+export async function adminChannelRoutes(server: FastifyInstance, db: Db, token: string) {
+  const app = server.withTypeProvider<BodyTypes>();
   // The CLI asks this first, sending no secret, and goes on only if the proof matches its file:
   // a stale file whose URL now belongs to another process gets nothing (decision 0186).
-  app.post<{ Body: { nonce?: unknown } }>(
+  app.post(
     '/consola/cli/hola',
-    { bodyLimit: 1024 },
-    async (request, reply) => {
-      const nonce = request.body?.nonce;
-      if (typeof nonce !== 'string' || !/^[A-Za-z0-9_-]{16,100}$/.test(nonce))
-        return reply.code(422).send({ success: false, message: 'nonce inválido.' });
-      return { success: true, proof: adminProof(token, nonce) };
+    { bodyLimit: 1024, schema: { body: HELLO_BODY } },
+    async (request) => {
+      return { success: true, proof: adminProof(token, request.body.nonce) };
     },
   );
 
-  app.post<{ Body: { argv?: unknown; file?: unknown } }>(
+  app.post(
     '/consola/cli',
-    { bodyLimit: MAX_BODY },
-    async (request, reply) => {
-      const given = request.headers[ADMIN_HEADER];
-      if (typeof given !== 'string' || !sameToken(given, token))
-        return reply.code(401).send({ success: false, message: esCli.channelUnauthorized });
-      const { argv, file } = request.body ?? {};
-      if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string') || argv.length > 40)
-        return reply.code(422).send({ success: false, message: 'argv inválido.' });
+    {
+      bodyLimit: MAX_BODY,
+      // The token before the fields: a caller without it learns nothing of what the body should be.
+      preValidation: async (request, reply) => {
+        const given = request.headers[ADMIN_HEADER];
+        if (typeof given !== 'string' || !sameToken(given, token))
+          return reply.code(401).send({ success: false, message: esCli.channelUnauthorized });
+      },
+      schema: { body: COMMAND_BODY },
+    },
+    async (request) => {
+      const { argv, file } = request.body;
       const bytes = typeof file === 'string' ? Buffer.from(file, 'base64') : null;
       const lines: ForwardedLine[] = [];
       const io = {
@@ -84,7 +100,7 @@ export async function adminChannelRoutes(app: FastifyInstance, db: Db, token: st
       };
       let code: number;
       try {
-        code = await runUsers(argv as string[], io, db, {
+        code = await runUsers(argv, io, db, {
           readFile: () => {
             if (!bytes) throw new Error('no file');
             return bytes;

@@ -9,6 +9,7 @@ import type { Scope } from './queries.ts';
 import type { KnownObra } from '../obras.ts';
 import type { ImportWorker, JobClock } from './import-jobs.ts';
 import { esConsole as T } from './strings/es-console.ts';
+import type { FORM } from '../routes/body-schema.ts';
 
 export interface ConsoleContext {
   app: AppContext;
@@ -27,6 +28,8 @@ export interface ConsoleContext {
   xsrf: XsrfTokens;
   read: ReturnType<typeof guard>;
   write: ReturnType<typeof guard>;
+  /** A form's POST: the write guard and the form's body schema (record 0272). */
+  form: { preHandler: ReturnType<typeof guard>; schema: typeof FORM };
 }
 
 export const sendHtml = (reply: FastifyReply, html: string, status = 200) =>

@@ -42,6 +42,29 @@ const INK = rgb(0.11, 0.17, 0.21);
 const BRAND = rgb(0.04, 0.31, 0.42);
 const SOFT = rgb(0.45, 0.5, 0.55);
 
+/**
+ * The address a learner types where the QR cannot be read (the card's «Sin QR», the message's
+ * last resort): the code form (/entrar, record 0274) of the link's course, without the scheme
+ * (a browser adds it) and never the link's personal part.
+ */
+export const addressToType = (link: string) =>
+  link.replace(/#.*$/s, '').replace(/^https?:\/\//, '');
+
+/** A text in lines of at most `width`, broken between words (a word too long keeps its line). */
+function wrap(font: PDFFont, text: string, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 /** Shortens a text to fit `width` with an ellipsis. */
 function fit(font: PDFFont, text: string, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
@@ -218,23 +241,35 @@ export async function invitationCardsPdf(
       font: regular,
       color: SOFT,
     });
+    // The steps wrap, never cut (record 0274): a step of two lines pushes the next one down.
+    let sy = top - pad - 104;
     T.steps.forEach((step, s) => {
-      const sy = top - pad - 104 - s * 17;
       drawStepIcon(p, s as 0 | 1 | 2, rx, sy - 2, 11);
-      p.drawText(fit(regular, t(step), 7.5, rw - 16), {
-        x: rx + 16,
-        y: sy,
-        size: 7.5,
-        font: regular,
-        color: INK,
-      });
+      for (const line of wrap(regular, t(step), 7.5, rw - 16)) {
+        p.drawText(line, { x: rx + 16, y: sy, size: 7.5, font: regular, color: INK });
+        sy -= 9;
+      }
+      sy -= 6;
     });
-    p.drawText(fit(regular, t(T.withoutQr), 6.5, inner), {
+    // Without a camera: the address to type, whole, in a type that tells 0 from O.
+    const address = addressToType(card.link);
+    const addressSize = Math.max(
+      5,
+      Math.min(9, (inner / mono.widthOfTextAtSize(t(address), 9)) * 9),
+    );
+    p.drawText(t(T.withoutQr), {
       x: x0 + pad,
-      y: top - CARD_H + pad,
+      y: top - CARD_H + pad + 11,
       size: 6.5,
       font: regular,
       color: SOFT,
+    });
+    p.drawText(t(address), {
+      x: x0 + pad,
+      y: top - CARD_H + pad,
+      size: addressSize,
+      font: mono,
+      color: INK,
     });
   }
   if (!cards.length) pdf.addPage([W, H]);

@@ -5,7 +5,16 @@ import { importWorkerFor } from './import-jobs.ts';
 import { invitationWorkerFor } from './invitation-jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { ENGINES, openTestDb, testApp, TestClient, type TestDb } from '../test-support.ts';
+import {
+  ENGINES,
+  openTestDb,
+  pdfPagesText,
+  testApp,
+  TestClient,
+  type TestDb,
+} from '../test-support.ts';
+import { invitationCardsPdf } from './invitation-cards.ts';
+import { esCards } from './strings/es-cards.ts';
 import { createUser } from '../db/store.ts';
 import { whatsAppLink, whatsAppText } from './pages-invitations.ts';
 
@@ -23,6 +32,38 @@ describe('the WhatsApp message', () => {
     expect(text).toContain('12345 67890');
     expect(whatsAppLink('3001234567', text)).toMatch(/^https:\/\/wa\.me\/573001234567\?text=/);
     expect(whatsAppLink(null, 'hola')).toBe('https://wa.me/?text=hola');
+  });
+});
+
+describe('a company whose name ends in a full stop, and the address to type (record 0274)', () => {
+  const link = 'https://curso.ejemplo.co/entrar#abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
+
+  it('the WhatsApp message: one full stop, and the address of the code form', () => {
+    const text = whatsAppText('Ana', 'Constructora Ejemplo S.A.S.', link, '1234567890');
+    expect(text).toContain('Trabajo de Constructora Ejemplo S.A.S.\n');
+    expect(text).not.toContain('..');
+    expect(text).toContain('entra a curso.ejemplo.co/entrar y escribe');
+  });
+
+  it('the cards: the address printed whole, no step cut, no doubled stop', async () => {
+    const pdf = await invitationCardsPdf(
+      [
+        {
+          name: 'Ana María Pérez',
+          obra: 'Torre Norte',
+          link,
+          code: '1234567890',
+          expires: '06/12/2026',
+        },
+      ],
+      { courseTitle: 'Inducción SST', companyName: 'Constructora Ejemplo S.A.S.' },
+    );
+    const text = await pdfPagesText(pdf);
+    expect(text).toContain('curso.ejemplo.co/entrar');
+    expect(text).not.toContain(link);
+    for (const step of esCards.steps) expect(text).toContain(step);
+    expect(text).not.toContain('…');
+    expect(text).not.toContain('..');
   });
 });
 

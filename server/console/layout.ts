@@ -1,6 +1,7 @@
 // The console's page shell (docs/decisions/0110-coordinator-console.md): the look of the other
 // server pages (/verificar: same colours, type and focus ring), wider for tables, no script at
-// all (sorting, filters and pagination are links and GET forms), usable at 768×1024.
+// all (sorting, filters and pagination are links and GET forms), usable at 768×1024 and on a
+// 360-px phone (record 0274: the navigation folds into «Menú», tables fit or become cards).
 import { escapeHtml } from '../routes/html-page.ts';
 import { courseIdentity } from '../../course-files/read-content.ts';
 import { esConsole as T } from './strings/es-console.ts';
@@ -13,17 +14,38 @@ const STYLE = `
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:1rem;line-height:1.5;color:var(--ink);background:var(--bg)}
 .skip{position:absolute;left:-999px;top:.5rem;background:#fff;color:var(--brand);padding:.5rem 1rem;z-index:2}
 .skip:focus{left:.5rem}
-header{background:var(--brand);color:#fff;border-bottom:4px solid var(--accent);padding:.6rem 1rem}
+header{background:var(--brand);color:#fff;border-bottom:4px solid var(--accent);padding:.6rem 1rem;position:relative}
 .bar{max-width:72rem;margin:0 auto;display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem}
 .bar p{margin:0;font-weight:700;letter-spacing:.04em;font-size:.9rem}
+details.menu{flex:1 1 auto}
+@media (min-width:48.01rem){details.menu>summary{display:none}details.menu::details-content{content-visibility:visible}}
+.menu-body{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem 1.25rem}
 nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.25rem .9rem}
 nav a{color:#fff;text-decoration:none;padding:.35rem .1rem;display:inline-block;border-bottom:2px solid transparent}
 nav a[aria-current=page]{border-bottom-color:var(--accent);font-weight:700}
 nav a:hover{text-decoration:underline}
-.who{margin-left:auto;display:flex;gap:.5rem;align-items:center;font-size:.9rem}
+.who{margin-left:auto;display:flex;flex-wrap:wrap;gap:.5rem;align-items:center;font-size:.9rem}
 .who button{background:transparent;color:#fff;border:1px solid #fff;border-radius:6px;padding:.3rem .7rem;font:inherit;cursor:pointer}
-main{max-width:72rem;margin:1.25rem auto;padding:1.25rem;background:#fff;border:1px solid var(--line);border-radius:8px}
+main{max-width:72rem;margin:1.25rem auto;padding:1.25rem;background:#fff;border:1px solid var(--line);border-radius:8px;overflow-wrap:break-word}
 @media (max-width:74rem){main{margin:0;border-radius:0;border-left:0;border-right:0}}
+@media (max-width:48rem){
+header{padding:.45rem .75rem}
+.bar{flex-wrap:nowrap;gap:.75rem}
+.bar p{flex:1 1 auto;min-width:0;font-size:.85rem;line-height:1.3;letter-spacing:.02em}
+details.menu{flex:none}
+details.menu>summary{display:block;list-style:none;cursor:pointer;font-weight:700;border:1px solid #fff;border-radius:6px;padding:.4rem .9rem;min-height:2.75rem;line-height:1.8}
+details.menu>summary::-webkit-details-marker{display:none}
+details.menu>summary::after{content:" ▾"}details.menu[open]>summary::after{content:" ▴"}
+details.menu[open] .menu-body{position:absolute;left:0;right:0;top:100%;z-index:3;background:var(--brand);border-bottom:4px solid var(--accent);padding:.25rem .75rem .75rem;flex-direction:column;align-items:stretch;gap:.5rem}
+nav ul{flex-direction:column;gap:0}
+nav a{display:block;padding:.7rem .25rem;border-bottom:1px solid rgb(255 255 255 / .25)}
+nav a[aria-current=page]{border-bottom:3px solid var(--accent)}
+.who{margin-left:0;justify-content:space-between}
+main{padding:1rem .75rem}
+h1{font-size:1.3rem}
+.table-wrap{max-width:100%}
+pre.result{overflow-wrap:anywhere}
+}
 h1{font-size:1.5rem;line-height:1.25;margin:0 0 1rem}
 h2{font-size:1.2rem;margin:1.75rem 0 .6rem}
 a{color:var(--brand)}
@@ -68,7 +90,24 @@ pre.result{white-space:pre-wrap;background:#f6f8f9;border:1px solid var(--line);
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 .phone-only{display:none}
 table.learners .pick input{width:1.5rem;height:1.5rem;margin:0}
-@media (max-width:40rem){table.learners .wide{display:none}.phone-only{display:block}table.learners td.estado{font-weight:600}}
+@media (max-width:40rem){table.learners .wide{display:none}.phone-only{display:block}table.learners td.estado{font-weight:600}
+table.learners th,table.learners td{padding:.45rem .3rem;white-space:normal}table.learners{font-size:.85rem}}
+@media (max-width:40rem){
+.table-wrap:has(>table.stack){border:0;overflow:visible}
+table.stack,table.stack tbody,table.stack tr,table.stack th,table.stack td{display:block}
+table.stack caption{display:block;padding:0 0 .5rem}
+table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.stack tbody tr,table.stack tbody tr:nth-child(even){border:1px solid var(--line);border-radius:8px;padding:.6rem .75rem;margin-bottom:.75rem;background:#fff}
+table.stack th,table.stack td{border:0;padding:.15rem 0;overflow-wrap:anywhere;text-align:left;min-width:0}
+table.stack td:empty{display:none}
+table.stack th{font-size:1.05rem}
+table.stack [data-label]::before{content:attr(data-label) ": ";color:var(--soft);font-size:.9rem;font-weight:400}
+table.answers.stack tbody th{min-width:0}
+table.stack td.num{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px dotted var(--line)}
+table.stack td.num[data-label]::before{content:attr(data-label)}
+table.sheet td.send{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}
+table.sheet td.send a{font-weight:700;padding:.5rem 1rem;border-radius:6px;background:var(--brand);color:#fff;text-decoration:none}
+}
 progress{width:100%;max-width:32rem;height:1.25rem}
 footer{max-width:72rem;margin:0 auto 2rem;padding:0 1rem;font-size:.9rem;color:var(--soft)}
 `;
@@ -102,8 +141,10 @@ export function consolePage(
   options: { viewer?: Viewer; current?: NavKey; refreshSeconds?: number } = {},
 ): string {
   const { viewer, current, refreshSeconds } = options;
+  // On a phone the navigation folds into «Menú» (record 0274): a <details>, so it opens without
+  // a script; wider, the CSS shows its content and hides the summary.
   const nav = viewer
-    ? `<nav aria-label="${T.navLabel}"><ul>${NAV.filter(
+    ? `<details class="menu"><summary>${T.menu}</summary><div class="menu-body"><nav aria-label="${T.navLabel}"><ul>${NAV.filter(
         ([key]) => viewer.role === 'coordinador' || (key !== 'agregar' && key !== 'importar'),
       )
         .map(
@@ -111,7 +152,7 @@ export function consolePage(
             `<li><a href="${href}"${key === current ? ' aria-current="page"' : ''}>${label}</a></li>`,
         )
         .join('')}</ul></nav>
-<form class="who" method="post" action="/consola/salir"><span>${escapeHtml(viewer.name)} (${viewer.role})</span>${hiddenToken(viewer)}<button type="submit">${T.signOut}</button></form>`
+<form class="who" method="post" action="/consola/salir"><span>${escapeHtml(viewer.name)} (${viewer.role})</span>${hiddenToken(viewer)}<button type="submit">${T.signOut}</button></form></div></details>`
     : '';
   return `<!doctype html>
 <html lang="es">

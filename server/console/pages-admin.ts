@@ -83,7 +83,7 @@ function addLearnerRoutes(app: FastifyInstance, cc: ConsoleContext) {
     },
   );
 
-  app.post('/consola/agregar', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/agregar', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const values = Object.fromEntries(ADD_FIELDS.map((k) => [k, field(request, k)]));
     const { user, problems } = checkedUser(cc, values);
@@ -136,15 +136,17 @@ function auditLogBody(entries: AuditEntry[], total: number, page: number) {
     Object.entries(d)
       .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
       .join(', ');
+  // data-label: on a phone each entry is a card that names its values (record 0274).
+  const [, who, action, about, detailsLabel] = T.auditColumns;
   return `<h1>${T.auditHeading}</h1>
 <p>${T.auditIntro}</p>
-<div class="table-wrap"><table><caption>${T.auditCaption(total)}</caption>
+<div class="table-wrap"><table class="stack"><caption>${T.auditCaption(total)}</caption>
 <thead><tr>${T.auditColumns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${
     entries
       .map(
         (e) =>
-          `<tr><td>${escapeHtml(dateTime(e.at))}</td><td>${escapeHtml(e.actorName)}</td><td>${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td class="details">${escapeHtml(details(e.details))}</td></tr>`,
+          `<tr><td>${escapeHtml(dateTime(e.at))}</td><td data-label="${who}">${escapeHtml(e.actorName)}</td><td data-label="${action}">${escapeHtml(ACTION_LABEL[e.action] ?? e.action)}</td><td${e.targetId ? ` data-label="${about}"` : ''}>${e.targetId ? `<a href="/consola/aprendices/${e.targetId}">${escapeHtml(e.targetName ?? '')}</a>` : ''}</td><td class="details" data-label="${detailsLabel}">${escapeHtml(details(e.details))}</td></tr>`,
       )
       .join('') || `<tr><td colspan="5">${T.auditEmpty}</td></tr>`
   }</tbody></table></div>

@@ -60,7 +60,7 @@ export async function contratistaRoutes(app: FastifyInstance, cc: ConsoleContext
     },
   );
 
-  app.post('/consola/contratistas/unir', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/contratistas/unir', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const result = await mergeContratistas(
       db,

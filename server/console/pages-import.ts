@@ -197,7 +197,7 @@ function uploadRoutes(app: FastifyInstance, cc: ConsoleContext) {
     sendHtml(reply, importForm(request.viewer!, await recentJobs(db))),
   );
 
-  app.post('/consola/importar', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/importar', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const part = (request.body as Record<string, unknown> | undefined)?.archivo as
       { type?: string; filename?: string; toBuffer?: () => Promise<Buffer> } | undefined;
@@ -245,7 +245,7 @@ function jobRoutes(app: FastifyInstance, cc: ConsoleContext) {
 
   app.post<{ Params: { id: string } }>(
     '/consola/importar/:id/obras',
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const viewer = request.viewer!;
       const job = await findJob(cc, request.params.id);
@@ -261,7 +261,7 @@ function jobRoutes(app: FastifyInstance, cc: ConsoleContext) {
 
   app.post<{ Params: { id: string } }>(
     '/consola/importar/:id/actualizar',
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const viewer = request.viewer!;
       const job = await findJob(cc, request.params.id);

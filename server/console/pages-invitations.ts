@@ -15,7 +15,7 @@ import {
   type InvitationKind,
   type MadeInvitation,
 } from '../invitations.ts';
-import { invitationCardsPdf } from './invitation-cards.ts';
+import { addressToType, invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
 import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
@@ -39,6 +39,7 @@ import {
   type InvitationRequest,
 } from './invitation-jobs.ts';
 import type { Viewer } from './layout.ts';
+import { withFullStop } from '../../src/domain/content/full-stop.ts';
 import { esConsole } from './strings/es-console.ts';
 import { esInvitations as T } from './strings/es-invitations.ts';
 
@@ -80,7 +81,14 @@ export function whatsAppText(
   link: string,
   code: string,
 ): string {
-  return T.whatsAppLines(firstName, company, link, formatCode(code)).join('\n');
+  const companyWithStop = withFullStop(company);
+  return T.whatsAppLines(
+    firstName,
+    companyWithStop,
+    link,
+    formatCode(code),
+    addressToType(link),
+  ).join('\n');
 }
 
 /** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
@@ -198,14 +206,16 @@ async function sheetBody(
     .map((c) => {
       const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
       const wa = whatsAppLink(c.celular, text);
-      return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td>${escapeHtml(c.obra)}</td><td><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
+      // data-label: on a phone each row is a card that names its values (record 0274).
+      const [, obraLabel, codeLabel] = T.columns;
+      return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td data-label="${obraLabel}">${escapeHtml(c.obra)}</td><td data-label="${codeLabel}"><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td class="send"><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
     })
     .join('');
   const count = cards.length;
   return `<h1>${T.ready(count)}</h1>
 <div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p><p>${T.reopenHtml(SHEET_MINUTES)}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
 <p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
-<div class="table-wrap"><table><caption>${T.caption}</caption>
+<div class="table-wrap"><table class="stack sheet"><caption>${T.caption}</caption>
 <thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows}</tbody></table></div>
 <p class="hint">${T.noDocumentHint}</p>
@@ -274,7 +284,7 @@ function factsPage(
  */
 function issueRoute(app: FastifyInstance, cc: ConsoleContext, worker: InvitationWorker) {
   const db = cc.app.db;
-  app.post('/consola/invitaciones', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/invitaciones', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const kind: InvitationKind = field(request, 'tipo') === 'codigo' ? 'codigo' : 'tarjeta';
     const ids = [...new Set(chosenIds(request))];

@@ -53,14 +53,16 @@ function modulesTable(cc: ConsoleContext, route: string, score: number): string 
   const shape = cc.app.shape;
   const viewed = restoreProgress({ route, score }, shape).viewed;
   const names = titles(shape.topicCounts.length);
-  return `<div class="table-wrap"><table><caption>${T.modulesCaption}</caption>
+  // data-label: on a phone each row is a card that names its values (record 0274).
+  const [, seenLabel, quizLabel] = T.modulesColumns.map((c) => ` data-label="${c}"`);
+  return `<div class="table-wrap"><table class="stack"><caption>${T.modulesCaption}</caption>
 <thead><tr><th scope="col">${T.modulesColumns[0]}</th><th scope="col" class="num">${T.modulesColumns[1]}</th><th scope="col">${T.modulesColumns[2]}</th></tr></thead><tbody>${moduleFigures(
     viewed,
     shape.topicCounts,
   )
     .map(
       (f, m) =>
-        `<tr><th scope="row">${escapeHtml(names[m]!)}</th><td class="num">${T.topicsSeen(f.topicsSeen, f.topicCount)}</td><td>${yesNo(f.quizDone)}</td></tr>`,
+        `<tr><th scope="row">${escapeHtml(names[m]!)}</th><td class="num"${seenLabel}>${T.topicsSeen(f.topicsSeen, f.topicCount)}</td><td${quizLabel}>${yesNo(f.quizDone)}</td></tr>`,
     )
     .join('')}</tbody></table></div>
 <p class="hint">${T.quizDoneHint}</p>`;
@@ -113,6 +115,9 @@ async function renderLearner(
   const fact = (label: string, value: string) =>
     `<div><dt>${label}</dt><dd>${value || '—'}</dd></div>`;
   const correct = answers.filter((a) => a.correct).length;
+  // data-label: on a phone each row is a card that names its values (record 0274).
+  const cl = T.cyclesColumns.map((c) => ` data-label="${c}"`);
+  const al = T.answersColumns.map((c) => ` data-label="${c}"`);
   const body = `<p><a href="/consola/aprendices">${T.backToLearners}</a></p>
 <h1>${escapeHtml(d.name)}</h1>
 ${notice}
@@ -138,12 +143,12 @@ ${exclusionForm(viewer, d, standing)}
 <h2>${T.modules}</h2>
 ${modulesTable(cc, current?.route ?? '', current?.score ?? 0)}
 <h2>${T.cyclesHeading}</h2>
-<div class="table-wrap"><table><caption>${T.cyclesCaption}</caption>
+<div class="table-wrap"><table class="stack"><caption>${T.cyclesCaption}</caption>
 <thead><tr>${T.cyclesColumns.map((c, i) => `<th scope="col"${i === 3 ? ' class="num"' : ''}>${c}</th>`).join('')}</tr></thead>
 <tbody>${d.cycles
     .map(
       (c) =>
-        `<tr><th scope="row">${c.cycle}</th><td>${shortDate(c.startedAt)}</td><td>${shortDate(c.completedAt)}</td><td class="num">${c.score} %</td><td>${c.sessions ? T.timeSpent(duration(c.seconds), c.sessions) : '—'}</td><td>${c.certificateCode ? `<span class="code">${escapeHtml(c.certificateCode)}</span>` : '—'}</td><td>${shortDate(c.archivedAt) || (c.cycle === d.cycle ? T.currentCycle : '')}</td><td>${c.cycle === cycle ? T.shownBelow : `<a href="/consola/aprendices/${d.id}?ciclo=${c.cycle}">${T.seeCycle(c.cycle)}</a>`}</td></tr>`,
+        `<tr><th scope="row"${cl[0]}>${c.cycle}</th><td${cl[1]}>${shortDate(c.startedAt)}</td><td${cl[2]}>${shortDate(c.completedAt)}</td><td class="num"${cl[3]}>${c.score} %</td><td${cl[4]}>${c.sessions ? T.timeSpent(duration(c.seconds), c.sessions) : '—'}</td><td${cl[5]}>${c.certificateCode ? `<span class="code">${escapeHtml(c.certificateCode)}</span>` : '—'}</td><td${cl[6]}>${shortDate(c.archivedAt) || (c.cycle === d.cycle ? T.currentCycle : '')}</td><td>${c.cycle === cycle ? T.shownBelow : `<a href="/consola/aprendices/${d.id}?ciclo=${c.cycle}">${T.seeCycle(c.cycle)}</a>`}</td></tr>`,
     )
     .join('')}</tbody></table></div>
 <p class="hint">${T.scoreHint(Math.round(100 / Math.max(1, cc.app.shape.topicCounts.length)))}</p>
@@ -151,12 +156,12 @@ ${modulesTable(cc, current?.route ?? '', current?.score ?? 0)}
 <p>${answers.length ? T.answersCount(correct, answers.length) : T.noAnswers}${T.firstTryRule}${shown ? '' : ''}</p>
 ${
   answers.length
-    ? `<div class="table-wrap" tabindex="0" role="region" aria-label="${T.answersLabel}"><table class="answers"><caption>${T.answersCaption}</caption>
+    ? `<div class="table-wrap" tabindex="0" role="region" aria-label="${T.answersLabel}"><table class="answers stack"><caption>${T.answersCaption}</caption>
 <thead><tr>${T.answersColumns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${answers
         .map(
           (a) =>
-            `<tr><th scope="row"><span class="hint code">${escapeHtml(a.questionId)}</span> ${escapeHtml(a.question)}</th><td>${escapeHtml(a.option)}</td><td>${escapeHtml(a.correctOption)}</td><td>${a.correct ? `<span class="ok">${T.correct}</span>` : `<span class="bad">${T.incorrect}</span>`}</td><td>${escapeHtml(dateTime(a.answeredAt))}</td></tr>`,
+            `<tr><th scope="row"><span class="hint code">${escapeHtml(a.questionId)}</span> ${escapeHtml(a.question)}</th><td${al[1]}>${escapeHtml(a.option)}</td><td${al[2]}>${escapeHtml(a.correctOption)}</td><td${al[3]}>${a.correct ? `<span class="ok">${T.correct}</span>` : `<span class="bad">${T.incorrect}</span>`}</td><td${al[4]}>${escapeHtml(dateTime(a.answeredAt))}</td></tr>`,
         )
         .join('')}</tbody></table></div>`
     : ''
@@ -217,7 +222,7 @@ function learnerActionRoute(
   const db = cc.app.db;
   app.post<{ Params: { id: string } }>(
     `/consola/aprendices/:id/${path}`,
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const d = await loadLearner(cc, request.params.id, reply);
       if (!d) return reply;
@@ -335,7 +340,7 @@ const reinduct: LearnerAction = async (cc, d, viewer, body) => {
 /** The reinducción of a whole obra: the action (a typed word confirms it) and its result page. */
 function obraReinductionRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
-  app.post('/consola/reinduccion-obra', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/reinduccion-obra', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const obra = field(request, 'obra');
     const known = cc.obras.some((o) => o.slug === obra);

@@ -62,7 +62,7 @@ function listPage(
   const rows = obras
     .map(
       (o) =>
-        `<tr><td><a href="/consola/obras/${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</a></td><td class="code">${escapeHtml(o.slug)}</td><td>${o.source === 'config' ? T.sourceConfig : T.sourceConsole}</td><td class="num">${counts.get(o.slug) ?? 0}</td></tr>`,
+        `<tr><td><a href="/consola/obras/${escapeHtml(o.slug)}">${escapeHtml(o.nombre)}</a></td><td class="code" data-label="${T.colCode}">${escapeHtml(o.slug)}</td><td data-label="${T.colSource}">${o.source === 'config' ? T.sourceConfig : T.sourceConsole}</td><td class="num" data-label="${T.colLearners}">${counts.get(o.slug) ?? 0}</td></tr>`,
     )
     .join('');
   const add =
@@ -75,7 +75,7 @@ ${obraForm(viewer, '/consola/obras', values, T.addButton)}`
   return consolePage(
     T.title,
     `<h1>${T.title}</h1>
-<div class="table-wrap"><table><caption>${T.caption(obras.length)}</caption>
+<div class="table-wrap"><table class="stack"><caption>${T.caption(obras.length)}</caption>
 <thead><tr><th scope="col">${T.colObra}</th><th scope="col">${T.colCode}</th><th scope="col">${T.colSource}</th><th scope="col" class="num">${T.colLearners}</th></tr></thead>
 <tbody>${rows}</tbody></table></div>
 ${add}`,
@@ -152,7 +152,7 @@ function obraListRoutes(app: FastifyInstance, cc: ConsoleContext) {
     sendHtml(reply, listPage(request.viewer!, cc.obras, await learnerCounts(cc))),
   );
 
-  app.post('/consola/obras', { preHandler: cc.write }, async (request, reply) => {
+  app.post('/consola/obras', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const values = formValues(request);
     const refuse = async (text: string) =>
@@ -207,7 +207,7 @@ function obraPageRoutes(app: FastifyInstance, cc: ConsoleContext) {
 
   app.post<{ Params: { slug: string } }>(
     '/consola/obras/:slug',
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const viewer = request.viewer!;
       const obra = findObra(cc, request.params.slug);
@@ -281,7 +281,7 @@ function assignLearners(
 function assignRoute(app: FastifyInstance, cc: ConsoleContext) {
   app.post<{ Params: { slug: string } }>(
     '/consola/obras/:slug/asignar',
-    { preHandler: cc.write },
+    cc.form,
     async (request, reply) => {
       const obra = findObra(cc, request.params.slug);
       if (!obra) return reply.callNotFound();

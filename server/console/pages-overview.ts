@@ -91,13 +91,15 @@ function summaryTable(
   link: (r: SummaryRow) => string,
 ) {
   if (!rows.length) return `<p>${T.noLearners}</p>`;
-  return `<div class="table-wrap"><table>
+  // data-label: on a phone each row is a card that names its numbers (record 0274).
+  const [a, b, c, d, e, f] = T.summaryColumns.map((label) => ` data-label="${label}"`);
+  return `<div class="table-wrap"><table class="stack">
 <caption>${escapeHtml(caption)}</caption>
 <thead><tr><th scope="col">${head}</th>${T.summaryColumns.map((c) => `<th scope="col" class="num">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows
     .map(
       (r) =>
-        `<tr><th scope="row"><a href="/consola/aprendices${link(r)}">${escapeHtml(label(r))}</a></th><td class="num">${r.inscritos}</td><td class="num">${r.sinIniciar}</td><td class="num">${r.enCurso}</td><td class="num">${r.completados} <span class="hint">(${pct(r.completados, r.inscritos)})</span></td><td class="num">${r.vencida}</td><td class="num">${r.porVencer}</td></tr>`,
+        `<tr><th scope="row"><a href="/consola/aprendices${link(r)}">${escapeHtml(label(r))}</a></th><td class="num"${a}>${r.inscritos}</td><td class="num"${b}>${r.sinIniciar}</td><td class="num"${c}>${r.enCurso}</td><td class="num"${d}>${r.completados} <span class="hint">(${pct(r.completados, r.inscritos)})</span></td><td class="num"${e}>${r.vencida}</td><td class="num"${f}>${r.porVencer}</td></tr>`,
     )
     .join('')}</tbody></table></div>`;
 }

@@ -39,6 +39,7 @@ import { auditPackRoutes } from '../audit-pack/routes.ts';
 import { contratistaRoutes } from './pages-contratistas.ts';
 import { invitationRoutes } from './pages-invitations.ts';
 import { esConsole as T } from './strings/es-console.ts';
+import { FORM } from '../routes/body-schema.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -173,6 +174,7 @@ async function consoleContext(
 ): Promise<ConsoleContext> {
   const loaded = options.config ?? readConfiguration(withEnv({}), { firstObra: true }).config;
   const { obras, refreshObras, thenRefresh } = await knownObras(ctx, loaded.obras);
+  const write = thenRefresh(guard(ctx.db, xsrf, 'write'));
   return {
     app: ctx,
     config: loaded,
@@ -190,7 +192,8 @@ async function consoleContext(
       obras.find((o) => o.slug === (slug ?? obras[0]!.slug))?.nombre ?? slug ?? '',
     xsrf,
     read: thenRefresh(guard(ctx.db, xsrf, 'read')),
-    write: thenRefresh(guard(ctx.db, xsrf, 'write')),
+    write,
+    form: { preHandler: write, schema: FORM },
     importWorker: new ImportWorker(
       ctx.db,
       async () => {
@@ -295,9 +298,13 @@ function signInRoutes(app: FastifyInstance, ctx: AppContext, xsrf: XsrfTokens, c
     return sendHtml(reply, signInPage(loginToken(xsrf, request, reply), back));
   });
 
-  app.post('/consola/ingresar', { config: { rateLimit: ctx.loginRateLimit } }, signIn(ctx, xsrf));
+  app.post(
+    '/consola/ingresar',
+    { config: { rateLimit: ctx.loginRateLimit }, schema: FORM },
+    signIn(ctx, xsrf),
+  );
 
-  app.post('/consola/salir', { preHandler: cc.read }, async (request, reply) => {
+  app.post('/consola/salir', { preHandler: cc.read, schema: FORM }, async (request, reply) => {
     const token = sessionToken(request);
     if (token) await revokeToken(ctx.db, token);
     const viewer = request.viewer!;

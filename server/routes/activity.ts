@@ -13,7 +13,8 @@ import {
   publishDataNoticeVersion,
   recordActivity,
 } from '../db/activity-store.ts';
-import { readFields, text } from './input.ts';
+import { text } from './input.ts';
+import { readerSchema, type BodyTypes } from './body-schema.ts';
 import { courseQuestionIds, FirstAnswerLedger } from '../../src/domain/progress/course-facts.ts';
 import {
   MAX_ANSWERS,
@@ -61,16 +62,15 @@ export function readCycle(raw: unknown): number | undefined {
 }
 
 /**
- * The cycle a save belongs to: its `cycle` field, else the cycle the session was opened in
- * (record 0267) — never a newer one, so a save from before a reinducción cannot complete the new
- * cycle. One rule for update-user, record-activity and record-acceptance.
+ * The cycle a save belongs to: its `cycle` field (read by the route's schema), else the cycle the
+ * session was opened in (record 0267) — never a newer one, so a save from before a reinducción
+ * cannot complete the new cycle. One rule for update-user, record-activity and record-acceptance.
  */
-export async function readSaveCycle(
+export async function saveCycle(
   ctx: AppContext,
   request: FastifyRequest,
-  raw: unknown,
+  cycle: number | undefined,
 ): Promise<number | undefined> {
-  const cycle = readCycle(raw);
   if (cycle !== undefined || !request.auth) return cycle;
   return (await sessionCycle(ctx.db, request.auth.token)) ?? undefined;
 }
@@ -142,16 +142,34 @@ function readSessions(raw: unknown, errors: string[]): SessionRecord[] {
   return [...out.values()];
 }
 
-export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
+/** accept-data-notice's one field: the version of the notice the learner read. */
+const NOTICE_BODY = readerSchema((fields) => {
+  const version = plainText(fields.noticeVersion, 64);
+  if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
+  return { version };
+});
+
+/** record-activity's fields: the optional cycle, then first answers and sessions (all their problems). */
+function activityBody(ids: Set<string>) {
+  return readerSchema((fields) => {
+    const cycle = readCycle(fields.cycle);
+    const errors: string[] = [];
+    const answers = readAnswers(fields.answers, ids, errors);
+    const sessions = readSessions(fields.sessions, errors);
+    if (errors.length) throw new HttpError(422, errors);
+    return { cycle, answers, sessions };
+  });
+}
+
+export async function activityRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<BodyTypes>();
   const ids = new Set(courseQuestionIds(ctx.shape));
 
   app.post(
     '/accept-data-notice',
-    { preHandler: ctx.requireAuth, schema: RESPONSES.user },
+    { preValidation: ctx.requireAuth, schema: { ...RESPONSES.user, body: NOTICE_BODY } },
     async (request) => {
-      const fields = readFields(request.body);
-      const version = plainText(fields.noticeVersion, 64);
-      if (version === null) throw new HttpError(422, [MESSAGES.activity.noticeVersion]);
+      const { version } = request.body;
       const userId = request.auth!.userId;
       if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);
       const accepted = await acceptDataNotice(ctx.db, userId, version);
@@ -165,15 +183,14 @@ export async function activityRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/record-activity',
-    { preHandler: ctx.requireAuth, schema: RESPONSES.recordActivity },
+    {
+      preValidation: ctx.requireAuth,
+      schema: { ...RESPONSES.recordActivity, body: activityBody(ids) },
+    },
     async (request, reply) => {
-      const fields = readFields(request.body);
-      const cycle = await readSaveCycle(ctx, request, fields.cycle);
-      const errors: string[] = [];
+      const { answers, sessions } = request.body;
+      const cycle = await saveCycle(ctx, request, request.body.cycle);
       await requireDataNotice(ctx, request.auth!.userId);
-      const answers = readAnswers(fields.answers, ids, errors);
-      const sessions = readSessions(fields.sessions, errors);
-      if (errors.length) throw new HttpError(422, errors);
       try {
         const stored = await recordActivity(
           ctx.db,

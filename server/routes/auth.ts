@@ -1,5 +1,5 @@
 // csrf-cookie, auth/login, me, logout (decisions 0018 and 0029).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
@@ -7,7 +7,8 @@ import { findCredentials, getUser, issueToken, revokeToken, setPasswordHash } fr
 import { hashPassword, needsRehash, verifyPassword } from '../security/passwords.ts';
 import { recaptchaPasses } from '../security/recaptcha.ts';
 import { sessionBinding } from '../security/xsrf.ts';
-import { hasControlChars, readFields, text } from './input.ts';
+import { hasControlChars, text, type Fields } from './input.ts';
+import { IGNORED_BODY, readerSchema, type BodyTypes } from './body-schema.ts';
 import {
   isValidDocument,
   isValidEmail,
@@ -20,12 +21,11 @@ import { withStatement } from './with-statement.ts';
 
 type Identifier = { document: string } | { email: string };
 
-function readLogin(body: unknown): {
+function readLogin(fields: Fields): {
   by: Identifier;
   password: string;
   recaptcha: string | undefined;
 } {
-  const fields = readFields(body);
   const errors: string[] = [];
   const password = text(fields.password);
   let by: Identifier | null = null;
@@ -62,7 +62,10 @@ function readLogin(body: unknown): {
 
 const accountKey = (by: Identifier) => ('document' in by ? `d:${by.document}` : `e:${by.email}`);
 
-export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
+const LOGIN_BODY = readerSchema(readLogin);
+
+export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<BodyTypes>();
   app.get('/csrf-cookie', async (request, reply) => {
     ctx.ensureXsrfCookie(request, reply, true);
     return reply.code(204).send();
@@ -70,9 +73,12 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/auth/login',
-    { config: { rateLimit: ctx.loginRateLimit }, schema: RESPONSES.signIn },
-    async (request: FastifyRequest, reply) => {
-      const { by, password, recaptcha } = readLogin(request.body);
+    {
+      config: { rateLimit: ctx.loginRateLimit },
+      schema: { ...RESPONSES.signIn, body: LOGIN_BODY },
+    },
+    async (request, reply) => {
+      const { by, password, recaptcha } = request.body;
       if (ctx.recaptchaVerify) {
         const result = recaptcha
           ? await ctx.recaptchaVerify(recaptcha, request.ip).catch(() => ({ success: false }))
@@ -106,7 +112,8 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post('/me', { preHandler: ctx.requireAuth, schema: RESPONSES.user }, async (request) => {
+  const me = { preValidation: ctx.requireAuth, schema: { ...RESPONSES.user, body: IGNORED_BODY } };
+  app.post('/me', me, async (request) => {
     const user = await getUser(ctx.db, request.auth!.userId, ctx.courseId);
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
     return { success: true, user: await withStatement(ctx, user) };
@@ -114,7 +121,7 @@ export async function authRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post(
     '/logout',
-    { preHandler: ctx.requireAuth, schema: RESPONSES.logout },
+    { preValidation: ctx.requireAuth, schema: { ...RESPONSES.logout, body: IGNORED_BODY } },
     async (request, reply) => {
       await revokeToken(ctx.db, request.auth!.token);
       ctx.setXsrfCookie(reply, sessionBinding(undefined));

@@ -8,7 +8,8 @@ import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { getUser, issueToken } from '../db/store.ts';
 import { sessionBinding } from '../security/xsrf.ts';
-import { hasControlChars, readFields, text } from './input.ts';
+import { hasControlChars, text, type Fields } from './input.ts';
+import { readerSchema, type BodyTypes } from './body-schema.ts';
 import { isValidDocument, normalizeDocument } from '../identity.ts';
 import {
   INVITATION_SESSION_TTL_MS,
@@ -31,8 +32,7 @@ const REFUSAL: Record<RedeemRefusal, { status: number; message: string }> = {
 
 type Redeem = { document: string } & ({ token: string } | { code: string });
 
-function readRedeem(body: unknown): Redeem {
-  const fields = readFields(body);
+function readRedeem(fields: Fields): Redeem {
   const rawDocument = text(fields.document);
   if (rawDocument === undefined || rawDocument === null || rawDocument.trim() === '')
     throw new HttpError(422, [MESSAGES.invitation.documentRequired]);
@@ -51,12 +51,18 @@ function readRedeem(body: unknown): Redeem {
   return { document, code };
 }
 
-export async function invitationRoutes(app: FastifyInstance, ctx: AppContext) {
+const REDEEM_BODY = readerSchema(readRedeem);
+
+export async function invitationRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<BodyTypes>();
   app.post(
     '/auth/invitation',
-    { config: { rateLimit: ctx.loginRateLimit }, schema: RESPONSES.signIn },
+    {
+      config: { rateLimit: ctx.loginRateLimit },
+      schema: { ...RESPONSES.signIn, body: REDEEM_BODY },
+    },
     async (request, reply) => {
-      const input = readRedeem(request.body);
+      const input = request.body;
       const result =
         'token' in input
           ? await redeemLink(ctx.db, input.token, input.document)

@@ -5,9 +5,10 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { StaleCycleError, updateProgress, type ProgressInput } from '../db/store.ts';
-import { readSaveCycle, requireDataNotice, sendStaleCycle } from './activity.ts';
+import { readCycle, requireDataNotice, saveCycle, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
-import { hasControlChars, readFields, text, type Fields } from './input.ts';
+import { hasControlChars, text, type Fields } from './input.ts';
+import { readerSchema, type BodyTypes } from './body-schema.ts';
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
 
@@ -65,20 +66,26 @@ function readProgress(fields: Fields): ProgressInput {
   return { score, route, currentLocation, finalTerms };
 }
 
-export async function progressRoutes(app: FastifyInstance, ctx: AppContext) {
+/** The fields of update-user: the id, the progress and the optional cycle (checked in this order). */
+const UPDATE_BODY = readerSchema((fields) => ({
+  id: readId(fields),
+  input: readProgress(fields),
+  cycle: readCycle(fields.cycle),
+}));
+
+export async function progressRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<BodyTypes>();
   app.post(
     '/update-user',
-    { preHandler: ctx.requireAuth, schema: RESPONSES.user },
+    { preValidation: ctx.requireAuth, schema: { ...RESPONSES.user, body: UPDATE_BODY } },
     async (request, reply) => {
-      const fields = readFields(request.body);
-      const id = readId(fields);
+      const { id, input } = request.body;
       // A learner may only update itself; the id of anyone else (existing or not) is refused alike.
       if (id !== request.auth!.userId) throw new HttpError(403, MESSAGES.forbidden);
-      const input = readProgress(fields);
       await requireDataNotice(ctx, id);
       // Optional cycle (decision 0111): a save for an archived cycle is refused with 409; without
       // one, the save belongs to the session's cycle (record 0267).
-      const cycle = await readSaveCycle(ctx, request, fields.cycle);
+      const cycle = await saveCycle(ctx, request, request.body.cycle);
       let result;
       try {
         result = await updateProgress(ctx.db, id, { ...input, cycle }, ctx.shape, ctx.courseId);

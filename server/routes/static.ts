@@ -1,10 +1,12 @@
 // The web build at / with history fallback, and the LMS preview at /lms-preview/ (decision 0001).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGES } from '../messages.ts';
 import { consoleNotFoundPage } from '../console/routes.ts';
+import { builtFile, varyOnEncoding } from '../compression.ts';
+import { COMPRESSIBLE_FILE } from '../../course-files/precompress.ts';
 
 export interface StaticDirs {
   webDir: string | null;
@@ -12,7 +14,10 @@ export interface StaticDirs {
 }
 
 // Hashed assets never change under the same name; HTML must be revalidated to pick up a new build.
-function cacheHeaders(res: { setHeader(name: string, value: string): void }, path: string) {
+// `sent` may be the build's compressed copy (x.js.br): the file's own name decides (record 0275).
+function cacheHeaders(res: { setHeader(name: string, value: string): void }, sent: string) {
+  const path = sent.replace(/\.(br|gz)$/, '');
+  if (COMPRESSIBLE_FILE.test(path)) res.setHeader('vary', 'Accept-Encoding');
   if (/[\\/]assets[\\/]/.test(path) && /-[A-Za-z0-9_-]{6,}\.\w+$/.test(path)) {
     res.setHeader('cache-control', 'public, max-age=31536000, immutable');
   } else {
@@ -39,6 +44,8 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
       wildcard: true,
       cacheControl: false, // our setHeaders decides
       setHeaders: cacheHeaders,
+      // The build's brotli and gzip copies, by Accept-Encoding (record 0275).
+      preCompressed: true,
     });
   }
   if (previewReady) {
@@ -52,18 +59,21 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
     });
   }
 
-  const indexHtml = () => (webIndex ? readFileSync(webIndex) : null);
-  const sendIndex = (reply: FastifyReply) => {
-    const html = indexHtml();
-    return reply
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    // The build's compressed copy when the request takes one (record 0275).
+    const html = webIndex ? builtFile(webIndex, request.headers['accept-encoding']) : null;
+    reply
       .code(html ? 200 : 503)
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(html ?? NOT_BUILT);
+      .header('cache-control', 'no-cache');
+    if (!html) return reply.send(NOT_BUILT);
+    varyOnEncoding(reply);
+    if (html.encoding !== 'identity') reply.header('content-encoding', html.encoding);
+    return reply.send(html.body);
   };
 
   // '/' is the empty path of the app (the sign-in section), not a directory listing.
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', (request, reply) => sendIndex(request, reply));
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -80,7 +90,8 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
         .header('cache-control', 'no-store')
         .header('x-robots-tag', 'noindex, nofollow')
         .send(consoleNotFoundPage());
-    if (isPage && !looksLikeFile && !path.startsWith('/lms-preview')) return sendIndex(reply);
+    if (isPage && !looksLikeFile && !path.startsWith('/lms-preview'))
+      return sendIndex(request, reply);
     return reply
       .code(404)
       .header('cache-control', 'no-store')

@@ -42,10 +42,12 @@ export function normaliseCode(raw: string): string | null {
   return /^[A-Z0-9-]{4,40}$/.test(text) ? text : null;
 }
 
+const P = MESSAGES.pages;
+
 function lookupForm(value = ''): string {
   return `<form class="lookup" method="get" action="/verificar">
-<label for="codigo">Código del certificado</label>
-<div class="row"><input id="codigo" name="codigo" type="text" inputmode="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="${EXAMPLE_CODE}" value="${escapeHtml(value)}"><button type="submit">Verificar</button></div>
+<label for="codigo">${P.lookupLabel}</label>
+<div class="row"><input id="codigo" name="codigo" type="text" inputmode="text" autocomplete="off" autocapitalize="characters" spellcheck="false" maxlength="40" placeholder="${EXAMPLE_CODE}" value="${escapeHtml(value)}"><button type="submit">${P.lookupButton}</button></div>
 </form>`;
 }
 
@@ -103,25 +105,19 @@ function verdictOf(standing: CertificateStanding, dueOn: string) {
     return {
       tone: 'bad',
       icon: '✕',
-      title: 'Certificado anulado',
+      title: P.annulledTitle,
       heading: STANDING_TEXT.annulled,
-      text: `Este certificado fue emitido por este curso, pero ya no vale. ${annulmentText(standing.reasons)}`,
+      text: P.annulledText(annulmentText(standing.reasons)),
     };
   if (colombiaDay(new Date()) > dueOn)
     return {
       tone: 'bad',
       icon: '✕',
-      title: 'Certificado vencido',
-      heading: 'Certificado vencido',
-      text: `Este certificado es auténtico, pero la reinducción está vencida. La reinducción debía hacerse a más tardar el ${spanishDay(dueOn)}.`,
+      title: P.expiredTitle,
+      heading: P.expiredTitle,
+      text: P.expiredText(spanishDay(dueOn)),
     };
-  return {
-    tone: 'ok',
-    icon: '✓',
-    title: 'Certificado válido',
-    heading: 'Certificado válido',
-    text: 'Este código corresponde a un certificado de participación auténtico, emitido por este curso.',
-  };
+  return { tone: 'ok', icon: '✓', title: P.validTitle, heading: P.validTitle, text: P.validText };
 }
 
 function notFound(reply: FastifyReply, typed: string) {
@@ -129,12 +125,106 @@ function notFound(reply: FastifyReply, typed: string) {
   return sendPage(
     reply,
     404,
-    MESSAGES.pages.notFoundTitle,
-    `<div class="status status-bad"><span class="icon" aria-hidden="true">✕</span><h1>${MESSAGES.pages.notFoundTitle}</h1></div>
-<p>${MESSAGES.pages.notFoundCode} <strong class="code">${escapeHtml(shown)}</strong>.</p>
-<p>${MESSAGES.pages.notFoundHelp(`<span class="code">${EXAMPLE_CODE}</span>`)}</p>
+    P.notFoundTitle,
+    `<div class="status status-bad"><span class="icon" aria-hidden="true">✕</span><h1>${P.notFoundTitle}</h1></div>
+<p>${P.notFoundCode} <strong class="code">${escapeHtml(shown)}</strong>.</p>
+<p>${P.notFoundHelp(`<span class="code">${EXAMPLE_CODE}</span>`)}</p>
 ${lookupForm()}`,
   );
+}
+
+const row = (label: string, value: string, attributes = '') =>
+  `<div><dt>${label}</dt><dd${attributes}>${value}</dd></div>`;
+
+/** The worker's acceptance of that cycle and the state of its seal (decision 0220). */
+async function acceptanceRow(
+  ctx: AppContext,
+  request: FastifyRequest,
+  code: string,
+): Promise<string> {
+  try {
+    const found = await acceptanceForCertificate(ctx.db, code);
+    if (!found) return row(P.acceptanceLabel, P.acceptanceNone);
+    const state = sealState(await checkChain(ctx.db, await ctx.installationKey()), found.id);
+    const sealText =
+      state === 'broken'
+        ? `<strong>${escapeHtml(SEAL_TEXT[state])}</strong>`
+        : escapeHtml(SEAL_TEXT[state]);
+    const day = escapeHtml(P.acceptanceRecorded(formatSpanishDate(new Date(found.receivedAt))));
+    return row(
+      P.acceptanceLabel,
+      `${day} — ${sealText} <span class="code">${escapeHtml(shortSeal(found.seal))}</span>`,
+      ` data-seal="${state}"`,
+    );
+  } catch (error) {
+    request.log.error({ err: error }, 'acceptance check failed');
+    return row(P.acceptanceLabel, P.acceptanceUnchecked);
+  }
+}
+
+/** The page of a certificate found: its verdict and what the gate page shows (record 0260). */
+async function certificatePage(
+  ctx: AppContext,
+  request: FastifyRequest,
+  cert: CertificateForCheck,
+  config: CompanyConfig,
+  standing: CertificateStanding,
+): Promise<{ title: string; body: string }> {
+  // The days and the obra as the certificate and its gate statement state them (record 0242).
+  const reinductionMonths = config.reinduccion?.periodoMeses ?? 12;
+  const days = certificateDays(new Date(cert.completed_at ?? cert.issued_at), reinductionMonths);
+  const course = cert.course_title ?? courseIdentity().title;
+  const v = verdictOf(standing, days.dueOn);
+  const F = P.fields;
+  return {
+    title: v.title,
+    body: `<div class="status status-${v.tone}" data-standing="${standing.state}"><span class="icon" aria-hidden="true">${v.icon}</span><h1>${escapeHtml(v.heading)}</h1></div>
+<p>${escapeHtml(v.text)}</p>
+<dl>
+${row(F.name, escapeHtml(stripBidiControls(cert.name)), ' class="name"')}
+${row(F.document, escapeHtml(maskDocument(cert.document)))}
+${row(F.course, escapeHtml(course))}
+${row(F.obra, escapeHtml(certificateObra(config, cert.obra).nombre))}
+${row(F.completedOn, escapeHtml(spanishDay(days.completedOn)))}
+${row(F.dueOn, escapeHtml(spanishDay(days.dueOn)))}
+${row(F.code, escapeHtml(cert.code), ' class="code"')}
+${await acceptanceRow(ctx, request, cert.code)}
+</dl>`,
+  };
+}
+
+/** /verificar/:code: the certificate's page, or its standing alone for the gate page. */
+async function verifyCode(
+  ctx: AppContext,
+  config: CompanyConfig,
+  request: FastifyRequest<{ Params: { code: string } }>,
+  reply: FastifyReply,
+) {
+  const typed = String(request.params.code ?? '').trim();
+  const code = normaliseCode(typed);
+  const json = wantsJson(request);
+  let cert: CertificateForCheck | null = null;
+  try {
+    cert = code ? await certificateForCheck(ctx.db, code) : null;
+  } catch (error) {
+    // /verificar always answers a page, also when the database is down.
+    request.log.error({ err: error }, 'certificate lookup failed');
+    if (json) return sendJson(reply, 503, { state: 'unavailable' });
+    return sendPage(
+      reply,
+      503,
+      P.unavailableTitle,
+      `<h1>${P.unavailableTitle}</h1>
+<p>${escapeHtml(MESSAGES.unavailable)} ${P.unavailableText}</p>
+${lookupForm()}`,
+    );
+  }
+  if (!cert) return json ? sendJson(reply, 404, { state: 'unknown' }) : notFound(reply, typed);
+  const standing = standingOf(cert, config);
+  const status = standing.state === 'annulled' ? 410 : 200;
+  if (json) return sendJson(reply, status, standing);
+  const page = await certificatePage(ctx, request, cert, config, standing);
+  return sendPage(reply.header('vary', 'Accept'), status, page.title, page.body);
 }
 
 export async function verifyRoutes(
@@ -145,7 +235,6 @@ export async function verifyRoutes(
 ) {
   const config =
     companyConfig ?? readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config;
-  const reinductionMonths = config.reinduccion?.periodoMeses ?? 12;
   // The lookup form; ?codigo=… (the form's submission) goes to the code's own address.
   app.get<{ Querystring: { codigo?: unknown } }>('/verificar', async (request, reply) => {
     const typed = typeof request.query.codigo === 'string' ? request.query.codigo : '';
@@ -157,73 +246,16 @@ export async function verifyRoutes(
     return sendPage(
       reply,
       200,
-      MESSAGES.pages.verifyTitle,
-      `<h1>${MESSAGES.pages.verifyTitle}</h1>
-<p>${MESSAGES.pages.verifyIntro}</p>
+      P.verifyTitle,
+      `<h1>${P.verifyTitle}</h1>
+<p>${P.verifyIntro}</p>
 ${lookupForm()}`,
     );
   });
 
-  app.get<{ Params: { code: string } }>('/verificar/:code', async (request, reply) => {
-    const typed = String(request.params.code ?? '').trim();
-    const code = normaliseCode(typed);
-    const json = wantsJson(request);
-    let cert: CertificateForCheck | null = null;
-    try {
-      cert = code ? await certificateForCheck(ctx.db, code) : null;
-    } catch (error) {
-      // /verificar always answers a page, also when the database is down.
-      request.log.error({ err: error }, 'certificate lookup failed');
-      if (json) return sendJson(reply, 503, { state: 'unavailable' });
-      return sendPage(
-        reply,
-        503,
-        MESSAGES.pages.unavailableTitle,
-        `<h1>${MESSAGES.pages.unavailableTitle}</h1>
-<p>${escapeHtml(MESSAGES.unavailable)} ${MESSAGES.pages.unavailableText}</p>
-${lookupForm()}`,
-      );
-    }
-    if (!cert) return json ? sendJson(reply, 404, { state: 'unknown' }) : notFound(reply, typed);
-    const standing = standingOf(cert, config);
-    const status = standing.state === 'annulled' ? 410 : 200;
-    if (json) return sendJson(reply, status, standing);
-    // The worker's acceptance of that cycle and the state of its seal (decision 0220).
-    let acceptance =
-      '<div><dt>Aceptación del trabajador</dt><dd>Sin aceptación registrada</dd></div>';
-    try {
-      const row = await acceptanceForCertificate(ctx.db, cert.code);
-      if (row) {
-        const state = sealState(await checkChain(ctx.db, await ctx.installationKey()), row.id);
-        acceptance = `<div><dt>Aceptación del trabajador</dt><dd data-seal="${state}">Registrada el ${escapeHtml(formatSpanishDate(new Date(row.receivedAt)))} — ${state === 'broken' ? '<strong>' : ''}${escapeHtml(SEAL_TEXT[state])}${state === 'broken' ? '</strong>' : ''} <span class="code">${escapeHtml(shortSeal(row.seal))}</span></dd></div>`;
-      }
-    } catch (error) {
-      request.log.error({ err: error }, 'acceptance check failed');
-      acceptance =
-        '<div><dt>Aceptación del trabajador</dt><dd>No se pudo comprobar ahora</dd></div>';
-    }
-    // The days and the obra as the certificate and its gate statement state them (record 0242).
-    const days = certificateDays(new Date(cert.completed_at ?? cert.issued_at), reinductionMonths);
-    const course = cert.course_title ?? courseIdentity().title;
-    const v = verdictOf(standing, days.dueOn);
-    return sendPage(
-      reply.header('vary', 'Accept'),
-      status,
-      v.title,
-      `<div class="status status-${v.tone}" data-standing="${standing.state}"><span class="icon" aria-hidden="true">${v.icon}</span><h1>${escapeHtml(v.heading)}</h1></div>
-<p>${escapeHtml(v.text)}</p>
-<dl>
-<div><dt>Nombre</dt><dd class="name">${escapeHtml(stripBidiControls(cert.name))}</dd></div>
-<div><dt>Documento</dt><dd>${escapeHtml(maskDocument(cert.document))}</dd></div>
-<div><dt>Curso</dt><dd>${escapeHtml(course)}</dd></div>
-<div><dt>Obra</dt><dd>${escapeHtml(certificateObra(config, cert.obra).nombre)}</dd></div>
-<div><dt>Fecha de finalización</dt><dd>${escapeHtml(spanishDay(days.completedOn))}</dd></div>
-<div><dt>Reinducción hasta</dt><dd>${escapeHtml(spanishDay(days.dueOn))}</dd></div>
-<div><dt>Código</dt><dd class="code">${escapeHtml(cert.code)}</dd></div>
-${acceptance}
-</dl>`,
-    );
-  });
+  app.get<{ Params: { code: string } }>('/verificar/:code', (request, reply) =>
+    verifyCode(ctx, config, request, reply),
+  );
 
   // Any deeper or odd path under /verificar/ is a code that does not exist, not the app's page.
   app.get('/verificar/*', async (request, reply) => {

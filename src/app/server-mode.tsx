@@ -40,6 +40,7 @@ import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 import { httpTexts, loginMessage, signInNoticeText } from './http-texts.ts';
 import { sharedClient } from '../tracking/http/auth.ts';
+import { acceptDataNotice } from '../tracking/http/data-notice.ts';
 import { INVITATION, INVITATION_TOKEN } from './first-screen/shared.ts';
 import {
   tappedInFirstScreen,
@@ -233,8 +234,9 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
     await logoutHere();
     return;
   }
+  // The static screen records «Acepto» itself (record 0275); when it could not, the app tries
+  // once more, with code already here (no chunk to fetch after the tap).
   if (taken.choice === 'accept' && needsDataNotice(undefined, noticeVersion)) {
-    const { acceptDataNotice } = await import('../tracking/http/data-notice.ts');
     // Not recorded (offline): the app's notice is shown and asks again.
     await acceptDataNotice(noticeVersion).catch(() => undefined);
   }

@@ -16,10 +16,11 @@ export function makeTopic(type: TopicScreenType, extra: Partial<Topic> = {}): To
   };
 }
 
-export function makeItems(
+/** `n` list entries; `extra` adds fields, a type's own too (list6's x and y). */
+export function makeItems<E extends object = Partial<ListItem>>(
   n: number,
-  extra: (i: number) => Partial<ListItem> = () => ({}),
-): ListItem[] {
+  extra: (i: number) => E = () => ({}) as E,
+): (ListItem & E)[] {
   return Array.from({ length: n }, (_, i) => ({
     title: `Título ${i + 1}`,
     text: `<p>Texto ${i + 1}</p>`,

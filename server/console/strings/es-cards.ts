@@ -6,9 +6,10 @@ export const esCards = {
   yourCode: 'Tu código',
   validUntil: (expires: string) => `Sirve hasta el ${expires}, una sola vez.`,
   steps: [
-    '1. Escanea el código QR con la cámara.',
+    '1. Escanea el QR con la cámara.',
     '2. Escribe tu número de documento.',
     '3. Toca «Entrar» y empieza el curso.',
   ],
-  withoutQr: 'Sin QR: abre el curso, toca «Tengo un código» y escribe tu documento y el código.',
+  /** Above the address to type (record 0274), which opens the code form itself. */
+  withoutQr: 'Sin QR: abre esta dirección y escribe tu documento y el código:',
 };

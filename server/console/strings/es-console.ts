@@ -22,6 +22,8 @@ export const esConsole = {
     auditoria: 'Auditoría',
   },
   navLabel: 'Consola',
+  /** The phone's folded navigation (record 0274). */
+  menu: 'Menú',
   signOut: 'Salir',
   titleSuffix: ' — Consola SST',
   skipToContent: 'Ir al contenido',

@@ -2,12 +2,21 @@
 // 0250). Values that end in `Html` are HTML whose variable parts the caller has escaped.
 export const esInvitations = {
   title: 'Invitaciones',
-  /** The WhatsApp (and share sheet) message, one line each; never the document number. */
-  whatsAppLines: (firstName: string, company: string, link: string, code: string) => [
-    `Hola ${firstName}. Esta es tu invitación al curso de inducción en Seguridad y Salud en el Trabajo de ${company}.`,
+  /**
+   * The WhatsApp (and share sheet) message, one line each; never the document number.
+   * `companyWithStop` is the company's name ending its sentence (withFullStop, record 0274).
+   */
+  whatsAppLines: (
+    firstName: string,
+    companyWithStop: string,
+    link: string,
+    code: string,
+    address: string,
+  ) => [
+    `Hola ${firstName}. Esta es tu invitación al curso de inducción en Seguridad y Salud en el Trabajo de ${companyWithStop}`,
     `1. Abre este enlace: ${link}`,
     '2. Escribe tu número de documento y toca «Entrar». No necesitas contraseña.',
-    `Si el enlace no abre, entra al curso, toca «Tengo un código» y escribe tu documento y este código: ${code}`,
+    `Si el enlace no abre, entra a ${address} y escribe tu documento y este código: ${code}`,
     'Es personal: no lo reenvíes.',
   ],
   share: 'Compartir',

@@ -3,7 +3,8 @@
 // and this script, inlined into the page and run before its first paint, makes them answer at
 // once — long before the app's JavaScript arrives. It picks the screen for the address, takes an
 // invitation's token out of the address (0210), sends the sign-in POST itself, keeps the answer
-// for the app (`HANDOFF`) and shows the data notice when the learner has yet to accept it. The app
+// for the app (`HANDOFF`) and shows the data notice when the learner has yet to accept it, whose
+// «Acepto» it sends too (record 0275). The app
 // (src/app/first-screen/take-over.ts) then stores the session the way sign-in stores it and
 // carries on; it also finishes a click on «Acepto» or «Salir» made before it arrived.
 // No imports: everything it needs is in the page (texts in #first-screen-texts).
@@ -249,7 +250,39 @@ function start() {
   });
 }
 
-/** The data notice, answered at once: the app records the choice when it arrives. */
+/**
+ * «Acepto» sent by this script (record 0275): POST accept-data-notice with the session just
+ * opened, as the app would send it. Its answer is the user, kept in the handoff for the app; on
+ * any failure the handoff keeps only the choice and the app records it.
+ */
+function acceptHere(handoff: Handoff): Promise<void> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Content-Type': 'application/json',
+    Authorization: handoff.response.token,
+  };
+  const x = xsrf();
+  if (x) headers['X-XSRF-TOKEN'] = x;
+  return fetch(`${texts.apiBase}/accept-data-notice`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers,
+    body: JSON.stringify({ noticeVersion: texts.noticeVersion.slice(0, 64) }),
+  })
+    .then((response) => (response.ok ? (response.json() as Promise<unknown>) : null))
+    .catch(() => null)
+    .then((body) => {
+      const user = (body as { user?: Handoff['response']['user'] } | null)?.user;
+      if (user && user.dataNoticeAcceptedAt) {
+        handoff.response = { ...handoff.response, user };
+        handoff.accepted = true;
+      }
+      state.handoff = handoff;
+      write(local, HANDOFF, JSON.stringify(handoff));
+    });
+}
+
+/** The data notice, answered at once: «Acepto» is sent from here, «Salir» left to the app. */
 function showNotice(handoff: Handoff) {
   show('first-screen-form', false);
   show('first-screen-notice', true);
@@ -266,6 +299,8 @@ function showNotice(handoff: Handoff) {
     if (leave) leave.disabled = true;
     if (choice === 'accept' && accept) accept.textContent = texts.accepting;
     byId('first-screen-notice-card')?.setAttribute('aria-busy', 'true');
+    // Recorded now, while the app may still be arriving: the course starts from this answer.
+    if (choice === 'accept' && texts.noticeVersion) state.request = acceptHere(handoff);
   };
   accept?.addEventListener('click', () => choose('accept'));
   leave?.addEventListener('click', () => choose('leave'));

@@ -17,6 +17,11 @@ export interface Handoff {
   response: LoginResponse;
   /** A tap on the static data notice before the app arrived. */
   choice: 'accept' | 'leave' | null;
+  /**
+   * «Acepto» recorded by the static screen itself (record 0275): `response.user` is then the
+   * server's answer to accept-data-notice. Absent or false: the app records it.
+   */
+  accepted?: boolean;
 }
 
 export interface FirstScreenState {
@@ -52,4 +57,6 @@ export interface FirstScreenTexts {
   server: string;
   expired: string;
   accepting: string;
+  /** The data notice's version, which «Acepto» on the static notice records (record 0275). */
+  noticeVersion: string;
 }

@@ -1,6 +1,6 @@
 // The habeas-data notice section (decision 0014, record 0127), loaded on demand after a sign-in
 // whose learner has not accepted it: the screen, the configuration's text (virtual:data-notice)
-// and the call that records the acceptance. Nothing of it is in the first screen's JavaScript.
+// and its «Acepto» (the call itself is in the main chunk, record 0275).
 import { text, version } from 'virtual:data-notice';
 import DataNoticePage from '../../features/data-notice/index.ts';
 import { acceptDataNotice } from '../../tracking/http/data-notice.ts';

@@ -18,8 +18,6 @@ const listItem = z.strictObject({
   alt: z.string().optional(),
   label: z.string().optional(),
   points: z.array(html).optional(),
-  x: z.number().min(0).max(100).optional(),
-  y: z.number().min(0).max(100).optional(),
 });
 
 /** What a type's `fields(kit)` receives: zod itself and the shapes the content files share. */
@@ -29,7 +27,7 @@ export const fieldKit = {
   html,
   /** The file name of an SVG in public/img. */
   image: imageName,
-  /** One entry of a list screen (title, text, optional img/alt/label/points/x/y). */
+  /** One entry of a list screen (title, text, optional img/alt/label/points); extend it for more. */
   item: listItem,
   /** A non-empty list of entries. */
   items: z.array(listItem).min(1),

@@ -129,6 +129,20 @@ describe('fillTemplate', () => {
     );
   });
 
+  it('ends a sentence with one full stop after a name that ends in one', () => {
+    const values = { 'empresa.nombre': 'Constructora Ejemplo S.A.S.' };
+    const text = '<p>Pídele la política de {{empresa.nombre}}.</p>';
+    expect(fillTemplate(text, values)).toBe(
+      '<p>Pídele la política de Constructora Ejemplo S.A.S.</p>',
+    );
+    expect(
+      fillTemplate('{{#x}}Ve con {{empresa.nombre}}.{{/x}} Sigue.', { ...values, x: true }),
+    ).toBe('Ve con Constructora Ejemplo S.A.S. Sigue.');
+    expect(fillTemplate('De {{empresa.nombre}}.', { 'empresa.nombre': 'Ejemplo' })).toBe(
+      'De Ejemplo.',
+    );
+  });
+
   it('joins lists as «A, B y C»', () => {
     expect(joinSpanish([])).toBe('');
     expect(joinSpanish(['A'])).toBe('A');

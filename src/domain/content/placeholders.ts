@@ -5,6 +5,7 @@
 import type { CompanyConfig, Obra } from '../config/index.ts';
 import type { Course, Module } from './types.ts';
 import { MONTHS } from '../certificate/text.ts';
+import { joinAtFullStop } from './full-stop.ts';
 
 /** The names the content may use, and whether they may be missing (decision 0072). */
 export const PLACEHOLDERS = {
@@ -213,12 +214,17 @@ function render(
   out: string[],
   escape: (s: string) => string,
   links = false,
+  afterValue: Set<number> = new Set(),
 ): void {
   for (const node of nodes) {
-    if (node.kind === 'text') out.push(node.text);
-    else if (node.kind === 'section') {
+    if (node.kind === 'text') {
+      // «… de {{empresa.nombre}}.» with a name that ends in a full stop: one stop (record 0274).
+      const last = out.length - 1;
+      if (afterValue.delete(last)) out[last] = joinAtFullStop(out[last]!, node.text);
+      else out.push(node.text);
+    } else if (node.kind === 'section') {
       if (isPresent(values[node.name]) !== node.inverted)
-        render(node.children, values, out, escape, links);
+        render(node.children, values, out, escape, links, afterValue);
     } else {
       const value = values[node.name];
       if (typeof value === 'boolean')
@@ -230,6 +236,7 @@ function render(
       const text = typeof value === 'string' ? value : joinSpanish(value as readonly string[]);
       const tel = links && PHONE_PLACEHOLDERS.has(node.name) ? telHref(text) : null;
       out.push(tel ? `<a class="tel" href="${tel}">${escape(text)}</a>` : escape(text));
+      afterValue.add(out.length - 1);
     }
   }
 }

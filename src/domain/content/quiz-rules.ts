@@ -7,8 +7,11 @@
 // - every stem ends with a question;
 // - a hint never uses a word found only in the right option;
 // - every question names the screen that teaches it (`repaso`).
-// Words are matched whole, case- and accent-folded.
+// Words are matched whole, case- and accent-folded. Which rules a question follows, and which
+// option is its right one, its quiz type's answer shape says (record 0271): the option rules
+// hold where the answer is one option picked among others, not for an order.
 import { fillTemplate, type PlaceholderValues } from './placeholders.ts';
+import { answerShapeOf, oneOption, type AnswerShape } from '../registry/index.ts';
 import type { Course, Question } from './types.ts';
 
 export const MAX_RIGHT_LONGEST = 4;
@@ -38,19 +41,38 @@ export interface QuestionShape {
   problems: string[];
 }
 
-/** The shape of one question, and what it breaks of the per-question rules. */
-export function questionShape(id: string, q: Question, values: PlaceholderValues): QuestionShape {
+const ONE_OPTION = oneOption('choice');
+
+/**
+ * The shape of one question, and what it breaks of the per-question rules its answer shape
+ * follows (one option picked among others when not given).
+ */
+export function questionShape(
+  id: string,
+  q: Question,
+  values: PlaceholderValues,
+  shape: AnswerShape = ONE_OPTION,
+): QuestionShape {
   const stem = plainText(q.question, values);
-  const options = q.options.map((o) => ({
+  const rules = new Set(shape.quizRules);
+  const rightIndexes = new Set(shape.correctResponse(q));
+  const options = q.options.map((o, i) => ({
     text: plainText(o.option, values),
-    right: o.correct === 1,
+    right: rightIndexes.has(i),
   }));
-  const right = options.find((o) => o.right);
+  const rightOnes = options.filter((o) => o.right);
   const others = options.filter((o) => !o.right);
   const problems: string[] = [];
-  if (!right || !others.length) return { id, rightLongest: false, rightShortest: false, problems };
-  if (!stem.endsWith('?')) problems.push(`${id}: la pregunta no termina en «?»: «${stem}»`);
-  if (!q.repaso) problems.push(`${id}: falta «repaso» (la pantalla que enseña la respuesta)`);
+  const none = { id, rightLongest: false, rightShortest: false, problems };
+  const oneRight = rightOnes.length === 1 && others.length > 0;
+  // A question with no well-defined answer is the loader's to report (its shape's check).
+  if (!rightOnes.length || (rules.has('right-option-blends-in') && !oneRight)) return none;
+  if (rules.has('stem-asks') && !stem.endsWith('?'))
+    problems.push(`${id}: la pregunta no termina en «?»: «${stem}»`);
+  if (rules.has('repaso') && !q.repaso)
+    problems.push(`${id}: falta «repaso» (la pantalla que enseña la respuesta)`);
+  const right = rightOnes[0]!;
+  if (!rules.has('right-option-blends-in') || !oneRight) return none;
 
   const rightWords = wordsOf(right.text);
   const otherWords = others.map((o) => wordsOf(o.text));
@@ -86,7 +108,9 @@ export function questionShape(id: string, q: Question, values: PlaceholderValues
 /** Every quiz-rule problem of the course, in Spanish, empty when it passes. */
 export function quizRuleProblems(course: Pick<Course, 'modules'>, values: PlaceholderValues) {
   const shapes = course.modules.flatMap((m) =>
-    m.activity.questions.map((q) => questionShape(`m${m.number}-q${q.current}`, q, values)),
+    m.activity.questions.map((q) =>
+      questionShape(`m${m.number}-q${q.current}`, q, values, answerShapeOf(m.activity.type)),
+    ),
   );
   const problems = shapes.flatMap((s) => s.problems);
   const longest = shapes.filter((s) => s.rightLongest).map((s) => s.id);

@@ -27,8 +27,34 @@ export interface QuestionOptions {
 }
 
 /**
+ * The quiz rules of record 0171 a shape's questions follow (`content:check`): the stem asks a
+ * question, the question names the screen that teaches it, and — where the answer is one option
+ * picked among others — that option never stands out (length, giveaway words, «No», the hint).
+ */
+export type QuizRule = 'stem-asks' | 'repaso' | 'right-option-blends-in';
+
+/** Where a control sits on the page, by its accessible role and name (exact when a string). */
+export interface WalkTarget {
+  readonly role: 'button' | 'radio';
+  readonly name: string | RegExp;
+}
+
+/**
+ * One step of giving a response as a learner does, for the walkers (benches, browser tests):
+ * press a control; check the radio of option `option` in the options' group; or drag a control
+ * onto another (picked and placed, by keyboard, when the walker cannot drag; the drop target sits
+ * before the options in the tab order).
+ */
+export type WalkStep =
+  | { readonly do: 'press'; readonly target: WalkTarget }
+  | { readonly do: 'check'; readonly target: WalkTarget; readonly option: number }
+  | { readonly do: 'drag'; readonly target: WalkTarget; readonly onto: WalkTarget };
+
+/**
  * What an answer is, declared by a quiz type: how it is reported, which response is right for
- * a question, and the content checks that make that well defined (decision record 0200).
+ * a question, the content checks that make that well defined (decision record 0200), and how
+ * it reads and is given — the right answer in the result panel and the answer key, the quiz
+ * rules `content:check` applies, the walkers' steps (decision record 0271).
  */
 export interface AnswerShape {
   readonly kind: AnswerKind;
@@ -38,6 +64,15 @@ export interface AnswerShape {
   correctResponse(question: QuestionOptions): Response;
   /** Content checks of a question for this shape: need(value, reason). */
   check(question: QuestionOptions, need: (ok: unknown, reason: string) => void): void;
+  /**
+   * A response in words: `parts` are its options' texts (HTML or plain, labelled or not), in
+   * the response's order. The result panel and the answer key show the right response so.
+   */
+  describe(parts: readonly string[]): string;
+  /** The quiz rules (record 0171) its questions follow. */
+  readonly quizRules: readonly QuizRule[];
+  /** How a learner gives `response`, given the options' texts as the page shows them. */
+  walk(response: Response, options: readonly string[]): WalkStep[];
 }
 
 /** A type's own content: the values its `fields` describe, with its `type`. */
@@ -98,9 +133,22 @@ export function isRightResponse(
   return new Set(given).size === want.size && given.every((v) => want.has(v));
 }
 
+/** A response's option texts, in its order (an unknown index reads as empty). */
+export const responseParts = (question: QuestionOptions, response: Response): string[] =>
+  response.map((i) => question.options[i]?.option ?? '');
+
+/** The right response to a question in words, as its shape says (the result panel's). */
+export const rightAnswerText = (shape: AnswerShape, question: QuestionOptions): string =>
+  shape.describe(responseParts(question, shape.correctResponse(question)));
+
+/** The accessible names the answer controls of today's quiz types carry (src/strings/es.ts). */
+const SUBMIT: WalkTarget = { role: 'button', name: 'Responder' };
+const DROP_BOX: WalkTarget = { role: 'button', name: /Soltar la respuesta elegida aquí/ };
+
 /**
  * The shape of today's quiz types: the learner gives one option, and exactly one is right. The
- * kind says how it is reported (picked, or dragged onto the answer box).
+ * kind says how it is reported and given: picked (a radio and «Responder»), or dragged onto the
+ * answer box.
  */
 export const oneOption = (kind: 'choice' | 'matching'): AnswerShape => ({
   kind,
@@ -112,5 +160,17 @@ export const oneOption = (kind: 'choice' | 'matching'): AnswerShape => ({
       correct === 1,
       `cada pregunta necesita exactamente una opción correcta (tiene ${correct})`,
     );
+  },
+  describe: (parts) => parts[0] ?? '',
+  quizRules: ['stem-asks', 'repaso', 'right-option-blends-in'],
+  walk(response, options) {
+    const option = response[0] ?? 0;
+    const name = options[option] ?? '';
+    return kind === 'matching'
+      ? [{ do: 'drag', target: { role: 'button', name }, onto: DROP_BOX }]
+      : [
+          { do: 'check', target: { role: 'radio', name }, option },
+          { do: 'press', target: SUBMIT },
+        ];
   },
 });

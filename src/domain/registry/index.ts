@@ -45,12 +45,21 @@ export const answerShapeOf = (type: string) => quizByType.get(type)?.answer ?? u
 /** How an answer to a quiz of this type is reported ('choice' when the type is unknown). */
 export const answerKindOf = (type: string) => answerShapeOf(type).kind;
 
-export { asResponse, isRightResponse, oneOption } from './define.ts';
+export {
+  asResponse,
+  isRightResponse,
+  oneOption,
+  responseParts,
+  rightAnswerText,
+} from './define.ts';
 export type {
   AnswerKind,
   AnswerShape,
   QuestionOptions,
+  QuizRule,
   Response,
+  WalkStep,
+  WalkTarget,
   ContentOf,
   ScreenContent,
   QuizTypeDefinition,

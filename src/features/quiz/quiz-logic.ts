@@ -1,6 +1,6 @@
 // Small pure helpers of the quiz flow.
 import type { Question } from '../../domain/content/types.ts';
-import type { Response } from '../../domain/registry/index.ts';
+import { answerShapeOf, rightAnswerText, type Response } from '../../domain/registry/index.ts';
 import { plainText } from '../../domain/content/html-text.ts';
 import { es } from '../../strings/es.ts';
 
@@ -41,13 +41,15 @@ export interface MissedQuestion {
 }
 
 /**
- * The questions whose first answer was wrong, in quiz order, with the right answer and the
- * explanation, for the result panel (decision 0227).
+ * The questions whose first answer was wrong, in quiz order, with the right answer (in words,
+ * as the quiz type's answer shape gives it: one option, an order…) and the explanation, for the
+ * result panel (decisions 0227, 0271).
  */
 export function missedQuestions(
   firstAnswers: readonly { id: string; correct: boolean }[],
-  activity: { number: number; questions: readonly Question[] },
+  activity: { number: number; type: string; questions: readonly Question[] },
 ): MissedQuestion[] {
+  const shape = answerShapeOf(activity.type);
   const wrongIds = new Set(firstAnswers.filter((a) => !a.correct).map((a) => a.id));
   return activity.questions.flatMap((q, index) =>
     wrongIds.has(questionId(activity.number, index))
@@ -55,7 +57,7 @@ export function missedQuestions(
           {
             index,
             question: q.question,
-            rightAnswer: q.options.find((o) => o.correct === 1)?.option ?? '',
+            rightAnswer: rightAnswerText(shape, q),
             explanation: q.message || undefined,
           },
         ]

@@ -14,7 +14,7 @@ import { useRouteFocus } from './use-route-focus.ts';
 import { TrackingNotice } from './tracking-notice.tsx';
 import { useHeaderHeight } from './use-header-height.ts';
 import './shell.css';
-import { watchFrameFit } from '../../ui/frame-reveal.ts';
+import { chainWheelAtEnds, watchFrameFit } from '../../ui/frame-reveal.ts';
 
 export interface LayoutProps {
   onCertificate: () => void;
@@ -38,6 +38,7 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
   // Every route change starts at the top, focus on the heading (0027).
   useRouteFocus('contenido-principal');
   useEffect(() => watchFrameFit(), []);
+  useEffect(() => chainWheelAtEnds(), []);
   const headerRef = useRef<HTMLElement>(null);
   useHeaderHeight(headerRef);
   const onIntro = location.pathname === '/introduccion';
@@ -103,7 +104,11 @@ export function Layout({ onCertificate, onLogout, assetBase, offlineNotice }: La
         <Outlet />
       </main>
       <footer className="shell-footer">
-        <div className="shell-footer-inner">
+        <div
+          className={
+            onLogout ? 'shell-footer-inner shell-footer-inner--four' : 'shell-footer-inner'
+          }
+        >
           <button type="button" className="btn btn-footer" onClick={onCertificate}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path

@@ -3,7 +3,7 @@
 // in later, so the heading is awaited (briefly) with a MutationObserver.
 import { useEffect, useRef } from 'react';
 import { useLocation } from '../../ui/router.tsx';
-import { revealInEmbedders } from '../../ui/frame-reveal.ts';
+import { revealFrame } from '../../ui/frame-reveal.ts';
 
 const WAIT_FOR_HEADING_MS = 10_000;
 
@@ -26,9 +26,9 @@ export function useRouteFocus(mainId: string) {
       return;
     }
     window.scrollTo(0, 0);
-    // In an LMS frame inside a scrolled page: the header back in view (decision 0161).
-    const header = document.querySelector('.shell-header');
-    if (header) revealInEmbedders(header);
+    // In an LMS frame inside a scrolled page: the header back in view (decision 0161), and the
+    // whole frame when it fits, its bottom (the footer) too (record 0269).
+    revealFrame();
     const main = document.getElementById(mainId);
     if (!main) return;
     // The previous screen's heading may still be there for a moment: wait for a new one.

@@ -9,7 +9,16 @@ export const list6 = defineScreenType({
     text: f.html.optional(),
     img: f.image.optional(),
     alt: f.z.string().optional(),
-    items: f.items.optional(),
+    // Its points: list entries with their place on the picture, x and y in % (only list6's).
+    items: f.z
+      .array(
+        f.item.extend({
+          x: f.z.number().min(0).max(100).optional(),
+          y: f.z.number().min(0).max(100).optional(),
+        }),
+      )
+      .min(1)
+      .optional(),
   }),
   clickToReveal: true,
   texts: (t) => joinTexts(ownTexts(t, ['text']), itemTexts('items', t.items)),

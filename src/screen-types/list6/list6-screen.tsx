@@ -4,6 +4,7 @@ import { HtmlBlock } from '../../screen-kit/html-block.tsx';
 import { RememberBoxes } from '../../screen-kit/remember-boxes.tsx';
 import { StableStack } from '../../screen-kit/stable-stack.tsx';
 import type { TopicScreenProps } from '../../screen-kit/screen-props.ts';
+import type { TopicOf } from '../../domain/content/types.ts';
 import { TopicIntro } from '../../screen-kit/topic-intro.tsx';
 import '../../screen-kit/screen-common.css';
 import './list6-screen.css';
@@ -19,7 +20,8 @@ import { imageSize } from '../../ui/image-size.ts';
  * panel is as tall as the longest explanation, so choosing another point moves nothing below it.
  */
 export function List6Screen({ topic, assetBase }: TopicScreenProps) {
-  const items = topic.items ?? [];
+  // Its points carry x and y, fields only list6 declares (its definition.ts).
+  const items = (topic as TopicOf<'list6'>).items ?? [];
   const id = useId();
   const [selected, setSelected] = useState<number | null>(null);
   const [found, setFound] = useState<ReadonlySet<number>>(() => new Set());

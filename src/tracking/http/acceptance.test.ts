@@ -91,25 +91,32 @@ describe('the acceptance queue', () => {
     expect(store.getItem(KEYS.acceptances)).toBeNull();
   });
 
-  it('keeps it on «not completed yet» and sends it again after the next progress answer', async () => {
-    const store = memoryStore();
-    signIn(store, ANA);
-    const refusals = [new ApiError(422, { code: 'not-completed', message: ['…'] })];
-    const { api, post, received } = fakeApi(store, () => refusals.shift() ?? null);
-    const queue = queueFor(store, api);
-    queue.accept(STATEMENT);
-    await settle();
-    expect(post).toHaveBeenCalledTimes(1);
-    expect(queue.status()).toBe('pending');
-    queue.retryNow(); // the network coming back does not resend it: the progress must go first
-    await settle();
-    expect(post).toHaveBeenCalledTimes(1);
+  it.each([
+    ['reason', { reason: 'not-completed', message: ['…'] }],
+    // An instance not yet upgraded, in a server upgraded one instance at a time (record 0272).
+    ['code of an older server', { code: 'not-completed', message: ['…'] }],
+  ])(
+    'keeps it on «not completed yet» (%s) and sends it again after the next progress answer',
+    async (_, refusal) => {
+      const store = memoryStore();
+      signIn(store, ANA);
+      const refusals = [new ApiError(422, refusal)];
+      const { api, post, received } = fakeApi(store, () => refusals.shift() ?? null);
+      const queue = queueFor(store, api);
+      queue.accept(STATEMENT);
+      await settle();
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(queue.status()).toBe('pending');
+      queue.retryNow(); // the network coming back does not resend it: the progress must go first
+      await settle();
+      expect(post).toHaveBeenCalledTimes(1);
 
-    queue.progressAcknowledged();
-    await settle();
-    expect(received).toHaveLength(1);
-    expect(queue.status()).toBe('recorded');
-  });
+      queue.progressAcknowledged();
+      await settle();
+      expect(received).toHaveLength(1);
+      expect(queue.status()).toBe('recorded');
+    },
+  );
 
   it('keeps it through the network, a failing server and an expired session', async () => {
     const store = memoryStore();

@@ -167,7 +167,10 @@ function outcomeOf(error: unknown): Outcome {
       ? { kind: 'removed', reason: 'deactivated' }
       : { kind: 'signed-out' };
   }
-  if (status === 422 && body?.code === 'not-completed') return { kind: 'after-progress' };
+  // A refusal says why in `reason` (record 0272); an instance not yet upgraded, in a server
+  // upgraded one instance at a time, still says it in `code`.
+  if (status === 422 && (body?.reason ?? body?.code) === 'not-completed')
+    return { kind: 'after-progress' };
   // Any other 422 (bad fields, a statement the server does not publish), 400 or 413: sending
   // the same acceptance again would be refused the same way.
   if (status === 400 || status === 413 || status === 422)

@@ -156,11 +156,15 @@ const urlOf = (baseUrl: string, path: string) =>
  */
 function endSession({ store, navigate }: ClientDeps, body: unknown) {
   const reason = (body as { reason?: unknown } | null)?.reason;
+  const told = safeGet(store, KEYS.signInReason);
   safeRemove(store, KEYS.token);
+  // Requests in flight when the session ends each get their 401; one sent after the token was
+  // dropped carries no reason. It never hides the reason an earlier answer gave.
+  const plain = told === 'password-reset' || told === 'deactivated' ? told : 'session-ended';
   safeSet(
     store,
     KEYS.signInReason,
-    reason === 'password-reset' || reason === 'deactivated' ? reason : 'session-ended',
+    reason === 'password-reset' || reason === 'deactivated' ? reason : plain,
   );
   navigate('/auth/login');
 }

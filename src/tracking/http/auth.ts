@@ -9,6 +9,7 @@ import {
   safeSet,
   readUser,
   storeUser,
+  rememberAnsweredUser,
   parkQueues,
   unparkQueues,
   unsentProgressOnDevice as unsentOnDevice,
@@ -169,6 +170,8 @@ function storeSession(api: ApiClient, response: LoginResponse): CourseUser {
   unparkQueues(api.store, String(response.user.id));
   safeSet(api.store, KEYS.token, response.token);
   storeUser(api.store, response.user);
+  // The course's start uses this answer instead of asking `me` again (record 0275).
+  rememberAnsweredUser(api.store, response.user);
   if (typeof response.user.score === 'number')
     safeSet(api.store, KEYS.score, String(response.user.score));
   return response.user;
@@ -237,7 +240,7 @@ export function sharedPhoneLearner(store = sharedClient().store): string | null 
  * «No soy yo» on a shared phone (decision 0211): the person holding the phone is not the learner
  * signed in. What that learner has not sent is tried once, else set aside for them on this phone
  * (sent when they sign in here again); the session is closed on the server when it can be, and
- * the phone is cleared for the next person.
+ * the phone is cleared for the next person, who lands on the code form (/entrar).
  */
 export async function notMe(
   options: { api?: ApiClient; sync?: () => Promise<unknown>; waitMs?: number } = {},
@@ -260,7 +263,9 @@ export async function notMe(
     // Offline: the token is forgotten here; it expires on the server on its own.
   }
   safeClear(api.store);
-  api.navigate('/');
+  // The next person on a shared phone most likely holds a card or a message: the code form
+  // first, the password a link below it (record 0274).
+  api.navigate('/entrar');
 }
 
 /**

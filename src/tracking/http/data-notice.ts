@@ -1,10 +1,11 @@
 // Accepting the habeas-data notice (Ley 1581 de 2012; record 0127): POST
 // accept-data-notice with the notice's version; the server keeps the first acceptance time and
-// returns the user, stored here so the notice is not shown again. Imported only by the lazily
-// loaded notice screen.
+// returns the user, stored here so the notice is not shown again, and the course starts from it
+// (record 0275). Imported by the notice screen and by the app taking over the static notice
+// (a few hundred bytes in the main chunk: no chunk to fetch after «Acepto»).
 import { sharedClient } from './auth.ts';
 import type { ApiClient } from './api-client.ts';
-import { storeUser } from './storage.ts';
+import { rememberAnsweredUser, storeUser } from './storage.ts';
 import type { CourseUser, UserResponse } from './types.ts';
 
 /** Records the acceptance; rejects (ApiError) when the server could not be reached or refused. */
@@ -19,5 +20,7 @@ export async function acceptDataNotice(
   const user: CourseUser | undefined = response?.user;
   if (!user || !user.dataNoticeAcceptedAt) throw new Error('Respuesta inesperada del servidor');
   storeUser(api.store, user);
+  // The answer is the user: the course starts from it, with no `me` after it (record 0275).
+  rememberAnsweredUser(api.store, user);
   return user;
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, createApiClient } from './api-client.ts';
 import { hasToken, login, LoginError, logout, signInReason } from './auth.ts';
 import { createHttpTracking } from './tracking.ts';
+import { acceptDataNotice } from './data-notice.ts';
 import { KEYS } from './storage.ts';
 import { decodeRouteLenient, encodeRoute } from '../../domain/progress/route-codec.ts';
 
@@ -145,6 +146,21 @@ describe('API client', () => {
     expect(navigate).toHaveBeenCalledWith('/auth/login');
     expect(signInReason(api.store)).toBe(kept);
     expect(localStorage.getItem(KEYS.pending)).not.toBeNull();
+  });
+
+  it('a later 401 without a reason (sent after the token went) keeps the reason an earlier one gave', async () => {
+    localStorage.setItem('token', 't');
+    const navigate = vi.fn();
+    const { fetch } = fakeFetch((call) =>
+      call.url.endsWith('/me')
+        ? json(401, { success: false, message: 'x', reason: 'password-reset' })
+        : json(401, { success: false, message: 'x' }),
+    );
+    const api = createApiClient({ fetch, log: vi.fn(), navigate, texts: TEXTS });
+    await expect(api.get('me')).rejects.toThrow(TEXTS.failed);
+    await expect(api.post('record-activity', {})).rejects.toThrow(TEXTS.failed);
+    expect(navigate).toHaveBeenCalledTimes(2);
+    expect(signInReason(api.store)).toBe('password-reset');
   });
 
   it('422 logs the message, an array joined with line breaks, and clears nothing', async () => {
@@ -289,6 +305,31 @@ describe('HTTP tracking adapter', () => {
       viewed: [[0, 1], []],
       bookmark: 'modulo2-tema1',
     });
+  });
+
+  it('starts from the user a sign-in or «Acepto» in this page answered, without a POST me (record 0275)', async () => {
+    const { fetch, calls } = fakeFetch((call) =>
+      call.url.endsWith('/auth/login')
+        ? json(200, { success: true, token: 'new-token', user: user({ score: 30 }) })
+        : call.url.endsWith('/accept-data-notice')
+          ? json(200, {
+              success: true,
+              user: user({ score: 30, dataNoticeAcceptedAt: '2026-11-29T10:00:00.000Z' }),
+            })
+          : json(200, { success: true, user: user({ score: 30 }) }),
+    );
+    const api = createApiClient({ fetch });
+    const mes = () => calls.filter((c) => c.url.endsWith('/me')).length;
+    await login('123', 'x', { api });
+    const afterSignIn = await createHttpTracking({ api, events: null }).start();
+    expect(afterSignIn.score).toBe(30);
+    expect(mes()).toBe(0);
+    await acceptDataNotice('v1', { api });
+    await createHttpTracking({ api, events: null }).start();
+    expect(mes()).toBe(0);
+    // Taken once: a later start (nothing answered since) asks the server.
+    await createHttpTracking({ api, events: null }).start();
+    expect(mes()).toBe(1);
   });
 
   it('sends update-user when the score rises or the route changes, with final_terms=1 when asked', async () => {

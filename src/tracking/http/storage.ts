@@ -199,3 +199,22 @@ export function hasPending(store: KeyValueStore): boolean {
 
 export const storeUser = (store: KeyValueStore, user: CourseUser) =>
   safeSet(store, KEYS.user, JSON.stringify(user));
+
+/**
+ * The user the server has just answered in this page (sign-in, invitation, «Acepto»; record
+ * 0275), for the start of the course, which then needs no `me` of its own: the same user, one
+ * round trip fewer. In memory only, bound to the session's token, taken once.
+ */
+const answered = new WeakMap<KeyValueStore, { token: string; user: CourseUser }>();
+
+export function rememberAnsweredUser(store: KeyValueStore, user: CourseUser): void {
+  const token = safeGet(store, KEYS.token);
+  if (token) answered.set(store, { token, user });
+}
+
+/** The user answered in this page for the session still stored, once; null otherwise. */
+export function takeAnsweredUser(store: KeyValueStore): CourseUser | null {
+  const kept = answered.get(store);
+  answered.delete(store);
+  return kept && kept.token === safeGet(store, KEYS.token) ? kept.user : null;
+}

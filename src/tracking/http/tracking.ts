@@ -19,7 +19,14 @@ import { encodeRoute } from '../../domain/progress/route-codec.ts';
 import type { Response } from '../../domain/registry/index.ts';
 import { risingScore } from '../../domain/progress/engine.ts';
 import type { ApiClient } from './api-client.ts';
-import { KEYS, readUser, safeGet, safeSet, type KeyValueStore } from './storage.ts';
+import {
+  KEYS,
+  readUser,
+  safeGet,
+  safeSet,
+  takeAnsweredUser,
+  type KeyValueStore,
+} from './storage.ts';
 import type { QueuedAnswer } from './activity.ts';
 import { ANSWER_LIMITS } from '../../domain/progress/activity-record.ts';
 import { createHealth } from './retry.ts';
@@ -140,7 +147,10 @@ export function createHttpTracking(options: HttpTrackingOptions = {}): HttpTrack
     async start(): Promise<Snapshot> {
       const stored = readUser(store);
       cycles.current = cycleOf(stored);
-      const user = (await readMe(api, parts.acceptUser)) ?? stored;
+      // A user the server answered in this page (sign-in, «Acepto») is as fresh as `me`'s.
+      const answered = takeAnsweredUser(store);
+      if (answered) parts.acceptUser(answered);
+      const user = answered ?? (await readMe(api, parts.acceptUser)) ?? stored;
       userId = user?.id?.toString() ?? null;
       acceptance.retryNow();
       return startFrom(user, stored, {

@@ -22,7 +22,7 @@ const base: LedgerAnswer = {
 const COMPLETED = new Date(Date.UTC(2026, 10, 28, 20, 30, 0));
 /** The latest time a Date holds: its epoch seconds are the longest in base 36. */
 const LATEST = new Date(8_640_000_000_000_000);
-const NONE = { completedAt: null, extra: [], dropped: [] };
+const NONE = { completedAt: null, timeMs: null, extra: [], dropped: [] };
 
 describe('answer ledger', () => {
   it('writes a one-option answer as one index', () => {
@@ -76,11 +76,24 @@ describe('suspend_data formats (decision records 0076, 0263)', () => {
   });
 
   it('keeps a field it does not know and writes it back as read (a later release adds fields)', () => {
-    const later = `0,1-{}-~2;c=${(COMPLETED.getTime() / 1000).toString(36)};t=2s5;m1_q2,m,2,1,0,4q3,s44we8`;
+    const later = `0,1-{}-~2;c=${(COMPLETED.getTime() / 1000).toString(36)};x=2s5;m1_q2,m,2,1,0,4q3,s44we8`;
     const split = splitSuspendData(later);
-    expect(split.extra).toEqual(['t=2s5']);
+    expect(split.extra).toEqual(['x=2s5']);
     expect(split.dropped).toEqual([]);
     expect(joinSuspendData(split.route, split.answers, split)).toBe(later);
+  });
+
+  it('keeps the total time the LMS should hold, to the centisecond, and reads it back (record 0268)', () => {
+    const stored = joinSuspendData('0,1-{}', [base], { completedAt: COMPLETED, timeMs: 83_456 });
+    expect(stored).toMatch(/;t=[0-9a-z]+;/);
+    const split = splitSuspendData(stored);
+    expect(split.timeMs).toBe(83_450);
+    expect(split.completedAt).toEqual(COMPLETED);
+    expect(split.answers).toEqual([base]);
+    expect(split.extra).toEqual([]);
+    // Written back with the record, never as a field this release does not know.
+    expect(joinSuspendData(split.route, split.answers, split)).toBe(stored);
+    expect(splitSuspendData('0-~2;t=zz;t=1').timeMs).toBe(parseInt('zz', 36) * 10);
   });
 
   it('the first date read stays; an unreadable one is dropped alone', () => {
@@ -114,8 +127,9 @@ describe('suspend_data formats (decision records 0076, 0263)', () => {
     );
     const value = joinSuspendData(encodeRoute(viewed), answers, {
       completedAt: LATEST,
-      // The confirmed session time another release adds: a letter and up to 40 characters.
-      extra: [`t=${'z'.repeat(40)}`],
+      // The kept time (record 0268) at its longest, and a later field of up to 40 characters.
+      timeMs: parseInt('zzzzzzzzz', 36) * 10,
+      extra: [`x=${'z'.repeat(40)}`],
     });
     expect(splitSuspendData(value).answers).toHaveLength(answers.length);
     expect(value.length).toBeLessThan(4096);

@@ -11,6 +11,9 @@
 //         `c` = when the course was first completed (epoch seconds, base 36). A later field takes
 //         another letter; a field this release does not know is kept and written back as read,
 //         so a newer release's field survives a session of this one.
+//         `t` (record 0268) = the LMS's total time as the course expects it once this session's
+//         time is added (centiseconds, base 36), kept fresh during the session: at the next
+//         start, what the LMS reports short of it was lost with a closed tab.
 // An answer is `m1_q1,c,1,2,1,<latency cs>,<time s>` (question id with `_` for `-`; kind c =
 // choice, m = matching, s = sequencing; response and correct option indexes, several joined by
 // `.` (decision record 0200); 1 = correct; latency in centiseconds and the answer's time in epoch
@@ -28,6 +31,8 @@ const MARKS = ['-~2', '-~1'] as const;
 /** A named field: one lowercase letter, `=`, a value without `;`, `-` or `=`. */
 const FIELD = /^([a-z])=([^;=-]{0,40})$/;
 const COMPLETED_FIELD = 'c';
+const TIME_FIELD = 't';
+const OWN_FIELDS = [COMPLETED_FIELD, TIME_FIELD];
 
 /** What the course keeps of one answer: enough to write its interaction again, same values. */
 export type LedgerAnswer = Omit<
@@ -40,6 +45,8 @@ export interface SplitRecord {
   answers: LedgerAnswer[];
   /** When the course was first completed, as kept (record 0263); null in older records. */
   completedAt: Date | null;
+  /** The total time the LMS should hold, as last kept (record 0268); null in older records. */
+  timeMs: number | null;
   /** Named fields this release does not know, as read: written back unchanged. */
   extra: string[];
   /** Entries that could not be read (for the log). */
@@ -49,13 +56,15 @@ export interface SplitRecord {
 /** What follows the route besides the answers (record 0263). */
 export interface RecordFields {
   completedAt?: Date | null;
+  /** The total time the LMS should hold once this session's time is added (record 0268). */
+  timeMs?: number | null;
   extra?: readonly string[];
 }
 
 /** Splits a stored suspend_data into its route, its answers and its named fields. */
 export function splitSuspendData(stored: string): SplitRecord {
   const found = MARKS.map((mark) => ({ mark, at: stored.indexOf(mark) })).find((m) => m.at >= 0);
-  const empty = { completedAt: null, extra: [], dropped: [] };
+  const empty = { completedAt: null, timeMs: null, extra: [], dropped: [] };
   if (!found) return { route: stored, answers: [], ...empty };
   const named = found.mark === '-~2';
   const route = stored.slice(0, found.at);
@@ -76,13 +85,19 @@ export function splitSuspendData(stored: string): SplitRecord {
 }
 
 function readField(record: SplitRecord, name: string, value: string, entry: string): void {
-  if (name !== COMPLETED_FIELD) {
+  if (!OWN_FIELDS.includes(name)) {
     record.extra.push(entry);
     return;
   }
-  const seconds = /^[0-9a-z]{1,9}$/.test(value) ? parseInt(value, 36) : NaN;
+  const n = /^[0-9a-z]{1,9}$/.test(value) ? parseInt(value, 36) : NaN;
+  if (name === TIME_FIELD) {
+    // Centiseconds, as SCORM's times; the first one read stays, as for the date.
+    if (Number.isFinite(n)) record.timeMs ??= n * 10;
+    else record.dropped.push(entry.slice(0, 40));
+    return;
+  }
   // The first one read stays: the completion date is never rewritten.
-  if (Number.isFinite(seconds) && seconds > 0) record.completedAt ??= new Date(seconds * 1000);
+  if (Number.isFinite(n) && n > 0) record.completedAt ??= new Date(n * 1000);
   else record.dropped.push(entry.slice(0, 40));
 }
 
@@ -99,7 +114,12 @@ export function joinSuspendData(
     ...(fields.completedAt
       ? [`${COMPLETED_FIELD}=${epochSeconds(fields.completedAt).toString(36)}`]
       : []),
-    ...(fields.extra ?? []).filter((e) => FIELD.test(e) && !e.startsWith(`${COMPLETED_FIELD}=`)),
+    ...(fields.timeMs != null && fields.timeMs >= 0
+      ? [`${TIME_FIELD}=${Math.floor(fields.timeMs / 10).toString(36)}`]
+      : []),
+    ...(fields.extra ?? []).filter(
+      (e) => FIELD.test(e) && !OWN_FIELDS.some((f) => e.startsWith(`${f}=`)),
+    ),
     ...answers.map(encodeEntry),
   ];
   if (!items.length) return route;

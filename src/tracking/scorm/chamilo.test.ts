@@ -119,7 +119,7 @@ describe('the answer ledger in suspend_data (decision record 0190)', () => {
   );
 
   it('keeps the route first: an old record reads as before, a new one by the old decoder', () => {
-    const none = { completedAt: null, extra: [], dropped: [] };
+    const none = { completedAt: null, timeMs: null, extra: [], dropped: [] };
     expect(splitSuspendData(routeFor(2))).toEqual({ route: routeFor(2), answers: [], ...none });
     const stored = joinSuspendData(routeFor(4), [a]);
     expect(stored.startsWith(`${routeFor(4)}-~2;`)).toBe(true);

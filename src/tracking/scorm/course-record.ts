@@ -25,6 +25,11 @@ export class CourseRecord {
   completedAt: Date | null = null;
   /** Named fields of suspend_data this release does not know: written back as read. */
   extraFields: string[] = [];
+  /**
+   * The total time the LMS should hold once this session's time so far is added (record 0268);
+   * set by the session once the stored data was read.
+   */
+  expectedTimeMs: () => number | null = () => null;
   private modules: { id: string; status: ModuleStatus }[] | null = null;
   private readonly objectiveIndex = new Map<string, number>();
   private nextObjective = 0;
@@ -94,6 +99,7 @@ export class CourseRecord {
       answers: answers.ledgerAnswers(),
       completedAt: this.completedAt,
       extraFields: this.extraFields,
+      timeMs: this.expectedTimeMs(),
       positionOf: (id) => answers.slots.positionOf(id),
     };
   }

@@ -59,6 +59,13 @@ export interface ScormDialect {
   bookmark(pageId: string): Write;
   exit(completed: boolean): Write;
   sessionTime(ms: number): Write;
+  /**
+   * The total time the LMS holds (1.2 `cmi.core.total_time`, 2004 `cmi.total_time`), read apart
+   * from the start data (an LMS that cannot answer it is no failed read; record 0268).
+   */
+  readonly totalTimeElement: string;
+  /** That element's value in ms; null when it is not a time of this version. */
+  parseTotalTime(value: string): number | null;
   objective(index: number, id: string, status: ModuleStatus): Write[];
   interaction(index: number, interaction: Interaction): Write[];
   /** The LMS's count of interaction records (decision record 0130). */

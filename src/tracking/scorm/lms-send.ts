@@ -16,8 +16,12 @@ export interface SendContext {
   log: Logger;
 }
 
-/** Sends every unsent value; failures stay queued, permanent refusals are dropped and logged. */
-function sendQueued(c: SendContext): SendOutcome {
+/**
+ * Sends every unsent value; failures stay queued, permanent refusals are dropped and logged. Also
+ * alone, without a Commit (record 0268): an answer and the kept time are in the LMS's data model
+ * at once, so an LMS's own save on unload carries them; the Commit stays batched (record 0004).
+ */
+export function sendQueued(c: SendContext): SendOutcome {
   const scoreRaw = c.dialect.score(0).find((w) => w.element.endsWith('.raw'))?.element ?? '';
   const refusedCodes = new Map<string, string>();
   const outcome = c.queue.send(

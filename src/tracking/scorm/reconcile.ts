@@ -83,6 +83,11 @@ export type StartPlan =
       completedAt: Date | null;
       /** Named fields of suspend_data this release does not know: written back as read. */
       extraFields: string[];
+      /**
+       * The total time this record says the LMS should hold (record 0268); null in an older
+       * record or a new attempt.
+       */
+      recordedTimeMs: number | null;
       /** Parts of the stored route that could not be kept (for the log). */
       dropped: string[];
       /** Modules kept completed from the score/objectives (for the log). */
@@ -160,6 +165,7 @@ export function reconcile(
     storedAnswers,
     completedAt: split.completedAt ?? net.completedAt,
     extraFields: split.extra,
+    recordedTimeMs: newAttempt ? null : split.timeMs,
     dropped: [...dropped, ...split.dropped.map((e) => `respuesta "${e}"`)],
     carried,
     lmsRouteWasEmpty: split.route.trim() === '',

@@ -41,9 +41,9 @@ import {
 } from './session-options.ts';
 import { readStored, sessionLine, unreadNote } from './stored-read.ts';
 import { SafetyNet } from './safety-net.ts';
-import { sendAndCommit, terminateWithTime } from './lms-send.ts';
+import { sendAndCommit, sendQueued, terminateWithTime } from './lms-send.ts';
 import { StartGate } from './start-gate.ts';
-import { SessionClock } from './session-clock.ts';
+import { lostTime, SessionClock, timeRefreshMs } from './session-clock.ts';
 import { SessionWrites } from './session-writes.ts';
 import { CourseRecord } from './course-record.ts';
 import { listenToPage } from './page-events.ts';
@@ -92,6 +92,8 @@ export class ScormSession implements TrackingPort {
 
   /** Stops listening to the page's events (page-events.ts). */
   private detach: () => void = () => {};
+  /** The next refresh of the time kept in suspend_data (record 0268). */
+  private timeTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly dialect: ScormDialect,
@@ -193,6 +195,9 @@ export class ScormSession implements TrackingPort {
         return;
       }
       this.writes.answer(interaction);
+      // In the LMS's data model at once (record 0268): an LMS's own save on unload (Chamilo's)
+      // then carries it; only the Commit waits.
+      this.sendNow();
       this.persistCache();
       this.commits.schedule(this.timing.answerCommitMs);
     } catch (error) {
@@ -217,15 +222,17 @@ export class ScormSession implements TrackingPort {
     try {
       this.detach();
       this.commits.clear();
+      if (this.timeTimer) clearTimeout(this.timeTimer);
       this.gate.clear();
       this.gate.resolve();
       if (this.wrapper.state === 'new') this.connect(true);
       if (this.wrapper.state !== 'open') return;
       if (!this.readDone) this.read();
       if (this.readOnly) {
-        // Review/browse: Commit and Terminate only, never a SetValue (decision record 0160).
+        // Review/browse: a Commit only, never a SetValue (decision record 0160) and no Terminate
+        // (record 0268): Moodle's 2004 Terminate stores cmi.total_time from what it handed back,
+        // which in review is nothing, and so turns the attempt's time into 'P'.
         this.wrapper.commit();
-        this.wrapper.terminate();
         return;
       }
       // The final progress and exit, or exit suspend alone when no read succeeded (write-plan.ts).
@@ -338,7 +345,7 @@ export class ScormSession implements TrackingPort {
     cached: CacheRecord | null,
   ): void {
     this.net.held = !plan.newAttempt;
-    this.clock.carry(plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0));
+    this.keepTime(plan, plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0));
     this.commentCount = data.commentCount ?? 0;
     // Already accepted in an earlier session: the course stops offering it (record 0262). Read
     // apart from the start data: a comment that cannot be read is no failed read (0160).
@@ -347,7 +354,49 @@ export class ScormSession implements TrackingPort {
     this.writes.start(plan, data);
     this.persistCache();
     if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);
+    this.scheduleTimeRefresh();
     this.gate.resolve();
+  }
+
+  /**
+   * The time this session adds (record 0268): earlier sessions' time this browser kept, or what
+   * the LMS reports short of the total the course's record kept — the larger, since both measure
+   * the same loss. From now on the record keeps the total the LMS should hold with this session.
+   */
+  private keepTime(plan: Extract<StartPlan, { kind: 'write' }>, netMs: number): void {
+    const read = this.wrapper.readValue(this.dialect.totalTimeElement);
+    const reported = read.ok ? this.dialect.parseTotalTime(read.value) : null;
+    const lost = lostTime(reported, plan.recordedTimeMs);
+    if (lost > netMs)
+      this.log.info(
+        `the LMS holds ${Math.round(lost / 1000)} s less than the course's record: ` +
+          'an earlier session ended without its time; it is added to this one',
+      );
+    this.clock.carry(Math.max(netMs, lost));
+    this.record.expectedTimeMs = () => (reported ?? 0) + this.clock.totalMs();
+  }
+
+  /** Keeps the time in suspend_data fresh in the LMS's data model (SetValue, no Commit). */
+  private scheduleTimeRefresh(): void {
+    if (this.finished || this.readOnly) return;
+    this.timeTimer = setTimeout(() => {
+      this.timeTimer = null;
+      if (this.finished) return;
+      try {
+        this.writes.plan({ kind: 'time' });
+        this.sendNow();
+      } catch (error) {
+        this.log.error(`keeping the time failed: ${describe(error)}`);
+      }
+      this.scheduleTimeRefresh();
+    }, timeRefreshMs(this.clock.sessionMs()));
+  }
+
+  /** SetValue of what is queued, without a Commit (lms-send.ts; the Commit stays batched). */
+  private sendNow(): void {
+    if (this.finished || this.readOnly || !this.readDone || this.wrapper.state !== 'open') return;
+    const { queue, wrapper, dialect, answers, log } = this;
+    sendQueued({ queue, wrapper, dialect, answers, log });
   }
 
   // ---------------------------------------------------------------- committing

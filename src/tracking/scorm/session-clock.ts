@@ -33,6 +33,11 @@ export class SessionClock {
     return this.carriedMs + Math.max(0, this.now() - this.startedAt);
   }
 
+  /** This session's own time, from its Initialize. */
+  sessionMs(): number {
+    return Math.max(0, this.now() - this.startedAt);
+  }
+
   /** The session ended with Terminate: its session_time was taken, or stays in this browser. */
   ended(timeSet: boolean): void {
     this.sent = timeSet;
@@ -42,4 +47,27 @@ export class SessionClock {
   unsentMs(): number | null {
     return this.sent ? null : this.totalMs();
   }
+}
+
+/** Below this, a difference between the kept and the reported total is rounding, not a loss. */
+const TIME_TOLERANCE_MS = 1000;
+
+/**
+ * The time an earlier session lost (record 0268): what the course's record says the LMS should
+ * hold, less what the LMS reports. Nothing when the record keeps no time, or the LMS reports no
+ * total or a total of zero: the course cannot tell a lost session from an LMS that does not hand
+ * its total back, and adding on a guess would count time twice at every session.
+ */
+export function lostTime(reportedMs: number | null, recordedMs: number | null): number {
+  if (recordedMs === null || reportedMs === null || reportedMs <= 0) return 0;
+  const missing = recordedMs - reportedMs;
+  return missing > TIME_TOLERANCE_MS ? missing : 0;
+}
+
+/**
+ * How long the time kept in suspend_data may go stale (record 0268): 5 % of the session so far,
+ * at least 1 s, at most a minute. It is all a closed tab can lose.
+ */
+export function timeRefreshMs(sessionMs: number): number {
+  return Math.min(60_000, Math.max(1000, Math.round(sessionMs * 0.05)));
 }

@@ -49,3 +49,25 @@ export function scorm2004Timestamp(date: Date): string {
     `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`
   );
 }
+
+/** A 1.2 CMITimespan as read back (cmi.core.total_time, HHHH:MM:SS.SS) in ms; null if not one. */
+export function parseScorm12Timespan(value: string): number | null {
+  const m = /^(\d{1,4}):(\d{1,2}):(\d{1,2}(?:\.\d{1,2})?)$/.exec(value.trim());
+  if (!m) return null;
+  return Math.round((Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3])) * 1000);
+}
+
+/**
+ * A 2004 timeinterval as read back (cmi.total_time, PT1H2M3.45S) in ms; null if not one. Years,
+ * months and days (never written by the course) count 365, 30 and 1 days.
+ */
+export function parseScorm2004Duration(value: string): number | null {
+  const m =
+    /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?$/.exec(
+      value.trim(),
+    );
+  if (!m) return null;
+  const [, y, mo, d, h, mi, s] = m.map((x) => Number(x ?? 0));
+  const days = y! * 365 + mo! * 30 + d!;
+  return Math.round(((days * 24 + h!) * 3600 + mi! * 60 + s!) * 1000);
+}

@@ -21,6 +21,7 @@ function state(overrides: Partial<PlanState> = {}): PlanState {
     answers: [],
     completedAt: null,
     extraFields: [],
+    timeMs: null,
     positionOf: () => 0,
     ...overrides,
   };

@@ -33,6 +33,8 @@ export interface PlanState {
   completedAt: Date | null;
   /** Named fields of suspend_data this release does not know: written back as read. */
   extraFields: readonly string[];
+  /** The total time the LMS should hold with this session's time so far (record 0268). */
+  timeMs: number | null;
   /** A question's fixed place in the course (interaction-slots.ts). */
   positionOf: (id: string) => number;
 }
@@ -49,6 +51,8 @@ export type PlanEvent =
       routeWasEmpty: boolean;
     }
   | { kind: 'progress' }
+  /** The time kept in suspend_data is brought up to date (record 0268). */
+  | { kind: 'time' }
   /** A first answer was claimed (interaction-recorder.ts): its index and the ids to re-write. */
   | { kind: 'answer'; interaction: Interaction; index: number; fill: SlotId[]; first: boolean }
   | { kind: 'end' };
@@ -91,6 +95,10 @@ export function planWrites(event: PlanEvent, s: PlanState): WritePlan {
       break;
     case 'answer':
       addAnswer(plan, s, event);
+      break;
+    case 'time':
+      if (s.readDone && encodeRoute(s.progress.viewed).length <= s.dialect.suspendDataLimit)
+        plan.writes.push(s.dialect.suspendData(suspendDataValue(s, plan)));
       break;
     case 'end':
       if (s.readDone)
@@ -184,7 +192,7 @@ function addAnswer(
 function suspendDataValue(s: PlanState, plan: WritePlan): string {
   const route = encodeRoute(s.progress.viewed);
   const answers = [...s.answers].sort((a, b) => s.positionOf(a.id) - s.positionOf(b.id));
-  const fields = { completedAt: s.completedAt, extra: s.extraFields };
+  const fields = { completedAt: s.completedAt, timeMs: s.timeMs, extra: s.extraFields };
   const value = joinSuspendData(route, answers, fields);
   if (value.length <= s.dialect.suspendDataLimit) return value;
   plan.notes.push({

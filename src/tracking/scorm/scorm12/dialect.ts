@@ -10,7 +10,7 @@ import {
   parseCount,
   type ScormDialect,
 } from '../dialect.ts';
-import { scorm12Time, scorm12Timespan } from '../time-format.ts';
+import { parseScorm12Timespan, scorm12Time, scorm12Timespan } from '../time-format.ts';
 
 const OBJECTIVE_STATUS: Record<ModuleStatus, string> = {
   viewed: 'completed',
@@ -102,6 +102,8 @@ export const scorm12: ScormDialect = {
   // Suspend while not completed; logout once completed (decision 0006).
   exit: (completed) => ({ element: 'cmi.core.exit', value: completed ? 'logout' : 'suspend' }),
   sessionTime: (ms) => ({ element: 'cmi.core.session_time', value: scorm12Timespan(ms) }),
+  totalTimeElement: 'cmi.core.total_time',
+  parseTotalTime: parseScorm12Timespan,
   objective: (index, id, status) => [
     { element: `cmi.objectives.${index}.id`, value: id },
     { element: `cmi.objectives.${index}.status`, value: OBJECTIVE_STATUS[status] },

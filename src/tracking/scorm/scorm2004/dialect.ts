@@ -10,7 +10,7 @@ import {
   parseCount,
   type ScormDialect,
 } from '../dialect.ts';
-import { scorm2004Duration, scorm2004Timestamp } from '../time-format.ts';
+import { parseScorm2004Duration, scorm2004Duration, scorm2004Timestamp } from '../time-format.ts';
 
 const COMPLETION: Record<ModuleStatus, string> = {
   viewed: 'completed',
@@ -129,6 +129,8 @@ export const scorm2004: ScormDialect = {
   bookmark: (pageId) => ({ element: 'cmi.location', value: pageId.slice(0, 1000) }),
   exit: (completed) => ({ element: 'cmi.exit', value: completed ? 'normal' : 'suspend' }),
   sessionTime: (ms) => ({ element: 'cmi.session_time', value: scorm2004Duration(ms) }),
+  totalTimeElement: 'cmi.total_time',
+  parseTotalTime: parseScorm2004Duration,
   objective(index, id, status) {
     const n = `cmi.objectives.${index}`;
     const writes = [

@@ -1,4 +1,4 @@
-// A made-up quiz type for src/app/registry.test.tsx: its feature entry.
+// A made-up quiz type for the plug-in fixture test: its feature entry.
 import { defineQuizFeature } from '../../../quiz-kit/define.ts';
 import { OrderAnswer } from './order-answer.tsx';
 
