@@ -108,13 +108,13 @@ test('Monday: cards for the imported workers, sign-in without a password, a fres
   for (const link of decoded)
     expect(link).toMatch(new RegExp(`^${API_URL}/entrar#[A-Za-z0-9_-]{22}$`));
 
-  // A reload of that page (decision 0245) shows no code again and issues nothing: the links read
-  // above keep working below.
+  // A reload of that page reopens the same sheet for this browser (record 0273) and issues
+  // nothing: the same codes, and the links read above keep working below.
   expect(coordinator.url()).toMatch(/\/consola\/invitaciones\?hoja=[\w-]{24}$/);
+  const codes = await coordinator.locator('.secret').allInnerTexts();
   await coordinator.reload();
-  await expect(coordinator.getByRole('status')).toContainText('ya se mostraron');
-  await expect(coordinator.getByRole('heading', { name: /Invitaciones listas/ })).toHaveCount(0);
-  await expect(coordinator.locator('.secret')).toHaveCount(0);
+  await expect(coordinator.getByRole('heading', { name: 'Invitaciones listas: 3' })).toBeVisible();
+  expect(await coordinator.locator('.secret').allInnerTexts()).toEqual(codes);
 
   // A link preview (WhatsApp, a scanner) fetches the link: nothing is used.
   const [ana, bernardo] = WORKERS as [(typeof WORKERS)[0], (typeof WORKERS)[0]];

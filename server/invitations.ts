@@ -66,6 +66,84 @@ export const formatCode = (code: string) => `${code.slice(0, 5)} ${code.slice(5)
 /** A link token as it appears in the link: base64url, 22 characters. */
 export const isInvitationTokenShaped = (value: string) => /^[A-Za-z0-9_-]{22}$/.test(value);
 
+/** One invitation made and hashed, not yet saved: the raw link and code live only here. */
+export interface MadeInvitation {
+  learner: { id: number; name: string };
+  token: string;
+  code: string;
+  codeHash: string;
+}
+
+/**
+ * Makes a link and a code per learner and hashes the codes (scrypt on the thread pool, a few at
+ * a time; `onProgress` after each). The slow part of issuing: a job runs it off the request
+ * (record 0273).
+ */
+export async function makeInvitations(
+  learners: { id: number; name: string }[],
+  onProgress: (done: number) => void = () => {},
+  concurrency = 4,
+): Promise<MadeInvitation[]> {
+  const made = new Array<MadeInvitation>(learners.length);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < learners.length) {
+      const i = next++;
+      const code = newInvitationCode();
+      made[i] = {
+        learner: learners[i]!,
+        token: newInvitationToken(),
+        code,
+        codeHash: await hashPassword(code),
+      };
+      onProgress(++done);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, learners.length) }, worker));
+  return made;
+}
+
+/**
+ * Saves invitations made by makeInvitations inside the caller's transaction: each learner's
+ * earlier unused ones revoked, one row and one audit row (no secret in it) per learner.
+ */
+export async function saveInvitations(
+  tx: Queryable,
+  actor: Actor,
+  made: MadeInvitation[],
+  kind: InvitationKind,
+  expiresAt: Date,
+): Promise<void> {
+  for (const m of made) {
+    await revokeUnusedInvitations(tx, m.learner.id);
+    await tx.query(
+      `INSERT INTO invitations (user_id, kind, token_hash, code_hash, created_by, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6)`,
+      [m.learner.id, kind, hashToken(m.token), m.codeHash, actor.userId, expiresAt],
+    );
+    await audit(
+      tx,
+      actor,
+      'invitacion-emitida',
+      { id: Number(m.learner.id), name: m.learner.name },
+      { tipo: kind, vence: expiresAt.toISOString() },
+    );
+  }
+}
+
+/** The chosen learners who may get an invitation (active learners), in no particular order. */
+export async function invitableLearners(
+  db: Queryable,
+  userIds: number[],
+): Promise<{ id: number; name: string }[]> {
+  const rows = await db.query<{ id: number; name: string }>(
+    `SELECT id, name FROM users WHERE id = ANY($1::integer[]) AND active AND role = 'aprendiz'`,
+    [[...new Set(userIds)]],
+  );
+  return rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
+
 /**
  * Issues one invitation per learner (active learners only; others are skipped), revoking each
  * one's earlier unused invitations, and writes one audit row per learner (no secret in it).
@@ -79,40 +157,11 @@ export async function issueInvitations(
 ): Promise<IssuedInvitation[]> {
   const unique = [...new Set(userIds)];
   if (!unique.length) return [];
-  const learners = await db.query<{ id: number; name: string }>(
-    `SELECT id, name FROM users WHERE id = ANY($1::integer[]) AND active AND role = 'aprendiz'`,
-    [unique],
-  );
+  const learners = await invitableLearners(db, unique);
   const expiresAt = new Date(now.getTime() + INVITATION_LIFETIME_MS[kind]);
   // The hashes first (scrypt runs on the thread pool), then one short transaction.
-  const made = await Promise.all(
-    learners.map(async (l) => {
-      const token = newInvitationToken();
-      const code = newInvitationCode();
-      return { learner: l, token, code, codeHash: await hashPassword(code) };
-    }),
-  );
-  await db.transaction(async (tx) => {
-    for (const m of made) {
-      await tx.query(
-        `UPDATE invitations SET revoked_at = now()
-          WHERE user_id = $1 AND used_at IS NULL AND revoked_at IS NULL`,
-        [m.learner.id],
-      );
-      await tx.query(
-        `INSERT INTO invitations (user_id, kind, token_hash, code_hash, created_by, expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [m.learner.id, kind, hashToken(m.token), m.codeHash, actor.userId, expiresAt],
-      );
-      await audit(
-        tx,
-        actor,
-        'invitacion-emitida',
-        { id: Number(m.learner.id), name: m.learner.name },
-        { tipo: kind, vence: expiresAt.toISOString() },
-      );
-    }
-  });
+  const made = await makeInvitations(learners);
+  await db.transaction((tx) => saveInvitations(tx, actor, made, kind, expiresAt));
   const order = new Map(unique.map((id, i) => [id, i]));
   return made
     .map((m) => ({

@@ -10,6 +10,9 @@
 // Then the worker's first minute against its budgets (record 0275), medians of 5 on the same
 // phone: sign-in page usable, invitation link → notice usable, «Acepto» tapped at once → course
 // usable, code → course usable (tools/bench/web-first-screen.ts, as `npm run bench` measures).
+// The invitations answer at once with a progress page (record 0273); an obra without its facts
+// is named first and the bench goes on «de todos modos». The invitations' time for the 40
+// (press → sheet ready) is printed apart, median (min–max) of the runs.
 // Prints each step and the totals, median (min–max) of N runs (default 3), with the load
 // average before and after; writes bench/monday-results.json. Not part of `npm test` or CI.
 // Exit 2: bad usage, or the procedure itself failed (a count, a card or a screen not as expected).
@@ -35,6 +38,7 @@ import {
 } from '../scripts/bench/monday.ts';
 import { ensureWebBuild } from './bench/web-first-paint.ts';
 import { measureWebFirstScreen } from './bench/web-first-screen.ts';
+import { stat, type Stat } from '../scripts/bench/report.ts';
 import { pageWatch, watchPages, type PageWatch } from './bench/page-watch.ts';
 import { COORDINATOR, coordinatorSide, LONG, WORKERS } from './bench/monday-coordinator.ts';
 import { processEnv } from '../scripts/lib/env.ts';
@@ -197,7 +201,11 @@ async function workerSide(
   }
 }
 
-async function oneRun(browser: Browser, options: Options, run: number): Promise<MondayRun> {
+async function oneRun(
+  browser: Browser,
+  options: Options,
+  run: number,
+): Promise<{ run: MondayRun; invitationsMs: number }> {
   const today = new Date().toISOString().slice(0, 10);
   const { csv, workers } = mondayCsv({
     count: WORKERS,
@@ -212,12 +220,23 @@ async function oneRun(browser: Browser, options: Options, run: number): Promise<
     const coordinator = await coordinatorSide(browser, server.url, csv, workers, today);
     // A worker of the new obra opens their card's link on their phone.
     const worker = workers.find((w) => w.newObra)!;
+    console.error(
+      `  run ${run}: invitations of the ${WORKERS}, press → sheet ready: ${(coordinator.invitationsMs / 1000).toFixed(2)} s`,
+    );
     console.error(`  run ${run}: worker's phone (${PHONE_PROFILE.label})`);
     const phone = await workerSide(browser, coordinator.links.get(worker.name)!, worker.document);
-    return { ...coordinator.times, ...phone };
+    return { run: { ...coordinator.times, ...phone }, invitationsMs: coordinator.invitationsMs };
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The invitations' time for the 40 workers of each run (record 0273): from the press that stores
+ * the job to its sheet ready on screen (the progress page's reloads included), median (min–max).
+ */
+function invitationsForForty(samples: number[]): Stat {
+  return stat(samples);
 }
 
 /** The worker's first minute on the phone profile (record 0275), medians of 5 fresh phones. */
@@ -253,8 +272,14 @@ async function main(): Promise<number> {
   try {
     log(`Bench (lunes): ${browser.version()}, ${options.runs} runs, ${WORKERS} workers per run`);
     const runs: MondayRun[] = [];
-    for (let i = 1; i <= options.runs; i++) runs.push(await oneRun(browser, options, i));
+    const invitationSamples: number[] = [];
+    for (let i = 1; i <= options.runs; i++) {
+      const one = await oneRun(browser, options, i);
+      runs.push(one.run);
+      invitationSamples.push(one.invitationsMs);
+    }
     const summary = summariseMonday(runs);
+    const invitations = invitationsForForty(invitationSamples);
     const minute = await workerMinute(browser, log);
     const loadAverage: [number, number] = [loadAtStart, loadavg()[0]!];
     const results = {
@@ -267,6 +292,7 @@ async function main(): Promise<number> {
       runs,
       summary,
       workerMinute: minute,
+      invitationsMs: invitations,
     };
     mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
@@ -274,6 +300,10 @@ async function main(): Promise<number> {
     else {
       console.log(
         formatMonday(summary, { runs: options.runs, phone: PHONE_PROFILE.label, loadAverage }),
+      );
+      const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+      console.log(
+        `Invitaciones de los ${WORKERS} (tocar → hoja lista): ${secs(invitations.median)} (${secs(invitations.min)}–${secs(invitations.max)}), ${options.runs} runs`,
       );
       console.log(
         formatWorkerMinute(minute, { runs: WORKER_MINUTE_RUNS, phone: PHONE_PROFILE.label }),

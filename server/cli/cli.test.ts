@@ -10,7 +10,6 @@ import { runUsers } from './users.ts';
 import { REPORT_COLUMNS, runReport } from './report.ts';
 import { parseCsv } from './csv.ts';
 import { findCredentials, updateProgress } from '../db/store.ts';
-import { verifyPassword } from '../security/passwords.ts';
 import { acquireDataDirLock, DataDirLockedError } from '../db/lock.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 
@@ -54,15 +53,14 @@ describe.each(ENGINES)('CLI (%s)', (engine) => {
       'Línea 7: correo inválido "no-es-correo"',
       'Línea 8: la contraseña debe tener al menos 6 caracteres',
     ]);
-    const generated = out.filter((l) => l.includes('contraseña generada'));
-    expect(generated).toHaveLength(2);
-    expect(generated[0]).toMatch(/^Línea 3: 2222222 \(Bruno Díaz\) — contraseña generada: \S{12}$/);
+    // Rows without a password get none (record 0273): nothing generated, nothing printed.
+    expect(out.join('\n')).not.toContain('contraseña generada');
+    expect(out).toContain(
+      'Sin contraseña: 2 (entran con su invitación o un código; la consola las hace).',
+    );
     expect(out.at(-1)).toBe('Importados: 3. Rechazados: 5.');
-    // The generated password works and is not stored in clear.
-    const password = generated[0]!.split(': ').at(-1)!;
     const credentials = await findCredentials(t.db, { document: '2222222' });
-    expect(credentials!.password_hash).not.toContain(password);
-    expect(await verifyPassword(password, credentials!.password_hash)).toBe(true);
+    expect(credentials!.password_hash).toBeNull();
     const eva = await t.db.query<{ name: string }>(
       "SELECT name FROM users WHERE document = '6666666'",
     );

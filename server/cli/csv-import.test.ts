@@ -94,7 +94,7 @@ describe.each(ENGINES)('import (%s)', (engine) => {
     );
     expect(summary).toBeNull();
     expect(err[0]).toMatch(/^Línea 1: no se reconoce la columna «contrase\uFFFDa»/);
-    expect(err[0]).toContain('para no reemplazar las contraseñas');
+    expect(err[0]).toContain('para no dejar sin contraseña');
     expect(await findCredentials(t.db, { document: '72000001' })).toBeNull();
   });
 

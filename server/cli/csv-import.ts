@@ -4,14 +4,14 @@
 // - rows: one record per line (no field of ours holds a line break), so an unbalanced quote
 //   spoils its own line only; NUL and other control characters reject that row; every bad row
 //   is reported with its line and the rest imported;
-// - headers: documento, nombre, correo, contraseña and the optional obra (decision 0078; accents,
-//   case and spaces ignored); a column
-//   that looks like a password but is not recognised stops the import, so passwords are never
-//   silently generated instead of the file's; other unknown columns are ignored with a notice;
-// - speed (csv-save.ts): passwords hashed concurrently on libuv's thread pool (one per core),
+// - headers: documento and nombre, and the optional correo, contraseña, obra (decision 0078) and
+//   the console's columns (accents, case and spaces ignored); a column that looks like a password
+//   but is not recognised stops the import, so the file's passwords are never silently dropped;
+//   other unknown columns are ignored with a notice. A row without a password gets none: the
+//   learner enters by invitation or code only (record 0273);
+// - speed (csv-save.ts): the file's passwords hashed concurrently on libuv's thread pool (one per core),
 //   then rows saved in batches of one multi-row INSERT each (prepared, unnest of arrays), all in
 //   one transaction; progress printed while it runs; hashing time reported apart.
-import { generatePassword } from '../security/passwords.ts';
 import { detectDelimiter } from './csv.ts';
 import { esCli as T } from './strings/es-cli.ts';
 
@@ -220,5 +220,3 @@ export interface ImportTimings {
   hashMs: number;
   hashConcurrency: number;
 }
-
-export const newPassword = () => generatePassword();

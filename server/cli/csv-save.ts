@@ -1,7 +1,8 @@
 // Saving the CSV import's validated rows (docs/decisions/0055-csv-import.md): rows already
-// registered set apart with one query, the other passwords hashed concurrently on libuv's thread
-// pool (one per core), then the rows saved in batches of one multi-row INSERT each (prepared,
-// unnest of arrays), all in one transaction, with progress printed while it runs.
+// registered set apart with one query, the passwords the file brings hashed concurrently on
+// libuv's thread pool (one per core) — a row without one is saved without a hash and enters by
+// invitation or code only (record 0273) — then the rows saved in batches of one multi-row INSERT
+// each (prepared, unnest of arrays), all in one transaction, with progress printed while it runs.
 import { availableParallelism } from 'node:os';
 import type { Db, Queryable } from '../db/db.ts';
 import { hashPassword } from '../security/passwords.ts';
@@ -21,9 +22,8 @@ export interface ImportRow {
   fechaIngreso?: string | null;
   /** Ten digits (decision 0158). */
   celular?: string | null;
-  /** From the file, or generated (then shown once). */
-  password: string;
-  generated: boolean;
+  /** From the file; null when the file brings none (invitation or code only, record 0273). */
+  password: string | null;
 }
 
 export interface ImportIo {
@@ -33,23 +33,27 @@ export interface ImportIo {
   progress?(line: string): void;
 }
 
-/** Hashes every password, `concurrency` at a time (scrypt runs on libuv's thread pool). */
+/**
+ * Hashes every password, `concurrency` at a time (scrypt runs on libuv's thread pool); a null
+ * password stays null and costs no hash (record 0273).
+ */
 export async function hashAll(
-  passwords: string[],
+  passwords: (string | null)[],
   onProgress: (done: number) => void,
   concurrency = Math.max(2, availableParallelism()),
-): Promise<string[]> {
-  const hashes: string[] = new Array<string>(passwords.length);
+): Promise<(string | null)[]> {
+  const hashes = new Array<string | null>(passwords.length).fill(null);
+  const todo = passwords.flatMap((p, i) => (p === null ? [] : [i]));
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < passwords.length) {
-      const i = next++;
+    while (next < todo.length) {
+      const i = todo[next++]!;
       hashes[i] = await hashPassword(passwords[i]!);
       onProgress(++done);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, passwords.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, todo.length) }, worker));
   return hashes;
 }
 
@@ -88,19 +92,23 @@ async function registeredDocuments(db: Queryable, documents: string[]): Promise<
   return new Set(rows.map((r) => r.document));
 }
 
-/** Every row's password hash, in order, with progress every tenth; and how long it took. */
+/**
+ * Every row's password hash (null for a row without password), in order, with progress every
+ * tenth of the rows that have one; and how long it took.
+ */
 async function hashRows(
   rows: ImportRow[],
   progress: (line: string) => void,
   options: SaveOptions,
-): Promise<{ hashes: string[]; hashMs: number }> {
-  const step = Math.max(1, Math.ceil(rows.length / 10));
+): Promise<{ hashes: (string | null)[]; hashMs: number }> {
+  const total = rows.filter((r) => r.password !== null).length;
+  const step = Math.max(1, Math.ceil(total / 10));
   const hashStarted = performance.now();
   const hashes = await hashAll(
     rows.map((r) => r.password),
     (done) => {
-      options.onProgress?.(done, rows.length);
-      if (done % step === 0 || done === rows.length) progress(T.csvHashed(done, rows.length));
+      options.onProgress?.(done, total);
+      if (done % step === 0 || done === total) progress(T.csvHashed(done, total));
     },
     options.hashConcurrency,
   );
@@ -133,7 +141,7 @@ async function auditCreated(
 async function insertBatches(
   db: Db,
   rows: ImportRow[],
-  hashes: string[],
+  hashes: (string | null)[],
   progress: (line: string) => void,
   actor: Actor | undefined,
 ): Promise<{ inserted: Set<string>; createdIds: number[] }> {
@@ -146,7 +154,7 @@ async function insertBatches(
         batch.map((r) => r.document),
         batch.map((r) => r.name),
         batch.map((r) => r.email),
-        batch.map((_, i) => hashes[start + i]!),
+        batch.map((_, i) => hashes[start + i] ?? null),
         batch.map((_, i) => i),
         batch.map((r) => r.obra ?? null),
         batch.map((r) => r.contratista ?? null),

@@ -14,7 +14,6 @@ import {
   checkHeader,
   controlCharacter,
   decodeCsv,
-  newPassword,
   parseCsvRows,
   saveRows,
   type CsvEncoding,
@@ -228,8 +227,8 @@ function validRows(
       cargo: user.extras.cargo,
       fechaIngreso: user.extras.fechaIngreso,
       celular: user.extras.celular,
-      password: user.password ?? newPassword(),
-      generated: !user.password,
+      // No password in the file: none is made (record 0273); the learner enters by invitation.
+      password: user.password ?? null,
     });
   }
   return valid;
@@ -270,8 +269,8 @@ export async function importUsers(
   const saved = await saveRows(db, valid, io, { ...options, actor: options.actor ?? CLI_ACTOR });
   for (const r of saved.rejected) reject(r.line, r.why);
   for (const r of saved.registered) io.out(T.alreadyRegistered(r.line, r.document, r.name));
-  for (const r of saved.imported)
-    if (r.generated) io.out(T.generatedPassword(r.line, r.document, r.name, r.password));
+  const withoutPassword = saved.imported.filter((r) => r.password === null).length;
+  if (withoutPassword) io.out(T.withoutPassword(withoutPassword));
   const totalMs = performance.now() - started;
   const timings: ImportTimings = {
     importMs: totalMs - saved.hashMs,

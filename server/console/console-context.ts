@@ -7,7 +7,7 @@ import type { CourseFacts } from '../certificates.ts';
 import type { guard } from './auth.ts';
 import type { Scope } from './queries.ts';
 import type { KnownObra } from '../obras.ts';
-import type { ImportWorker } from './import-jobs.ts';
+import type { ImportWorker, JobClock } from './import-jobs.ts';
 import { esConsole as T } from './strings/es-console.ts';
 import type { FORM } from '../routes/body-schema.ts';
 
@@ -20,6 +20,8 @@ export interface ConsoleContext {
   obras: KnownObra[];
   refreshObras(): Promise<KnownObra[]>;
   importWorker: ImportWorker;
+  /** The clock the background jobs' times are taken from (tests move it; record 0273). */
+  clock?: JobClock;
   /** The template LMS build an obra's SCORM zips are made from (decision 0241). */
   lmsTemplateDir: string;
   obraName(slug: string | null): string;

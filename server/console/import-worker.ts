@@ -203,7 +203,6 @@ async function resultOf(
   db: Queryable,
   summary: ImportSummary | null,
   errors: string[],
-  passwords: string[],
   defaultObra: string,
 ): Promise<ImportResult> {
   return summary
@@ -213,7 +212,8 @@ async function resultOf(
         rejected: summary.rejected,
         errors,
         registered: await changesOf(db, summary.registered, summary.columns, defaultObra),
-        passwords: passwords.length ? passwords : null,
+        // The import makes no password any more (record 0273): nothing to show once.
+        passwords: null,
       }
     : {
         imported: 0,
@@ -255,16 +255,13 @@ export async function runJob(
   const stopBeat = heartbeat(db, job, options.leaseMs ?? LEASE_MS, clock);
   const setStage = stageWriter(db, job, clock);
   const errors: string[] = [];
-  const passwords: string[] = [];
   let pending: Promise<void> = Promise.resolve();
   try {
     const summary = await importUsers(
       db,
       job.csv,
       {
-        out: (text) => {
-          if (text.includes('contraseña generada')) passwords.push(text);
-        },
+        out: () => {},
         err: (text) => void errors.push(text),
         progress: () => {},
       },
@@ -277,7 +274,7 @@ export async function runJob(
       },
     );
     await pending;
-    await finishJob(db, job, await resultOf(db, summary, errors, passwords, defaultObra));
+    await finishJob(db, job, await resultOf(db, summary, errors, defaultObra));
   } catch (error) {
     await pending.catch(() => {});
     await failJob(db, job, error);

@@ -2,6 +2,7 @@
 // everyone an import created just now; the page shows each code once, the PDF holds one card
 // per learner, and the WhatsApp link carries the link and never the document number.
 import { importWorkerFor } from './import-jobs.ts';
+import { invitationWorkerFor } from './invitation-jobs.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -71,10 +72,15 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
   let app: FastifyInstance;
   let cookie = '';
   let ana: { id: number; document: string };
+  // The jobs' clock (record 0273): moved by hand to reach the end of a sheet's window.
+  let offsetMs = 0;
+  const clock = { now: () => Date.now() + offsetMs, every: () => () => {} };
 
   beforeAll(async () => {
     t = await openTestDb(engine);
-    app = await testApp(t.db, { console: { course: { title: 'Inducción SST', hours: 4 } } });
+    app = await testApp(t.db, {
+      console: { course: { title: 'Inducción SST', hours: 4 }, clock },
+    });
     await createUser(t.db, {
       document: 'C-500',
       name: 'Carla Coordinadora',
@@ -122,6 +128,8 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
     const sent = await submit('/consola/invitaciones', html, fields);
     if (sent.statusCode !== 303) return sent;
     const key = sent.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
+    // The invitations are a job (record 0273): its page shows the sheet once the worker ran it.
+    await invitationWorkerFor(t.db)!.wake();
     return app.inject({
       method: 'GET',
       url: String(sent.headers.location),
@@ -158,21 +166,65 @@ describe.each(ENGINES)('console invitations (%s)', (engine) => {
     expect(audit).not.toContain(token);
   });
 
-  it('the sheet opens once, only with its key cookie; the address alone shows no code', async () => {
+  it('one batch per form however often it is sent; the sheet opens again with its key only, until its window ends', async () => {
+    const issued = async () =>
+      Number(
+        (
+          await t.db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM audit_log WHERE action = 'invitacion-emitida'`,
+          )
+        )[0]!.n,
+      );
+    const before = await issued();
     const learnerPage = await page(`/consola/aprendices/${ana.id}`);
-    const sent = await submit('/consola/invitaciones', learnerPage.body, { ids: String(ana.id) });
+    // A double press: the same form (the same sheet key) sent twice names one job.
+    const hoja = /name="hoja" value="([^"]+)"/.exec(learnerPage.body)![1]!;
+    const form = { ids: String(ana.id), hoja };
+    const sent = await submit('/consola/invitaciones', learnerPage.body, form);
+    const again = await submit('/consola/invitaciones', learnerPage.body, form);
     expect(sent.statusCode).toBe(303);
-    const withoutKey = await page(String(sent.headers.location));
-    expect(withoutKey.body).not.toContain('class="code secret"');
-    expect(withoutKey.body).toContain('ya se mostraron');
-    // The row went with that attempt: the key cookie no longer opens anything either.
+    expect(again.headers.location).toBe(sent.headers.location);
+    await invitationWorkerFor(t.db)!.wake();
+    expect(await issued()).toBe(before + 1);
     const key = sent.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
-    const late = await app.inject({
+    expect(key.path).toBe('/consola');
+    const withKey = () =>
+      app.inject({
+        method: 'GET',
+        url: String(sent.headers.location),
+        headers: { cookie: `${cookie}; ${key.name}=${key.value}` },
+      });
+    // Without the key (another session, a copied address): refused, and nothing deleted.
+    const withoutKey = await page(String(sent.headers.location));
+    expect(withoutKey.statusCode).toBe(403);
+    expect(withoutKey.body).not.toContain('class="code secret"');
+    // With it: as often as asked (a reload), the same code; and the learners table offers it.
+    const first = await withKey();
+    const second = await withKey();
+    const code = /class="code secret">(\d{5} \d{5})</.exec(first.body)![1]!;
+    expect(second.body).toContain(code);
+    const table = await app.inject({
       method: 'GET',
-      url: String(sent.headers.location),
+      url: '/consola/aprendices',
       headers: { cookie: `${cookie}; ${key.name}=${key.value}` },
     });
-    expect(late.body).not.toContain('class="code secret"');
+    expect(table.body).toContain(String(sent.headers.location).replace('/consola', ''));
+    expect((await page('/consola/aprendices')).body).not.toContain('Abrir la hoja de invitaciones');
+    // The form sent once more after the sheet is ready: still that one batch.
+    await submit('/consola/invitaciones', learnerPage.body, form);
+    await invitationWorkerFor(t.db)!.wake();
+    expect(await issued()).toBe(before + 1);
+    // Ten minutes after it was ready, the key opens nothing and the row is gone.
+    offsetMs += 10 * 60_000 + 1_000;
+    try {
+      const late = await withKey();
+      expect(late.body).not.toContain('class="code secret"');
+      expect(late.body).toContain('Pasaron los 10 minutos');
+      const rows = await t.db.query('SELECT id FROM console_invitation_sheets');
+      expect(rows).toHaveLength(0);
+    } finally {
+      offsetMs = 0;
+    }
   });
 
   it('a fresh code lasts a day; deactivated learners get none', async () => {

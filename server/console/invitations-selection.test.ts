@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../test-support.ts';
 import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
 import { createUser } from '../db/store.ts';
+import { invitationWorkerFor } from './invitation-jobs.ts';
 
 describe.each(ENGINES)('invitations for a selection (%s)', (engine) => {
   let f: ConsoleFixture;
@@ -52,6 +53,7 @@ describe.each(ENGINES)('invitations for a selection (%s)', (engine) => {
     // POST-redirect-GET (decision 0245): the page comes from the GET, with the sheet's key cookie.
     expect(sent.statusCode).toBe(303);
     const key = sent.cookies.find((c) => c.name.startsWith('consola_hoja_'))!;
+    await invitationWorkerFor(f.t.db)!.wake(); // a job (record 0273)
     const answer = await f.get(
       String(sent.headers.location),
       `${cookie}; ${key.name}=${key.value}`,

@@ -20,7 +20,7 @@ import {
   type JobState,
 } from './import-jobs.ts';
 import { createObra, ObraExistsError } from '../obras.ts';
-import { invitationForm } from './pages-invitations.ts';
+import { heldSheetsHtml, invitationForm } from './pages-invitations.ts';
 import { esImport as T } from './strings/es-import.ts';
 
 const STATE_LABEL: Record<JobState, string> = T.states;
@@ -73,7 +73,7 @@ function progressStep(job: ImportJob) {
 <p class="hint">${T.progressHint}</p></div>`;
 }
 
-function resultStep(viewer: Viewer, job: ImportJob, passwords: string[] | null) {
+function resultStep(viewer: Viewer, job: ImportJob, passwords: string[] | null, held = '') {
   const r = job.result!;
   if (r.fatal)
     return `<div class="notice bad" role="alert"><p>${T.nothingImported}</p></div><h2>${T.reason}</h2><pre class="result">${escapeHtml(r.fatal)}</pre>`;
@@ -100,23 +100,39 @@ ${
       ? `<h2>${title}</h2><pre class="result">${escapeHtml(items.join('\n'))}</pre>`
       : '';
   // The invitations of everyone this import created, by the ids the job kept (decision 0210).
-  const invite =
-    r.createdIds?.length && viewer.role === 'coordinador'
-      ? invitationForm(viewer, { ids: r.createdIds.join(',') }, T.inviteImported(r.imported))
+  // Once this browser holds the sheet of this import's invitations, it is offered instead of
+  // the button, so coming back never issues a second batch (record 0273).
+  const invite = held
+    ? held
+    : r.createdIds?.length && viewer.role === 'coordinador'
+      ? invitationForm(
+          viewer,
+          { ids: r.createdIds.join(','), importacion: String(job.id) },
+          T.inviteImported(r.imported),
+        )
       : '';
-  return `<div class="notice ${r.rejected ? 'bad' : 'ok'}" role="status"><p><strong>${T.summary(r.imported, r.registered.length, r.rejected)}</strong></p></div>
+  // Something imported (or found already registered) is a success; the rejected rows are listed
+  // apart below (record 0273). Only a file of which nothing could be used reads as a failure.
+  const succeeded = r.imported + r.registered.length > 0 || !r.rejected;
+  return `<div class="notice ${succeeded ? 'ok' : 'bad'}" role="status"><p><strong>${T.summary(r.imported, r.registered.length, r.rejected)}</strong></p></div>
 ${invite}
 ${list(T.rowErrors, r.errors)}
 ${registered}
 ${passwords ? list(T.passwords, passwords) : ''}`;
 }
 
-function jobPage(viewer: Viewer, job: ImportJob, passwords: string[] | null, message = '') {
+function jobPage(
+  viewer: Viewer,
+  job: ImportJob,
+  passwords: string[] | null,
+  message = '',
+  held = '',
+) {
   const body =
     job.state === 'obras'
       ? obrasStep(viewer, job, message)
       : job.state === 'terminado'
-        ? resultStep(viewer, job, passwords)
+        ? resultStep(viewer, job, passwords, held)
         : job.state === 'fallido'
           ? `<div class="notice bad" role="alert"><p>${escapeHtml(job.stage)}</p><p>${T.failedHint}</p></div>`
           : progressStep(job);
@@ -222,7 +238,8 @@ function jobRoutes(app: FastifyInstance, cc: ConsoleContext) {
       // Generated passwords are shown once, then dropped from the database.
       const passwords = job.state === 'terminado' ? (job.result?.passwords ?? null) : null;
       if (passwords) await forgetPasswords(db, job.id);
-      return sendHtml(reply, jobPage(request.viewer!, job, passwords));
+      const held = job.state === 'terminado' ? await heldSheetsHtml(cc, request, job.id) : '';
+      return sendHtml(reply, jobPage(request.viewer!, job, passwords, '', held));
     },
   );
 

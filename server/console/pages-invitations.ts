@@ -1,8 +1,9 @@
 // Invitations in the console (docs/decisions/0210-invitations-threat-model.md): for one learner,
-// a selection, or everyone an import created just now. POST /consola/invitaciones issues them and
-// redirects to one page, shown once (decision 0245): the cards as a PDF to print, and per learner the link, the code
-// and a WhatsApp share whose text holds the link and the code, never the document number. The
-// server sends nothing itself.
+// a selection, or everyone an import created just now. POST /consola/invitaciones stores a job
+// and redirects at once (record 0273); its page shows the progress, then the sheet: the cards as
+// a PDF to print, and per learner the link, the code and a WhatsApp share whose text holds the
+// link and the code, never the document number. The sheet opens only for the browser holding its
+// key, for ten minutes after it is ready (decisions 0245, 0273). The server sends nothing itself.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import { field, sendHtml } from './console-context.ts';
@@ -10,15 +11,34 @@ import { consolePage, escapeHtml, shortDate } from './layout.ts';
 import {
   formatCode,
   INVITATION_LIFETIME_MS,
-  issueInvitations,
+  invitableLearners,
   type InvitationKind,
+  type MadeInvitation,
 } from '../invitations.ts';
 import { addressToType, invitationCardsPdf } from './invitation-cards.ts';
 import { normalisePublicUrl } from '../certificates.ts';
 import { learnerCelulares } from '../db/store.ts';
 import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
-import { redirectToSheet, takeSheet } from './invitation-sheet.ts';
+import {
+  heldKey,
+  heldKeys,
+  isSheetKey,
+  newSheetKey,
+  SHEET_ID,
+  SHEET_MINUTES,
+  setSheetCookie,
+  sheetIdOf,
+} from './invitation-sheet.ts';
+import {
+  InvitationWorker,
+  openSheet,
+  registerInvitationWorker,
+  sheetsHeld,
+  submitInvitations,
+  type InvitationRequest,
+} from './invitation-jobs.ts';
+import type { Viewer } from './layout.ts';
 import { withFullStop } from '../../src/domain/content/full-stop.ts';
 import { esConsole } from './strings/es-console.ts';
 import { esInvitations as T } from './strings/es-invitations.ts';
@@ -88,6 +108,12 @@ function fields(request: FastifyRequest, name: string): string[] {
     .filter((v): v is string => typeof v === 'string');
 }
 
+/**
+ * The sheet key a form sends (record 0273): made when the form is shown, so pressing twice or
+ * re-sending the form names the same job, which issues one batch.
+ */
+export const sheetKeyInput = () => `<input type="hidden" name="hoja" value="${newSheetKey()}">`;
+
 /** A form (one button) that issues invitations for these hidden fields. */
 export function invitationForm(
   viewer: { formToken: string },
@@ -100,7 +126,7 @@ export function invitationForm(
     .flatMap(([name, v]) => (Array.isArray(v) ? v : [v]).map((one) => [name, one] as const))
     .map(([name, v]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(v)}">`)
     .join('');
-  return `<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="tipo" value="${kind}">${inputs}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
+  return `<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="tipo" value="${kind}">${sheetKeyInput()}${inputs}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
 }
 
 /**
@@ -132,42 +158,35 @@ const chosenIds = (request: FastifyRequest) =>
     .filter((v) => /^\d{1,9}$/.test(v))
     .map(Number);
 
-/** The one-time page's contents for the invitations just issued. */
+/** The sheet's contents for the invitations a job just made (sealed by the job, record 0273). */
 async function sheetOf(
   cc: ConsoleContext,
-  request: FastifyRequest,
-  kind: InvitationKind,
-  chosen: number,
-  issued: Awaited<ReturnType<typeof issueInvitations>>,
+  request: InvitationRequest,
+  made: MadeInvitation[],
+  expiresAt: Date,
 ): Promise<InvitationSheet> {
   const db = cc.app.db;
-  const people = await db.query<{ id: number; name: string; obra: string | null }>(
-    'SELECT id, name, obra FROM users WHERE id = ANY($1::integer[])',
-    [issued.map((i) => i.userId)],
+  const ids = made.map((m) => m.learner.id);
+  const people = await db.query<{ id: number; obra: string | null }>(
+    'SELECT id, obra FROM users WHERE id = ANY($1::integer[])',
+    [ids],
   );
-  const byId = new Map(people.map((p) => [Number(p.id), p]));
-  const phones = await learnerCelulares(
-    db,
-    issued.map((i) => i.userId),
-  );
-  const base = invitationBase(request);
-  const expires = shortDate(issued[0]!.expiresAt);
+  const obraOf = new Map(people.map((p) => [Number(p.id), p.obra]));
+  const phones = await learnerCelulares(db, ids);
+  const expires = shortDate(expiresAt.toISOString());
   return {
-    kind,
+    kind: request.kind,
     expires,
-    skipped: chosen - issued.length,
-    cards: issued.map((i) => {
-      const p = byId.get(i.userId)!;
-      return {
-        id: i.userId,
-        name: p.name,
-        obra: cc.obraName(p.obra),
-        link: invitationLink(base, i.token),
-        code: i.code,
-        expires,
-        celular: phones.get(i.userId) ?? null,
-      };
-    }),
+    skipped: request.chosen - made.length,
+    cards: made.map((m) => ({
+      id: m.learner.id,
+      name: m.learner.name,
+      obra: cc.obraName(obraOf.get(m.learner.id) ?? null),
+      link: invitationLink(request.base, m.token),
+      code: m.code,
+      expires,
+      celular: phones.get(m.learner.id) ?? null,
+    })),
   };
 }
 
@@ -194,7 +213,7 @@ async function sheetBody(
     .join('');
   const count = cards.length;
   return `<h1>${T.ready(count)}</h1>
-<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
+<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p><p>${T.reopenHtml(SHEET_MINUTES)}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
 <p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
 <div class="table-wrap"><table class="stack sheet"><caption>${T.caption}</caption>
 <thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
@@ -204,13 +223,71 @@ async function sheetBody(
 <script src="${SHARE_SCRIPT_PATH}" defer></script>`;
 }
 
-/** POST /consola/invitaciones: issues them for the chosen learners, then the one-time page. */
-function issueRoute(app: FastifyInstance, cc: ConsoleContext) {
+/** The facts an obra's learners should read before their invitations go out (record 0273). */
+const NEEDED_FACTS = [
+  ['puntoEncuentro', 'punto de encuentro'],
+  ['brigadistas', 'brigadistas'],
+] as const;
+
+/** The obras of these learners that lack a needed fact, with what each lacks. */
+async function obrasWithoutFacts(cc: ConsoleContext, ids: number[]) {
+  const rows = await cc.app.db.query<{ obra: string | null }>(
+    `SELECT DISTINCT obra FROM users WHERE id = ANY($1::integer[]) AND active AND role = 'aprendiz'`,
+    [ids],
+  );
+  return rows
+    .map((r) => cc.obras.find((o) => o.slug === (r.obra ?? cc.obras[0]!.slug)))
+    .filter((o) => o !== undefined)
+    .map((o) => ({
+      obra: o,
+      missing: NEEDED_FACTS.filter(([k]) => {
+        const value = (o.facts as Record<string, unknown>)[k];
+        return Array.isArray(value) ? !value.length : !value;
+      }).map(([, label]) => label),
+    }))
+    .filter((o) => o.missing.length);
+}
+
+/** The page that says which obras lack their facts, with their pages and «de todos modos». */
+function factsPage(
+  viewer: Viewer & { formToken: string },
+  lacking: Awaited<ReturnType<typeof obrasWithoutFacts>>,
+  request: FastifyRequest,
+) {
+  const again = Object.entries(request.body as Record<string, unknown>)
+    .filter(([name]) => ['tipo', 'ids', 'hoja', 'importacion'].includes(name))
+    .map(([name]) => [name, fields(request, name)] as const);
+  const hidden = again
+    .flatMap(([name, values]) => values.map((v) => [name, v] as const))
+    .map(([name, v]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(v)}">`)
+    .join('');
+  const items = lacking
+    .map(
+      (l) =>
+        `<li><a href="/consola/obras/${escapeHtml(l.obra.slug)}">${escapeHtml(T.completeObra(l.obra.nombre))}</a> (${escapeHtml(T.missingFacts(l.missing))})</li>`,
+    )
+    .join('');
+  return consolePage(
+    T.title,
+    `<h1>${T.obrasWithoutFacts}</h1>
+<div class="notice" role="status"><p>${T.obrasWithoutFactsIntro}</p></div>
+<ul>${items}</ul>
+<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="sin_datos" value="si">${hidden}<button type="submit" class="secondary">${T.inviteAnyway}</button></form>
+<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
+    { viewer },
+  );
+}
+
+/**
+ * POST /consola/invitaciones: stores the job for the chosen learners and redirects at once to its
+ * page (record 0273). The form's sheet key names the job: a second POST with it finds the same.
+ */
+function issueRoute(app: FastifyInstance, cc: ConsoleContext, worker: InvitationWorker) {
   const db = cc.app.db;
   app.post('/consola/invitaciones', cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const kind: InvitationKind = field(request, 'tipo') === 'codigo' ? 'codigo' : 'tarjeta';
-    const ids = chosenIds(request);
+    const ids = [...new Set(chosenIds(request))];
     const refuse = (text: string, status: number) =>
       sendHtml(
         reply,
@@ -222,48 +299,116 @@ function issueRoute(app: FastifyInstance, cc: ConsoleContext) {
         status,
       );
     if (!ids.length) return refuse(T.noneChosen, 422);
-    if (new Set(ids).size > MAX_INVITATIONS) return refuse(T.tooMany(MAX_INVITATIONS), 422);
-
-    const issued = await issueInvitations(
-      db,
-      { userId: viewer.userId, name: viewer.name },
-      ids,
-      kind,
+    if (ids.length > MAX_INVITATIONS) return refuse(T.tooMany(MAX_INVITATIONS), 422);
+    const formKey = field(request, 'hoja');
+    const key = isSheetKey(formKey) ? formKey : newSheetKey();
+    // The same key again (a double press, a re-sent form): its job already exists; no new batch.
+    const [known] = await db.query<{ id: string }>(
+      'SELECT id FROM console_invitation_sheets WHERE id = $1',
+      [sheetIdOf(key)],
     );
-    if (!issued.length) return refuse(T.noneActive, 422);
-    const sheet = await sheetOf(cc, request, kind, new Set(ids).size, issued);
-    // POST-redirect-GET (decision 0245): a reload of the page shown next never issues again.
-    return redirectToSheet(request, reply, db, viewer.userId, sheet);
+    if (!known) {
+      if (!(await invitableLearners(db, ids)).length) return refuse(T.noneActive, 422);
+      if (field(request, 'sin_datos') !== 'si') {
+        const lacking = await obrasWithoutFacts(cc, ids);
+        if (lacking.length) return sendHtml(reply, factsPage(viewer, lacking, request), 409);
+      }
+    }
+    const importJob = /^\d{1,9}$/.test(field(request, 'importacion'))
+      ? Number(field(request, 'importacion'))
+      : null;
+    const { id } = await submitInvitations(
+      db,
+      key,
+      {
+        ids,
+        kind,
+        base: invitationBase(request),
+        chosen: ids.length,
+        actor: { userId: viewer.userId, name: viewer.name },
+      },
+      importJob,
+      worker.clock,
+    );
+    setSheetCookie(request, reply, id, key);
+    void worker.wake();
+    return reply.redirect(`/consola/invitaciones?hoja=${id}`, 303);
   });
 }
 
-/** GET /consola/invitaciones: the one-time page, once. */
-function sheetRoute(app: FastifyInstance, cc: ConsoleContext) {
+/** The page of a job still running: its progress, refreshing itself (no script). */
+function progressBody(done: number, total: number) {
+  const pct = total ? Math.round((done / total) * 100) : 0;
+  return `<h1>${T.preparing}</h1>
+<div class="notice" role="status"><p>${T.preparingCount(done, total)}</p>
+<progress max="100" value="${pct}" aria-label="${T.progressLabel}">${pct} %</progress>
+<p class="hint">${T.preparingHint}</p></div>
+<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`;
+}
+
+/** GET /consola/invitaciones?hoja=: progress, then the sheet, for the browser with its key. */
+function sheetRoute(app: FastifyInstance, cc: ConsoleContext, worker: InvitationWorker) {
   const db = cc.app.db;
   app.get<{ Querystring: { hoja?: string } }>(
     '/consola/invitaciones',
     { preHandler: cc.write },
     async (request, reply) => {
       const viewer = request.viewer!;
-      const sheet = await takeSheet<InvitationSheet>(
-        request,
-        reply,
+      const id = request.query.hoja;
+      const page = (body: string, status = 200, refreshSeconds?: number) =>
+        sendHtml(reply, consolePage(T.title, body, { viewer, refreshSeconds }), status);
+      const note = (text: string, status = 200) =>
+        page(
+          `<h1>${T.title}</h1><p class="notice" role="status">${escapeHtml(text)}</p><p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
+          status,
+        );
+      if (typeof id !== 'string' || !SHEET_ID.test(id)) return note(T.alreadyShown);
+      const opened = await openSheet<InvitationSheet>(
         db,
         viewer.userId,
-        request.query.hoja,
+        id,
+        heldKey(request, id),
+        worker.clock,
       );
-      if (!sheet)
-        return sendHtml(
-          reply,
-          consolePage(
-            T.title,
-            `<h1>${T.title}</h1><p class="notice" role="status">${escapeHtml(T.alreadyShown)}</p><p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
-            { viewer },
-          ),
-        );
-      return sendHtml(reply, consolePage(T.title, await sheetBody(cc, sheet), { viewer }));
+      switch (opened.state) {
+        case 'refused':
+          return note(T.refused, 403);
+        case 'gone':
+          return note(T.gone);
+        case 'pendiente':
+        case 'en-curso':
+          return page(progressBody(opened.done, opened.total), 200, 1);
+        case 'fallida':
+          return note(T.failed[opened.failure] ?? T.failed.error!);
+        case 'lista':
+          return page(await sheetBody(cc, opened.sheet));
+      }
     },
   );
+}
+
+/**
+ * Links to the sheets this browser holds a key for, still open (record 0273): for the learners
+ * table, and for an import's result (only that import's sheets, `importJob`).
+ */
+export async function heldSheetsHtml(
+  cc: ConsoleContext,
+  request: FastifyRequest,
+  importJob?: number,
+): Promise<string> {
+  const viewer = request.viewer;
+  if (!viewer || viewer.role !== 'coordinador') return '';
+  const held = (await sheetsHeld(cc.app.db, viewer.userId, heldKeys(request), cc.clock)).filter(
+    (s) => importJob === undefined || s.importJob === importJob,
+  );
+  if (!held.length) return '';
+  const links = held
+    .map(
+      (s) =>
+        `<li><a href="/consola/invitaciones?hoja=${s.id}">${escapeHtml(T.openSheet(s.total))}</a></li>`,
+    )
+    .join('');
+  return `<section class="notice ok" aria-label="${T.sheetsHeld}"><ul>${links}</ul></section>`;
 }
 
 export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext) {
@@ -273,6 +418,16 @@ export async function invitationRoutes(app: FastifyInstance, cc: ConsoleContext)
       .header('cache-control', 'public, max-age=3600')
       .send(SHARE_SCRIPT),
   );
-  issueRoute(app, cc);
-  sheetRoute(app, cc);
+  // Invitations run as jobs (record 0273): one worker per server instance, like the imports'.
+  const worker = new InvitationWorker(
+    cc.app.db,
+    (request, made, expiresAt) => sheetOf(cc, request, made, expiresAt),
+    (error) => app.log.error({ err: error }, 'console invitations job failed'),
+    { clock: cc.clock },
+  );
+  registerInvitationWorker(cc.app.db, worker);
+  app.addHook('onClose', () => worker.stop());
+  void worker.wake();
+  issueRoute(app, cc, worker);
+  sheetRoute(app, cc, worker);
 }

@@ -29,6 +29,7 @@ import {
   type SortKey,
   type SummaryRow,
 } from './queries.ts';
+import { heldSheetsHtml, sheetKeyInput } from './pages-invitations.ts';
 import { esConsole as C } from './strings/es-console.ts';
 import { esOverview as T } from './strings/es-overview.ts';
 
@@ -214,7 +215,7 @@ ${filterForm(cc, filters, companies)}
 <div class="actions"><a class="button secondary" href="/consola/exportar.csv${filterQuery(filters, { pagina: 1 })}" download>${T.exportCsv(page.total)}</a></div>
 <p role="status">${T.count(page.total, page.page, page.pages)}</p>
 ${learnersTable(cc, filters, page, picks)}
-${picks && page.rows.some((r) => r.active) ? `<form id="${PICK_FORM}" class="actions" method="post" action="/consola/invitaciones">${hiddenToken(viewer)}<input type="hidden" name="tipo" value="tarjeta"><button type="submit">${T.invitePicked}</button><span class="hint">${T.invitePickedHint}</span></form>` : ''}
+${picks && page.rows.some((r) => r.active) ? `<form id="${PICK_FORM}" class="actions" method="post" action="/consola/invitaciones">${hiddenToken(viewer)}<input type="hidden" name="tipo" value="tarjeta">${sheetKeyInput()}<button type="submit">${T.invitePicked}</button><span class="hint">${T.invitePickedHint}</span></form>` : ''}
 <p class="hint phone-only">${T.phoneHint}</p>
 <nav class="pager" aria-label="${C.pagerLabel}">${page.page > 1 ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page - 1 })}">${C.previous}</a>` : ''}<span>${C.pageOf(page.page, page.pages)}</span>${page.page < page.pages ? `<a href="/consola/aprendices${filterQuery(filters, { pagina: page.page + 1 })}">${C.next}</a>` : ''}</nav>`;
 }
@@ -237,7 +238,9 @@ export async function overviewRoutes(app: FastifyInstance, cc: ConsoleContext) {
         learnersPage(cc.app.db, cc.scope, filters),
         contratistas(cc.app.db),
       ]);
-      const body = learnersBody(cc, viewer, filters, page, companies);
+      // The invitations sheets this browser may open again (record 0273), above the table.
+      const body =
+        (await heldSheetsHtml(cc, request)) + learnersBody(cc, viewer, filters, page, companies);
       return sendHtml(reply, consolePage(T.learnersTitle, body, { viewer, current: 'aprendices' }));
     },
   );

@@ -33,7 +33,7 @@ import { exportRoutes } from './exports.ts';
 import { importRoutes } from './pages-import.ts';
 import { obraRoutes } from './pages-obras.ts';
 import { obraPackageRoutes } from './obra-packages.ts';
-import { ImportWorker, registerWorker } from './import-jobs.ts';
+import { ImportWorker, registerWorker, type JobClock } from './import-jobs.ts';
 import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
 import { contratistaRoutes } from './pages-contratistas.ts';
@@ -47,6 +47,8 @@ export interface ConsoleOptions {
   course?: CourseFacts;
   /** The template LMS build of the obras' SCORM zips (decision 0241); default dist/lms-template. */
   lmsTemplateDir?: string;
+  /** The clock of the invitations' jobs and sheet windows (tests move it; record 0273). */
+  clock?: JobClock;
 }
 
 /** Only our own console paths may be a return address after sign-in. */
@@ -178,6 +180,7 @@ async function consoleContext(
     config: loaded,
     course: options.course ?? readCourseFacts(),
     lmsTemplateDir: options.lmsTemplateDir ?? join(ROOT, 'dist', 'lms-template'),
+    clock: options.clock,
     scope: {
       courseId: ctx.courseId,
       defaultObra: obras[0]!.slug,

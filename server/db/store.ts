@@ -224,8 +224,8 @@ export async function createUser(db: Db, input: NewUser): Promise<PublicUser> {
 export async function findCredentials(
   db: Queryable,
   by: { document: string } | { email: string },
-): Promise<{ id: number; password_hash: string; role: Role } | null> {
-  type Row = { id: number; password_hash: string; role: Role };
+): Promise<{ id: number; password_hash: string | null; role: Role } | null> {
+  type Row = { id: number; password_hash: string | null; role: Role };
   // A deactivated account cannot sign in (record 0113); its records stay.
   const [row] =
     'document' in by

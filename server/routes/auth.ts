@@ -102,7 +102,7 @@ export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
       }
       await ctx.loginLimiter.succeed(key);
       // A hash made at a lower cost is replaced now that we know the password (0052).
-      if (needsRehash(credentials.password_hash))
+      if (credentials.password_hash && needsRehash(credentials.password_hash))
         await setPasswordHash(ctx.db, credentials.id, await hashPassword(password));
       const token = await issueToken(ctx.db, credentials.id, ctx.tokenTtlMs);
       const user = await withStatement(ctx, await getUser(ctx.db, credentials.id, ctx.courseId));

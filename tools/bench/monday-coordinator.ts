@@ -23,6 +23,8 @@ export interface CoordinatorResult {
   times: Pick<MondayRun, 'signIn' | 'upload' | 'import' | 'select' | 'issue' | 'cards'>;
   /** Learner name → the invitation link the console showed. */
   links: Map<string, string>;
+  /** The press that stores the invitations' job → its sheet ready (record 0273). ms. */
+  invitationsMs: number;
 }
 
 /** The CSV uploaded: the import offers to create the new obra with its rows. ms. */
@@ -145,14 +147,31 @@ export async function coordinatorSide(
       for (const w of workers)
         await page.getByRole('checkbox', { name: `Elegir a ${w.name}`, exact: true }).check();
     });
+    // The press answers at once with the job's progress page, which reloads itself until the
+    // sheet is ready (record 0273). The new obra has no meeting point or brigadistas yet: the
+    // console says so first (409) and the coordinator goes on «de todos modos».
+    let invitationsMs = 0;
     const issue = await timed(async () => {
+      const ready = page.getByRole('heading', { name: `Invitaciones listas: ${WORKERS}` });
+      const lacking = page.getByRole('heading', { name: 'Faltan datos de la obra' });
+      let t0 = performance.now();
       await page.getByRole('button', { name: 'Hacer invitaciones de los elegidos' }).click();
-      await page.getByRole('heading', { name: `Invitaciones listas: ${WORKERS}` }).waitFor();
+      await ready.or(lacking).waitFor({ timeout: LONG });
+      if (await lacking.isVisible()) {
+        t0 = performance.now();
+        await page.getByRole('button', { name: 'Hacer las invitaciones de todos modos' }).click();
+      }
+      await ready.waitFor({ timeout: LONG });
+      invitationsMs = performance.now() - t0;
     });
     const links = await invitationLinks(page, workers);
     const cards = await downloadCards(browser, page, links);
     if (errors.length) throw new Error(`console page errors: ${errors.join('; ')}`);
-    return { times: { signIn, upload, import: importMs, select, issue, cards }, links };
+    return {
+      times: { signIn, upload, import: importMs, select, issue, cards },
+      links,
+      invitationsMs,
+    };
   } finally {
     await context.close();
   }

@@ -73,11 +73,13 @@ Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data
 Comandos:
   add      Crea un aprendiz. El documento es su usuario para ingresar al curso.
   import   Crea aprendices desde un CSV (UTF-8 con o sin BOM, o Windows-1252 de Excel; separado
-           por coma o punto y coma) con los encabezados: documento,nombre,correo,contraseña
-           y, si quiere, obra,contratista,cargo,fecha_ingreso (dd/mm/aaaa o aaaa-mm-dd),celular
+           por coma o punto y coma) con los encabezados: documento,nombre
+           y, si quiere, correo,contraseña,obra,contratista,cargo,
+           fecha_ingreso (dd/mm/aaaa o aaaa-mm-dd),celular
            - correo, contraseña, obra, contratista (vacío = empleado directo), cargo,
              fecha_ingreso y celular pueden ir vacíos;
-           - una contraseña vacía se genera y se muestra UNA sola vez: guárdela y entréguela;
+           - sin contraseña no se crea ninguna: el aprendiz entra con su invitación
+             (tarjeta o WhatsApp, en la consola) o un código;
            - cada fila con errores se informa con su número de línea y las demás se importan;
            - un documento ya inscrito se informa aparte («ya inscrito») y no se modifica;
              uno repetido dentro del archivo es un error de esa fila;
@@ -133,8 +135,8 @@ Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
     `Filas válidas: ${valid}; con errores: ${rejected}.`,
   alreadyRegistered: (line: number, document: string, name: string) =>
     `Línea ${line}: ya inscrito ${document} (${name}); no se modificó.`,
-  generatedPassword: (line: number, document: string, name: string, password: string) =>
-    `Línea ${line}: ${document} (${name}) — contraseña generada: ${password}`,
+  withoutPassword: (n: number) =>
+    `Sin contraseña: ${n} (entran con su invitación o un código; la consola las hace).`,
   timings: (importSeconds: string, hashSeconds: string) =>
     `Tiempo: ${importSeconds} s de lectura y guardado, ` + `${hashSeconds} s cifrando contraseñas.`,
   registeredCount: (n: number) => ` Ya inscritos: ${n}.`,
@@ -150,11 +152,11 @@ Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
     `Línea ${line}: el archivo no está en UTF-8 ni en Windows-1252 (byte 0x${byteHex}). Guárdelo como «CSV UTF-8» e inténtelo de nuevo.`,
   csvOpenQuote: 'tiene comillas sin cerrar (cada fila debe ocupar una sola línea)',
   csvExpected:
-    'se esperan documento,nombre,correo,contraseña[,obra,contratista,cargo,fecha_ingreso,celular]',
+    'se esperan documento,nombre[,correo,contraseña,obra,contratista,cargo,fecha_ingreso,celular]',
   csvBadHeaderRow: (line: number, error: string) => `Línea ${line}: el encabezado ${error}.`,
   csvPasswordLike: (line: number, column: string, expected: string) =>
     `Línea ${line}: no se reconoce la columna «${column}» (${expected}). ` +
-    'No se importó nada, para no reemplazar las contraseñas del archivo por otras generadas. ' +
+    'No se importó nada, para no dejar sin contraseña a quienes el archivo se la da. ' +
     'Si el archivo viene de Excel, guárdelo como «CSV UTF-8».',
   csvMissingColumns: (line: number, expected: string, missing: string) =>
     `Encabezados inválidos en la línea ${line}: ${expected} ` + `(faltan: ${missing}).`,

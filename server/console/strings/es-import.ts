@@ -21,7 +21,7 @@ export const esImport = {
   title: 'Importar aprendices',
   heading: 'Importar aprendices desde un CSV',
   introHtml:
-    'Columnas: <span class="code">documento,nombre,correo,contraseña</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso,celular</span> (fechas dd/mm/aaaa o aaaa-mm-dd). La obra puede ir por su nombre o su código, con o sin tildes; si el archivo nombra una obra que no existe, se ofrece crearla. UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; los ya inscritos se informan aparte; las contraseñas vacías se generan y se muestran una sola vez.',
+    'Columnas: <span class="code">documento,nombre</span> y, si quieres, <span class="code">obra,contratista,cargo,fecha_ingreso,celular,correo</span> (fechas dd/mm/aaaa o aaaa-mm-dd). La obra puede ir por su nombre o su código, con o sin tildes; si el archivo nombra una obra que no existe, se ofrece crearla. UTF-8 o el CSV de Excel (Windows-1252), separado por coma o punto y coma. Cada fila con errores se informa con su línea y las demás se importan; los ya inscritos se informan aparte. No hace falta contraseña: cada aprendiz entra con su invitación (tarjeta o WhatsApp). Una columna <span class="code">contraseña</span>, si el archivo la trae, se respeta.',
   fileLabel: 'Archivo CSV',
   phoneConsent:
     ' Confirmo que la empresa tiene la autorización de cada trabajador para usar su celular',

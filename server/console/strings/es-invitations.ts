@@ -42,4 +42,31 @@ export const esInvitations = {
   whatsAppPickContact: 'WhatsApp (elegir contacto)',
   noDocumentHint:
     'El mensaje de WhatsApp lleva el enlace y el código, nunca el número de documento: sin su documento, nadie más puede usar la invitación.',
+  // Invitations as a job and the sheet's one rule (record 0273).
+  preparing: 'Preparando las invitaciones',
+  preparingCount: (done: number, total: number) =>
+    total ? `Van ${done} de ${total}.` : 'Esperando turno.',
+  preparingHint:
+    'Esta página se actualiza sola y abre la hoja cuando esté lista. Puedes volver a ella desde la lista de aprendices: no se hacen invitaciones de nuevo.',
+  progressLabel: 'Avance de las invitaciones',
+  refused:
+    'Esta hoja de invitaciones solo se abre en el navegador que la pidió, durante 10 minutos después de estar lista. No se borró ni se anuló nada.',
+  gone: 'Pasaron los 10 minutos en que esta hoja se podía abrir: por seguridad, sus enlaces y códigos ya no se muestran. Si se perdieron, haz una invitación nueva desde la página del aprendiz o la lista (anula las anteriores).',
+  failed: {
+    nadie: 'Ninguno de los elegidos es un aprendiz activo: no se hizo ninguna invitación.',
+    detenido:
+      'El servidor se detuvo varias veces mientras hacía estas invitaciones: no se hizo ninguna. Hazlas de nuevo.',
+    error: 'Falló en el servidor: no se hizo ninguna invitación. Hazlas de nuevo.',
+  } as Record<string, string>,
+  reopenHtml: (minutes: number) =>
+    `Puedes volver a abrir esta hoja en este navegador durante <strong>${minutes} minutos</strong> (desde la lista de aprendices). Después, los enlaces y códigos no se muestran más.`,
+  openSheet: (total: number) =>
+    total ? `Abrir la hoja de invitaciones (${total})` : 'Abrir la hoja de invitaciones',
+  sheetsHeld: 'Hojas de invitaciones abiertas en este navegador',
+  obrasWithoutFacts: 'Faltan datos de la obra',
+  obrasWithoutFactsIntro:
+    'Antes de enviar las invitaciones, completa los datos de estas obras: sin ellos, el curso les muestra a sus trabajadores un texto general en lugar del de su obra.',
+  missingFacts: (fields: string[]) => `falta: ${fields.join(', ')}`,
+  completeObra: (name: string) => `Completar los datos de «${name}»`,
+  inviteAnyway: 'Hacer las invitaciones de todos modos',
 } as const;
