@@ -30,7 +30,7 @@ export const esInvitations = {
   ready: (count: number) => `Invitaciones listas: ${count}`,
   lifetime: (hours: number) => (hours >= 48 ? `${Math.round(hours / 24)} días` : `${hours} horas`),
   shownOnceHtml: (expiresHtml: string, lifetime: string) =>
-    `Los enlaces y códigos se muestran <strong>una sola vez</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${expiresHtml} (${lifetime}). Una invitación nueva anula las anteriores de esa persona.`,
+    `Los enlaces y códigos se muestran <strong>solo en esta hoja</strong>: descarga e imprime las tarjetas ahora, o envíalas por WhatsApp. Sirven una sola vez, hasta el ${expiresHtml} (${lifetime}). Una invitación nueva anula las anteriores de esa persona.`,
   skipped: (count: number) =>
     `${count} elegido(s) no recibieron invitación: no son aprendices activos.`,
   downloadCards: (count: number) =>
