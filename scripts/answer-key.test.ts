@@ -72,8 +72,7 @@ describe('answer key', () => {
         );
       });
     }
-    // 14 before the third content pass, plus the work-at-heights question m3-q4 (record 0270).
-    expect(questions).toBe(15);
+    expect(questions).toBe(14);
     // Placeholders are rendered: no template syntax reaches the admins.
     expect(markdown).not.toMatch(/\{\{/);
   });

@@ -243,8 +243,6 @@ function courseOf(rawCourse: RawCourse, modules: Module[]): Course {
       description: rawCourse.title,
     },
     introduction: rawCourse.introduction,
-    ...(rawCourse.lifeRules ? { lifeRules: rawCourse.lifeRules } : {}),
-    ...(rawCourse.appendedQuestions ? { appendedQuestions: rawCourse.appendedQuestions } : {}),
     modules,
   };
 }
