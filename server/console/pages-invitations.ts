@@ -225,8 +225,8 @@ async function sheetBody(
 
 /** The facts an obra's learners should read before their invitations go out (record 0273). */
 const NEEDED_FACTS = [
-  ['puntoEncuentro', 'punto de encuentro'],
-  ['brigadistas', 'brigadistas'],
+  ['puntoEncuentro', T.factNames.puntoEncuentro],
+  ['brigadistas', T.factNames.brigadistas],
 ] as const;
 
 /** The obras of these learners that lack a needed fact, with what each lacks. */

@@ -67,6 +67,8 @@ export const esInvitations = {
   obrasWithoutFactsIntro:
     'Antes de enviar las invitaciones, completa los datos de estas obras: sin ellos, el curso les muestra a sus trabajadores un texto general en lugar del de su obra.',
   missingFacts: (fields: string[]) => `falta: ${fields.join(', ')}`,
+  /** The obra facts named in «falta: …», by their key in the obra's configuration. */
+  factNames: { puntoEncuentro: 'punto de encuentro', brigadistas: 'brigadistas' },
   completeObra: (name: string) => `Completar los datos de «${name}»`,
   inviteAnyway: 'Hacer las invitaciones de todos modos',
 } as const;
