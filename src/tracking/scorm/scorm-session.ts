@@ -43,7 +43,8 @@ import { readStored, sessionLine, unreadNote } from './stored-read.ts';
 import { SafetyNet } from './safety-net.ts';
 import { sendAndCommit, sendQueued, terminateWithTime } from './lms-send.ts';
 import { StartGate } from './start-gate.ts';
-import { lostTime, SessionClock, timeRefreshMs } from './session-clock.ts';
+import { SessionClock } from './session-clock.ts';
+import { TimeKeeper } from './time-keeper.ts';
 import { SessionWrites } from './session-writes.ts';
 import { CourseRecord } from './course-record.ts';
 import { listenToPage } from './page-events.ts';
@@ -92,8 +93,8 @@ export class ScormSession implements TrackingPort {
 
   /** Stops listening to the page's events (page-events.ts). */
   private detach: () => void = () => {};
-  /** The next refresh of the time kept in suspend_data (record 0268). */
-  private timeTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The time an earlier session lost, and its refresh in suspend_data (time-keeper.ts, 0268). */
+  private readonly time: TimeKeeper;
 
   constructor(
     private readonly dialect: ScormDialect,
@@ -127,6 +128,18 @@ export class ScormSession implements TrackingPort {
       readDone: () => this.readDone,
     });
     this.net = new SafetyNet(this.course, this.record, this.answers);
+    this.time = new TimeKeeper({
+      clock: this.clock,
+      wrapper: this.wrapper,
+      dialect,
+      record,
+      log,
+      refresh: () => {
+        this.writes.plan({ kind: 'time' });
+        this.sendNow();
+      },
+      active: () => !this.finished && !this.readOnly,
+    });
     this.gate = new StartGate(this.timing, {
       open: () => {
         this.connect();
@@ -222,7 +235,7 @@ export class ScormSession implements TrackingPort {
     try {
       this.detach();
       this.commits.clear();
-      if (this.timeTimer) clearTimeout(this.timeTimer);
+      this.time.stop();
       this.gate.clear();
       this.gate.resolve();
       if (this.wrapper.state === 'new') this.connect(true);
@@ -345,7 +358,10 @@ export class ScormSession implements TrackingPort {
     cached: CacheRecord | null,
   ): void {
     this.net.held = !plan.newAttempt;
-    this.keepTime(plan, plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0));
+    this.time.start(
+      plan.recordedTimeMs,
+      plan.newAttempt && cached?.held ? 0 : (cached?.timeMs ?? 0),
+    );
     this.commentCount = data.commentCount ?? 0;
     // Already accepted in an earlier session: the course stops offering it (record 0262). Read
     // apart from the start data: a comment that cannot be read is no failed read (0160).
@@ -354,42 +370,7 @@ export class ScormSession implements TrackingPort {
     this.writes.start(plan, data);
     this.persistCache();
     if (this.queue.size > 0) this.commits.schedule(this.timing.progressCommitMs);
-    this.scheduleTimeRefresh();
     this.gate.resolve();
-  }
-
-  /**
-   * The time this session adds (record 0268): earlier sessions' time this browser kept, or what
-   * the LMS reports short of the total the course's record kept — the larger, since both measure
-   * the same loss. From now on the record keeps the total the LMS should hold with this session.
-   */
-  private keepTime(plan: Extract<StartPlan, { kind: 'write' }>, netMs: number): void {
-    const read = this.wrapper.readValue(this.dialect.totalTimeElement);
-    const reported = read.ok ? this.dialect.parseTotalTime(read.value) : null;
-    const lost = lostTime(reported, plan.recordedTimeMs);
-    if (lost > netMs)
-      this.log.info(
-        `the LMS holds ${Math.round(lost / 1000)} s less than the course's record: ` +
-          'an earlier session ended without its time; it is added to this one',
-      );
-    this.clock.carry(Math.max(netMs, lost));
-    this.record.expectedTimeMs = () => (reported ?? 0) + this.clock.totalMs();
-  }
-
-  /** Keeps the time in suspend_data fresh in the LMS's data model (SetValue, no Commit). */
-  private scheduleTimeRefresh(): void {
-    if (this.finished || this.readOnly) return;
-    this.timeTimer = setTimeout(() => {
-      this.timeTimer = null;
-      if (this.finished) return;
-      try {
-        this.writes.plan({ kind: 'time' });
-        this.sendNow();
-      } catch (error) {
-        this.log.error(`keeping the time failed: ${describe(error)}`);
-      }
-      this.scheduleTimeRefresh();
-    }, timeRefreshMs(this.clock.sessionMs()));
   }
 
   /** SetValue of what is queued, without a Commit (lms-send.ts; the Commit stays batched). */
