@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { API_URL, COORDINATOR, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
@@ -302,8 +303,8 @@ test('A CSV without passwords: a success with no password on screen or in the au
   await expect(main).not.toContainText('una sola vez');
   const result = page.url();
 
-  // The result at a phone's and a desktop's size (looked at by hand), the phone without
-  // sideways scrolling.
+  // The result at a phone's and a desktop's size (looked at by hand): axe clean, the phone
+  // without sideways scrolling.
   mkdirSync(OUT, { recursive: true });
   for (const [width, height] of [
     [360, 740],
@@ -311,6 +312,12 @@ test('A CSV without passwords: a success with no password on screen or in the au
   ] as const) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `${OUT}/import-result-${width}.png`, fullPage: true });
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+    ).toEqual([]);
     if (width === 360)
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         360,
