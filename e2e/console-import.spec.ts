@@ -5,11 +5,14 @@
 // standalone app; its two SCORM zips downloaded from its console page, passing check-scorm, and
 // the course inside one of them showing its meeting point in an LMS (decision 0241). Times the
 // procedure (file chosen → learners listed) and takes the learners table at 360 px and 1366 px
-// (test-results/console-import/).
+// (test-results/console-import/). A second, lean test imports a file without a password column
+// (record 0273): a success with no password on screen or in the audit log, the bad row apart,
+// and the obra it created one click away.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 import { API_URL, COORDINATOR, PASSWORD } from './support/api-server-config.ts';
 import { course } from './support/content.ts';
 import { takeModule } from './support/learner.ts';
@@ -248,4 +251,103 @@ test('Monday: 40 workers imported, a new obra created on the way, a changed carg
   await expect(lms.course.getByRole('main')).not.toContainText('{{');
   expect(lmsErrors).toEqual([]);
   await lmsContext.close();
+});
+
+async function signIn(page: Page) {
+  await page.goto('/consola/ingresar');
+  await page.getByLabel('Documento o correo').fill(COORDINATOR.document);
+  await page.getByLabel('Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/consola$/);
+}
+
+test('A CSV without passwords: a success with no password on screen or in the audit log, the bad row apart, and the new obra it created one click away', async ({
+  page,
+}) => {
+  const obra = `Edificio Peñón ${RUN}`;
+  const d = (i: number) => `SP-${RUN}-${i}`;
+  const names = ['Íñigo Peña', 'María José Núñez', 'Begoña Ruíz', 'Sebastián Muñoz'];
+  const csv =
+    'documento;nombre;obra;cargo\r\n' +
+    `${d(1)};${names[0]};${obra};Oficial\r\n` +
+    `${d(2)};${names[1]};${obra.toUpperCase()};Ayudante\r\n` +
+    `${d(3)};${names[2]};Obra Ejemplo;Ayudante\r\n` +
+    `${d(4)};${names[3]};obra ejemplo;Oficial\r\n` +
+    `${d(5)};;Obra Ejemplo;Ayudante\r\n`;
+  await signIn(page);
+  await page.goto('/consola/importar');
+  await page
+    .getByLabel('Archivo CSV')
+    .setInputFiles({ name: 'sin-claves.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await page.getByRole('button', { name: 'Importar' }).click();
+  await expect(
+    page.getByRole('checkbox', { name: `Crear la obra «${obra}» (2 filas)` }),
+  ).toBeChecked();
+  await page.getByRole('button', { name: 'Crear las obras marcadas e importar' }).click();
+
+  // A success reads as one: the console's «ok» notice, no alert anywhere on the page.
+  const box = page.getByRole('status').filter({ hasText: 'Importados:' });
+  await expect(box).toContainText('Importados: 4. Ya inscritos: 0. Con errores: 1.', {
+    timeout: 60_000,
+  });
+  await expect(box).toHaveClass(/\bok\b/);
+  await expect(box).not.toHaveClass(/\bbad\b/);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  // The rejected row apart, under its own heading, not in the success box.
+  await expect(page.getByRole('heading', { name: 'Filas con errores' })).toBeVisible();
+  await expect(page.getByText('Línea 6: falta el nombre')).toBeVisible();
+  await expect(box).not.toContainText('Línea');
+  // No password anywhere: no generated list, no «una sola vez».
+  const main = page.getByRole('main');
+  await expect(main).not.toContainText(/contraseñ/i);
+  await expect(main).not.toContainText('una sola vez');
+  const result = page.url();
+
+  // The result at a phone's and a desktop's size (looked at by hand): axe clean, the phone
+  // without sideways scrolling.
+  mkdirSync(OUT, { recursive: true });
+  for (const [width, height] of [
+    [360, 740],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${OUT}/import-result-${width}.png`, fullPage: true });
+    const axe = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+      .analyze();
+    expect(
+      axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+    ).toEqual([]);
+    if (width === 360)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        360,
+      );
+  }
+
+  // The audit log, as the coordinator or the auditor reads it: this import and its obra are
+  // there, and no entry of theirs names a password.
+  await page.goto('/consola/auditoria');
+  const rows = page.getByRole('row');
+  await expect(rows.filter({ hasText: 'Creó una obra' }).filter({ hasText: obra })).toHaveCount(1);
+  await expect(
+    rows
+      .filter({ hasText: 'Importó un CSV' })
+      .filter({ hasText: 'importados: 4' })
+      .filter({ hasText: 'rechazados: 1' }),
+  ).not.toHaveCount(0);
+  const ours = await rows
+    .filter({ hasText: new RegExp(`Importó un CSV|${obra}|${names.join('|')}`) })
+    .allInnerTexts();
+  expect(ours.join('\n')).not.toMatch(/contrase|password|clave/i);
+
+  // The import that created an obra leads to its page, saying it has no facts yet.
+  await page.goto(result);
+  await expect(page.getByRole('heading', { name: 'Obra nueva' })).toBeVisible();
+  await expect(main).toContainText(
+    `Esta importación creó la obra «${obra}». Todavía no tiene sus datos`,
+  );
+  await page.getByRole('link', { name: `Completar los datos de «${obra}»` }).click();
+  await expect(page).toHaveURL(/\/consola\/obras\/[\w-]+$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(obra);
+  await expect(page.getByLabel('Punto de encuentro')).toHaveValue('');
 });

@@ -70,7 +70,8 @@ export interface ImportJob {
   done: number;
   total: number;
   stage: string;
-  unknownObras: { nombre: string; filas: number }[];
+  /** The obras the file named that did not exist; `slug` once this job's page created one. */
+  unknownObras: { nombre: string; filas: number; slug?: string }[];
   result: ImportResult | null;
 }
 
@@ -253,6 +254,23 @@ export async function applyChanges(db: Db, id: number, actor: Actor): Promise<nu
     ]);
     return changed.length;
   });
+}
+
+/**
+ * Notes on the job that its page created the obra of its `index`-th unknown name, so that the
+ * result can lead to that obra's page (record 0273).
+ */
+export async function markObraCreated(
+  db: Queryable,
+  id: number,
+  index: number,
+  slug: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE import_jobs SET unknown_obras = jsonb_set(unknown_obras, ARRAY[$2::integer::text, 'slug'], to_jsonb($3::text))
+      WHERE id = $1 AND jsonb_typeof(unknown_obras -> $2::integer) = 'object'`,
+    [id, index, slug],
+  );
 }
 
 /** Audits an obra created from the import screen or the obras page. */

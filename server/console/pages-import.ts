@@ -16,10 +16,12 @@ import {
   releaseJob,
   submitImport,
   auditObra,
+  markObraCreated,
   type ImportJob,
   type JobState,
 } from './import-jobs.ts';
-import { createObra, ObraExistsError } from '../obras.ts';
+import { createObra, ObraExistsError, type KnownObra } from '../obras.ts';
+import { missingObraFacts } from './obra-readiness.ts';
 import { heldSheetsHtml, invitationForm } from './pages-invitations.ts';
 import { esImport as T } from './strings/es-import.ts';
 
@@ -73,7 +75,39 @@ function progressStep(job: ImportJob) {
 <p class="hint">${T.progressHint}</p></div>`;
 }
 
-function resultStep(viewer: Viewer, job: ImportJob, passwords: string[] | null, held = '') {
+/** The obras this job's page created, as they are now (an obra since removed is left out). */
+const createdObras = (cc: ConsoleContext, job: ImportJob) =>
+  job.unknownObras
+    .map((o) => cc.obras.find((k) => o.slug !== undefined && k.slug === o.slug))
+    .filter((o): o is KnownObra => o !== undefined);
+
+/**
+ * The obras the import created, each with a link to its page, where the coordinator fills the
+ * meeting point and brigadistas before the invitations go out (record 0273).
+ */
+function newObrasStep(obras: KnownObra[]) {
+  if (!obras.length) return '';
+  const items = obras.map((o) => {
+    const missing = missingObraFacts(o);
+    const name = escapeHtml(o.nombre);
+    const text = missing.length
+      ? T.newObraWithoutFactsHtml(name, escapeHtml(missing.join(', ')))
+      : T.newObraReadyHtml(name);
+    const link = missing.length ? T.completeObra(o.nombre) : T.seeObra(o.nombre);
+    return `<p>${text}</p>
+<p><a class="button${missing.length ? '' : ' secondary'}" href="/consola/obras/${encodeURIComponent(o.slug)}">${escapeHtml(link)}</a></p>`;
+  });
+  return `<h2>${T.newObrasHeading(obras.length)}</h2>
+${items.join('\n')}`;
+}
+
+function resultStep(
+  viewer: Viewer,
+  job: ImportJob,
+  passwords: string[] | null,
+  held = '',
+  newObras: KnownObra[] = [],
+) {
   const r = job.result!;
   if (r.fatal)
     return `<div class="notice bad" role="alert"><p>${T.nothingImported}</p></div><h2>${T.reason}</h2><pre class="result">${escapeHtml(r.fatal)}</pre>`;
@@ -115,6 +149,7 @@ ${
   // apart below (record 0273). Only a file of which nothing could be used reads as a failure.
   const succeeded = r.imported + r.registered.length > 0 || !r.rejected;
   return `<div class="notice ${succeeded ? 'ok' : 'bad'}" role="status"><p><strong>${T.summary(r.imported, r.registered.length, r.rejected)}</strong></p></div>
+${newObrasStep(newObras)}
 ${invite}
 ${list(T.rowErrors, r.errors)}
 ${registered}
@@ -127,12 +162,13 @@ function jobPage(
   passwords: string[] | null,
   message = '',
   held = '',
+  newObras: KnownObra[] = [],
 ) {
   const body =
     job.state === 'obras'
       ? obrasStep(viewer, job, message)
       : job.state === 'terminado'
-        ? resultStep(viewer, job, passwords, held)
+        ? resultStep(viewer, job, passwords, held, newObras)
         : job.state === 'fallido'
           ? `<div class="notice bad" role="alert"><p>${escapeHtml(job.stage)}</p><p>${T.failedHint}</p></div>`
           : progressStep(job);
@@ -181,6 +217,7 @@ async function createTickedObras(
         made.obra.nombre,
         'importacion',
       );
+      await markObraCreated(cc.app.db, job.id, i, made.obra.slug);
       await cc.refreshObras();
     } catch (error) {
       // Created meanwhile (another tab or coordinator): the rows will find it.
@@ -239,7 +276,10 @@ function jobRoutes(app: FastifyInstance, cc: ConsoleContext) {
       const passwords = job.state === 'terminado' ? (job.result?.passwords ?? null) : null;
       if (passwords) await forgetPasswords(db, job.id);
       const held = job.state === 'terminado' ? await heldSheetsHtml(cc, request, job.id) : '';
-      return sendHtml(reply, jobPage(request.viewer!, job, passwords, '', held));
+      return sendHtml(
+        reply,
+        jobPage(request.viewer!, job, passwords, '', held, createdObras(cc, job)),
+      );
     },
   );
 

@@ -52,6 +52,14 @@ export const esImport = {
   summary: (imported: number, registered: number, rejected: number) =>
     `Importados: ${imported}. Ya inscritos: ${registered}. Con errores: ${rejected}.`,
   rowErrors: 'Filas con errores',
+  // An obra this import created leads to its page (record 0273).
+  newObrasHeading: (n: number) => (n === 1 ? 'Obra nueva' : 'Obras nuevas'),
+  newObraWithoutFactsHtml: (nameHtml: string, missing: string) =>
+    `Esta importación creó la obra «${nameHtml}». Todavía no tiene sus datos (falta: ${missing}): sin ellos, el curso les muestra a sus trabajadores un texto general. Complétalos antes de hacer las invitaciones.`,
+  newObraReadyHtml: (nameHtml: string) =>
+    `Esta importación creó la obra «${nameHtml}». Ya tiene sus datos.`,
+  completeObra: (name: string) => `Completar los datos de «${name}»`,
+  seeObra: (name: string) => `Ver la obra «${name}»`,
   passwords: 'Contraseñas generadas (se muestran una sola vez)',
   failedHint:
     'No se guardó ninguna fila de este archivo. Vuelve a importarlo: los ya inscritos se informan aparte.',
