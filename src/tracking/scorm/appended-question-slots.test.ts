@@ -31,7 +31,7 @@ describe('a question appended to a published course (record 0270)', () => {
 
   it('keeps every earlier interaction slot, in SCORM 1.2 (ids unseen) and 2004 (ids stored)', () => {
     for (const stored of [null, oldIds]) {
-      const slots = new InteractionSlots(courseQuestionIds(now));
+      const slots = new InteractionSlots(courseQuestionIds(now), () => true);
       slots.adopt(stored, oldIds.length);
       oldIds.forEach((id, position) => expect(slots.indexFor(id), `${id}`).toBe(position));
       expect(slots.indexFor('m3-q4')).toBe(oldIds.length);
