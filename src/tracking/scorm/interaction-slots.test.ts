@@ -70,6 +70,14 @@ describe('InteractionSlots', () => {
     expect(slots.claim(3)).toEqual([]);
   });
 
+  it('waits past an unanswered question even when the LMS counts more records than it holds', () => {
+    const answered = new Set(['m1-q1', 'm1-q2']);
+    const slots = new InteractionSlots(QUESTIONS, (id) => answered.has(id));
+    slots.adopt(null, 5);
+    expect(slots.claim(3)).toBeNull();
+    expect(slots.claim(2)).toEqual([]);
+  });
+
   it('fills a short count with answered questions and ids the LMS shows (2004)', () => {
     const slots = new InteractionSlots(QUESTIONS, (id) => id === 'm1-q2');
     slots.adopt(['m1-q1', 'kept-by-lms'], 0);

@@ -63,10 +63,14 @@ export class InteractionSlots {
    * Moodle app's rebuild, or records it never got), returns the ids of the positions in between,
    * to be written first with the values they already have, so the LMS accepts the index without
    * a refusal; the count then includes the new record. Returns null, and counts nothing, when a
-   * position in between belongs to a question with no answer yet (or to a record still waiting):
-   * the record waits until that gap closes (record 0278).
+   * position before it belongs to a question with no answer yet (or to a record still waiting),
+   * whatever count the LMS reports (one that reports more records than it holds would refuse the
+   * index): the record waits until that gap closes (record 0278).
    */
   claim(index: number): SlotId[] | null {
+    const counted = Math.min(this.lmsCount, index);
+    for (let position = 0; position < counted; position++)
+      if (position < this.questionIds.length && this.idAt(position) === null) return null;
     const fill = this.idsBetween(this.lmsCount, index);
     if (fill === null) return null;
     this.lmsCount = Math.max(this.lmsCount, index + 1);
@@ -83,19 +87,25 @@ export class InteractionSlots {
     return this.idsBetween(count, index);
   }
 
-  /**
-   * The ids of the positions from `from` up to `to`: what the LMS shows there (2004), else the
-   * course's question when it may be written again; null when any position has neither.
-   */
+  /** The ids of the positions from `from` up to `to`; null when any has none (`idAt`). */
   private idsBetween(from: number, to: number): SlotId[] | null {
     const ids: SlotId[] = [];
     for (let position = from; position < to; position++) {
-      const stored = this.storedIds?.[position];
-      const question = this.questionIds[position];
-      if (stored) ids.push({ position, id: stored });
-      else if (question && this.canFill(question)) ids.push({ position, id: question });
-      else return null;
+      const id = this.idAt(position);
+      if (id === null) return null;
+      ids.push({ position, id });
     }
     return ids;
+  }
+
+  /**
+   * The id a position's record has: what the LMS shows there (2004), else the course's question
+   * when it may be written again (answered, its record not waiting); null otherwise.
+   */
+  private idAt(position: number): string | null {
+    const stored = this.storedIds?.[position];
+    if (stored) return stored;
+    const question = this.questionIds[position];
+    return question && this.canFill(question) ? question : null;
   }
 }
