@@ -96,7 +96,7 @@ describe('content:check --json on the real content', () => {
     expect(summary.modules.map((m) => m.activity)).toEqual([
       { type: 'drag-answer', questions: 3 },
       { type: 'select-answer', questions: 3 },
-      { type: 'drag-answer', questions: 3 },
+      { type: 'drag-answer', questions: 4 },
       { type: 'select-answer', questions: 3 },
       { type: 'select-answer', questions: 2 },
     ]);
@@ -209,6 +209,36 @@ describe('content:check', () => {
       lines.some((l) => l.includes('modulo6-tema1')),
       stderr,
     ).toBe(true);
+  });
+
+  // Record 0270: the course as landed before it had the right option never first.
+  it('exits 1 on a position cue, repeated distractors and an answer taught in another module', () => {
+    /** The right option moved off the first position, as in every question before record 0270. */
+    const neverFirst = (m: Json) => {
+      for (const q of m.activity.questions)
+        if (q.options[0].correct === 1) q.options.push(q.options.shift());
+    };
+    const dir = brokenCopy('modulo2.json', (m) => {
+      neverFirst(m);
+      const wrong = m.activity.questions[1].options.filter((o: Json) => o.correct !== 1);
+      wrong[0].option = 'Espero la reunión del comité para contarla allí';
+      wrong[1].option = 'La cuento en la reunión del comité';
+      m.activity.questions[2].repaso = 'modulo1-tema4';
+    });
+    for (const file of ['modulo1.json', 'modulo3.json', 'modulo4.json', 'modulo5.json']) {
+      const data = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+      neverFirst(data);
+      writeFileSync(join(dir, file), JSON.stringify(data, null, 2));
+    }
+    const { code, stderr } = run([], { CURSO_CONTENT_DIR: dir });
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('la opción correcta nunca está en la primera posición');
+    expect(stderr).toContain(
+      'm2-q2: dos opciones incorrectas dicen lo mismo: «Espero la reunión del comité para contarla allí» y «La cuento en la reunión del comité»',
+    );
+    expect(stderr).toContain(
+      'm2-q3: la respuesta se enseña en modulo1-tema4, no en su propio módulo (modulo2)',
+    );
   });
 
   it('exits 1 when course.json hours disagree with the honest-hours formula, giving the figure', () => {

@@ -14,6 +14,7 @@ import {
   readabilityFailures,
 } from '../src/domain/content/text-metrics/index.ts';
 import { quizRuleProblems } from '../src/domain/content/quiz-rules.ts';
+import { quizSpreadProblems } from '../src/domain/content/quiz-spread.ts';
 import { CONTENT_DIR, formatIssues, readCourse, ROOT } from '../course-files/read-content.ts';
 import { configValues } from './lib/demo-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
@@ -57,6 +58,8 @@ if (failures.length) {
 }
 // Quiz rules (decision 0171): no test-wise guess passes, on the text as the demo shows it.
 const quiz = quizRuleProblems(course, demo.values);
+// No position cue, no repeated distractor, each answer taught in its module (decision record 0270).
+quiz.problems.push(...quizSpreadProblems(course, demo.values).problems);
 if (quiz.problems.length) {
   console.error(
     `Cuestionarios: ${quiz.problems.length} problema(s):\n` +

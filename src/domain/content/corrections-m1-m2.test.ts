@@ -181,7 +181,7 @@ describe('fact corrections (decision 0107) in modules 1 and 2', () => {
     expect(page('modulo1-tema5').fuente).not.toMatch(/1562 de 2012, art\. 13/);
   });
 
-  it('covers the site topics the review asked for (topics 1.4–1.8 and 2.3)', () => {
+  it('covers the site topics the review asked for (topics 1.4–1.8 and 2.3) and the life rules (1.9)', () => {
     expect(
       moduleById('modulo1')
         .topics.slice(3)
@@ -192,6 +192,7 @@ describe('fact corrections (decision 0107) in modules 1 and 2', () => {
       ['modulo1-tema6', 'La ARL te protege'],
       ['modulo1-tema7', 'Exámenes médicos del trabajo'],
       ['modulo1-tema8', 'Si te accidentas'],
+      ['modulo1-tema9', 'Reglas que salvan vidas'],
     ]);
     expect(page('modulo2-tema3').title).toBe('Alcohol, drogas y tabaco');
   });

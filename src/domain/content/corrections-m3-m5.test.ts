@@ -118,7 +118,10 @@ describe('fact corrections (decision 0107) in modules 3–5', () => {
     const crash = topic('modulo4-tema5');
     expect(crash.fuente).toMatch(/Decreto Ley 1295 de 1994, art\. 62/);
     expect(screenText(crash)).toMatch(/la empresa reporta a la ARL y a la EPS/);
-    expect(crash.items?.map((i) => i.label)).toContain('2 días hábiles');
+    expect(screenText(crash)).toMatch(/Ese reporte no lo haces tú/);
+    // The company's deadlines are manager content (record 0270): the labels give the order only.
+    expect(crash.items?.map((i) => i.label)).not.toContain('2 días hábiles');
+    expect(crash.items?.map((i) => i.label)).toContain('Después');
   });
 
   it('keeps the «cinco reglas de oro» for electricians only: the rest do not touch and report', () => {

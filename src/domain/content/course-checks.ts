@@ -120,5 +120,23 @@ export function checkAcrossModules(
   if (rawCourse.rules) checkCourseRules(rawCourse.rules, modules, courseFile, file, issues);
   checkLastQuiz(modules, file, issues);
   checkPageLinks(modules, file, issues);
+  if (rawCourse.lifeRules) checkLifeRules(rawCourse.lifeRules, modules, courseFile, issues);
+  for (const id of rawCourse.appendedQuestions ?? [])
+    if (!modules.some((m) => m.activity.questions.some((q) => `m${m.number}-q${q.current}` === id)))
+      issues.push({
+        file: courseFile,
+        id: 'appendedQuestions',
+        reason: `appendedQuestions: la pregunta ${id} no existe en el curso`,
+      });
   checkPlaceholders(rawCourse.introduction, modules, courseFile, files, issues);
+}
+
+/** `lifeRules` names a topic page of the course (decision record 0270). */
+function checkLifeRules(id: string, modules: Module[], courseFile: string, issues: ContentIssue[]) {
+  if (!modules.some((m) => m.topics.some((t) => t.id === id)))
+    issues.push({
+      file: courseFile,
+      id: 'lifeRules',
+      reason: `lifeRules: la página ${id} no existe en el curso`,
+    });
 }

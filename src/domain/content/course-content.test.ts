@@ -18,7 +18,8 @@ const MODULE_TITLES = [
   'Estrategia de seguridad vial',
   'Emergencia',
 ];
-const QUESTION_COUNTS = [3, 3, 3, 3, 2];
+// Module 3 gained the work-at-heights question m3-q4 (decision record 0270).
+const QUESTION_COUNTS = [3, 3, 4, 3, 2];
 const ACTIVITY_TYPE_BY_MODULE = [
   'drag-answer',
   'select-answer',
@@ -86,7 +87,7 @@ describe('course content (content/es)', () => {
     for (const m of course().modules) expect(m.topics.length, m.id).toBeGreaterThanOrEqual(4);
   });
 
-  it('has 3, 3, 3, 3 and 2 questions and the right quiz type per module', () => {
+  it('has 3, 3, 4, 3 and 2 questions and the right quiz type per module', () => {
     const mods = course().modules;
     expect(mods.map((m) => m.activity.questions.length)).toEqual(QUESTION_COUNTS);
     expect(mods.map((m) => m.activity.type)).toEqual(ACTIVITY_TYPE_BY_MODULE);

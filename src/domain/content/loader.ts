@@ -243,6 +243,8 @@ function courseOf(rawCourse: RawCourse, modules: Module[]): Course {
       description: rawCourse.title,
     },
     introduction: rawCourse.introduction,
+    ...(rawCourse.lifeRules ? { lifeRules: rawCourse.lifeRules } : {}),
+    ...(rawCourse.appendedQuestions ? { appendedQuestions: rawCourse.appendedQuestions } : {}),
     modules,
   };
 }

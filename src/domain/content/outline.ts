@@ -42,6 +42,10 @@ export interface CourseOutline {
   hours: number;
   /** inlineImg: the illustration as a data: URI, set by the build for the first screen. */
   introduction: Course['introduction'] & { inlineImg?: string };
+  /** The «Reglas que salvan vidas» page id, linked from the menu (decision record 0270). */
+  lifeRules?: string;
+  /** Questions whose interaction records go after every other (decision record 0270). */
+  appendedQuestions?: readonly string[];
   modules: ModuleOutline[];
 }
 
@@ -66,6 +70,8 @@ export function buildOutline(course: Course): CourseOutline {
     header: course.header,
     hours: course.hours,
     introduction: course.introduction,
+    ...(course.lifeRules ? { lifeRules: course.lifeRules } : {}),
+    ...(course.appendedQuestions ? { appendedQuestions: course.appendedQuestions } : {}),
     modules: course.modules.map((m, moduleIndex) => ({
       id: m.id,
       number: m.number,
@@ -103,10 +109,12 @@ export function buildOutline(course: Course): CourseOutline {
 
 export const courseShape = (outline: {
   modules: { topicCount: number; questionCount?: number; number?: number }[];
+  appendedQuestions?: readonly string[];
 }): CourseShape => ({
   topicCounts: outline.modules.map((m) => m.topicCount),
   questionCounts: outline.modules.map((m) => m.questionCount ?? 0),
   moduleNumbers: outline.modules.map((m, i) => m.number ?? i + 1),
+  ...(outline.appendedQuestions?.length ? { appendedQuestions: outline.appendedQuestions } : {}),
 });
 
 export function pagesById(outline: CourseOutline): Map<string, PageRef> {

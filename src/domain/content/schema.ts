@@ -103,6 +103,20 @@ export const rawCourseSchema = z.strictObject({
     img: imageName.optional(),
     alt: z.string().optional(),
   }),
+  /**
+   * The page that gathers the rules a worker must never break («Reglas que salvan vidas»),
+   * linked from the menu (decision record 0270). Optional.
+   */
+  lifeRules: z
+    .string()
+    .regex(/^modulo\d+-tema\d+$/)
+    .optional(),
+  /**
+   * Questions added after the course was first published, in the order they were added: their
+   * interaction records go after every earlier question's, so no LMS record moves (decision
+   * record 0270). Optional.
+   */
+  appendedQuestions: z.array(z.string().regex(/^m\d+-q\d+$/)).optional(),
   /** Module files, in order, relative to the course file. */
   modules: z.array(z.string().regex(/^[a-z0-9-]+\.json$/)).min(1),
   /**

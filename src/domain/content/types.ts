@@ -146,6 +146,10 @@ export interface Course {
   /** Name under the installed web app's icon; the title when absent (decision record 0140). */
   shortName?: string;
   introduction: Introduction;
+  /** The page id of «Reglas que salvan vidas», linked from the menu (decision record 0270). */
+  lifeRules?: string;
+  /** Questions added after first publication; their records go last (decision record 0270). */
+  appendedQuestions?: string[];
   /** Hours of the course, printed on the certificate. */
   hours: number;
   /** Package identity: identifier and zip-name prefixes, manifest description. */

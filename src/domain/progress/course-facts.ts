@@ -5,14 +5,20 @@
 import { questionId, type CourseShape } from './engine.ts';
 import type { ModulesViewed } from './route-codec.ts';
 
-/** Every question id of the course in answering order: m1-q1 … m5-q2 (decision record 0130). */
+/**
+ * Every question id of the course in slot order (decision record 0130): answering order, m1-q1 …
+ * m5-q2, except that the questions added after first publication (`appendedQuestions`) come
+ * last, in the order they were added, so a new question never moves another's interaction slot
+ * (decision record 0270).
+ */
 export function courseQuestionIds(course: CourseShape): string[] {
   const ids: string[] = [];
   course.topicCounts.forEach((_, m) => {
     const number = course.moduleNumbers?.[m] ?? m + 1;
     for (let q = 0; q < (course.questionCounts?.[m] ?? 0); q++) ids.push(questionId(number, q));
   });
-  return ids;
+  const appended = (course.appendedQuestions ?? []).filter((id) => ids.includes(id));
+  return [...ids.filter((id) => !appended.includes(id)), ...appended];
 }
 
 export interface ModuleFigures {

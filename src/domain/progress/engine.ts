@@ -9,6 +9,11 @@ export interface CourseShape {
   questionCounts?: readonly number[];
   /** Each module's number as the learner sees it (1, 2 …); defaults to its position + 1. */
   moduleNumbers?: readonly number[];
+  /**
+   * Question ids added after the course was first published, in the order they were added: their
+   * interaction slots come after every other question's (decision record 0270).
+   */
+  appendedQuestions?: readonly string[];
 }
 
 export type ModuleState = 'not-viewed' | 'current' | 'viewed';

@@ -1,6 +1,8 @@
 // /menu: the modules with their state; a locked module opens 'Este módulo no está habilitado.'
 import { useEffect } from 'react';
 import { useCourse, useCourseController } from '../../course/course-context.tsx';
+import { pagePath } from '../../domain/progress/navigation.ts';
+import { Link } from '../../ui/router.tsx';
 import { es } from '../../strings/es.ts';
 import { AcceptanceOffer } from '../acceptance/index.ts';
 import { ModuleProgress } from './module-progress.tsx';
@@ -18,11 +20,20 @@ export function MenuPage({ assetBase }: { assetBase: string }) {
 
   const open = useOpenModule();
   const figures = moduleFigures(viewed, controller.shape.topicCounts);
+  // «Reglas que salvan vidas» one tap away once its module is open (decision record 0270).
+  const lifeRules = controller.outline.modules
+    .flatMap((m) => m.pages)
+    .find((p) => p.id === controller.outline.lifeRules);
 
   return (
     <div className="page menu-page">
       <h1 className="page-title">{es.menuTitle}</h1>
       <p className="menu-intro">{es.menuIntro}</p>
+      {lifeRules && controller.canOpen(lifeRules.moduleIndex) && (
+        <p className="menu-life-rules">
+          <Link to={pagePath(lifeRules)}>{lifeRules.title}</Link>
+        </p>
+      )}
       {/* Until «Acepto», once the course is complete (record 0262). */}
       <AcceptanceOffer className="menu-acceptance" />
       <ol className="menu-grid">

@@ -2,8 +2,9 @@
 // already have a record in the LMS (or one on its way), each question's first answer kept through
 // the domain's first-answer ledger (course-facts.ts, decision record 0201) for suspend_data
 // (decision record 0190), the answers not yet committed, those given before the stored data was
-// read, and where each record goes (interaction-slots.ts). `isFirst` is the one place that
-// decides whether an answer is a first answer. No SCORM calls: the session enqueues the writes.
+// read, and where each record goes (interaction-slots.ts), or why it waits (record 0278).
+// `isFirst` is the one place that decides whether an answer is a first answer. No SCORM calls:
+// the session enqueues the writes.
 import type { Interaction } from '../port.ts';
 import { byItself, byQuestionId, FirstAnswerLedger } from '../../domain/progress/course-facts.ts';
 import { fromLedgerAnswer, toLedgerAnswer, type LedgerAnswer } from './answer-ledger.ts';
@@ -15,7 +16,8 @@ import type { Write } from './write-queue.ts';
 export interface AnswerClaim {
   interaction: Interaction;
   index: number;
-  fill: SlotId[];
+  /** Null: the record waits for unanswered positions before it (record 0278). */
+  fill: SlotId[] | null;
   /** Its question's first answer in the ledger (suspend_data is written again). */
   first: boolean;
 }
@@ -29,13 +31,24 @@ export class InteractionRecorder {
   private readonly ledger = new FirstAnswerLedger<LedgerAnswer>(byQuestionId);
   /** Answers queued but not yet committed, by question id, with their record's group. */
   private readonly unconfirmed = new Map<string, { interaction: Interaction; group: string }>();
+  /**
+   * First answers whose record waits, by question id, with their index: a position before it
+   * belongs to a question not answered yet, and SCORM accepts no index past the LMS's count
+   * (record 0278). Kept in suspend_data like every first answer; written once the gap closes.
+   */
+  private readonly waiting = new Map<string, { interaction: Interaction; index: number }>();
   /** Answers given before the stored data was read (their index is not known yet). */
   private early = new FirstAnswerLedger<Interaction>(byQuestionId);
   /** Optional elements the LMS refused, logged once each (by element name without index). */
   private readonly refusedOptional = new Set<string>();
 
   constructor(questionIds: readonly string[]) {
-    this.slots = new InteractionSlots(questionIds);
+    // A position is filled only with a record the LMS holds or gets: an answered question whose
+    // own record is not waiting (record 0278).
+    this.slots = new InteractionSlots(
+      questionIds,
+      (id) => this.recorded.has(id) && !this.waiting.has(id),
+    );
   }
 
   /** The one rule for a first answer: no record of its question yet (decision 0008). */
@@ -91,18 +104,43 @@ export class InteractionRecorder {
 
   /**
    * Gives an answer its record: its index, the ids to re-write before it, and a place in the
-   * ledger when it is its question's first. `plan` turns the claim into writes (write-plan.ts);
-   * the answer waits as unconfirmed until a commit takes its record's group.
+   * ledger when it is its question's first. `plan` turns each claim into writes (write-plan.ts);
+   * the answer waits as unconfirmed until a commit takes its record's group. When its record
+   * must wait (`fill` null: record 0278), the plan only keeps the answer in suspend_data; a record
+   * that closes a gap brings the waiting records after it, each with its own plan, in order.
    */
   record<P extends { answerGroup?: string }>(
     interaction: Interaction,
     plan: (claim: AnswerClaim) => P,
-  ): P {
+  ): P[] {
     const index = this.slots.indexFor(interaction.id);
-    const fill = this.slots.claim(index);
     this.recorded.record(interaction.id);
     const first = this.ledger.record(toLedgerAnswer(interaction));
-    const result = plan({ interaction, index, fill, first });
+    const fill = this.slots.claim(index);
+    if (fill === null) {
+      this.waiting.set(interaction.id, { interaction, index });
+      return [plan({ interaction, index, fill, first })];
+    }
+    return [
+      this.planned(interaction, plan({ interaction, index, fill, first })),
+      ...this.release(plan),
+    ];
+  }
+
+  /** Waiting records whose gap is now closed, in index order, each with its plan. */
+  private release<P extends { answerGroup?: string }>(plan: (claim: AnswerClaim) => P): P[] {
+    const plans: P[] = [];
+    const byIndex = [...this.waiting.values()].sort((a, b) => a.index - b.index);
+    for (const { interaction, index } of byIndex) {
+      const fill = this.slots.claim(index);
+      if (fill === null) continue;
+      this.waiting.delete(interaction.id);
+      plans.push(this.planned(interaction, plan({ interaction, index, fill, first: false })));
+    }
+    return plans;
+  }
+
+  private planned<P extends { answerGroup?: string }>(interaction: Interaction, result: P): P {
     this.unconfirmed.set(interaction.id, { interaction, group: result.answerGroup ?? '' });
     return result;
   }
@@ -119,18 +157,21 @@ export class InteractionRecorder {
     }
   }
 
-  /** Terminate persisted everything the LMS accepted. */
+  /** Terminate persisted everything the LMS accepted (a waiting record was never sent). */
   confirmAll(): void {
     this.unconfirmed.clear();
   }
 
   /** Ids the LMS confirmed (for the local safety net). */
   confirmedIds(): string[] {
-    return this.recorded.all().filter((id) => !this.unconfirmed.has(id));
+    return this.recorded.all().filter((id) => !this.unconfirmed.has(id) && !this.waiting.has(id));
   }
 
+  /** Answers whose record the LMS has not confirmed: queued, or waiting (record 0278). */
   unconfirmedAnswers(): Interaction[] {
-    return [...this.unconfirmed.values()].map(({ interaction }) => interaction);
+    return [...this.unconfirmed.values(), ...this.waiting.values()].map(
+      ({ interaction }) => interaction,
+    );
   }
 
   /**

@@ -1,7 +1,10 @@
 // Where each question's interaction record sits in the LMS (decision record 0130): at its fixed
-// position in the course, in the order questions are answered, never at an LMS-reported `_count`.
-// Pure bookkeeping, no SCORM calls: the session asks it for an index and for the ids it must
-// write again so that an LMS whose `_count` is too low accepts that index.
+// position in the course slot order (questions added after publication last, record 0270), never
+// at an LMS-reported `_count`. SCORM (1.2 and 2004) accepts `interactions.n` only for n up to the
+// count, so a record past the count needs the positions in between written first; only positions
+// whose question has an answer are (record 0278): a record past an unanswered question's position
+// waits. Pure bookkeeping, no SCORM calls: the session asks it for an index and for the ids it
+// must write again so that an LMS whose `_count` is too low accepts that index.
 
 /** A record whose id is written again, with the same value, to advance the LMS's count. */
 export interface SlotId {
@@ -18,7 +21,15 @@ export class InteractionSlots {
   /** The LMS's `_count` as read at start, plus the records queued since. */
   private lmsCount = 0;
 
-  constructor(private readonly questionIds: readonly string[]) {
+  /**
+   * `questionIds`: the course's questions in slot order. `canFill`: whether a question's record
+   * may be written again to advance the count — it is answered and its record is in the LMS or
+   * queued (interaction-recorder.ts); never a question without an answer (record 0278).
+   */
+  constructor(
+    private readonly questionIds: readonly string[],
+    private readonly canFill: (id: string) => boolean,
+  ) {
     this.positions = new Map(questionIds.map((id, position) => [id, position]));
     this.nextSpare = questionIds.length;
   }
@@ -51,10 +62,17 @@ export class InteractionSlots {
    * A record is about to be queued at `index`. When the LMS counts fewer records than that (the
    * Moodle app's rebuild, or records it never got), returns the ids of the positions in between,
    * to be written first with the values they already have, so the LMS accepts the index without
-   * a refusal. The count then includes the new record.
+   * a refusal; the count then includes the new record. Returns null, and counts nothing, when a
+   * position before it belongs to a question with no answer yet (or to a record still waiting),
+   * whatever count the LMS reports (one that reports more records than it holds would refuse the
+   * index): the record waits until that gap closes (record 0278).
    */
-  claim(index: number): SlotId[] {
+  claim(index: number): SlotId[] | null {
+    const counted = Math.min(this.lmsCount, index);
+    for (let position = 0; position < counted; position++)
+      if (position < this.questionIds.length && this.idAt(position) === null) return null;
     const fill = this.idsBetween(this.lmsCount, index);
+    if (fill === null) return null;
     this.lmsCount = Math.max(this.lmsCount, index + 1);
     return fill;
   }
@@ -62,21 +80,32 @@ export class InteractionSlots {
   /**
    * The LMS refused a record at `index` and now reports `count`: the ids to write again from
    * `count` up to the index, or null when that cannot help (the count is not lower, or a
-   * position in between has no known id).
+   * position in between has no record to write again).
    */
   advance(count: number, index: number): SlotId[] | null {
     if (count >= index) return null;
-    const ids = this.idsBetween(count, index);
-    return ids.length === index - count ? ids : null;
+    return this.idsBetween(count, index);
   }
 
-  /** Known ids of the positions from `from` up to `to` (a position with none is skipped). */
-  private idsBetween(from: number, to: number): SlotId[] {
+  /** The ids of the positions from `from` up to `to`; null when any has none (`idAt`). */
+  private idsBetween(from: number, to: number): SlotId[] | null {
     const ids: SlotId[] = [];
     for (let position = from; position < to; position++) {
-      const id = this.storedIds?.[position] || this.questionIds[position];
-      if (id) ids.push({ position, id });
+      const id = this.idAt(position);
+      if (id === null) return null;
+      ids.push({ position, id });
     }
     return ids;
+  }
+
+  /**
+   * The id a position's record has: what the LMS shows there (2004), else the course's question
+   * when it may be written again (answered, its record not waiting); null otherwise.
+   */
+  private idAt(position: number): string | null {
+    const stored = this.storedIds?.[position];
+    if (stored) return stored;
+    const question = this.questionIds[position];
+    return question && this.canFill(question) ? question : null;
   }
 }

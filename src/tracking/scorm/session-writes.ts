@@ -67,13 +67,15 @@ export class SessionWrites {
     for (const answer of first) this.answer(answer);
   }
 
-  /** An answer's record (interaction-recorder.ts) and its writes (write-plan.ts). */
+  /**
+   * An answer's record (interaction-recorder.ts) and its writes (write-plan.ts), then those of
+   * the waiting records it lets through (record 0278).
+   */
   answer(interaction: Interaction): void {
-    this.apply(
-      this.p.answers.record(interaction, (claim) =>
-        planWrites({ kind: 'answer', ...claim }, this.state()),
-      ),
+    const plans = this.p.answers.record(interaction, (claim) =>
+      planWrites({ kind: 'answer', ...claim }, this.state()),
     );
+    for (const plan of plans) this.apply(plan);
   }
 
   set(writes: Write[]): void {

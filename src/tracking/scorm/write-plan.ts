@@ -53,8 +53,17 @@ export type PlanEvent =
   | { kind: 'progress' }
   /** The time kept in suspend_data is brought up to date (record 0268). */
   | { kind: 'time' }
-  /** A first answer was claimed (interaction-recorder.ts): its index and the ids to re-write. */
-  | { kind: 'answer'; interaction: Interaction; index: number; fill: SlotId[]; first: boolean }
+  /**
+   * A first answer was claimed (interaction-recorder.ts): its index and the ids to re-write, or
+   * `fill` null when its record waits for unanswered positions before it (record 0278).
+   */
+  | {
+      kind: 'answer';
+      interaction: Interaction;
+      index: number;
+      fill: SlotId[] | null;
+      first: boolean;
+    }
   | { kind: 'end' };
 
 export interface Note {
@@ -169,6 +178,18 @@ function addAnswer(
   s: PlanState,
   { interaction, index, fill, first }: Extract<PlanEvent, { kind: 'answer' }>,
 ): void {
+  const keep =
+    first && s.readDone && encodeRoute(s.progress.viewed).length <= s.dialect.suspendDataLimit;
+  if (fill === null) {
+    // SCORM takes no index past the LMS's count: the answer is kept in suspend_data (the route,
+    // score and completion already count it) and its record written once the gap closes.
+    plan.notes.push({
+      level: 'info',
+      text: `record ${index} (${interaction.id}) waits until the records before it are answered`,
+    });
+    if (keep) plan.writes.push(s.dialect.suspendData(suspendDataValue(s, plan)));
+    return;
+  }
   if (fill.length)
     plan.notes.push({
       level: 'warn',
@@ -179,8 +200,7 @@ function addAnswer(
   plan.writes.push(...fill.map(({ position, id }) => s.dialect.interactionId(position, id)));
   const writes = s.dialect.interaction(index, interaction);
   plan.answerGroup = groupOf(writes[0]!.element);
-  if (first && s.readDone && encodeRoute(s.progress.viewed).length <= s.dialect.suspendDataLimit)
-    writes.push(s.dialect.suspendData(suspendDataValue(s, plan)));
+  if (keep) writes.push(s.dialect.suspendData(suspendDataValue(s, plan)));
   plan.writes.push(...writes);
 }
 
