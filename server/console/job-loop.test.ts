@@ -26,6 +26,19 @@ function queue(names: string[], run: (job: string) => Promise<void> = async () =
   return { loop, pending, ran, failed, logged };
 }
 
+/** Jobs «a» and «b», «a» held running until `hold` opens; `started` opens when «a» runs. */
+function firstJobHeld() {
+  const hold = gate();
+  const started = gate();
+  const q = queue(['a', 'b'], async (job) => {
+    if (job === 'a') {
+      started.open();
+      await hold.opened;
+    }
+  });
+  return { q, started, hold };
+}
+
 describe('the console job loop', () => {
   it('records a job that throws as failed and goes on with the next ones', async () => {
     const q = queue(['a', 'b', 'c'], async (job) => {
@@ -65,14 +78,7 @@ describe('the console job loop', () => {
   });
 
   it('runs each job once when it is woken twice while it runs', async () => {
-    const hold = gate();
-    const started = gate();
-    const q = queue(['a', 'b'], async (job) => {
-      if (job === 'a') {
-        started.open();
-        await hold.opened;
-      }
-    });
+    const { q, started, hold } = firstJobHeld();
     const first = q.loop.wake();
     await started.opened;
     const second = q.loop.wake();
@@ -115,14 +121,7 @@ describe('the console job loop', () => {
   });
 
   it('stop waits for the job running now and claims no more', async () => {
-    const hold = gate();
-    const started = gate();
-    const q = queue(['a', 'b'], async (job) => {
-      if (job === 'a') {
-        started.open();
-        await hold.opened;
-      }
-    });
+    const { q, started, hold } = firstJobHeld();
     const running = q.loop.wake();
     await started.opened;
     let stopped = false;
