@@ -87,6 +87,46 @@ async function signIn(page: Page) {
   await page.waitForURL(/\/consola(\/|$)/);
 }
 
+/**
+ * The summary's rows are cards on a phone: each line reads its label at the left and its figure
+ * at the right edge, «Completados … 3 (23 %)» with the percentage beside the figure, not the
+ * figure alone in the middle of the line.
+ */
+async function figuresBesideTheirLabels(page: Page) {
+  const lines = await page.locator('table.stack td.num').evaluateAll((cells) =>
+    cells.map((cell) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell); // the figure and its percentage, not the label (::before)
+      const parts = Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .sort((a, b) => a.left - b.left);
+      const box = cell.getBoundingClientRect();
+      let reach = parts[0]!.right;
+      let widest = 0;
+      for (const r of parts) {
+        widest = Math.max(widest, r.left - reach);
+        reach = Math.max(reach, r.right);
+      }
+      return {
+        label: cell.getAttribute('data-label'),
+        text: cell.textContent,
+        right: box.right - parseFloat(getComputedStyle(cell).paddingRight),
+        end: reach,
+        // On one line: every part overlaps the first one's height.
+        oneLine: parts.every((r) => r.top < parts[0]!.bottom && r.bottom > parts[0]!.top),
+        widest,
+      };
+    }),
+  );
+  expect(lines.filter((l) => l.label === 'Completados').length).toBeGreaterThan(0);
+  for (const l of lines) {
+    const where = `${l.label} ${l.text}`;
+    expect(Math.abs(l.end - l.right), `la cifra al borde derecho: ${where}`).toBeLessThan(1.5);
+    expect(l.oneLine, `una sola línea: ${where}`).toBe(true);
+    expect(l.widest, `la cifra junto a su porcentaje: ${where}`).toBeLessThan(12);
+  }
+}
+
 /** On a phone the navigation is behind «Menú»; wider, it is in the header. */
 async function go(page: Page, label: string) {
   if (page.viewportSize()!.width < 500) await page.getByText('Menú', { exact: true }).click();
@@ -108,6 +148,7 @@ test('the Monday on a 360×740 phone: no sideways scrolling, the header a fifth 
   expect(header.height).toBeLessThanOrEqual(PHONE.height / 5);
   await expect(page.getByRole('navigation', { name: 'Consola' })).toBeHidden();
   await check(page, 'resumen');
+  await figuresBesideTheirLabels(page);
   await page.getByText('Menú', { exact: true }).click();
   await expect(page.getByRole('link', { name: 'Importar CSV' })).toBeInViewport();
   await page.screenshot({ path: join(shotsDir(), 'consola-menu-360.png') });

@@ -50,6 +50,17 @@ export function field(request: FastifyRequest, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
+/** Every value of a repeated form field (urlencoded gives an array, multipart parts). */
+export function fields(request: FastifyRequest, name: string): string[] {
+  const raw = (request.body as Record<string, unknown> | undefined)?.[name];
+  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
+  return list
+    .map((v) =>
+      typeof v === 'object' && v !== null && 'value' in v ? (v as { value: unknown }).value : v,
+    )
+    .filter((v): v is string => typeof v === 'string');
+}
+
 /**
  * A query parameter the console cannot use (decision 0182): answered with a 400 page saying
  * which one and why, never a 500 or a silently different page.

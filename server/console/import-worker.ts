@@ -5,13 +5,13 @@
 // lease's times come from an injectable clock, so tests move time instead of waiting. The job's
 // record (submitting, reading, applying a
 // re-import's changes) is in import-jobs.ts.
-import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ImportRow } from '../cli/csv-import.ts';
 import { importUsers, type ImportSummary, type KnownObras } from '../cli/users.ts';
 import type { Actor } from './audit.ts';
 import type { FieldChange, ImportResult, RegisteredRow, Updatable } from './import-jobs.ts';
 import { esImport as T } from './strings/es-import.ts';
+import { JobLoop, newWorkerId } from './job-loop.ts';
 
 type Row = Record<string, unknown>;
 
@@ -285,30 +285,37 @@ export async function runJob(
 }
 
 /**
- * The worker of one server instance: runs pending jobs one after the other; `wake()` after a
- * submission, and a poll (POLL_MS) for jobs another instance stored. While it runs a job, the
- * poll also rescues jobs orphaned by a dead worker, one at a time beside it (record 0266): an
- * orphan has already waited a lease and must not wait for a long import too.
+ * The worker of one server instance: runs pending jobs one after the other on the console's job
+ * loop (job-loop.ts); `wake()` after a submission, and a poll (POLL_MS) for jobs another instance
+ * stored. While it runs a job, the poll also rescues jobs orphaned by a dead worker, one at a time
+ * beside it on a second loop (record 0266): an orphan has already waited a lease and must not
+ * wait for a long import too.
  */
 export class ImportWorker {
-  readonly id = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  private running: Promise<void> | null = null;
-  private rescuing: Promise<void> | null = null;
-  private again = false;
+  readonly id = newWorkerId();
+  private readonly queue: JobLoop<ClaimedJob>;
+  private readonly orphans: JobLoop<ClaimedJob>;
   private stopPoll: (() => void) | null = null;
   private stopped = false;
-  private readonly lease: Required<LeaseOptions>;
 
   constructor(
-    private readonly db: Db,
-    private readonly obras: () => Promise<KnownObras>,
-    private readonly defaultObra: string,
-    private readonly log: (error: unknown) => void,
+    db: Db,
+    obras: () => Promise<KnownObras>,
+    defaultObra: string,
+    log: (error: unknown) => void,
     options: LeaseOptions & { pollMs?: number } = {},
   ) {
-    this.lease = { leaseMs: options.leaseMs ?? LEASE_MS, clock: options.clock ?? systemClock };
+    const lease = { leaseMs: options.leaseMs ?? LEASE_MS, clock: options.clock ?? systemClock };
+    // runJob records a failed job itself (failJob) before it throws.
+    const run = (job: ClaimedJob) => runJob(db, job, obras, defaultObra, lease);
+    this.queue = new JobLoop({ claim: () => claimJob(db, this.id, lease), run, log });
+    this.orphans = new JobLoop({
+      claim: () => claimJob(db, this.id, { ...lease, orphansOnly: true }),
+      run,
+      log,
+    });
     const pollMs = options.pollMs ?? POLL_MS;
-    if (pollMs > 0) this.stopPoll = this.lease.clock.every(pollMs, () => this.poll());
+    if (pollMs > 0) this.stopPoll = lease.clock.every(pollMs, () => this.poll());
   }
 
   /**
@@ -317,61 +324,20 @@ export class ImportWorker {
    */
   poll(): Promise<void> {
     if (this.stopped) return Promise.resolve();
-    if (!this.running) return this.wake();
-    this.again = true;
-    return this.rescue();
-  }
-
-  private rescue(): Promise<void> {
-    if (this.rescuing) return this.rescuing;
-    this.rescuing = (async () => {
-      for (;;) {
-        if (this.stopped) return;
-        const job = await claimJob(this.db, this.id, { ...this.lease, orphansOnly: true }).catch(
-          (e) => {
-            this.log(e);
-            return null;
-          },
-        );
-        if (!job) break;
-        await runJob(this.db, job, this.obras, this.defaultObra, this.lease).catch(this.log);
-      }
-    })().finally(() => {
-      this.rescuing = null;
-    });
-    return this.rescuing;
+    if (!this.queue.busy) return this.queue.wake();
+    void this.queue.wake();
+    return this.orphans.wake();
   }
 
   /** Runs every pending job; resolves when the queue is empty. */
   wake(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        for (;;) {
-          if (this.stopped) return;
-          const job = await claimJob(this.db, this.id, this.lease).catch((e) => {
-            this.log(e);
-            return null;
-          });
-          if (!job) break;
-          await runJob(this.db, job, this.obras, this.defaultObra, this.lease).catch(this.log);
-        }
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.queue.wake();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.stopPoll?.();
-    await Promise.all([this.running, this.rescuing]);
+    await Promise.all([this.queue.stop(), this.orphans.stop()]);
   }
 }
 

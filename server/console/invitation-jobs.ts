@@ -7,7 +7,6 @@
 // transaction leaves nothing issued, and the job is claimed again; one that dies after it left
 // the sheet ready. So a job issues one batch, whoever runs it and however often the page is
 // reloaded.
-import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import type { Actor } from './audit.ts';
 import {
@@ -19,6 +18,7 @@ import {
   type MadeInvitation,
 } from '../invitations.ts';
 import { LEASE_MS, POLL_MS, systemClock, type JobClock } from './import-worker.ts';
+import { JobLoop, newWorkerId } from './job-loop.ts';
 import {
   openWith,
   publicKeyOf,
@@ -284,73 +284,47 @@ export async function runSheetJob(
 }
 
 /**
- * The invitations worker of one server instance: runs pending jobs one after the other; `wake()`
- * after a submission, and a poll for jobs another instance stored or a dead worker left.
+ * The invitations worker of one server instance: runs pending jobs one after the other on the
+ * console's job loop (job-loop.ts); `wake()` after a submission, and a poll for jobs another
+ * instance stored or a dead worker left.
  */
 export class InvitationWorker {
-  readonly id = `${process.pid}-${randomBytes(4).toString('hex')}`;
-  private running: Promise<void> | null = null;
-  private again = false;
-  private stopped = false;
+  readonly id = newWorkerId();
+  private readonly loop: JobLoop<ClaimedSheet>;
   private readonly stopPoll: (() => void) | null;
-  private readonly leaseMs: number;
   readonly clock: JobClock;
 
   constructor(
-    private readonly db: Db,
-    private readonly build: SheetBuilder,
-    private readonly log: (error: unknown) => void,
+    db: Db,
+    build: SheetBuilder,
+    log: (error: unknown) => void,
     options: { clock?: JobClock; leaseMs?: number; pollMs?: number } = {},
   ) {
-    this.clock = options.clock ?? systemClock;
-    this.leaseMs = options.leaseMs ?? LEASE_MS;
+    const clock = (this.clock = options.clock ?? systemClock);
+    const leaseMs = options.leaseMs ?? LEASE_MS;
+    this.loop = new JobLoop({
+      claim: () => claimSheetJob(db, this.id, leaseMs, clock),
+      run: (job) => runSheetJob(db, job, build, leaseMs, clock),
+      fail: (job) =>
+        db.query(
+          `UPDATE console_invitation_sheets SET state = 'fallida', failure = 'error'
+            WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso'`,
+          [job.id, job.worker],
+        ),
+      log,
+    });
     const pollMs = options.pollMs ?? POLL_MS;
-    this.stopPoll = pollMs > 0 ? this.clock.every(pollMs, () => void this.wake()) : null;
+    this.stopPoll = pollMs > 0 ? clock.every(pollMs, () => void this.wake()) : null;
   }
 
   /** Runs every pending job; resolves when the queue is empty (tests await it). */
   wake(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        for (;;) {
-          if (this.stopped) return;
-          const job = await claimSheetJob(this.db, this.id, this.leaseMs, this.clock).catch(
-            (e: unknown) => {
-              this.log(e);
-              return null;
-            },
-          );
-          if (!job) break;
-          await runSheetJob(this.db, job, this.build, this.leaseMs, this.clock).catch(
-            async (e: unknown) => {
-              this.log(e);
-              await this.db
-                .query(
-                  `UPDATE console_invitation_sheets SET state = 'fallida', failure = 'error'
-                    WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso'`,
-                  [job.id, job.worker],
-                )
-                .catch(() => 0);
-            },
-          );
-        }
-      } while (this.again);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.wake();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     this.stopPoll?.();
-    await this.running;
+    await this.loop.stop();
   }
 }
 

@@ -16,7 +16,7 @@ import {
 import { invitationCardsPdf } from './invitation-cards.ts';
 import { esCards } from './strings/es-cards.ts';
 import { createUser } from '../db/store.ts';
-import { whatsAppLink, whatsAppText } from './pages-invitations.ts';
+import { whatsAppLink, whatsAppText } from './pages-invitation-sheet.ts';
 
 const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 const decode = (html: string) =>

@@ -103,8 +103,8 @@ table.stack td:empty{display:none}
 table.stack th{font-size:1.05rem}
 table.stack [data-label]::before{content:attr(data-label) ": ";color:var(--soft);font-size:.9rem;font-weight:400}
 table.answers.stack tbody th{min-width:0}
-table.stack td.num{display:flex;justify-content:space-between;gap:1rem;border-bottom:1px dotted var(--line)}
-table.stack td.num[data-label]::before{content:attr(data-label)}
+table.stack td.num{display:flow-root;text-align:right;border-bottom:1px dotted var(--line)}
+table.stack td.num[data-label]::before{content:attr(data-label);float:left;margin-right:1rem}
 table.sheet td.send{display:flex;flex-wrap:wrap;gap:.5rem;margin-top:.5rem}
 table.sheet td.send a{font-weight:700;padding:.5rem 1rem;border-radius:6px;background:var(--brand);color:#fff;text-decoration:none}
 }

@@ -2,23 +2,16 @@
 // a selection, or everyone an import created just now. POST /consola/invitaciones stores a job
 // and redirects at once (record 0273); its page shows the progress, then the sheet: the cards as
 // a PDF to print, and per learner the link, the code and a WhatsApp share whose text holds the
-// link and the code, never the document number. The sheet opens only for the browser holding its
-// key, for ten minutes after it is ready (decisions 0245, 0273). The server sends nothing itself.
+// link and the code, never the document number (pages-invitation-sheet.ts). The sheet opens only
+// for the browser holding its key, for ten minutes after it is ready (decisions 0245, 0273). An
+// obra without its facts stops the POST with a 409 page (pages-invitation-facts.ts). The server
+// sends nothing itself.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
-import { field, sendHtml } from './console-context.ts';
-import { consolePage, escapeHtml, shortDate } from './layout.ts';
-import {
-  formatCode,
-  INVITATION_LIFETIME_MS,
-  invitableLearners,
-  type InvitationKind,
-  type MadeInvitation,
-} from '../invitations.ts';
-import { addressToType, invitationCardsPdf } from './invitation-cards.ts';
+import { field, fields, sendHtml } from './console-context.ts';
+import { consolePage, escapeHtml } from './layout.ts';
+import { invitableLearners, type InvitationKind } from '../invitations.ts';
 import { normalisePublicUrl } from '../certificates.ts';
-import { learnerCelulares } from '../db/store.ts';
-import { celularForWhatsApp } from '../identity.ts';
 import { currentEnv } from '../env.ts';
 import {
   heldKey,
@@ -26,7 +19,6 @@ import {
   isSheetKey,
   newSheetKey,
   SHEET_ID,
-  SHEET_MINUTES,
   setSheetCookie,
   sheetIdOf,
 } from './invitation-sheet.ts';
@@ -36,29 +28,18 @@ import {
   registerInvitationWorker,
   sheetsHeld,
   submitInvitations,
-  type InvitationRequest,
 } from './invitation-jobs.ts';
-import type { Viewer } from './layout.ts';
-import { withFullStop } from '../../src/domain/content/full-stop.ts';
+import {
+  progressBody,
+  SHARE_SCRIPT,
+  SHARE_SCRIPT_PATH,
+  sheetBody,
+  sheetOf,
+  type InvitationSheet,
+} from './pages-invitation-sheet.ts';
+import { factsPage, obrasWithoutFacts } from './pages-invitation-facts.ts';
 import { esConsole } from './strings/es-console.ts';
 import { esInvitations as T } from './strings/es-invitations.ts';
-
-/** What the one-time page shows, sealed between the POST and its GET (decision 0245). */
-interface InvitationSheet {
-  kind: InvitationKind;
-  expires: string;
-  /** Chosen learners who got no invitation (not active learners). */
-  skipped: number;
-  cards: {
-    id: number;
-    name: string;
-    obra: string;
-    link: string;
-    code: string;
-    expires: string;
-    celular: string | null;
-  }[];
-}
 
 /** The most learners one request issues invitations for (a sheet of 63 pages). */
 export const MAX_INVITATIONS = 500;
@@ -70,42 +51,6 @@ export function invitationBase(request: FastifyRequest, env = currentEnv()): str
     normalisePublicUrl(`${request.protocol}://${request.host}`) ??
     ''
   );
-}
-
-export const invitationLink = (base: string, token: string) => `${base}/entrar#${token}`;
-
-/** The WhatsApp message: the link and the code, in plain words; never the document number. */
-export function whatsAppText(
-  firstName: string,
-  company: string,
-  link: string,
-  code: string,
-): string {
-  const companyWithStop = withFullStop(company);
-  return T.whatsAppLines(
-    firstName,
-    companyWithStop,
-    link,
-    formatCode(code),
-    addressToType(link),
-  ).join('\n');
-}
-
-/** `https://wa.me/57<celular>?text=…`; without a celular, WhatsApp asks whom to send it to. */
-export function whatsAppLink(celular: string | null, text: string): string {
-  const to = celular ? celularForWhatsApp(celular) : '';
-  return `https://wa.me/${to}?text=${encodeURIComponent(text)}`;
-}
-
-/** Every value of a repeated form field (urlencoded gives an array, multipart parts). */
-function fields(request: FastifyRequest, name: string): string[] {
-  const raw = (request.body as Record<string, unknown> | undefined)?.[name];
-  const list = Array.isArray(raw) ? raw : raw === undefined ? [] : [raw];
-  return list
-    .map((v) =>
-      typeof v === 'object' && v !== null && 'value' in v ? (v as { value: unknown }).value : v,
-    )
-    .filter((v): v is string => typeof v === 'string');
 }
 
 /**
@@ -129,27 +74,6 @@ export function invitationForm(
   return `<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="tipo" value="${kind}">${sheetKeyInput()}${inputs}<button type="submit"${cls ? ` class="${cls}"` : ''}>${escapeHtml(label)}</button></form>`;
 }
 
-/**
- * «Compartir» (decision 0236): the phone's share sheet, for a coordinator who sends from their
- * phone through another app than WhatsApp. Hidden until the script finds `navigator.share`; the
- * text is the WhatsApp message (the link and the code, never the document number).
- */
-export const shareButton = (text: string, name: string) =>
-  `<button type="button" class="secondary" hidden data-share-text="${escapeHtml(text)}" aria-label="${escapeHtml(T.shareLabel(name))}">${T.share}</button>`;
-
-export const SHARE_SCRIPT_PATH = '/consola/compartir.js';
-/** The console's only script: progressive, the page works the same without it (decision 0236). */
-export const SHARE_SCRIPT = `(function () {
-  if (typeof navigator.share !== 'function') return;
-  document.querySelectorAll('button[data-share-text]').forEach(function (button) {
-    button.hidden = false;
-    button.addEventListener('click', function () {
-      navigator.share({ text: button.getAttribute('data-share-text') }).catch(function () {});
-    });
-  });
-})();
-`;
-
 /** The learners' ids a form sends (`ids` repeated, or comma-separated). */
 const chosenIds = (request: FastifyRequest) =>
   fields(request, 'ids')
@@ -157,126 +81,6 @@ const chosenIds = (request: FastifyRequest) =>
     .map((v) => v.trim())
     .filter((v) => /^\d{1,9}$/.test(v))
     .map(Number);
-
-/** The sheet's contents for the invitations a job just made (sealed by the job, record 0273). */
-async function sheetOf(
-  cc: ConsoleContext,
-  request: InvitationRequest,
-  made: MadeInvitation[],
-  expiresAt: Date,
-): Promise<InvitationSheet> {
-  const db = cc.app.db;
-  const ids = made.map((m) => m.learner.id);
-  const people = await db.query<{ id: number; obra: string | null }>(
-    'SELECT id, obra FROM users WHERE id = ANY($1::integer[])',
-    [ids],
-  );
-  const obraOf = new Map(people.map((p) => [Number(p.id), p.obra]));
-  const phones = await learnerCelulares(db, ids);
-  const expires = shortDate(expiresAt.toISOString());
-  return {
-    kind: request.kind,
-    expires,
-    skipped: request.chosen - made.length,
-    cards: made.map((m) => ({
-      id: m.learner.id,
-      name: m.learner.name,
-      obra: cc.obraName(obraOf.get(m.learner.id) ?? null),
-      link: invitationLink(request.base, m.token),
-      code: m.code,
-      expires,
-      celular: phones.get(m.learner.id) ?? null,
-    })),
-  };
-}
-
-/** The one-time page: the cards' PDF, and per learner the code, the link and WhatsApp. */
-async function sheetBody(
-  cc: ConsoleContext,
-  { kind, expires, skipped, cards }: InvitationSheet,
-): Promise<string> {
-  const company = cc.config.empresa.nombre;
-  const pdf = await invitationCardsPdf(cards, {
-    courseTitle: cc.course.title,
-    companyName: company,
-  });
-  const pdfHref = `data:application/pdf;base64,${Buffer.from(pdf).toString('base64')}`;
-  const lifetime = Math.round(INVITATION_LIFETIME_MS[kind] / 3_600_000);
-  const rows = cards
-    .map((c) => {
-      const text = whatsAppText(c.name.split(/\s+/)[0] ?? c.name, company, c.link, c.code);
-      const wa = whatsAppLink(c.celular, text);
-      // data-label: on a phone each row is a card that names its values (record 0274).
-      const [, obraLabel, codeLabel] = T.columns;
-      return `<tr><th scope="row"><a href="/consola/aprendices/${c.id}">${escapeHtml(c.name)}</a></th><td data-label="${obraLabel}">${escapeHtml(c.obra)}</td><td data-label="${codeLabel}"><span class="code secret">${escapeHtml(formatCode(c.code))}</span></td><td><a class="code" href="${escapeHtml(c.link)}" rel="noreferrer">${T.personalLink}</a></td><td class="send"><a href="${escapeHtml(wa)}" target="_blank" rel="noopener noreferrer">${c.celular ? T.sendWhatsApp : T.whatsAppPickContact}</a> ${shareButton(text, c.name)}</td></tr>`;
-    })
-    .join('');
-  const count = cards.length;
-  return `<h1>${T.ready(count)}</h1>
-<div class="notice ok" role="status"><p>${T.shownOnceHtml(escapeHtml(expires), T.lifetime(lifetime))}</p><p>${T.reopenHtml(SHEET_MINUTES)}</p>${skipped > 0 ? `<p>${T.skipped(skipped)}</p>` : ''}</div>
-<p><a class="button" href="${pdfHref}" download="invitaciones.pdf">${T.downloadCards(count)}</a></p>
-<div class="table-wrap"><table class="stack sheet"><caption>${T.caption}</caption>
-<thead><tr>${T.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
-<tbody>${rows}</tbody></table></div>
-<p class="hint">${T.noDocumentHint}</p>
-<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>
-<script src="${SHARE_SCRIPT_PATH}" defer></script>`;
-}
-
-/** The facts an obra's learners should read before their invitations go out (record 0273). */
-const NEEDED_FACTS = [
-  ['puntoEncuentro', T.factNames.puntoEncuentro],
-  ['brigadistas', T.factNames.brigadistas],
-] as const;
-
-/** The obras of these learners that lack a needed fact, with what each lacks. */
-async function obrasWithoutFacts(cc: ConsoleContext, ids: number[]) {
-  const rows = await cc.app.db.query<{ obra: string | null }>(
-    `SELECT DISTINCT obra FROM users WHERE id = ANY($1::integer[]) AND active AND role = 'aprendiz'`,
-    [ids],
-  );
-  return rows
-    .map((r) => cc.obras.find((o) => o.slug === (r.obra ?? cc.obras[0]!.slug)))
-    .filter((o) => o !== undefined)
-    .map((o) => ({
-      obra: o,
-      missing: NEEDED_FACTS.filter(([k]) => {
-        const value = (o.facts as Record<string, unknown>)[k];
-        return Array.isArray(value) ? !value.length : !value;
-      }).map(([, label]) => label),
-    }))
-    .filter((o) => o.missing.length);
-}
-
-/** The page that says which obras lack their facts, with their pages and «de todos modos». */
-function factsPage(
-  viewer: Viewer & { formToken: string },
-  lacking: Awaited<ReturnType<typeof obrasWithoutFacts>>,
-  request: FastifyRequest,
-) {
-  const again = Object.entries(request.body as Record<string, unknown>)
-    .filter(([name]) => ['tipo', 'ids', 'hoja', 'importacion'].includes(name))
-    .map(([name]) => [name, fields(request, name)] as const);
-  const hidden = again
-    .flatMap(([name, values]) => values.map((v) => [name, v] as const))
-    .map(([name, v]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(v)}">`)
-    .join('');
-  const items = lacking
-    .map(
-      (l) =>
-        `<li><a href="/consola/obras/${escapeHtml(l.obra.slug)}">${escapeHtml(T.completeObra(l.obra.nombre))}</a> (${escapeHtml(T.missingFacts(l.missing))})</li>`,
-    )
-    .join('');
-  return consolePage(
-    T.title,
-    `<h1>${T.obrasWithoutFacts}</h1>
-<div class="notice" role="status"><p>${T.obrasWithoutFactsIntro}</p></div>
-<ul>${items}</ul>
-<form method="post" action="/consola/invitaciones"><input type="hidden" name="_xsrf" value="${escapeHtml(viewer.formToken)}"><input type="hidden" name="sin_datos" value="si">${hidden}<button type="submit" class="secondary">${T.inviteAnyway}</button></form>
-<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`,
-    { viewer },
-  );
-}
 
 /**
  * POST /consola/invitaciones: stores the job for the chosen learners and redirects at once to its
@@ -334,16 +138,6 @@ function issueRoute(app: FastifyInstance, cc: ConsoleContext, worker: Invitation
     void worker.wake();
     return reply.redirect(`/consola/invitaciones?hoja=${id}`, 303);
   });
-}
-
-/** The page of a job still running: its progress, refreshing itself (no script). */
-function progressBody(done: number, total: number) {
-  const pct = total ? Math.round((done / total) * 100) : 0;
-  return `<h1>${T.preparing}</h1>
-<div class="notice" role="status"><p>${T.preparingCount(done, total)}</p>
-<progress max="100" value="${pct}" aria-label="${T.progressLabel}">${pct} %</progress>
-<p class="hint">${T.preparingHint}</p></div>
-<p><a href="/consola/aprendices">${esConsole.backToLearners}</a></p>`;
 }
 
 /** GET /consola/invitaciones?hoja=: progress, then the sheet, for the browser with its key. */
