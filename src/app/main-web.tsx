@@ -4,6 +4,7 @@
 import { createController } from './boot.ts';
 import {
   afterFirstScreen,
+  contentMayLoad,
   createServerTracking,
   issueOnServer,
   serverRouteOptions,
@@ -32,8 +33,9 @@ const controller: CourseController = createController(
   { outline: outlineForObra, module: moduleForObra },
 );
 
-// After the first paint: the next screens' code, content and first illustrations (no screen waits).
-prefetchAfterFirstPaint(controller, ASSET_BASE);
+// After the load event: the next screens' code; the modules' content and first illustrations
+// once the course (or the notice, read without a tap) is on the screen (no screen waits; 0280).
+prefetchAfterFirstPaint(controller, ASSET_BASE, contentMayLoad);
 
 // The service worker, registered from a lazy chunk after the first paint, when idle
 // (docs/decisions/0140-installable-offline-web-app.md).

@@ -10,7 +10,7 @@
 // first screen's own took a share of the link it needed.
 import { prefetchModule } from '../course/use-module.ts';
 import type { CourseController } from '../course/course-controller.ts';
-import { afterLoad, prefetchImageFiles } from '../ui/idle.ts';
+import { afterLoad, afterPaint, prefetchImageFiles } from '../ui/idle.ts';
 
 const ignore = () => undefined;
 
@@ -35,17 +35,31 @@ export function prefetchCurrentModules(controller: CourseController, assetBase: 
   if (here) prefetchImageFiles(here.firstImages, assetBase);
 }
 
-/** After the load event and the paint after it: everything the next screens need. */
-export function prefetchAfterFirstPaint(controller: CourseController, assetBase: string): void {
+/**
+ * After the load event and the paint after it: everything the next screens need. The modules'
+ * content waits for the course's progress (which module is current) and, when given,
+ * `contentMayLoad` then the paint after it — the web app holds it while «Acepto» is on its way,
+ * so that nothing is fetched between the tap and the course's first screen (record 0280).
+ */
+export function prefetchAfterFirstPaint(
+  controller: CourseController,
+  assetBase: string,
+  contentMayLoad?: Promise<void>,
+): void {
+  const content = () => prefetchCurrentModules(controller, assetBase);
+  const whenReady = (fn: () => void) => {
+    if (controller.getState().ready) return fn();
+    const off = controller.subscribe(() => {
+      if (!controller.getState().ready) return;
+      off();
+      fn();
+    });
+  };
   afterLoad(() => {
     prefetchScreens();
-    if (controller.getState().ready) prefetchCurrentModules(controller, assetBase);
-    else {
-      const off = controller.subscribe(() => {
-        if (!controller.getState().ready) return;
-        off();
-        prefetchCurrentModules(controller, assetBase);
-      });
-    }
+    whenReady(() => {
+      if (!contentMayLoad) content();
+      else void contentMayLoad.then(() => afterPaint(content));
+    });
   });
 }

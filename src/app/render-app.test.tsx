@@ -34,7 +34,7 @@ afterEach(() => {
 describe('the app taking over the static sign-in form', () => {
   it('at once (web build): the typed values are in the app’s form as soon as it is rendered', async () => {
     const controller = staticPage();
-    await afterFirstScreen({ user: null, kind: null, choice: null });
+    await afterFirstScreen({ user: null, kind: null, choice: null, accepting: null });
     renderApp(
       { controller, routing: 'history', routeOptions: serverRouteOptions(controller) },
       'at-once',

@@ -255,7 +255,7 @@ function start() {
  * opened, as the app would send it. Its answer is the user, kept in the handoff for the app; on
  * any failure the handoff keeps only the choice and the app records it.
  */
-function acceptHere(handoff: Handoff): Promise<void> {
+function acceptHere(handoff: Handoff): Promise<Handoff['response']['user'] | null> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Content-Type': 'application/json',
@@ -273,12 +273,20 @@ function acceptHere(handoff: Handoff): Promise<void> {
     .catch(() => null)
     .then((body) => {
       const user = (body as { user?: Handoff['response']['user'] } | null)?.user;
-      if (user && user.dataNoticeAcceptedAt) {
-        handoff.response = { ...handoff.response, user };
+      const recorded = user && user.dataNoticeAcceptedAt ? user : null;
+      if (recorded) {
+        handoff.response = { ...handoff.response, user: recorded };
         handoff.accepted = true;
+      }
+      state.accepting = null;
+      // The app has rendered meanwhile and took this answer from the promise (record 0280).
+      if (state.closed) {
+        write(local, HANDOFF, null);
+        return recorded;
       }
       state.handoff = handoff;
       write(local, HANDOFF, JSON.stringify(handoff));
+      return recorded;
     });
 }
 
@@ -300,7 +308,7 @@ function showNotice(handoff: Handoff) {
     if (choice === 'accept' && accept) accept.textContent = texts.accepting;
     byId('first-screen-notice-card')?.setAttribute('aria-busy', 'true');
     // Recorded now, while the app may still be arriving: the course starts from this answer.
-    if (choice === 'accept' && texts.noticeVersion) state.request = acceptHere(handoff);
+    if (choice === 'accept' && texts.noticeVersion) state.accepting = acceptHere(handoff);
   };
   accept?.addEventListener('click', () => choose('accept'));
   leave?.addEventListener('click', () => choose('leave'));

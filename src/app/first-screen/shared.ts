@@ -27,6 +27,12 @@ export interface Handoff {
 export interface FirstScreenState {
   /** The sign-in POST in flight (settles on any answer, never rejects). */
   request: Promise<void> | null;
+  /**
+   * «Acepto» sent by the static notice, in flight (record 0280): settles on any answer with the
+   * user the server recorded it for, or null when it was not recorded. The app renders its own
+   * notice, busy, without waiting for it, and shows the course from its answer.
+   */
+  accepting?: Promise<LoginResponse['user'] | null> | null;
   handoff: Handoff | null;
   mode: 'sign-in' | 'link' | 'code' | null;
   /** Set by the app as it renders: the static screen no longer sends anything. */

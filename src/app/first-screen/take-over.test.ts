@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_GLOBAL, HANDOFF, type FirstScreenState, type Handoff } from './shared.ts';
 import { firstScreenPending, takeOverFirstScreen } from './take-over.ts';
+import type { CourseUser } from '../../tracking/http/index.ts';
 
 const user = { id: 7, name: 'Ana Lucía', url_certificate: null, dataNoticeAcceptedAt: null };
 const handoff = (choice: Handoff['choice'] = null): Handoff => ({
@@ -42,8 +43,28 @@ describe('takeOverFirstScreen', () => {
 
   it('stores nothing when the static form sent nothing', async () => {
     state();
-    expect(await takeOverFirstScreen()).toEqual({ user: null, kind: null, choice: null });
+    expect(await takeOverFirstScreen()).toEqual({
+      user: null,
+      kind: null,
+      choice: null,
+      accepting: null,
+    });
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('does not wait for a static «Acepto» in flight: the session is stored and the answer handed over', async () => {
+    const s = state();
+    let answer!: (u: CourseUser | null) => void;
+    s.accepting = new Promise((resolve) => (answer = resolve));
+    s.handoff = handoff('accept');
+    localStorage.setItem(HANDOFF, JSON.stringify(handoff('accept')));
+    const result = await takeOverFirstScreen();
+    expect(result).toMatchObject({ kind: 'invitacion', choice: 'accept', user: { id: 7 } });
+    expect(localStorage.getItem('token')).toBe('tok-123');
+    expect(firstScreenPending()).toBe(false);
+    const accepted = { ...user, dataNoticeAcceptedAt: '2026-11-29T09:00:00Z' };
+    answer(accepted);
+    expect(await result.accepting).toEqual(accepted);
   });
 
   it('finds an answer kept from before a reload (the script is gone, the storage is not)', async () => {

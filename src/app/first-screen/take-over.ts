@@ -10,6 +10,11 @@ export interface TakenOver {
   kind: Handoff['kind'] | null;
   /** A tap on the static data notice, for the app to carry out. */
   choice: Handoff['choice'];
+  /**
+   * «Acepto» sent by the static notice and not answered yet (record 0280): the user it was
+   * recorded for, or null when it was not. The app does not wait for it before rendering.
+   */
+  accepting: Promise<CourseUser | null> | null;
 }
 
 function readHandoff(state: FirstScreenState | undefined): Handoff | null {
@@ -59,19 +64,23 @@ export function closeFirstScreen(): void {
   if (state) state.closed = true;
 }
 
-/** Waits for the static form's request, if one is in flight, and stores what it opened. */
+/**
+ * Waits for the static form's sign-in, if one is in flight, and stores what it opened. A static
+ * «Acepto» still in flight is not waited for (record 0280): it is handed over as a promise.
+ */
 export async function takeOverFirstScreen(): Promise<TakenOver> {
   const state = firstScreenState();
   if (state?.request) await state.request;
   const handoff = readHandoff(state);
+  const accepting = handoff?.accepted ? null : (state?.accepting ?? null);
   if (state) {
     state.request = null;
     state.handoff = null;
   }
   if (!handoff?.response?.token || !handoff.response.user)
-    return { user: null, kind: null, choice: null };
+    return { user: null, kind: null, choice: null, accepting: null };
   const user = adoptSession(handoff.response, handoff.kind);
   // The tap on the notice may have come after the script wrote the answer: read it again.
   const choice = handoff.choice;
-  return { user, kind: handoff.kind, choice };
+  return { user, kind: handoff.kind, choice, accepting: choice === 'accept' ? accepting : null };
 }

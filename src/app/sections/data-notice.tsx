@@ -9,17 +9,24 @@ import { sharedClient } from '../../tracking/http/auth.ts';
 
 export default function DataNoticeSection({
   courseTitle,
+  accept = () => acceptDataNotice(version).then(() => undefined),
+  acceptOnMount = false,
   onAccepted,
 }: {
   courseTitle?: string;
+  /** Records «Acepto» (the app's request, or the static notice's answer: record 0280). */
+  accept?: () => Promise<void>;
+  /** «Acepto» was tapped on the static notice before this one showed: busy from the start. */
+  acceptOnMount?: boolean;
   onAccepted: () => void;
 }) {
   return (
     <DataNoticePage
       text={text}
       {...(courseTitle ? { courseTitle } : {})}
+      acceptOnMount={acceptOnMount}
       onAccept={async () => {
-        await acceptDataNotice(version);
+        await accept();
         onAccepted();
       }}
       onLeave={() => {

@@ -54,6 +54,20 @@ describe('DataNoticePage', () => {
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(''));
   });
 
+  it('«Acepto» tapped on the static notice before it showed: busy at once, recorded once (record 0280)', async () => {
+    let resolve = () => {};
+    const onAccept = vi.fn(() => new Promise<void>((r) => (resolve = r)));
+    render(<DataNoticePage text={TEXT} onAccept={onAccept} onLeave={vi.fn()} acceptOnMount />);
+    const busy = screen.getByRole('button', { name: esDataNotice.accepting });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      (screen.getByRole('button', { name: esDataNotice.leave }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    expect(onAccept).toHaveBeenCalledOnce();
+    resolve();
+    await waitFor(() => expect(onAccept).toHaveBeenCalledOnce());
+  });
+
   it('while recording, both buttons wait (no double sending)', async () => {
     let resolve = () => {};
     const onAccept = vi.fn(() => new Promise<void>((r) => (resolve = r)));

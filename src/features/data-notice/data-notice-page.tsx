@@ -16,6 +16,8 @@ export interface DataNoticePageProps {
   onLeave: () => void;
   /** The course's title, shown above the heading. */
   courseTitle?: string;
+  /** «Acepto» was tapped before this page showed (the static notice): it starts busy, accepting. */
+  acceptOnMount?: boolean;
 }
 
 const T = esDataNotice;
@@ -25,18 +27,17 @@ export default function DataNoticePage({
   onAccept,
   onLeave,
   courseTitle,
+  acceptOnMount = false,
 }: DataNoticePageProps) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState(acceptOnMount);
   const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    headingRef.current?.focus();
-  }, []);
+  const sending = useRef(false);
 
   const accept = async () => {
-    if (busy) return;
+    if (sending.current) return;
+    sending.current = true;
     setBusy(true);
     setFailed(false);
     try {
@@ -44,8 +45,17 @@ export default function DataNoticePage({
     } catch {
       setFailed(true);
       setBusy(false);
+    } finally {
+      sending.current = false;
     }
   };
+
+  useEffect(() => {
+    headingRef.current?.focus();
+    if (acceptOnMount) void accept();
+    // Once, as the page mounts.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const paragraphs = text
     .split(/\n\s*\n/)

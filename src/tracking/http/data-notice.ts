@@ -24,3 +24,13 @@ export async function acceptDataNotice(
   rememberAnsweredUser(api.store, user);
   return user;
 }
+
+/**
+ * Stores the user the static notice's own «Acepto» was recorded for (record 0280), as
+ * `acceptDataNotice` stores its answer: the course then starts from it, with no `me`.
+ */
+export function adoptAcceptedUser(user: CourseUser, options: { api?: ApiClient } = {}): void {
+  const api = options.api ?? sharedClient();
+  storeUser(api.store, user);
+  rememberAnsweredUser(api.store, user);
+}
