@@ -1,6 +1,7 @@
 // What an obra still lacks before its learners' invitations go out (record 0273): without a
 // meeting point and brigadistas the course shows its workers the general text instead of their
-// obra's. Read by the import's result (an obra the import created leads to its page).
+// obra's. Read by the import's result (an obra the import created leads to its page) and by
+// the invitations, which stop first for obras that lack them.
 import type { KnownObra } from '../obras.ts';
 import { esInvitations } from './strings/es-invitations.ts';
 

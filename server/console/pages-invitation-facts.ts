@@ -8,12 +8,7 @@ import { consolePage, escapeHtml } from './layout.ts';
 import type { Viewer } from './layout.ts';
 import { esConsole } from './strings/es-console.ts';
 import { esInvitations as T } from './strings/es-invitations.ts';
-
-/** The facts an obra's learners should read before their invitations go out (record 0273). */
-const NEEDED_FACTS = [
-  ['puntoEncuentro', T.factNames.puntoEncuentro],
-  ['brigadistas', T.factNames.brigadistas],
-] as const;
+import { missingObraFacts } from './obra-readiness.ts';
 
 /** The obras of these learners that lack a needed fact, with what each lacks. */
 export async function obrasWithoutFacts(cc: ConsoleContext, ids: number[]) {
@@ -26,10 +21,7 @@ export async function obrasWithoutFacts(cc: ConsoleContext, ids: number[]) {
     .filter((o) => o !== undefined)
     .map((o) => ({
       obra: o,
-      missing: NEEDED_FACTS.filter(([k]) => {
-        const value = (o.facts as Record<string, unknown>)[k];
-        return Array.isArray(value) ? !value.length : !value;
-      }).map(([, label]) => label),
+      missing: missingObraFacts(o),
     }))
     .filter((o) => o.missing.length);
 }
