@@ -16,12 +16,14 @@ const ignore = () => undefined;
 
 /**
  * The code of every screen type: topic screens, then quizzes (each a lazy chunk with its CSS), one
- * after the other (record 0280). A browser opens six connections to a server that speaks
- * HTTP/1.1; both chunks at once (their scripts, stylesheets and «Escuchar») took all six, and on a
- * throttled link a worker's «Acepto» then waited a whole round trip for a free one.
+ * after the other, and in the web app only once `later` is settled (record 0280). A browser opens
+ * six connections to a server that speaks HTTP/1.1; both chunks at once (their scripts,
+ * stylesheets and «Escuchar») took all six, and on a throttled link a worker's «Acepto» then
+ * waited a whole round trip for a free one.
  */
-export function prefetchScreens(): Promise<void> {
-  return import('./sections/templates.tsx')
+export function prefetchScreens(later: Promise<void> = Promise.resolve()): Promise<void> {
+  return later
+    .then(() => import('./sections/templates.tsx'))
     .catch(ignore)
     .then(() => import('./sections/games.tsx'))
     .then(ignore, ignore);
@@ -63,7 +65,7 @@ export function prefetchAfterFirstPaint(
     });
   };
   afterLoad(() => {
-    void prefetchScreens();
+    void prefetchScreens(contentMayLoad);
     whenReady(() => {
       if (!contentMayLoad) content();
       else void contentMayLoad.then(() => afterPaint(content));
