@@ -269,9 +269,15 @@ describe.each(ENGINES)('upgrade into companies (%s)', (engine) => {
       ).rejects.toThrow();
       // Company 2's progress row for company 1's learner is refused by the database.
       await expect(
-        t.db.query('INSERT INTO progress (user_id, company_id) VALUES ($1, 2)', [first.id]),
+        t.db.query(
+          "INSERT INTO progress (user_id, course_id, company_id) VALUES ($1, 'otro-curso', 2)",
+          [first.id],
+        ),
       ).rejects.toThrow(/progress_user_company_fkey/);
-      await t.db.query('INSERT INTO progress (user_id, company_id) VALUES ($1, 2)', [twin!.id]);
+      await t.db.query(
+        "INSERT INTO progress (user_id, course_id, company_id) VALUES ($1, 'otro-curso', 2)",
+        [twin!.id],
+      );
     },
     TIMEOUT,
   );
