@@ -136,10 +136,9 @@ export async function acceptNotice(db: Db, userId: number, version?: string): Pr
   const v =
     version ??
     dataNoticeVersion(readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config);
-  await db.query(
-    'INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT (version) DO NOTHING',
-    [v],
-  );
+  await db.query('INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT DO NOTHING', [
+    v,
+  ]);
   await db.query(
     'UPDATE users SET data_notice_accepted_at = COALESCE(data_notice_accepted_at, now()), data_notice_version = COALESCE(data_notice_version, $2) WHERE id = $1',
     [userId, v],

@@ -82,10 +82,11 @@ export async function acceptanceFor(
 /** Keeps the text exactly as shown, once per hash: its hash, the acceptance's shownVersion. */
 async function storeShownText(tx: Queryable, text: string): Promise<string> {
   const shownVersion = sha256Hex(text);
-  await tx.query(
-    'INSERT INTO shown_texts (hash, body) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING',
-    [shownVersion, text],
-  );
+  // No conflict target: the key is (hash, company_id) since record 0282, the hash alone before.
+  await tx.query('INSERT INTO shown_texts (hash, body) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+    shownVersion,
+    text,
+  ]);
   return shownVersion;
 }
 

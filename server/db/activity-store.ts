@@ -10,10 +10,11 @@ import type {
 
 /** Adds this server's current notice version to the versions that exist (record 0213). */
 export async function publishDataNoticeVersion(db: Queryable, version: string): Promise<void> {
-  await db.query(
-    'INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT (version) DO NOTHING',
-    [version],
-  );
+  // No conflict target: the key is (version, company_id) since record 0282, the version alone
+  // before it, and the same statement holds on both.
+  await db.query('INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT DO NOTHING', [
+    version,
+  ]);
 }
 
 export type NoticeAcceptance = 'accepted' | 'unknown-version' | 'no-user';
