@@ -12,20 +12,17 @@ import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import { splitSuspendData } from './answer-ledger.ts';
 import type { ScormDialect } from './dialect.ts';
 import { ScormSession } from './scorm-session.ts';
-import { scorm12 } from './scorm12/dialect.ts';
-import { scorm2004 } from './scorm2004/dialect.ts';
 import {
   COURSE,
   answer,
   cmiOf,
-  lms12,
-  lms2004,
   pluck,
   recordingLogger,
   walkModules,
   withCourseClock,
   type CmiJson,
   type RawApi,
+  RESUMABLE_LMS,
 } from './test-support.ts';
 import { miscountingLms, moodleAppRebuiltCount } from './test-lms-wrappers.ts';
 
@@ -40,47 +37,7 @@ const NEW: CourseShape & { moduleIds: string[] } = {
 };
 const SLOTS = courseQuestionIds(NEW);
 
-interface Version {
-  name: '1.2' | '2004';
-  dialect: ScormDialect;
-  lms(cmi?: Record<string, unknown>): Scorm12API | Scorm2004API;
-  response: string;
-  /** The stored record as the next launch loads it (entry resume). */
-  resumed(cmi: CmiJson): Record<string, unknown>;
-}
-
-const VERSIONS: Version[] = [
-  {
-    name: '1.2',
-    dialect: scorm12,
-    lms: lms12,
-    response: 'student_response',
-    resumed: (cmi) => ({
-      core: { ...cmi.core, entry: 'resume' },
-      suspend_data: cmi.suspend_data,
-      objectives: cmi.objectives,
-      interactions: cmi.interactions,
-    }),
-  },
-  {
-    name: '2004',
-    dialect: scorm2004,
-    lms: lms2004,
-    response: 'learner_response',
-    resumed: (cmi) => ({
-      learner_id: cmi.learner_id,
-      learner_name: cmi.learner_name,
-      completion_status: cmi.completion_status,
-      success_status: cmi.success_status,
-      location: cmi.location,
-      score: cmi.score,
-      entry: 'resume',
-      suspend_data: cmi.suspend_data,
-      objectives: cmi.objectives,
-      interactions: cmi.interactions,
-    }),
-  },
-];
+const VERSIONS = RESUMABLE_LMS;
 
 async function play(dialect: ScormDialect, api: RawApi, course: CourseShape) {
   const log = recordingLogger();

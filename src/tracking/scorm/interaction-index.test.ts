@@ -3,26 +3,22 @@
 // read in element-name order) and higher. What decision 0130 promises: all 14 interactions stay
 // intact across a resume after module 4, in SCORM 1.2 and 2004.
 import { describe, expect, it, vi } from 'vitest';
-import type { Scorm12API, Scorm2004API } from 'scorm-again';
 import type { ScormDialect } from './dialect.ts';
-import { scorm12 } from './scorm12/dialect.ts';
-import { scorm2004 } from './scorm2004/dialect.ts';
 import { courseQuestionIds } from '../../domain/progress/course-facts.ts';
 import { ScormSession } from './scorm-session.ts';
 import {
   COURSE,
   answer,
   cmiOf,
-  lms12,
-  lms2004,
   pluck,
   recordingLogger,
   routeFor,
-  type CmiJson,
   type RawApi,
   walkModules,
   routePart,
   withCourseClock,
+  RESUMABLE_LMS,
+  type ResumableLms,
 } from './test-support.ts';
 import { instrument, miscountingLms, moodleAppRebuiltCount } from './test-lms-wrappers.ts';
 
@@ -30,55 +26,8 @@ withCourseClock();
 
 const ALL_IDS = courseQuestionIds(COURSE);
 
-interface Version {
-  name: '1.2' | '2004';
-  dialect: ScormDialect;
-  lms(cmi?: Record<string, unknown>): Scorm12API | Scorm2004API;
-  /** What the course writes as the learner's response. */
-  response: string;
-  /** The stored record as the next launch loads it (entry resume). */
-  resumed(cmi: CmiJson): Record<string, unknown>;
-}
-
-const VERSIONS: Version[] = [
-  {
-    name: '1.2',
-    dialect: scorm12,
-    lms: lms12,
-    response: 'student_response',
-    resumed: (cmi) => ({
-      core: {
-        student_id: cmi.core.student_id,
-        student_name: cmi.core.student_name,
-        lesson_status: cmi.core.lesson_status,
-        lesson_location: cmi.core.lesson_location,
-        score: cmi.core.score,
-        entry: 'resume',
-      },
-      suspend_data: cmi.suspend_data,
-      objectives: cmi.objectives,
-      interactions: cmi.interactions,
-    }),
-  },
-  {
-    name: '2004',
-    dialect: scorm2004,
-    lms: lms2004,
-    response: 'learner_response',
-    resumed: (cmi) => ({
-      learner_id: cmi.learner_id,
-      learner_name: cmi.learner_name,
-      completion_status: cmi.completion_status,
-      success_status: cmi.success_status,
-      location: cmi.location,
-      score: cmi.score,
-      entry: 'resume',
-      suspend_data: cmi.suspend_data,
-      objectives: cmi.objectives,
-      interactions: cmi.interactions,
-    }),
-  },
-];
+const VERSIONS = RESUMABLE_LMS;
+type Version = ResumableLms;
 
 async function play(dialect: ScormDialect, api: RawApi) {
   const spy = instrument(api);

@@ -9,6 +9,8 @@ import type { Interaction, Snapshot, TrackingPort } from '../port.ts';
 import { decodeRoute, encodeRoute } from '../../domain/progress/route-codec.ts';
 import type { Logger } from './wrapper.ts';
 import type { ScormDialect } from './dialect.ts';
+import { scorm12 } from './scorm12/dialect.ts';
+import { scorm2004 } from './scorm2004/dialect.ts';
 
 export const COURSE = {
   moduleIds: ['modulo1', 'modulo2', 'modulo3', 'modulo4', 'modulo5'],
@@ -307,3 +309,54 @@ export function moodleRelaunch(
     ),
   };
 }
+
+/** A SCORM version as the specs that resume an attempt play it: its LMS and its stored record. */
+export interface ResumableLms {
+  name: Version;
+  dialect: ScormDialect;
+  lms(cmi?: Record<string, unknown>): Scorm12API | Scorm2004API;
+  /** What the course writes as the learner's response. */
+  response: string;
+  /** The stored record as the next launch loads it (entry resume). */
+  resumed(cmi: CmiJson): Record<string, unknown>;
+}
+
+export const RESUMABLE_LMS: ResumableLms[] = [
+  {
+    name: '1.2',
+    dialect: scorm12,
+    lms: lms12,
+    response: 'student_response',
+    resumed: (cmi) => ({
+      core: {
+        student_id: cmi.core.student_id,
+        student_name: cmi.core.student_name,
+        lesson_status: cmi.core.lesson_status,
+        lesson_location: cmi.core.lesson_location,
+        score: cmi.core.score,
+        entry: 'resume',
+      },
+      suspend_data: cmi.suspend_data,
+      objectives: cmi.objectives,
+      interactions: cmi.interactions,
+    }),
+  },
+  {
+    name: '2004',
+    dialect: scorm2004,
+    lms: lms2004,
+    response: 'learner_response',
+    resumed: (cmi) => ({
+      learner_id: cmi.learner_id,
+      learner_name: cmi.learner_name,
+      completion_status: cmi.completion_status,
+      success_status: cmi.success_status,
+      location: cmi.location,
+      score: cmi.score,
+      entry: 'resume',
+      suspend_data: cmi.suspend_data,
+      objectives: cmi.objectives,
+      interactions: cmi.interactions,
+    }),
+  },
+];
