@@ -91,3 +91,34 @@ export async function consoleFixture(
     },
   };
 }
+
+/**
+ * Uploads `csv` through the console's import form as the browser does (multipart, the form's
+ * token, the session cookie), with any other form `fields` before the file; the answer as it comes.
+ */
+export async function uploadCsv(
+  f: ConsoleFixture,
+  cookie: string,
+  csv: string,
+  {
+    fileName = 'lunes.csv',
+    fields = {},
+  }: { fileName?: string; fields?: Record<string, string> } = {},
+): Promise<LightMyRequestResponse> {
+  const form = await f.get('/consola/importar', cookie);
+  const boundary = '----consola-importar';
+  const part = (name: string, value: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const payload =
+    part('_xsrf', hiddenXsrf(form.body)) +
+    Object.entries(fields)
+      .map(([name, value]) => part(name, value))
+      .join('') +
+    `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
+  return f.app.inject({
+    method: 'POST',
+    url: '/consola/importar',
+    headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
+}

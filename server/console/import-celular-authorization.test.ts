@@ -2,7 +2,7 @@
 // company holds each worker's authorization for it; the confirmation is in the audit log.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../test-support.ts';
-import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
+import { consoleFixture, uploadCsv, type ConsoleFixture } from './console-fixture.ts';
 import { importWorkerFor } from './import-jobs.ts';
 
 const decode = (html: string) =>
@@ -17,24 +17,9 @@ describe.each(ENGINES)('import: celular authorization (%s)', (engine) => {
   }, 120_000);
   afterAll(() => f.close());
 
-  const upload = async (csv: string, fields: Record<string, string> = {}) => {
-    const form = await f.get('/consola/importar', cookie);
-    const boundary = '----cel';
-    const part = (name: string, value: string) =>
-      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-    const payload =
-      part('_xsrf', hiddenXsrf(form.body)) +
-      Object.entries(fields)
-        .map(([k, v]) => part(k, v))
-        .join('') +
-      `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="lunes.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-    return f.app.inject({
-      method: 'POST',
-      url: '/consola/importar',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-  };
+  const upload = (csv: string, fields: Record<string, string> = {}) =>
+    uploadCsv(f, cookie, csv, { fields });
+
   const authorizations = () =>
     f.t.db.query<{ actor_name: string; details: Record<string, unknown> }>(
       "SELECT actor_name, details FROM audit_log WHERE action = 'autorizacion-celular' ORDER BY id",

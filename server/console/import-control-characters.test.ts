@@ -2,7 +2,7 @@
 // message, in the console import as in the CLI: never a server error (record 0266).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../test-support.ts';
-import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
+import { consoleFixture, uploadCsv, type ConsoleFixture } from './console-fixture.ts';
 import { getJob, importWorkerFor } from './import-jobs.ts';
 
 const decode = (html: string) =>
@@ -17,19 +17,7 @@ describe.each(ENGINES)('import: control characters in a cell (%s)', (engine) => 
   }, 120_000);
   afterAll(() => f.close());
 
-  const upload = async (csv: string, fileName = 'lunes.csv') => {
-    const form = await f.get('/consola/importar', cookie);
-    const boundary = '----nul';
-    const payload =
-      `--${boundary}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n${hiddenXsrf(form.body)}\r\n` +
-      `--${boundary}\r\nContent-Disposition: form-data; name="archivo"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-    return f.app.inject({
-      method: 'POST',
-      url: '/consola/importar',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload,
-    });
-  };
+  const upload = (csv: string, fileName = 'lunes.csv') => uploadCsv(f, cookie, csv, { fileName });
 
   it('refuses the row with a NUL (or another control character) and imports the others', async () => {
     const csv =

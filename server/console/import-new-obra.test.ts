@@ -2,7 +2,7 @@
 // that creates an obra leads to that obra's page, saying what it still lacks (record 0273).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENGINES } from '../test-support.ts';
-import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
+import { consoleFixture, uploadCsv, type ConsoleFixture } from './console-fixture.ts';
 import { importWorkerFor } from './import-jobs.ts';
 
 const unescape = (html: string) =>
@@ -19,19 +19,11 @@ describe.each(ENGINES)('the import that creates an obra (%s)', (engine) => {
 
   /** Uploads `csv` as the import form does; the job's page address. */
   const upload = async (csv: string) => {
-    const form = await f.get('/consola/importar', cookie);
-    const b = '----nueva';
-    const sent = await f.app.inject({
-      method: 'POST',
-      url: '/consola/importar',
-      headers: { cookie, 'content-type': `multipart/form-data; boundary=${b}` },
-      payload:
-        `--${b}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n${hiddenXsrf(form.body)}\r\n` +
-        `--${b}\r\nContent-Disposition: form-data; name="archivo"; filename="n.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${b}--\r\n`,
-    });
+    const sent = await uploadCsv(f, cookie, csv, { fileName: 'n.csv' });
     expect(sent.statusCode).toBe(303);
     return String(sent.headers.location);
   };
+
   /** Answers the job's «obras nuevas» step with `fields` and runs the import; its result page. */
   const finish = async (job: string, fields: Record<string, string>) => {
     const offer = await f.get(job, cookie);
