@@ -2,9 +2,9 @@
 // course filled per learner's obra (0078), history routing, and the service worker that makes
 // the app installable and offline-first (0140).
 import { createController } from './boot.ts';
+import { contentMayLoad } from './accept-in-flight.tsx';
 import {
   afterFirstScreen,
-  contentMayLoad,
   createServerTracking,
   issueOnServer,
   serverRouteOptions,

@@ -40,7 +40,14 @@ import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 import { httpTexts, loginMessage, signInNoticeText } from './http-texts.ts';
 import { sharedClient } from '../tracking/http/auth.ts';
-import { acceptDataNotice, adoptAcceptedUser } from '../tracking/http/data-notice.ts';
+import { acceptDataNotice } from '../tracking/http/data-notice.ts';
+import {
+  acceptNotice,
+  AllowContent,
+  contentHeld,
+  staticAcceptPending,
+  takeStaticAccept,
+} from './accept-in-flight.tsx';
 import { INVITATION, INVITATION_TOKEN } from './first-screen/shared.ts';
 import {
   tappedInFirstScreen,
@@ -236,8 +243,7 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
   }
   // «Acepto» tapped on the static notice and still on its way (record 0280): the app does not
   // wait for it; its own notice shows busy and opens the course from that answer.
-  staticAccept = taken.accepting;
-  if (taken.accepting) holdContent = true;
+  takeStaticAccept(taken.accepting);
   // The static screen records «Acepto» itself (record 0275); when it could not, the app tries
   // once more, with code already here (no chunk to fetch after the tap).
   if (taken.choice === 'accept' && !taken.accepting && needsDataNotice(undefined, noticeVersion)) {
@@ -257,38 +263,6 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
 }
 
 const logoutHere = () => logout().catch(() => sharedClient().forceLogout());
-
-/** «Acepto» sent by the static notice, in flight when the app rendered (record 0280). */
-let staticAccept: Promise<CourseUser | null> | null = null;
-
-/** «Acepto» was tapped on the static notice: no content is fetched before the course shows. */
-let holdContent = false;
-
-/**
- * «Acepto» on the app's notice: the static notice's answer when it sent one (stored as the
- * app's own is), else the app's own request.
- */
-async function acceptNotice(): Promise<void> {
-  const sent = staticAccept;
-  staticAccept = null;
-  const recorded = sent ? await sent : null;
-  if (recorded) adoptAcceptedUser(recorded);
-  else await acceptDataNotice(noticeVersion);
-}
-
-let allowContent!: () => void;
-/**
- * Settles when the module content may be prefetched (record 0280): the learner is reading the
- * notice with no «Acepto» on its way, or the course's first screen is on the screen. After a
- * tap on «Acepto» nothing is fetched before the course's first screen shows.
- */
-export const contentMayLoad = new Promise<void>((resolve) => (allowContent = resolve));
-
-/** Lets the content prefetch start once this has been committed. */
-function AllowContent() {
-  useEffect(() => allowContent(), []);
-  return null;
-}
 
 /**
  * Signed in = a token is stored. Signed out, '/' shows the sign-in; other paths go to it.
@@ -322,10 +296,10 @@ function Guard({ children, controller }: { children: ReactNode; controller: Cour
         <DataNotice
           courseTitle={controller.outline.title}
           accept={acceptNotice}
-          acceptOnMount={staticAccept !== null}
+          acceptOnMount={staticAcceptPending()}
           onAccepted={accepted}
         />
-        {holdContent ? null : <AllowContent />}
+        {contentHeld() ? null : <AllowContent />}
       </Suspense>
     );
   }
