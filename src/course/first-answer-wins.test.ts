@@ -29,9 +29,9 @@ import { createLocalTracking, LOCAL_KEYS } from '../tracking/memory/local-tracki
 const outline = makeOutline([1, 1, 1, 1, 1]);
 const shape = courseShape(outline);
 
-/** The learner's answer to module 2's first question (a single pick): option `option` (1 is the right one). */
+/** The learner's answer to module 1's first question (a drag onto the zone): option `option` (1 is the right one). */
 const answer = (option: number): Answer => ({
-  activityId: 'modulo2-actividad',
+  activityId: 'modulo1-actividad',
   questionIndex: 0,
   description: '¿Quién reporta un peligro?',
   response: [option],
@@ -79,10 +79,10 @@ describe.each([
       storage,
     });
   const learner = version === '1.2' ? { core: { student_id: 'A' } } : { learner_id: 'A' };
-  /** What the dialect writes as the response of module 2's first question for an option. */
+  /** What the dialect writes as the response of module 1's first question for an option. */
   const written = (option: number) =>
     dialect
-      .interaction(0, { ...answer(option), id: 'm2-q1', moduleId: 'modulo2', type: 'choice' })
+      .interaction(0, { ...answer(option), id: 'm1-q1', moduleId: 'modulo1', type: 'matching' })
       .find((w) => w.element.endsWith(responseField))!.value;
   /** Every response value a page load wrote to any interaction record. */
   const responsesWritten = (spy: ReturnType<typeof instrument>) =>
@@ -99,11 +99,11 @@ describe.each([
     const first = lms(learner);
     const firstSpy = instrument(first);
     const controller = await answerTwice(session(firstSpy.api, storage), settle);
-    expect(controller.firstAnswers('modulo2').map((a) => a.response)).toEqual([[0]]);
+    expect(controller.firstAnswers('modulo1').map((a) => a.response)).toEqual([[0]]);
     expect(responsesWritten(firstSpy)).toEqual([written(0)]);
     const stored = cmiOf(first);
     const kept = splitSuspendData(String(stored.suspend_data)).answers;
-    expect(kept.map((a) => [a.id, a.response])).toEqual([['m2-q1', [0]]]);
+    expect(kept.map((a) => [a.id, a.response])).toEqual([['m1-q1', [0]]]);
 
     // The next page load answers the same question again: the LMS already holds it (a 1.2
     // record is written again with its own first values, decision record 0190).
@@ -112,7 +112,7 @@ describe.each([
     await answerTwice(session(secondSpy.api, storage), settle);
     expect(responsesWritten(secondSpy)).not.toContain(written(1));
     const keptAfter = splitSuspendData(String(cmiOf(second).suspend_data)).answers;
-    expect(keptAfter.map((a) => [a.id, a.response])).toEqual([['m2-q1', [0]]]);
+    expect(keptAfter.map((a) => [a.id, a.response])).toEqual([['m1-q1', [0]]]);
   });
 });
 
@@ -137,9 +137,9 @@ describe('the standalone server gets the first answer only', () => {
     const sentAnswers = server
       .sent('record-activity')
       .flatMap((r) => (r.body as { answers?: { questionId: string }[] }).answers ?? []);
-    expect(sentAnswers.map((a) => a.questionId)).toEqual(['m2-q1']);
+    expect(sentAnswers.map((a) => a.questionId)).toEqual(['m1-q1']);
     expect(server.state.answers.map((a) => [a.questionId, a.option])).toEqual([
-      ['m2-q1', 'Solo el jefe'],
+      ['m1-q1', 'Solo el jefe'],
     ]);
   });
 });
@@ -152,6 +152,6 @@ describe('this browser (local mode) keeps the first answer only', () => {
       id: string;
       response: number[];
     }[];
-    expect(stored.map((a) => [a.id, a.response])).toEqual([['m2-q1', [0]]]);
+    expect(stored.map((a) => [a.id, a.response])).toEqual([['m1-q1', [0]]]);
   });
 });
