@@ -15,6 +15,7 @@ import {
   XSRF_HEADER,
   XsrfTokens,
 } from './security/xsrf.ts';
+import { setRequestCompany } from './db/company-scope.ts';
 
 export async function xsrfTokensFor(
   app: FastifyInstance,
@@ -80,6 +81,8 @@ export function requireAuthOn(db: Db): AppContext['requireAuth'] {
     const session = await sessionForToken(db, token);
     if (session === null) throw await sessionEnded(db, token);
     if (session.scope !== 'app') throw new HttpError(401, MESSAGES.unauthorized);
+    // The rest of the request acts within the learner's company (record 0283).
+    setRequestCompany(session.companyId);
     request.auth = { userId: session.userId, token };
   };
 }

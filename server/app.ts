@@ -10,6 +10,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
 import type { XsrfTokens } from './security/xsrf.ts';
 import { ExportPool } from './workers/export-pool.ts';
+import { companyDb, companyPerRequest } from './db/company-scope.ts';
 import { bodyTimeoutHook } from './security/framework-errors.ts';
 import { createFastify, registerBodyParsers, registerSecurityPlugins } from './app-plugins.ts';
 import { registerCompression } from './compression.ts';
@@ -78,7 +79,9 @@ async function publicPages(pages: FastifyInstance, { options, ctx }: Wiring) {
     await adminChannelRoutes(pages, options.db, options.adminChannelToken);
 }
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
+  // Every statement the server runs names its company, behind the database's wall (record 0283).
+  const options: AppOptions = { ...given, db: companyDb(given.db) };
   const settings = settingsFor(options);
   const { apiBase, webDir, lmsPreviewDir, requestTimeoutMs } = settings;
   const app = createFastify({
@@ -88,6 +91,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     requestTimeoutMs,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  // Each request's company: empty until a sign-in guard names it (record 0283).
+  app.addHook('onRequest', companyPerRequest);
   app.setErrorHandler(answerError);
   registerCompression(app);
   // Every route that takes a body reads it with its zod schema (routes/body-schema.ts).

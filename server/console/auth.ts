@@ -11,6 +11,7 @@ import { tokenFromHeader } from '../security/tokens.ts';
 import { sessionBinding, type XsrfTokens } from '../security/xsrf.ts';
 import { consolePage, escapeHtml, type Viewer } from './layout.ts';
 import { esConsole as T } from './strings/es-console.ts';
+import { setRequestCompany } from '../db/company-scope.ts';
 
 export const SESSION_COOKIE = 'consola_sesion';
 export const LOGIN_XSRF_COOKIE = 'consola_xsrf';
@@ -54,6 +55,8 @@ export function guard(db: Db, xsrf: XsrfTokens, level: 'read' | 'write') {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = sessionToken(request);
     const session = token ? await sessionForToken(db, token) : null;
+    // The rest of the request acts within the signed-in account's company (record 0283).
+    if (session) setRequestCompany(session.companyId);
     if (!session || !token) {
       if (request.method === 'GET' && !tokenFromHeader(request.headers.authorization)) {
         const back = encodeURIComponent(request.url);

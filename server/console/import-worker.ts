@@ -12,6 +12,7 @@ import type { Actor } from './audit.ts';
 import type { FieldChange, ImportResult, RegisteredRow, Updatable } from './import-jobs.ts';
 import { esImport as T } from './strings/es-import.ts';
 import { JobLoop, newWorkerId } from './job-loop.ts';
+import { companyDb } from '../db/company-scope.ts';
 
 type Row = Record<string, unknown>;
 
@@ -343,5 +344,6 @@ export class ImportWorker {
 
 const workers = new WeakMap<Db, ImportWorker>();
 /** The worker serving a database in this process (tests await its queue instead of polling). */
-export const registerWorker = (db: Db, worker: ImportWorker) => void workers.set(db, worker);
-export const importWorkerFor = (db: Db) => workers.get(db);
+export const registerWorker = (db: Db, worker: ImportWorker) =>
+  void workers.set(companyDb(db), worker);
+export const importWorkerFor = (db: Db) => workers.get(companyDb(db));

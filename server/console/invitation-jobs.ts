@@ -27,6 +27,7 @@ import {
   sealTo,
   sheetIdOf,
 } from './invitation-sheet.ts';
+import { companyDb } from '../db/company-scope.ts';
 
 export type SheetState = 'pendiente' | 'en-curso' | 'lista' | 'fallida';
 
@@ -331,5 +332,5 @@ export class InvitationWorker {
 const workers = new WeakMap<Db, InvitationWorker>();
 /** The invitations worker serving a database in this process (tests await its queue). */
 export const registerInvitationWorker = (db: Db, worker: InvitationWorker) =>
-  void workers.set(db, worker);
-export const invitationWorkerFor = (db: Db) => workers.get(db);
+  void workers.set(companyDb(db), worker);
+export const invitationWorkerFor = (db: Db) => workers.get(companyDb(db));

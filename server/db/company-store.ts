@@ -15,3 +15,12 @@ export async function nameFirstCompany(db: Queryable, name: string): Promise<voi
     name,
   ]);
 }
+
+/** A new company, empty; its id. The platform role's act (record 0282); tests use it directly. */
+export async function createCompany(db: Queryable, name: string): Promise<number> {
+  const [row] = await db.query<{ id: number }>(
+    'INSERT INTO companies (name) VALUES ($1) RETURNING id',
+    [name],
+  );
+  return Number(row!.id);
+}

@@ -38,6 +38,9 @@ export async function migrate(db: Db, dir = MIGRATIONS_DIR): Promise<string[]> {
     if (done.has(version)) continue;
     const sql = readFileSync(file, 'utf8');
     await db.transaction(async (tx) => {
+      // A migration acts on every company's rows (record 0283): the tables' owner is under the
+      // row-level security of migration 063 too.
+      await tx.query("SELECT set_config('app.company_id', 'todas', true)");
       // Statements one by one: the extended protocol (used inside transactions) takes one at a time.
       for (const statement of splitSql(sql)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);

@@ -3,6 +3,7 @@
 // store.ts.
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from './db.ts';
+import { acrossCompanies } from './company-scope.ts';
 import type { Role } from './store.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
 
@@ -30,7 +31,8 @@ export async function issueToken(
  * older than a reinducción never lands in the new cycle (record 0267). Null for an unknown token.
  */
 export async function sessionCycle(db: Queryable, token: string): Promise<number | null> {
-  const [row] = await db.query<{ cycle: number }>(
+  // A token is a random value: found across companies, it names one session (record 0283).
+  const [row] = await acrossCompanies(db).query<{ cycle: number }>(
     `SELECT COALESCE((SELECT max(c.cycle) FROM induction_cycles c
                        WHERE c.user_id = t.user_id AND c.started_at <= t.created_at), 1) AS cycle
        FROM tokens t WHERE t.token_hash = $1`,
@@ -48,19 +50,39 @@ export async function userIdForToken(db: Queryable, token: string): Promise<numb
 export async function sessionForToken(
   db: Queryable,
   token: string,
-): Promise<{ userId: number; role: Role; name: string; scope: TokenScope } | null> {
-  const [row] = await db.query<{ user_id: number; role: Role; name: string; scope: TokenScope }>(
-    `SELECT t.user_id, u.role, u.name, t.scope FROM tokens t JOIN users u ON u.id = t.user_id
+): Promise<{
+  userId: number;
+  companyId: number;
+  role: Role;
+  name: string;
+  scope: TokenScope;
+} | null> {
+  // Found across companies (a random value names one session); the session names its company.
+  const [row] = await acrossCompanies(db).query<{
+    user_id: number;
+    company_id: number;
+    role: Role;
+    name: string;
+    scope: TokenScope;
+  }>(
+    `SELECT t.user_id, u.company_id, u.role, u.name, t.scope FROM tokens t
+       JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
       WHERE t.token_hash = $1 AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active`,
     [hashToken(token)],
   );
   return row
-    ? { userId: Number(row.user_id), role: row.role, name: row.name, scope: row.scope }
+    ? {
+        userId: Number(row.user_id),
+        companyId: Number(row.company_id),
+        role: row.role,
+        name: row.name,
+        scope: row.scope,
+      }
     : null;
 }
 
 export async function revokeToken(db: Queryable, token: string): Promise<void> {
-  await db.query(
+  await acrossCompanies(db).query(
     "UPDATE tokens SET revoked_at = now(), revoked_reason = 'salida' WHERE token_hash = $1 AND revoked_at IS NULL",
     [hashToken(token)],
   );
@@ -102,7 +124,7 @@ export async function revokeUserTokens(
  * password reset, else (unknown, signed out, expired) 'expired'. Names no one.
  */
 export async function sessionEndReason(db: Queryable, token: string): Promise<SessionEndReason> {
-  const [row] = await db.query<{ revoked_reason: string | null; active: boolean }>(
+  const [row] = await acrossCompanies(db).query<{ revoked_reason: string | null; active: boolean }>(
     `SELECT t.revoked_reason, u.active FROM tokens t JOIN users u ON u.id = t.user_id
       WHERE t.token_hash = $1`,
     [hashToken(token)],
@@ -115,7 +137,8 @@ export async function sessionEndReason(db: Queryable, token: string): Promise<Se
 
 /** Housekeeping: tokens expired or revoked more than a day ago serve no purpose. */
 export async function purgeTokens(db: Queryable): Promise<void> {
-  await db.query(
+  // Every company's (record 0283).
+  await acrossCompanies(db).query(
     `DELETE FROM tokens WHERE expires_at < now() - interval '1 day' OR revoked_at < now() - interval '1 day'`,
   );
 }

@@ -19,6 +19,7 @@ import {
   type TestDb,
 } from '../test-support.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
+import { ALL_COMPANIES, companyDb } from './company-scope.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { createUser, issueToken } from './store.ts';
 import { audit } from '../console/audit.ts';
@@ -32,7 +33,10 @@ import { verifyGateQr } from '../../src/domain/gate/verify.ts';
 import { colombiaDay } from '../../src/domain/gate/statement.ts';
 
 const BASE = 'https://sst.example.co';
-const LANDED = '061';
+// The landed one-company installation: migrations up to 062 (companies laid, none scoped). The
+// server's code now needs 062's columns to start, so the data is made at 062 and upgraded to the
+// wall (063) and on.
+const LANDED = '062';
 const TIMEOUT = 300_000;
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -40,7 +44,7 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A database made by the migrations up to 061: the installation as it stood before companies. */
+/** A database made by the migrations up to 062: the installation as it stood with one company. */
 async function landedDatabase(engine: Engine): Promise<Db> {
   const dir = mkdtempSync(join(tmpdir(), 'migraciones-'));
   cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +66,7 @@ async function landedDatabase(engine: Engine): Promise<Db> {
     });
   }
   const applied = await migrate(db, dir);
-  expect(applied.at(-1)).toMatch(/^061_/);
+  expect(applied.at(-1)).toMatch(/^062_/);
   return db;
 }
 
@@ -218,7 +222,7 @@ describe.each(ENGINES)('upgrade into companies (%s)', (engine) => {
 
       // The upgrade: the server's own start migrates (openDatabase), as here.
       const applied = await migrate(db);
-      expect(applied[0]).toMatch(/^062_/);
+      expect(applied[0]).toMatch(/^063_/);
       const after = await open();
 
       expect(await records(db)).toEqual(rowsBefore);
@@ -259,7 +263,10 @@ describe.each(ENGINES)('upgrade into companies (%s)', (engine) => {
         "INSERT INTO companies (name) VALUES ('Constructora Dos') RETURNING id",
       );
       expect(second!.id).toBe(2);
-      const [twin] = await t.db.query<{ id: number }>(
+      // Rows that name their company, across companies (record 0283: the wall admits them only
+      // under `todas`; the bare handle on PostgreSQL acts for company 1).
+      const all = companyDb(t.db).forCompany(ALL_COMPANIES);
+      const [twin] = await all.query<{ id: number }>(
         "INSERT INTO users (document, name, company_id) VALUES ('72000001', 'Ana Dos', 2) RETURNING id",
       );
       expect(twin!.id).not.toBe(first.id);
@@ -269,12 +276,12 @@ describe.each(ENGINES)('upgrade into companies (%s)', (engine) => {
       ).rejects.toThrow();
       // Company 2's progress row for company 1's learner is refused by the database.
       await expect(
-        t.db.query(
+        all.query(
           "INSERT INTO progress (user_id, course_id, company_id) VALUES ($1, 'otro-curso', 2)",
           [first.id],
         ),
       ).rejects.toThrow(/progress_user_company_fkey/);
-      await t.db.query(
+      await all.query(
         "INSERT INTO progress (user_id, course_id, company_id) VALUES ($1, 'otro-curso', 2)",
         [twin!.id],
       );
