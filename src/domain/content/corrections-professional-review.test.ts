@@ -8,24 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { loadCompanyConfig } from '../config/index.ts';
 import { readCourse } from '../../../course-files/read-content.ts';
 import { fillCourse, placeholderValues } from './placeholders.ts';
+import { plain, topicOf } from './course-test-support.ts';
 import type { Course, Topic } from './types.ts';
 
 const { course: loaded, issues } = readCourse();
 if (!loaded) throw new Error(`course did not load: ${JSON.stringify(issues)}`);
 const course: Course = loaded;
-
-const plain = (html: string) =>
-  html
-    .replace(/<\/(p|li)>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-function topicOf(c: Course, id: string): Topic {
-  const t = c.modules.flatMap((m) => m.topics).find((x) => x.id === id);
-  if (!t) throw new Error(`no page ${id}`);
-  return t;
-}
 
 /** What the learner reads on a screen (every tab, card and box), without the «Fuente» line. */
 function screen(t: Topic): string {

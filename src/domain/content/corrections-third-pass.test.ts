@@ -8,7 +8,8 @@ import { readCourse } from '../../../course-files/read-content.ts';
 import { configValues } from '../../../scripts/lib/demo-config.ts';
 import { fillCourse } from './placeholders.ts';
 import { questionFragments, topicFragments } from './text-metrics/readability.ts';
-import type { Course, Question, Topic } from './types.ts';
+import { plain, topicOf } from './course-test-support.ts';
+import type { Course, Question } from './types.ts';
 
 const { course: loaded, issues } = readCourse();
 if (!loaded) throw new Error(`course did not load: ${JSON.stringify(issues)}`);
@@ -18,18 +19,6 @@ if (!demoValues.values) throw new Error(demoValues.error);
 /** The course as the demo configuration shows it to a learner. */
 const demo = fillCourse(course, demoValues.values);
 
-const plain = (html: string) =>
-  html
-    .replace(/<\/(p|li)>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-
-function topicOf(c: Course, id: string): Topic {
-  const t = c.modules.flatMap((m) => m.topics).find((x) => x.id === id);
-  if (!t) throw new Error(`no page ${id}`);
-  return t;
-}
 const page = (id: string) => topicOf(course, id);
 /** What the learner reads on a screen (every tab, card and box), placeholders as written. */
 const text = (id: string) => plain(topicFragments(page(id)).join(' \n '));
