@@ -84,6 +84,15 @@ const ids = (lms: Scorm12API | Scorm2004API) => pluck(cmiOf(lms).interactions, '
 describe.each(VERSIONS)('SCORM $name: the appended question m3-q4 (record 0278)', (v) => {
   const fresh = () =>
     v.lms(v.name === '1.2' ? { core: { student_id: 'u1' } } : { learner_id: 'u1' });
+  /** A first session on `course` that walks modules 1–4 and ends: what the LMS then holds. */
+  const firstFourModules = async (course: CourseShape, walk: typeof walkNew) => {
+    const first = fresh();
+    const one = await play(v.dialect, first as unknown as RawApi, course);
+    walk(one.session, 0, 4);
+    await vi.advanceTimersByTimeAsync(1000);
+    one.session.finish();
+    return cmiOf(first);
+  };
 
   it('answered before module 4: no record for unanswered questions, its own at slot 14 at the end', async () => {
     const lms = fresh();
@@ -114,12 +123,7 @@ describe.each(VERSIONS)('SCORM $name: the appended question m3-q4 (record 0278)'
     ['the Moodle app’s short _count (10 for 12)', (real: number) => moodleAppRebuiltCount(real)],
     ['a _count 3 higher than it holds', (real: number) => real + 3],
   ])('resumed after module 4 on %s: every record at its slot', async (_, reportedFor) => {
-    const first = fresh();
-    const one = await play(v.dialect, first as unknown as RawApi, NEW);
-    walkNew(one.session, 0, 4);
-    await vi.advanceTimersByTimeAsync(1000);
-    one.session.finish();
-    const stored = cmiOf(first);
+    const stored = await firstFourModules(NEW, walkNew);
     // Twelve records: modules 1–4 at their slots; m3-q4 waits for module 5's.
     expect(pluck(stored.interactions, 'id')).toEqual(SLOTS.slice(0, 12));
 
@@ -142,12 +146,7 @@ describe.each(VERSIONS)('SCORM $name: the appended question m3-q4 (record 0278)'
 
   it('an attempt made before m3-q4 existed keeps its answers, score and completion', async () => {
     // Modules 1–4 on the course as first published (COURSE: 3 questions in module 3).
-    const first = fresh();
-    const one = await play(v.dialect, first as unknown as RawApi, COURSE);
-    walkModules(one.session, 0, 4);
-    await vi.advanceTimersByTimeAsync(1000);
-    one.session.finish();
-    const stored = cmiOf(first);
+    const stored = await firstFourModules(COURSE, walkModules);
     const oldIds = courseQuestionIds(COURSE);
     expect(pluck(stored.interactions, 'id')).toEqual(oldIds.slice(0, 12));
 
