@@ -1,8 +1,8 @@
 // An LMS that answers oddly or late (decision record 0265), both SCORM versions in the strict
 // harness, each seeded near the end: modules 1–4 done with their answers kept in suspend_data
 // (record 0190), no bookmark (an empty value: what a learner's record holds before it has one).
-// The learner finishes the last module; the LMS must end completed with 100 and all 14
-// interactions.
+// The learner finishes the last module; the LMS must end completed with 100 and one
+// interaction per question of the course.
 // - GetLastError always non-zero (101), even after calls that worked: each call is judged by
 //   what it returns.
 // - The API put on the LMS window 3 s after the page loaded: the course keeps looking, and the
