@@ -66,8 +66,16 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
   const deliver = async (learnerName: string) => {
     setBusy(true);
     try {
-      const { downloadCertificate } = await loadDelivery();
-      await downloadCertificate(input(learnerName), company);
+      // What downloadCertificate (features/certificate) does, with its parts loaded here.
+      const [parts, pdf] = await Promise.all([
+        loadDelivery(),
+        import('../domain/certificate/index.ts'),
+      ]);
+      const data = parts.buildCertificateData(input(learnerName), company);
+      parts.downloadPdf(
+        await pdf.generateCertificate(data),
+        parts.certificateFileName(data.learnerName),
+      );
       setAskName(null);
       // Inside an LMS nothing confirms that the file reached the learner (record 0131).
       if (!controller.getState().capabilities.certificateAsScreen) done();
