@@ -78,3 +78,40 @@ test('the first screen loads one script, and the prefetch starts after the load 
     ).toBe(false);
   }
 });
+
+// Record 0284: the inline script that calls Initialize comes after the static screen, so the
+// page's introduction is already in the document when the LMS is first called (a frame painted
+// while that call runs shows it), and nothing runs before the page's content is known.
+test('the introduction is in the page when the LMS receives Initialize', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: { heading: string | null; next: boolean }[] = [];
+    const w = window as unknown as { __seenAtInitialize: typeof seen; API: unknown };
+    w.__seenAtInitialize = seen;
+    w.API = {
+      LMSInitialize: () => {
+        seen.push({
+          heading: document.querySelector('main h1')?.textContent ?? null,
+          next: document.querySelector('a[href="#/menu"]') !== null,
+        });
+        return 'true';
+      },
+      LMSGetValue: () => '',
+      LMSSetValue: () => 'true',
+      LMSCommit: () => 'true',
+      LMSFinish: () => 'true',
+      LMSGetLastError: () => '0',
+      LMSGetErrorString: () => '',
+      LMSGetDiagnostic: () => '',
+    };
+  });
+  await page.goto('/lms/index.html');
+  const seen = () =>
+    page.evaluate(
+      () =>
+        (window as unknown as { __seenAtInitialize: { heading: string | null; next: boolean }[] })
+          .__seenAtInitialize,
+    );
+  await expect.poll(async () => (await seen()).length).toBeGreaterThan(0);
+  const [first] = await seen();
+  expect(first).toEqual({ heading: expect.stringMatching(/\S/), next: true });
+});

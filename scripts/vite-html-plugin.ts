@@ -1,8 +1,8 @@
 // Build-time work on index.html for a fast first screen on a slow site-office link
 // (decisions 0012 and 0013; budgets in decision 0024, figures in README "Rendimiento"):
 //   - the entry CSS is inlined: no render-blocking request before the first paint;
-//   - LMS build: an inline script finds the LMS and calls Initialize while the app's JavaScript
-//     is still downloading (src/tracking/scorm/early-init.ts);
+//   - LMS build: an inline script after the static screen finds the LMS and calls Initialize
+//     while the app's JavaScript is still downloading (src/tracking/scorm/early-init.ts);
 //   - LMS build: the static first screen is the real introduction (title, illustration, text),
 //     in the app's own markup, so the first paint is the content the learner came for.
 //     The template LMS build keeps it unfilled between markers, after an empty JSON block of
@@ -199,9 +199,13 @@ async function lmsPage(html: string, template: boolean, isBuild: boolean): Promi
       html.slice(span.end)
     : html;
   if (!isBuild) return out;
+  // After the static screen, not in <head> (record 0284): the parser has the whole introduction
+  // before the script runs, so a frame painted while Initialize is under way already shows it,
+  // and nothing runs before the page's content is known. Initialize is still called while the
+  // app's script downloads.
   return out.replace(
-    '</title>',
-    `</title>\n    <script>${await inlineScript(join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'), 'cursoSstEarlyInit')}</script>`,
+    '</body>',
+    `  <script>${await inlineScript(join(ROOT, 'src', 'tracking', 'scorm', 'early-init-entry.ts'), 'cursoSstEarlyInit')}</script>\n  </body>`,
   );
 }
 

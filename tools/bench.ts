@@ -1,4 +1,4 @@
-// npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load]
+// npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only NAME]
 // Loads the real SCORM 1.2 package, unzipped and served compressed on 127.0.0.1, inside an LMS
 // frame with scorm-again in headless Chromium, beside a minimal one-page SCO (bench/reference-sco)
 // under the same conditions; writes bench/results.json and prints a table (decision 0024).
@@ -6,6 +6,9 @@
 // --cpu-load: the navigation walk runs while one busy process keeps one core loaded (record
 // 0248); its pass is the same: no transition waited on a request (the walk's times are reported,
 // not gated, in that mode).
+// --only lms-first-paint: the package's throttled first paint against the reference SCO, paired run
+// by run, with Initialize and the initial JS (record 0284); --only web-first-screen: the web app's
+// sign-in and invitation screens (decision 0234). Both print and leave bench/results.json alone.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -15,8 +18,20 @@ import { CHROMIUM_ARGS, chromiumPath } from '../scripts/lib/browser-env.ts';
 import { EDITIONS, packageScorm, REPO_ROOT } from '../scripts/lib/package-scorm.ts';
 import { extractZip } from '../course-files/package-unzip.ts';
 import { hostPage } from '../scripts/bench/host-page.ts';
-import { budgets, webFirstScreenBudgets } from '../scripts/bench/budgets.ts';
-import { formatReport, type BenchResults } from '../scripts/bench/report.ts';
+import {
+  budgets,
+  fcpRatio,
+  firstPaintBudgets,
+  webFirstScreenBudgets,
+} from '../scripts/bench/budgets.ts';
+import {
+  formatReport,
+  formatValue,
+  kib,
+  secs,
+  type BenchResults,
+  type BudgetResult,
+} from '../scripts/bench/report.ts';
 import { startBenchServer, type Mount } from '../scripts/bench/serve.ts';
 import { fileBytes, measureSizes, zipFolderBytes } from '../scripts/bench/sizes.ts';
 import { walkCourse } from '../scripts/bench/walkthrough.ts';
@@ -36,7 +51,10 @@ import {
 import { formatWebFirstScreen, measureWebFirstScreen } from './bench/web-first-screen.ts';
 
 const USAGE =
-  'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only web-first-screen]';
+  'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only lms-first-paint|web-first-screen]';
+
+/** What `--only` can run alone. */
+const ONLY = ['lms-first-paint', 'web-first-screen'] as const;
 
 interface Options {
   runs: number;
@@ -44,8 +62,8 @@ interface Options {
   json: boolean;
   rebuild: boolean;
   cpuLoad: boolean;
-  /** Only the web app's first screens (decision 0234): prints them, leaves results.json alone. */
-  only: 'web-first-screen' | null;
+  /** Only one part, printed; results.json is left alone. */
+  only: (typeof ONLY)[number] | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -71,9 +89,9 @@ function parseOptions(argv: string[]): Options {
       o.runs = n;
     } else if (a === '--only' || a.startsWith('--only=')) {
       const raw = a.includes('=') ? a.slice(7) : argv[++i];
-      if (raw !== 'web-first-screen')
-        throw new Error(`--only knows web-first-screen, got "${raw ?? ''}"`);
-      o.only = raw;
+      const part = ONLY.find((name) => name === raw);
+      if (!part) throw new Error(`--only knows ${ONLY.join(', ')}, got "${raw ?? ''}"`);
+      o.only = part;
     } else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
@@ -203,6 +221,7 @@ async function main(): Promise<number> {
   const started = Date.now();
   const loadAtStart = loadavg()[0]!;
   if (options.only === 'web-first-screen') return onlyWebFirstScreen(options, log);
+  if (options.only === 'lms-first-paint') return onlyLmsFirstPaint(options, log);
   await ensurePackage(options.rebuild, log);
   ensureWebBuild(options.rebuild, log);
 
@@ -247,6 +266,69 @@ async function main(): Promise<number> {
       machine: { loadAverage: [loadAtStart, loadavg()[0]!], cpuLoad: options.cpuLoad },
     };
     return report({ ...partial, budgets: budgets(partial) }, options);
+  } finally {
+    await browser?.close();
+    await server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** Each budget's line, as the full report prints it: ✓ or ✗, the figure, the limit, the note. */
+function budgetLines(list: BudgetResult[]): string {
+  return list
+    .map(
+      (b) =>
+        `${b.pass ? '✓' : '✗'} ${b.label}: ${formatValue(b.value, b.unit)} (≤ ${formatValue(b.limit, b.unit)})${b.note ? ` — ${b.note}` : ''}`,
+    )
+    .join('\n');
+}
+
+/**
+ * `--only lms-first-paint`: the SCORM 1.2 package's cold loads on the throttled link beside the
+ * reference SCO's, alternated, and its sizes — the first-paint budgets alone (record 0284).
+ */
+async function onlyLmsFirstPaint(options: Options, log: (line: string) => void): Promise<number> {
+  await ensurePackage(options.rebuild, log);
+  const work = mkdtempSync(join(tmpdir(), 'curso-sst-bench-'));
+  extractZip(ZIP, join(work, 'course'));
+  const server = await startBenchServer(benchMounts(work));
+  let browser: Browser | null = null;
+  try {
+    browser = await launchChromium();
+    const loadAtStart = loadavg()[0]!;
+    log(`Bench (LMS first paint): ${browser.version()}, ${options.runs} runs`);
+    const harness = await measureHarness(browser, server.origin, 1);
+    const { throttled } = await measureConditions(
+      browser,
+      server.origin,
+      options.runs,
+      harness,
+      log,
+      'throttled',
+    );
+    const sizes = measureSizes(join(work, 'course'), fileBytes(ZIP));
+    const list = firstPaintBudgets(throttled, sizes);
+    const load = `${loadAtStart.toFixed(2)}–${loadavg()[0]!.toFixed(2)}`;
+    const { course: c, reference: r } = throttled;
+    if (options.json)
+      console.log(JSON.stringify({ throttled, sizes, budgets: list, load }, null, 2));
+    else
+      console.log(
+        [
+          `LMS first paint, ${throttled.label}, ${options.runs} paired runs (${gitCommit()}, load ${load})`,
+          `FCP course ${c.fcpMs.samples.map(secs).join(' ')}`,
+          `FCP reference ${r.fcpMs.samples.map(secs).join(' ')}`,
+          `ratio per pair ${c.fcpMs.samples.map((v, i) => fcpRatio([v], [r.fcpMs.samples[i]!]).toFixed(2)).join(' ')}`,
+          `initial JS ${kib(sizes.initialJsGzip)} gzip (${sizes.initialJsFiles.join(', ')})`,
+          budgetLines(list),
+        ].join('\n'),
+      );
+    const missed = list.filter((b) => !b.pass);
+    if (options.check && missed.length) {
+      console.error(`bench --check: missed: ${missed.map((b) => b.id).join(', ')}`);
+      return 1;
+    }
+    return 0;
   } finally {
     await browser?.close();
     await server.close();

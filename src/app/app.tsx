@@ -9,7 +9,7 @@ import type { CourseController } from '../course/course-controller.ts';
 import { buildRoutes, type RouteOptions } from './routes.tsx';
 import { CertificateFlow } from './certificate-flow.tsx';
 import { isCourseComplete } from '../domain/progress/engine.ts';
-import { canDownloadFiles } from '../features/certificate/index.ts';
+import { canDownloadFiles } from '../features/certificate/download-support.ts';
 import {
   AcceptanceOfferProvider,
   AcceptancePanel,

@@ -11,14 +11,8 @@
 //   server: issued by our server (injected `issueOnServer`).
 import { useEffect, useState, type ComponentType } from 'react';
 import { company } from 'virtual:company';
-import {
-  buildCertificateData,
-  canDownloadFiles,
-  downloadCertificate,
-  NameForCertificate,
-  type CertificateInput,
-  type CertificateViewProps,
-} from '../features/certificate/index.ts';
+import type { CertificateInput, CertificateViewProps } from '../features/certificate/index.ts';
+import { canDownloadFiles } from '../features/certificate/download-support.ts';
 import { modals } from '../features/modals/index.ts';
 import { Dialog } from '../ui/dialog.tsx';
 import { es } from '../strings/es.ts';
@@ -40,8 +34,16 @@ const FAILED = es.certificateView.failed;
 
 type Delivery = 'download' | 'view';
 
+/**
+ * The name form, the certificate's data and the PDF download: a chunk of their own, loaded when
+ * the learner asks for the certificate (record 0284). A failed load ends like a failed PDF.
+ */
+const loadDelivery = () => import('./certificate-delivery.ts');
+type DeliveryModule = Awaited<ReturnType<typeof loadDelivery>>;
+
 export function CertificateFlow({ controller, issueOnServer, onOpenChange }: CertificateFlowProps) {
   const [askName, setAskName] = useState<Delivery | null>(null);
+  const [parts, setParts] = useState<DeliveryModule | null>(null);
   const [busy, setBusy] = useState(false);
   const [shown, setShown] = useState<{
     View: ComponentType<CertificateViewProps>;
@@ -64,7 +66,16 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
   const deliver = async (learnerName: string) => {
     setBusy(true);
     try {
-      await downloadCertificate(input(learnerName), company);
+      // What downloadCertificate (features/certificate) does, with its parts loaded here.
+      const [parts, pdf] = await Promise.all([
+        loadDelivery(),
+        import('../domain/certificate/index.ts'),
+      ]);
+      const data = parts.buildCertificateData(input(learnerName), company);
+      parts.downloadPdf(
+        await pdf.generateCertificate(data),
+        parts.certificateFileName(data.learnerName),
+      );
       setAskName(null);
       // Inside an LMS nothing confirms that the file reached the learner (record 0131).
       if (!controller.getState().capabilities.certificateAsScreen) done();
@@ -80,8 +91,11 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
   const show = async (learnerName: string) => {
     setBusy(true);
     try {
+      const [{ buildCertificateData }, { default: View }] = await Promise.all([
+        loadDelivery(),
+        import('../features/certificate/certificate-view.tsx'),
+      ]);
       const data = buildCertificateData(input(learnerName), company);
-      const { default: View } = await import('../features/certificate/certificate-view.tsx');
       setAskName(null);
       setShown({ View, data });
     } catch (e) {
@@ -91,6 +105,20 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
     } finally {
       setBusy(false);
     }
+  };
+
+  /** The name form, once its code is there. */
+  const askFor = (delivery: Delivery) => {
+    loadDelivery().then(
+      (loaded) => {
+        setParts(loaded);
+        setAskName(delivery);
+      },
+      (e: unknown) => {
+        console.error('[curso-sst] no se pudo mostrar el certificado', e);
+        modals.openMessage(FAILED, 'alert');
+      },
+    );
   };
 
   const done = () => {
@@ -109,13 +137,13 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
       } else if (capabilities.runtimeNamesLearner && learner.name) {
         void (delivery === 'view' ? show(learner.name) : deliver(learner.name));
       } else {
-        setAskName(delivery);
+        askFor(delivery);
       }
     });
     const offView = modals.onView(() => {
       const { learner } = controller.getState();
       if (learner.name) void show(learner.name);
-      else setAskName('view');
+      else askFor('view');
     });
     return () => {
       offDownload();
@@ -125,24 +153,27 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
   }, [controller, issueOnServer]);
 
   const View = shown?.View;
+  const NameForCertificate = parts?.NameForCertificate;
   return (
     <>
       <Dialog
-        open={askName !== null}
+        open={askName !== null && NameForCertificate !== undefined}
         label={es.certificateView.title}
         className="certificate-modal"
       >
         <div className="modal-card" style={{ textAlign: 'left' }}>
-          <NameForCertificate
-            busy={busy}
-            initialName={controller.getState().learner.name ?? ''}
-            {...(askName === 'view' ? { submitLabel: es.certificateView.viewSubmit } : {})}
-            onCancel={() => setAskName(null)}
-            onSubmit={(name) => {
-              controller.setLearnerName(name);
-              void (askName === 'view' ? show(name) : deliver(name));
-            }}
-          />
+          {NameForCertificate && (
+            <NameForCertificate
+              busy={busy}
+              initialName={controller.getState().learner.name ?? ''}
+              {...(askName === 'view' ? { submitLabel: es.certificateView.viewSubmit } : {})}
+              onCancel={() => setAskName(null)}
+              onSubmit={(name) => {
+                controller.setLearnerName(name);
+                void (askName === 'view' ? show(name) : deliver(name));
+              }}
+            />
+          )}
         </div>
       </Dialog>
       {View && shown && (

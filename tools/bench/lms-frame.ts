@@ -78,16 +78,17 @@ export async function measureHarness(browser: Browser, origin: string, runs: num
   return stat(harness);
 }
 
-/** Cold loads of the course and the reference SCO, `runs` of each per condition. */
+/** Cold loads of the course and the reference SCO, `runs` of each per condition (or `only` one). */
 export async function measureConditions(
   browser: Browser,
   origin: string,
   runs: number,
   harnessHeap: Stat,
   log: Log,
+  only: Condition['name'] | null = null,
 ): Promise<Record<'unthrottled' | 'throttled', ConditionResult>> {
   const conditions = {} as Record<'unthrottled' | 'throttled', ConditionResult>;
-  for (const condition of CONDITIONS) {
+  for (const condition of CONDITIONS.filter((c) => !only || c.name === only)) {
     const ours: LoadSample[] = [];
     const theirs: LoadSample[] = [];
     // Alternating the two SCOs spreads any drift of the machine over both alike.

@@ -1,5 +1,6 @@
 // Text helpers for the certificate: WinAnsi-safe text for pdf-lib's standard fonts, Spanish
 // dates and hours, file names, and the LMS "Apellido, Nombre" name order.
+import { calendarDay, COLOMBIA_UTC_OFFSET_MINUTES } from './spanish-date.ts';
 
 /**
  * Code points the standard PDF fonts can show (WinAnsi): printable ASCII, Latin-1 and the
@@ -80,45 +81,7 @@ function fallback(char: string, charset: ReadonlySet<number>): string {
   return '?';
 }
 
-/** Spanish month names, January first (also used to write configuration dates in the course). */
-export const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-] as const;
-
-/** Colombia's offset from UTC (no daylight saving): dates are the learner's calendar day. */
-export const COLOMBIA_UTC_OFFSET_MINUTES = -5 * 60;
-
-function calendarDay(
-  date: Date,
-  utcOffsetMinutes: number,
-): { year: number; month: number; day: number } {
-  const shifted = new Date(date.getTime() + utcOffsetMinutes * 60_000);
-  return {
-    year: shifted.getUTCFullYear(),
-    month: shifted.getUTCMonth(),
-    day: shifted.getUTCDate(),
-  };
-}
-
-/** '22 de noviembre de 2026' — the calendar day in Colombia unless another offset is given. */
-export function formatSpanishDate(
-  date: Date,
-  utcOffsetMinutes = COLOMBIA_UTC_OFFSET_MINUTES,
-): string {
-  const { year, month, day } = calendarDay(date, utcOffsetMinutes);
-  return `${day} de ${MONTHS[month] ?? ''} de ${year}`;
-}
+export { COLOMBIA_UTC_OFFSET_MINUTES, formatSpanishDate, MONTHS } from './spanish-date.ts';
 
 /** '1 hora', '2 horas', '1,5 horas' (decimal comma, at most two decimals). */
 export function formatHours(hours: number): string {

@@ -4,7 +4,7 @@
 // error. Content fields are HTML, so inserted values are HTML-escaped.
 import type { CompanyConfig, Obra } from '../config/index.ts';
 import type { Course, Module } from './types.ts';
-import { MONTHS } from '../certificate/text.ts';
+import { MONTHS } from '../certificate/spanish-date.ts';
 import { joinAtFullStop } from './full-stop.ts';
 
 /** The names the content may use, and whether they may be missing (decision 0072). */

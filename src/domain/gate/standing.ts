@@ -2,7 +2,7 @@
 // page with signal share. A certificate is annulled when its worker was deactivated or a
 // reinducción archived its cycle (record 0111); a certificate of the demonstration installation
 // is an example, never valid. Pure: the server hands in the facts, the gate page reads the answer.
-import { formatSpanishDate } from '../certificate/text.ts';
+import { formatSpanishDate } from '../certificate/spanish-date.ts';
 
 /** Why a certificate is annulled, with the Colombian day it happened (YYYY-MM-DD) when known. */
 export interface AnnulmentReason {
