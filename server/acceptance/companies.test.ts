@@ -95,17 +95,13 @@ describe.each(ENGINES)('keys and chain per company (%s)', (engine) => {
         'SELECT id, user_id, company_id, key_id, prev_seal, seal FROM acceptances ORDER BY id',
       );
   const heads = () =>
-    wall
-      .forCompany(ALL_COMPANIES)
-      .query<{
-        company_id: number;
-        count: string;
-        last_seal: string;
-        key_id: string;
-        seal: string;
-      }>(
-        'SELECT company_id, count, last_seal, key_id, seal FROM acceptance_chain_head ORDER BY company_id',
-      );
+    wall.forCompany(ALL_COMPANIES).query<{
+      company_id: number;
+      count: string;
+      last_seal: string;
+      key_id: string;
+      seal: string;
+    }>('SELECT company_id, count, last_seal, key_id, seal FROM acceptance_chain_head ORDER BY company_id');
 
   let key: InstallationKey;
 
@@ -152,6 +148,10 @@ describe.each(ENGINES)('keys and chain per company (%s)', (engine) => {
       expect(chain.broken.size + chain.unknownKey.size + chain.textAltered.size).toBe(0);
       expect(chain.tail).toBeNull();
     }
+    // Company 2's row is never read as verified against company 1's chain.
+    expect(sealState(await checkChain(wall.forCompany(1), key), Number(own[0]!.id))).toBe(
+      'unknown-key',
+    );
   });
 
   it("a row of company 1 relabelled with company 2's key id, resealed with company 2's key, reads «CLAVE DESCONOCIDA»", async () => {

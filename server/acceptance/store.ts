@@ -305,6 +305,8 @@ export interface ChainCheck {
   textAltered: Set<number>;
   /** Ids of rows sealed and linked correctly, after a row at fault in the chain. */
   afterFault: Set<number>;
+  /** Ids of every row walked: the company's chain (record 0282). */
+  walked: Set<number>;
   /** Rows at fault (broken, unknown key), in chain order. */
   faults: ChainFault[];
   /** The rows against the sealed head. */
@@ -368,6 +370,7 @@ export async function checkChain(db: Queryable, key: InstallationKey): Promise<C
     unknownKey: new Set(),
     textAltered: new Set(),
     afterFault: new Set(),
+    walked: new Set(rows.map((row) => row.id)),
     faults: [],
     tail: null,
     keyMode: ring.mode,
