@@ -22,7 +22,8 @@ import { createCompany } from '../db/company-store.ts';
 import { checkChain } from './store.ts';
 import { companyKey, keyFromDatabase, type InstallationKey } from './installation-key.ts';
 import { computeSeal, GENESIS } from './seal.ts';
-import { SEAL_TEXT, sealState } from './summary.ts';
+import { chainHeadText, SEAL_TEXT, sealState } from './summary.ts';
+import { buildPack } from '../audit-pack/pack.ts';
 
 interface Row {
   id: number;
@@ -151,6 +152,31 @@ describe.each(ENGINES)('keys and chain per company (%s)', (engine) => {
     // Company 2's row is never read as verified against company 1's chain.
     expect(sealState(await checkChain(wall.forCompany(1), key), Number(own[0]!.id))).toBe(
       'unknown-key',
+    );
+  });
+
+  it("the audit pack prints the company's own chain head: its key id and its count", async () => {
+    const [actor] = await wall.forCompany(second).query<{ id: number }>('SELECT id FROM users');
+    const today = new Date().toISOString().slice(0, 10);
+    const packOf = async (db: CompanyDb, k: InstallationKey, actorId: number) =>
+      (
+        await buildPack(db, k, {
+          courseId: 'curso-sst',
+          from: '2026-01-01',
+          to: today,
+          workers: 1,
+          actorId,
+        })
+      ).chainHead;
+    const secondKey = companyKey(key, second);
+    const secondRows = (await everyRow()).filter((r) => Number(r.company_id) === second);
+    const printed = await packOf(wall.forCompany(second), secondKey, Number(actor!.id));
+    expect(printed).toContain(chainHeadText(secondRows.at(-1)!.seal, secondKey.keyId, 2));
+    expect(printed).not.toMatch(/FALTA|FALLOS|NO COINCIDE|NO TIENE/);
+    const firstRows = (await everyRow()).filter((r) => Number(r.company_id) === 1);
+    const [firstActor] = await t.db.query<{ id: number }>('SELECT min(id) AS id FROM users');
+    expect(await packOf(wall.forCompany(1), key, Number(firstActor!.id))).toContain(
+      chainHeadText(firstRows.at(-1)!.seal, key.keyId, 2),
     );
   });
 
