@@ -70,8 +70,11 @@ export interface AppContext {
   recaptchaVerify: RecaptchaVerifier | null;
   recaptchaMinScore: number;
   certificateIssuer: CertificateIssuer | null;
-  /** The installation key (seals, gate signatures; decision 0220), loaded once on first use. */
-  installationKey: () => Promise<InstallationKey>;
+  /**
+   * The installation key (seals, gate signatures; decision 0220), loaded once on first use, as
+   * the keys of `company` (record 0282) — by default the request's company, else company 1.
+   */
+  installationKey: (company?: number) => Promise<InstallationKey>;
   /**
    * The learner's acceptance statement, built from the configuration and stored as published to
    * them (record 0259): every response that hands over the learner carries it.

@@ -1,11 +1,14 @@
 // The head of the acceptance chain (decision 0258): the number of acceptances, the last seal and
-// the first and last receipt times, in the one row of acceptance_chain_head, sealed with the
-// installation's seal key (HMAC) and moved forward in the same transaction as each acceptance,
-// under the acceptances table lock. The rows are compared with it: deleting the newest rows or
-// emptying the table no longer matches the head.
+// the first and last receipt times, in the company's row of acceptance_chain_head (one chain and
+// one head per company, record 0282), sealed with the company's seal key (HMAC) and moved forward
+// in the same transaction as each acceptance, under the lock of that row. The rows are compared
+// with it: deleting the newest rows or emptying the table no longer matches the head.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
+import { isCompanyDb } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import type { InstallationKey, KeyMaterial } from './installation-key.ts';
+import { GENESIS } from './seal.ts';
 
 export interface ChainHead {
   count: number;
@@ -35,11 +38,19 @@ export const headSealInput = (h: ChainHead, keyId: string) =>
 export const computeHeadSeal = (key: KeyMaterial, h: ChainHead) =>
   createHmac('sha256', key.sealKey).update(headSealInput(h, key.keyId)).digest('hex');
 
-/** The head row (`forUpdate` inside the inserting transaction), or null when it is gone. */
-export async function readHead(db: Queryable, forUpdate = false): Promise<ChainHead | null> {
+/**
+ * The company's head row (`forUpdate` inside the inserting transaction: the lock that orders that
+ * company's acceptances, and no other's), or null when it is gone or not made yet.
+ */
+export async function readHead(
+  db: Queryable,
+  company: number,
+  forUpdate = false,
+): Promise<ChainHead | null> {
   const [row] = await db.query<Record<string, unknown>>(
     `SELECT count, last_seal, first_received_at, last_received_at, key_id, seal
-       FROM acceptance_chain_head${forUpdate ? ' FOR UPDATE' : ''}`,
+       FROM acceptance_chain_head WHERE company_id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [company],
   );
   if (!row) return null;
   return {
@@ -61,11 +72,12 @@ export function headSealed(head: ChainHead, keys: ReadonlyMap<string, KeyMateria
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** Writes the head sealed under `key` (the row exists: the migration made it). */
+/** Writes the head of `key`'s company sealed under `key` (the row exists). */
 export async function writeHead(tx: Queryable, key: KeyMaterial, head: ChainHead): Promise<void> {
   await tx.query(
     `UPDATE acceptance_chain_head SET count = $1, last_seal = $2, first_received_at = $3,
-            last_received_at = $4, key_id = $5, seal = $6, updated_at = now()`,
+            last_received_at = $4, key_id = $5, seal = $6, updated_at = now()
+      WHERE company_id = $7`,
     [
       head.count,
       head.lastSeal,
@@ -73,18 +85,42 @@ export async function writeHead(tx: Queryable, key: KeyMaterial, head: ChainHead
       head.lastReceivedAt,
       key.keyId,
       computeHeadSeal(key, head),
+      key.company,
     ],
   );
 }
 
 /**
- * Seals the head as the upgrade to record 0258 left it (the rows present then), once: a head
- * that carries a seal is never sealed again here, only moved forward by an acceptance.
+ * The empty head of a company's chain, sealed under `key` — made by the company's first
+ * acceptance (record 0282; company 1's was made by migration 057). Two first acceptances at once:
+ * the second waits on the first's row and then keeps it.
+ */
+export async function createHead(tx: Queryable, key: KeyMaterial): Promise<void> {
+  const head: ChainHead = {
+    count: 0,
+    lastSeal: GENESIS,
+    firstReceivedAt: null,
+    lastReceivedAt: null,
+    keyId: key.keyId,
+    seal: null,
+  };
+  await tx.query(
+    `INSERT INTO acceptance_chain_head (company_id, count, last_seal, key_id, seal)
+     VALUES ($1, 0, $2, $3, $4) ON CONFLICT (company_id) DO NOTHING`,
+    [key.company, GENESIS, key.keyId, computeHeadSeal(key, head)],
+  );
+}
+
+/**
+ * Seals company 1's head as the upgrade to record 0258 left it (the rows present then), once: a
+ * head that carries a seal is never sealed again here, only moved forward by an acceptance. Every
+ * other company's head is sealed when it is made.
  */
 export async function sealUnsealedHead(db: Db, key: InstallationKey): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
-    const head = await readHead(tx, true);
-    if (head && head.seal === null) await writeHead(tx, key, head);
+  const first = key.forCompany(FIRST_COMPANY_ID);
+  const scoped = isCompanyDb(db) ? db.forCompany(FIRST_COMPANY_ID) : db;
+  await scoped.transaction(async (tx) => {
+    const head = await readHead(tx, FIRST_COMPANY_ID, true);
+    if (head && head.seal === null) await writeHead(tx, first, head);
   });
 }

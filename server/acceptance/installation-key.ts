@@ -3,6 +3,11 @@
 // that signs the gate statement of a certificate. The key id (8 hex characters of the Ed25519
 // public key's SHA-256) goes with every seal and signature.
 //
+// Per company (record 0282): each company's two keys are derived from the same secrets with the
+// company in the purpose; company 1 keeps the installation's original purposes, so its keys are
+// the keys every seal, chain head and QR made before companies was made with. A company's key
+// reveals neither the secret nor another company's key; its id is its own.
+//
 // Where the keys live (record 0258):
 // - Key-file mode, INSTALLATION_KEY_FILE (server/env.ts): the file holds one base64 secret per
 //   line, the first the current one and the lines below older ones kept after a rotation (blank
@@ -21,10 +26,16 @@ import {
 } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Db, Queryable } from '../db/db.ts';
+import { requestCompanyScope } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import { sealUnsealedHead } from './chain-head.ts';
 
-/** One secret's derived keys. */
+/** One secret's derived keys, for one company. */
 export interface KeyMaterial {
+  /** The company the keys were derived for (record 0282). */
+  company: number;
+  /** The same secret's keys for another company. */
+  forCompany(company: number): KeyMaterial;
   keyId: string;
   /** HMAC-SHA256 key for the acceptance seals. */
   sealKey: Buffer;
@@ -34,22 +45,38 @@ export interface KeyMaterial {
   publicKey: string;
 }
 
-/** The installation's current key, and where its keys come from. */
+/** The installation's current key (for one company), and where its keys come from. */
 export interface InstallationKey extends KeyMaterial {
   source: 'file' | 'database';
   /** Key-file mode: every key of the file, the current one first; empty in database mode. */
   fileKeys: readonly KeyMaterial[];
 }
 
+/** The installation's current key for `company`: the same secrets, that company's keys. */
+export function companyKey(key: InstallationKey, company: number): InstallationKey {
+  if (key.company === company) return key;
+  return {
+    ...key.forCompany(company),
+    source: key.source,
+    fileKeys: key.fileKeys.map((k) => k.forCompany(company)),
+  };
+}
+
 const derive = (secret: Buffer, purpose: string) =>
   createHmac('sha256', secret).update(purpose).digest();
+
+/** A purpose string: company 1 keeps the original one (record 0282). */
+const purpose = (base: string, company: number) =>
+  company === FIRST_COMPANY_ID ? base : `${base}/empresa/${company}`;
 
 // PKCS#8 wrapper of a raw 32-byte Ed25519 seed (RFC 8410).
 const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
-export function keyFromSecret(secret: Buffer): KeyMaterial {
+export function keyFromSecret(secret: Buffer, company: number = FIRST_COMPANY_ID): KeyMaterial {
   if (secret.length !== 32) throw new Error('La clave de la instalación debe tener 32 bytes.');
-  const seed = derive(secret, 'curso-sst/gate-signature/v1');
+  if (!Number.isSafeInteger(company) || company < 1)
+    throw new Error(`empresa inválida: ${company}`);
+  const seed = derive(secret, purpose('curso-sst/gate-signature/v1', company));
   const signingKey = createPrivateKey({
     key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]),
     format: 'der',
@@ -58,8 +85,11 @@ export function keyFromSecret(secret: Buffer): KeyMaterial {
   const spki = createPublicKey(signingKey).export({ format: 'der', type: 'spki' });
   const raw = spki.subarray(spki.length - 32);
   return {
+    company,
+    // The secret stays in this closure: a key handed on carries its company's keys only.
+    forCompany: (other: number) => keyFromSecret(secret, other),
     keyId: createHash('sha256').update(raw).digest('hex').slice(0, 8),
-    sealKey: derive(secret, 'curso-sst/acceptance-seal/v1'),
+    sealKey: derive(secret, purpose('curso-sst/acceptance-seal/v1', company)),
     signingKey,
     publicKey: raw.toString('base64url'),
   };
@@ -109,6 +139,7 @@ export function keyFromFile(path: string): InstallationKey {
  */
 export async function keyFromDatabase(db: Queryable): Promise<InstallationKey> {
   const read = async () => {
+    // A company's own rows ('derivada', migration 064) hold no secret: no base64 of 32 bytes.
     const rows = await db.query<{ key_id: string; secret: string }>(
       "SELECT key_id, secret FROM installation_keys WHERE secret <> 'archivo' ORDER BY created_at DESC, key_id",
     );
@@ -140,11 +171,15 @@ export interface KeyRing {
 }
 
 /**
- * The keys this installation holds. Key-file mode: the file's keys, whatever the database says
- * (the mode is 'file-and-database' when one of their secrets is also readable there). Database
- * mode: the current key and every row of installation_keys whose secret gives its own id.
+ * The keys this installation holds for the company of `key` (record 0282: that company's keys
+ * only — a row naming another company's key id is a key it does not hold). Key-file mode: the
+ * file's keys, whatever the database says (the mode is 'file-and-database' when one of their
+ * secrets is also readable there). Database mode: the current key and every row of
+ * installation_keys whose secret gives its own id as company 1's key, derived for the company.
  */
 export async function keyRing(db: Queryable, key: InstallationKey): Promise<KeyRing> {
+  // A secret counts when it gives its row's id as the installation's own (company 1's) key; a
+  // company's rows ('derivada') hold none.
   const rows = await db.query<{ key_id: string; secret: string }>(
     "SELECT key_id, secret FROM installation_keys WHERE secret <> 'archivo'",
   );
@@ -153,26 +188,48 @@ export async function keyRing(db: Queryable, key: InstallationKey): Promise<KeyR
     return material && material.keyId === row.key_id ? [material] : [];
   });
   if (key.source === 'file') {
-    const keys = new Map(key.fileKeys.map((k) => [k.keyId, k]));
-    const exposed = stored.some((k) => keys.has(k.keyId));
+    const keys = new Map(key.fileKeys.map((k) => [k.keyId, k.forCompany(key.company)]));
+    const own = new Set(key.fileKeys.map((k) => k.forCompany(FIRST_COMPANY_ID).keyId));
+    const exposed = stored.some((k) => own.has(k.keyId));
     return { keys, mode: exposed ? 'file-and-database' : 'file' };
   }
-  const keys = new Map(stored.map((k) => [k.keyId, k]));
+  const keys = new Map(
+    stored.map((k) => k.forCompany(key.company)).map((k) => [k.keyId, k] as const),
+  );
   keys.set(key.keyId, key);
   return { keys, mode: 'database' };
 }
 
 /**
+ * Records that `key`'s id is a key of its company (migration 064: an acceptance names the pair).
+ * Company 1's ids are the installation's own rows, written when the key is loaded.
+ */
+export async function recordCompanyKeyId(db: Queryable, key: KeyMaterial): Promise<void> {
+  if (key.company === FIRST_COMPANY_ID) return;
+  await db.query(
+    "INSERT INTO installation_keys (key_id, secret, company_id) VALUES ($1, 'derivada', $2) ON CONFLICT DO NOTHING",
+    [key.keyId, key.company],
+  );
+}
+
+/** The company a key is asked for without naming one: the request's, else company 1. */
+function defaultCompany(): number {
+  const scope = requestCompanyScope();
+  return typeof scope === 'number' ? scope : FIRST_COMPANY_ID;
+}
+
+/**
  * Loads the key once (the file when `file` is given, else the database), makes sure the database
  * knows the ids (seals reference them), and seals the chain head the upgrade to record 0258 left
- * unsealed.
+ * unsealed. Each call answers with the keys of `company`, by default the request's company (the
+ * signed-in account's, record 0283), else company 1 (record 0282).
  */
 export function installationKeyLoader(
   db: Db,
   file: string | undefined,
-): () => Promise<InstallationKey> {
+): (company?: number) => Promise<InstallationKey> {
   let loading: Promise<InstallationKey> | null = null;
-  return () => {
+  const load = () => {
     loading ??= (async () => {
       let key: InstallationKey;
       if (!file) key = await keyFromDatabase(db);
@@ -193,4 +250,5 @@ export function installationKeyLoader(
     });
     return loading;
   };
+  return async (company = defaultCompany()) => companyKey(await load(), company);
 }

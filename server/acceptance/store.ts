@@ -1,12 +1,21 @@
 // Acceptances in the database (decision 0220): recorded once per learner, course and cycle,
-// sealed on arrival in one chain (seal.ts), never updated or deleted (the table's trigger), and
-// verified by walking the chain under every key the installation holds and against the sealed
-// head of the chain (decision 0258).
+// sealed on arrival in their company's chain (seal.ts; one chain per company, record 0282) with
+// the company's key, never updated or deleted (the table's trigger), and verified by walking the
+// company's chain under every key the installation holds for that company and against the
+// company's sealed head (decision 0258).
 import { createHash } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { lockCurrentCycle } from '../db/store.ts';
-import { keyRing, type InstallationKey, type KeyMode, type KeyRing } from './installation-key.ts';
-import { headSealed, readHead, writeHead, type ChainHead } from './chain-head.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
+import {
+  companyKey,
+  keyRing,
+  recordCompanyKeyId,
+  type InstallationKey,
+  type KeyMode,
+  type KeyRing,
+} from './installation-key.ts';
+import { createHead, headSealed, readHead, writeHead, type ChainHead } from './chain-head.ts';
 import { wasPublished } from './published.ts';
 import { computeSeal, GENESIS, sealMatches, type SealedFields } from './seal.ts';
 
@@ -122,23 +131,38 @@ interface LockedChain {
 }
 
 /**
- * The chain's end with the table locked until commit (decision 0258). One chain for the whole
- * installation: the previous seal is read under a table lock, so two acceptances arriving
- * together cannot both link to the same row. A new row links to the sealed head's last seal:
- * after the newest rows were deleted it no longer links to the row before it, so the gap stays
- * in the chain. Without a sealed head (gone, or altered) it links to the last row and the head is
- * left as it is: the check keeps reporting it.
+ * The end of the company's chain, locked until commit (decisions 0258, 0282). One chain per
+ * company: the previous seal is read with the company's head row locked (`FOR UPDATE`), so two
+ * acceptances of one company arriving together cannot both link to the same row, and another
+ * company's acceptance waits for nothing. A company's first acceptance makes its head. A new row
+ * links to the sealed head's last seal: after the newest rows were deleted it no longer links to
+ * the row before it, so the gap stays in the chain. Without a sealed head (gone, or altered) it
+ * links to the company's last row and the head is left as it is: the check keeps reporting it;
+ * with the head row gone there is no row to lock, so the whole table is locked as before.
  */
 async function lockedChainHead(tx: Queryable, key: InstallationKey): Promise<LockedChain> {
-  await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
+  const company = key.company;
+  let head = await readHead(tx, company, true);
+  // A company without acceptances has no head yet; a head missing after acceptances is a fault
+  // (removed), never made again here. Company 1's head was made by the upgrade (migration 057).
+  if (!head && company !== FIRST_COMPANY_ID) {
+    const [any] = await tx.query('SELECT 1 FROM acceptances WHERE company_id = $1 LIMIT 1', [
+      company,
+    ]);
+    if (!any) {
+      await createHead(tx, key);
+      head = await readHead(tx, company, true);
+    }
+  }
+  if (!head) await tx.query('LOCK TABLE acceptances IN EXCLUSIVE MODE');
   const [last] = await tx.query<{ seal: string }>(
-    'SELECT seal FROM acceptances ORDER BY id DESC LIMIT 1',
+    'SELECT seal FROM acceptances WHERE company_id = $1 ORDER BY id DESC LIMIT 1',
+    [company],
   );
-  let head = await readHead(tx, true);
   // The head as the upgrade left it, never sealed yet: sealed now, as at the key's first load.
   if (head && head.seal === null) {
     await writeHead(tx, key, head);
-    head = await readHead(tx, true);
+    head = await readHead(tx, company, true);
   }
   const sealed = head !== null && headSealed(head, (await keyRing(tx, key)).keys);
   if (!sealed || !head) return { prevSeal: last?.seal ?? GENESIS, advance: async () => {} };
@@ -158,6 +182,7 @@ async function lockedChainHead(tx: Queryable, key: InstallationKey): Promise<Loc
 
 async function insertSealed(
   tx: Queryable,
+  company: number,
   fields: SealedFields,
   prevSeal: string,
   seal: string,
@@ -165,8 +190,8 @@ async function insertSealed(
   const [row] = await tx.query<Record<string, unknown>>(
     `INSERT INTO acceptances (user_id, course_id, cycle, name, document, device_time,
        received_at, session_id, shown_version, seconds_spent, first_correct, first_answered,
-       key_id, prev_seal, seal)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)
+       key_id, prev_seal, seal, company_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
      RETURNING id`,
     [
       fields.userId,
@@ -184,6 +209,7 @@ async function insertSealed(
       fields.keyId,
       prevSeal,
       seal,
+      company,
     ],
   );
   return Number(row!.id);
@@ -192,10 +218,12 @@ async function insertSealed(
 /**
  * Records and seals the learner's acceptance of the current cycle; the one already stored when
  * there is one (a re-sent queue item). Throws NotCompletedError before the course is complete.
+ * Sealed in the learner's company's chain with that company's key, whichever company's key the
+ * caller holds (record 0282): the learner's row decides.
  */
 export async function recordAcceptance(
   db: Db,
-  key: InstallationKey,
+  installationKey: InstallationKey,
   input: AcceptanceInput,
 ): Promise<StoredAcceptance | null> {
   return db.transaction(async (tx) => {
@@ -203,8 +231,13 @@ export async function recordAcceptance(
     if (cycle === null) return null;
     const existing = await acceptanceFor(tx, input.userId, input.courseId, cycle);
     if (existing) return existing;
-    const [user] = await tx.query<{ name: string; document: string; completed_at: unknown }>(
-      `SELECT u.name, u.document, p.completed_at FROM users u
+    const [user] = await tx.query<{
+      name: string;
+      document: string;
+      completed_at: unknown;
+      company_id: number;
+    }>(
+      `SELECT u.name, u.document, p.completed_at, u.company_id FROM users u
          LEFT JOIN progress p ON p.user_id = u.id AND p.course_id = $2 AND p.cycle = $3
         WHERE u.id = $1`,
       [input.userId, input.courseId, cycle],
@@ -215,7 +248,9 @@ export async function recordAcceptance(
       throw new NotPublishedError('statement not published to this learner');
     const shownVersion = await storeShownText(tx, input.text);
     const facts = await learningFacts(tx, input.userId, input.courseId, cycle);
-    const { prevSeal, advance } = await lockedChainHead(tx, key);
+    const own = companyKey(installationKey, Number(user.company_id));
+    await recordCompanyKeyId(tx, own);
+    const { prevSeal, advance } = await lockedChainHead(tx, own);
     const fields: SealedFields = {
       userId: input.userId,
       courseId: input.courseId,
@@ -227,10 +262,10 @@ export async function recordAcceptance(
       sessionId: input.sessionId,
       shownVersion,
       ...facts,
-      keyId: key.keyId,
+      keyId: own.keyId,
     };
-    const seal = computeSeal(key.sealKey, prevSeal, fields);
-    const id = await insertSealed(tx, fields, prevSeal, seal);
+    const seal = computeSeal(own.sealKey, prevSeal, fields);
+    const id = await insertSealed(tx, own.company, fields, prevSeal, seal);
     await advance(fields.receivedAt, seal);
     return { ...fields, id, prevSeal, seal };
   });
@@ -270,6 +305,8 @@ export interface ChainCheck {
   textAltered: Set<number>;
   /** Ids of rows sealed and linked correctly, after a row at fault in the chain. */
   afterFault: Set<number>;
+  /** Ids of every row walked: the company's chain (record 0282). */
+  walked: Set<number>;
   /** Rows at fault (broken, unknown key), in chain order. */
   faults: ChainFault[];
   /** The rows against the sealed head. */
@@ -278,11 +315,12 @@ export interface ChainCheck {
   keyMode: KeyMode;
 }
 
-/** Hashes of shown texts whose body no longer hashes to them (edited in the database). */
-async function alteredShownTexts(db: Queryable): Promise<Set<string>> {
+/** The company's shown texts whose body no longer hashes to them (edited in the database). */
+async function alteredShownTexts(db: Queryable, company: number): Promise<Set<string>> {
   const rows = await db.query<{ hash: string }>(
     `SELECT hash FROM shown_texts
-      WHERE encode(sha256(convert_to(body, 'UTF8')), 'hex') <> hash`,
+      WHERE company_id = $1 AND encode(sha256(convert_to(body, 'UTF8')), 'hex') <> hash`,
+    [company],
   );
   return new Set(rows.map((r) => r.hash));
 }
@@ -310,14 +348,20 @@ function tailFault(
 }
 
 /**
- * Walks the whole chain in order and checks every seal under the key its row names (any key the
- * installation holds, decision 0258), every link, every shown text, and the end against the
- * sealed head.
+ * Walks the whole chain of `key`'s company in order (record 0282: `key` is the company's, e.g.
+ * the request's from `ctx.installationKey()`) and checks every seal under the key its row names
+ * (any key the installation holds for that company, decision 0258), every link, every shown text,
+ * and the end against the company's sealed head.
  */
 export async function checkChain(db: Queryable, key: InstallationKey): Promise<ChainCheck> {
+  const company = key.company;
   const ring = await keyRing(db, key);
-  const rows = (await db.query<Record<string, unknown>>(`${SELECT} ORDER BY id`)).map(toStored);
-  const altered = await alteredShownTexts(db);
+  const rows = (
+    await db.query<Record<string, unknown>>(`${SELECT} WHERE company_id = $1 ORDER BY id`, [
+      company,
+    ])
+  ).map(toStored);
+  const altered = await alteredShownTexts(db, company);
   const check: ChainCheck = {
     head: GENESIS,
     count: rows.length,
@@ -326,6 +370,7 @@ export async function checkChain(db: Queryable, key: InstallationKey): Promise<C
     unknownKey: new Set(),
     textAltered: new Set(),
     afterFault: new Set(),
+    walked: new Set(rows.map((row) => row.id)),
     faults: [],
     tail: null,
     keyMode: ring.mode,
@@ -348,7 +393,7 @@ export async function checkChain(db: Queryable, key: InstallationKey): Promise<C
     prev = row.seal;
   });
   check.head = prev;
-  check.tail = tailFault(await readHead(db), ring.keys, rows, firstLinkBreak);
+  check.tail = tailFault(await readHead(db, company), ring.keys, rows, firstLinkBreak);
   return check;
 }
 

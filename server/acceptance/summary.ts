@@ -20,7 +20,8 @@ export interface AcceptanceSummary {
 }
 
 export function sealState(chain: ChainCheck, id: number): SealState {
-  if (chain.unknownKey.has(id)) return 'unknown-key';
+  // A row outside the chain checked (another company's, record 0282) is never read as verified.
+  if (chain.unknownKey.has(id) || !chain.walked.has(id)) return 'unknown-key';
   if (chain.broken.has(id)) return chain.linkBroken.has(id) ? 'link-broken' : 'broken';
   if (chain.textAltered.has(id)) return 'text-altered';
   return chain.afterFault.has(id) ? 'after-fault' : 'intact';

@@ -5,7 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { ENGINES, openTestDb, signedInLearner, testApp, type TestDb } from '../test-support.ts';
+import {
+  ENGINES,
+  FULL_ROUTE,
+  openTestDb,
+  seedUser,
+  signedInLearner,
+  TestClient,
+  testApp,
+  type TestDb,
+} from '../test-support.ts';
+import { issueToken } from '../db/session-store.ts';
+import { companyDb } from '../db/company-scope.ts';
+import { createCompany } from '../db/company-store.ts';
 import { createCertificateIssuer, gateQrText } from '../certificates.ts';
 import type { CertificateRequest } from '../context.ts';
 import { keyFromSecret } from '../acceptance/installation-key.ts';
@@ -149,6 +161,61 @@ describe.each(ENGINES)('gate statement (%s)', (engine) => {
     const served = await keys();
     expect(served[key.keyId]).toBe(key.publicKey);
     expect(Object.keys(served).length).toBe(2);
+  });
+
+  it("a company-2 certificate is signed with company 2's key: it verifies with company 2's keys, never with company 1's", async () => {
+    const second = await createCompany(t.db, 'Constructora Segunda S.A.S.');
+    const db = companyDb(t.db).forCompany(second);
+    const user = await seedUser(db, {
+      document: '81000009',
+      name: 'Eva Segunda',
+      email: 'eva@example.co',
+    });
+    const client = await new TestClient(app).init();
+    client.token = await issueToken(db, user.id, 3_600_000);
+    const cookie = await app.inject({
+      method: 'GET',
+      url: '/api/v1/csrf-cookie',
+      headers: { authorization: client.token },
+    });
+    client.xsrf = cookie.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const saved = await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
+    expect(saved.json().user?.score).toBe(100);
+    const response = await app.inject({
+      method: 'GET',
+      url: '/api/v1/download-certificate',
+      headers: client.headers(),
+    });
+    expect(response.json().success).toBe(true);
+    const request = issued!;
+    const qr = gateQrText(request.installationKey!, `${BASE}/verificar/${request.code}`, {
+      code: request.code,
+      name: request.user.name,
+      document: request.user.document,
+      obra: config.obras[0]!.nombre,
+      completedAt: request.completedAt,
+      reinductionMonths: config.reinduccion.periodoMeses,
+    });
+    const today = colombiaDay(new Date());
+    const first = await keys();
+    const served = await app.inject({ method: 'GET', url: `/api/v1/gate-keys?empresa=${second}` });
+    expect(served.statusCode).toBe(200);
+    const own: GateKeys = served.json().keys;
+    expect((await verifyGateQr(qr, own, today)).status).toBe('valid');
+    // Company 1's gate does not know company 2's key; relabelled to company 1's id, it is forged.
+    expect((await verifyGateQr(qr, first, today)).status).toBe('unknown-key');
+    const read = readGateQr(qr)!;
+    for (const firstId of Object.keys(first)) {
+      const relabelled = gateUrl(
+        read.url,
+        statementBytes({ ...read.statement, keyId: firstId }),
+        read.signature,
+      );
+      expect((await verifyGateQr(relabelled, first, today)).status).toBe('bad-signature');
+    }
+    // A company that does not exist has no keys to serve.
+    const none = await app.inject({ method: 'GET', url: '/api/v1/gate-keys?empresa=999' });
+    expect(none.statusCode).toBe(404);
   });
 
   it('an address without a statement (certificates issued before) is reported as such', async () => {

@@ -1,6 +1,6 @@
-// Signs a certificate's gate statement (decision 0242) with the installation's Ed25519 key
-// (derived from the installation key, decision 0220), and lists the public keys the
-// «Verificar en portería» page checks against.
+// Signs a certificate's gate statement (decision 0242) with the company's Ed25519 key (derived
+// from the installation key for the company, decisions 0220 and 0282), and lists the public keys
+// of one company the «Verificar en portería» page checks against.
 import { sign } from 'node:crypto';
 import { gateUrl, statementBytes, type GateStatement } from '../../src/domain/gate/statement.ts';
 import type { Queryable } from '../db/db.ts';
@@ -17,9 +17,10 @@ export function signedGateUrl(
 }
 
 /**
- * key id → public key (raw, base64url) of every key this installation holds (decision 0258): the
- * key file's keys, or in database mode the current key and the well-formed rows of
- * installation_keys. A row a database user adds without a matching secret is never served.
+ * key id → public key (raw, base64url) of every key this installation holds for the company of
+ * `current` (decisions 0258, 0282): the key file's keys, or in database mode the current key and
+ * the well-formed rows of installation_keys, each derived for that company. A row a database user
+ * adds without a matching secret is never served.
  */
 export async function gatePublicKeys(
   db: Queryable,

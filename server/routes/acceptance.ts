@@ -2,8 +2,8 @@
 // carries the statement exactly as shown — one the server published to this learner, else 422
 // 'not-published' (record 0259) —, the device's time and the page session; the server
 // adds who (the signed-in learner), when it arrived, the time spent and the first-attempt result
-// from its own records, and seals the row in the installation's chain. Re-sending (the offline
-// queue) returns the acceptance already stored. Never needed for the certificate.
+// from its own records, and seals the row in its company's chain (record 0282). Re-sending (the
+// offline queue) returns the acceptance already stored. Never needed for the certificate.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError, ReasonedHttpError } from '../errors.ts';
