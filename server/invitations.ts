@@ -17,6 +17,8 @@ import type { Db, Queryable } from './db/db.ts';
 import { hashPassword, verifyPassword } from './security/passwords.ts';
 import { hashToken } from './security/tokens.ts';
 import { audit, type Actor } from './console/audit.ts';
+import { acrossCompanies, forCompanyOf, setRequestCompany } from './db/company-scope.ts';
+import { FIRST_COMPANY_ID } from './db/company-store.ts';
 
 /** How long an invitation lives (record 0210). */
 export const INVITATION_LIFETIME_MS = {
@@ -200,6 +202,7 @@ export type RedeemResult = { ok: true; userId: number } | { ok: false; reason: R
 interface InvitationRow {
   id: number;
   user_id: number;
+  company_id: number;
   document: string;
   name: string;
   active: boolean;
@@ -211,7 +214,7 @@ interface InvitationRow {
 }
 
 const ROW_SELECT = `
-  SELECT i.id, i.user_id, u.document, u.name, u.active, i.expires_at <= now() AS expired,
+  SELECT i.id, i.user_id, i.company_id, u.document, u.name, u.active, i.expires_at <= now() AS expired,
          i.used_at, i.revoked_at, i.failed_attempts, i.code_hash
     FROM invitations i JOIN users u ON u.id = i.user_id`;
 
@@ -265,15 +268,29 @@ async function claim(db: Queryable, row: InvitationRow): Promise<boolean> {
   return rows.length === 1;
 }
 
-/** Redeems a link: the token and the document number typed on the landing page. */
-export async function redeemLink(db: Db, token: string, document: string): Promise<RedeemResult> {
-  const [row] = await db.query<InvitationRow>(`${ROW_SELECT} WHERE i.token_hash = $1`, [
-    hashToken(token),
-  ]);
+/**
+ * Redeems a link: the token and the document number typed on the landing page. The link is
+ * a random value: it is looked up across companies and names its invitation's company, in which
+ * everything after it acts — the rest of the request too (`setRequestCompany`, record 0283), so
+ * the session the route then opens is that company's. An unknown link is recorded in company 1's
+ * log, the company of the address it was typed on for now.
+ */
+export async function redeemLink(
+  given: Queryable,
+  token: string,
+  document: string,
+): Promise<RedeemResult> {
+  const [row] = await acrossCompanies(given).query<InvitationRow>(
+    `${ROW_SELECT} WHERE i.token_hash = $1`,
+    [hashToken(token)],
+  );
   if (!row) {
-    await auditRefusal(db, null, 'enlace', 'no-match');
+    await auditRefusal(forCompanyOf(given, FIRST_COMPANY_ID), null, 'enlace', 'no-match');
     return { ok: false, reason: 'no-match' };
   }
+  const companyId = Number(row.company_id);
+  setRequestCompany(companyId);
+  const db = forCompanyOf(given, companyId);
   const refusal = refusalOf(row);
   if (row.document !== document) {
     // A forwarded link is useless without the right document; each try on a live one counts.
@@ -304,7 +321,16 @@ export async function redeemLink(db: Db, token: string, document: string): Promi
  * or for an unknown document or a learner without invitations a dummy hash. The work, and so the
  * time, does not tell an unknown document from a worker with many cards.
  */
-export async function redeemCode(db: Db, document: string, code: string): Promise<RedeemResult> {
+export async function redeemCode(
+  given: Queryable,
+  document: string,
+  code: string,
+): Promise<RedeemResult> {
+  // A document names no company: the code is checked among company 1's learners, the company of
+  // the address it was typed on until a company has one of its own (record 0283); the rest of the
+  // request (the session the route opens) is company 1's too.
+  setRequestCompany(FIRST_COMPANY_ID);
+  const db = forCompanyOf(given, FIRST_COMPANY_ID);
   const [row] = await db.query<InvitationRow>(
     `${ROW_SELECT} WHERE u.document = $1
       ORDER BY (u.active AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()) DESC,

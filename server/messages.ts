@@ -126,6 +126,7 @@ export const MESSAGES = {
       completedOn: 'Fecha de finalización',
       dueOn: 'Reinducción hasta',
       code: 'Código',
+      issuer: 'Emitido por',
     },
     missingFile:
       'Este enlace de certificado no existe o ya venció: un enlace sirve unos minutos y solo mientras la sesión de quien lo pidió sigue abierta. Para obtener tu certificado, ingresa al curso y usa el botón',

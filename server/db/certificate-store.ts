@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from './db.ts';
 import { hashToken } from '../security/tokens.ts';
 import { iso, shippedCourseId } from './store-shared.ts';
+import { acrossCompanies } from './company-scope.ts';
 
 export interface CertificateRow {
   code: string;
@@ -81,13 +82,22 @@ export interface CertificateForCheck extends CertificateRow {
   deactivated_at: string | null;
   /** When a reinducción archived the certificate's cycle (induction_cycles), if it did. */
   archived_at: string | null;
+  /** The issuing company (record 0282): its id and its name ('' while company 1 is unnamed). */
+  company_id: number;
+  company_name: string;
 }
+
+/**
+ * The certificate with this code, whichever company issued it: the printed code is unique
+ * across the installation and names exactly one certificate, which names its company (records
+ * 0282 and 0283) — /verificar looks it up before it knows the company.
+ */
 
 export async function certificateForCheck(
   db: Queryable,
   code: string,
 ): Promise<CertificateForCheck | null> {
-  const [row] = await db.query<
+  const [row] = await acrossCompanies(db).query<
     CertificateDbRow & {
       obra: string | null;
       cycle: number | string;
@@ -95,15 +105,19 @@ export async function certificateForCheck(
       active: boolean;
       deactivated_at: Date | string | null;
       archived_at: Date | string | null;
+      company_id: number | string;
+      company_name: string;
     }
   >(
     `SELECT ${CERTIFICATE_COLUMNS.split(', ')
       .map((c) => `c.${c}`)
       .join(', ')}, c.cycle, u.obra, u.cycle AS current_cycle, u.active, u.deactivated_at,
-            ic.archived_at
+            ic.archived_at, c.company_id, co.name AS company_name
        FROM certificates c
-       JOIN users u ON u.id = c.user_id
-       LEFT JOIN induction_cycles ic ON ic.user_id = c.user_id AND ic.cycle = c.cycle
+       JOIN users u ON u.id = c.user_id AND u.company_id = c.company_id
+       JOIN companies co ON co.id = c.company_id
+       LEFT JOIN induction_cycles ic
+              ON ic.user_id = c.user_id AND ic.company_id = c.company_id AND ic.cycle = c.cycle
       WHERE c.code = $1`,
     [code],
   );
@@ -116,6 +130,8 @@ export async function certificateForCheck(
     active: row.active,
     deactivated_at: iso(row.deactivated_at ?? null),
     archived_at: iso(row.archived_at ?? null),
+    company_id: Number(row.company_id),
+    company_name: row.company_name ?? '',
   };
 }
 
@@ -136,8 +152,8 @@ export async function createCertificateLink(
 ): Promise<string | null> {
   const link = randomBytes(16).toString('base64url');
   const rows = await db.query<{ id: number }>(
-    `INSERT INTO certificate_links (link_hash, certificate_id, token_hash, expires_at)
-     SELECT $1, c.id, $2, now() + ($3::integer * interval '1 millisecond')
+    `INSERT INTO certificate_links (link_hash, certificate_id, company_id, token_hash, expires_at)
+     SELECT $1, c.id, c.company_id, $2, now() + ($3::integer * interval '1 millisecond')
        FROM certificates c
       WHERE c.user_id = $4 AND c.course_id = $5 AND c.cycle = $6 AND c.pdf IS NOT NULL
      RETURNING certificate_id AS id`,
@@ -157,6 +173,8 @@ export async function createCertificateLink(
 
 /** A certificate's stored PDF and the facts its download needs. */
 export interface CertificateFile {
+  /** The issuing company: the link named it (record 0283). */
+  companyId: number;
   pdf: Uint8Array;
   name: string;
   completed_at: string | null;
@@ -164,6 +182,7 @@ export interface CertificateFile {
 }
 
 interface CertificateFileRow {
+  company_id: number | string;
   pdf: Uint8Array | null;
   name: string;
   completed_at: Date | string | null;
@@ -173,6 +192,7 @@ interface CertificateFileRow {
 const certificateFileOf = (row: CertificateFileRow | undefined): CertificateFile | null =>
   row?.pdf
     ? {
+        companyId: Number(row.company_id),
         // pg gives a Buffer, PGlite a Uint8Array: both are Uint8Arrays.
         pdf: row.pdf,
         name: row.name,
@@ -183,18 +203,20 @@ const certificateFileOf = (row: CertificateFileRow | undefined): CertificateFile
 
 /**
  * The stored PDF behind a certificate link, while the link is unexpired and the session that
- * asked for it is live (not signed out, reset, deactivated or expired); else null.
+ * asked for it is live (not signed out, reset, deactivated or expired); else null. The link is
+ * a random value, found across companies; every row it reaches is its certificate's company's
+ * (record 0283).
  */
 export async function certificateFileByLink(
   db: Queryable,
   link: string,
 ): Promise<CertificateFile | null> {
-  const [row] = await db.query<CertificateFileRow>(
-    `SELECT c.pdf, c.name, c.completed_at, c.issued_at
+  const [row] = await acrossCompanies(db).query<CertificateFileRow>(
+    `SELECT c.company_id, c.pdf, c.name, c.completed_at, c.issued_at
        FROM certificate_links l
-       JOIN certificates c ON c.id = l.certificate_id
-       JOIN tokens t ON t.token_hash = l.token_hash
-       JOIN users u ON u.id = t.user_id
+       JOIN certificates c ON c.id = l.certificate_id AND c.company_id = l.company_id
+       JOIN tokens t ON t.token_hash = l.token_hash AND t.company_id = c.company_id
+       JOIN users u ON u.id = t.user_id AND u.company_id = t.company_id
       WHERE l.link_hash = $1 AND l.expires_at > now()
         AND t.revoked_at IS NULL AND t.expires_at > now() AND u.active AND t.user_id = c.user_id`,
     [hashToken(link)],

@@ -17,11 +17,18 @@ export async function issueToken(
   scope: TokenScope = 'app',
 ): Promise<string> {
   const token = newToken();
-  await db.query(
-    `INSERT INTO tokens (user_id, token_hash, expires_at, scope) VALUES ($1, $2, now() + ($3::double precision * interval '1 millisecond'), $4)`,
+  // The session belongs to its account's company, named from the account's row, not left to the
+  // transaction's default (record 0283): a sign-in may run before the request knows its company.
+  // An account the transaction cannot see (another company's) gets no session.
+  const rows = await db.query<{ user_id: number }>(
+    `INSERT INTO tokens (user_id, company_id, token_hash, expires_at, scope)
+     SELECT u.id, u.company_id, $2, now() + ($3::double precision * interval '1 millisecond'), $4
+       FROM users u WHERE u.id = $1
+     RETURNING user_id`,
     // At most a year: an invitation's session on the learner's phone is 90 days (record 0210).
     [userId, hashToken(token), Math.max(1, Math.min(ttlMs, 366 * 24 * 60 * 60 * 1000)), scope],
   );
+  if (rows.length !== 1) throw new Error(`no account ${userId} in this company for a session`);
   return token;
 }
 

@@ -18,6 +18,8 @@ import {
 } from '../identity.ts';
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
+import { forCompanyOf, setRequestCompany } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 
 type Identifier = { document: string } | { email: string };
 
@@ -79,6 +81,10 @@ export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
     },
     async (request, reply) => {
       const { by, password, recaptcha } = request.body;
+      // A document or correo names no company: the sign-in acts in the company of the address the
+      // page was opened on, which until a company has an address of its own is company 1
+      // (record 0283). Its budget, its session and its answer are that company's.
+      setRequestCompany(FIRST_COMPANY_ID);
       if (ctx.recaptchaVerify) {
         const result = recaptcha
           ? await ctx.recaptchaVerify(recaptcha, request.ip).catch(() => ({ success: false }))
@@ -86,7 +92,7 @@ export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
         if (!recaptchaPasses(result, ctx.recaptchaMinScore))
           throw new HttpError(422, MESSAGES.recaptchaFailed);
       }
-      const credentials = await findCredentials(ctx.db, by);
+      const credentials = await findCredentials(forCompanyOf(ctx.db, FIRST_COMPANY_ID), by);
       // One budget per learner, whichever identifier is typed (document or correo).
       const key = credentials ? `u:${credentials.id}` : accountKey(by);
       const waitMs = await ctx.loginLimiter.waitMs(key);

@@ -15,6 +15,7 @@ import { certificateFileName } from '../../src/domain/certificate/index.ts';
 import { CERTIFICATE_PATH, FILE_TOKEN_PATTERN } from '../certificates.ts';
 import { htmlPage } from './html-page.ts';
 import { MESSAGES } from '../messages.ts';
+import { setRequestCompany } from '../db/company-scope.ts';
 
 function missing(reply: FastifyReply) {
   return reply
@@ -38,6 +39,8 @@ export async function certificateFileRoutes(app: FastifyInstance, ctx: AppContex
     if (!FILE_TOKEN_PATTERN.test(link)) return missing(reply);
     const file = await certificateFileByLink(ctx.db, link);
     if (!file) return missing(reply);
+    // Whatever follows acts in the certificate's company (record 0283).
+    setRequestCompany(file.companyId);
     const name = certificateFileName(file.name, new Date(file.completed_at ?? file.issued_at));
     // Chrome's PDF viewer is itself a page built for the response: the app's CSP (no inline
     // style, object-src 'none') would leave it blank or blocked. A PDF runs no script of ours.

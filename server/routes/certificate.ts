@@ -19,6 +19,7 @@ import { CERTIFICATE_LINK_TTL_MS } from '../certificates.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
+import { acrossCompanies } from '../db/company-scope.ts';
 
 // No look-alike characters: the code is typed from paper at /verificar/:code.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -29,10 +30,15 @@ export function newVerificationCode(): string {
   return `SST-${pick(4)}-${pick(4)}-${pick(4)}`;
 }
 
-/** A fresh code, drawn again (up to five times) while a stored certificate already has it. */
+/**
+ * A fresh code, drawn again (up to five times) while a stored certificate already has it — in any
+ * company: a code names exactly one certificate of the installation (record 0282).
+ */
 async function unusedVerificationCode(db: Db): Promise<string> {
+  const everyCompany = acrossCompanies(db);
   let code = newVerificationCode();
-  for (let i = 0; i < 5 && (await certificateByCode(db, code)); i++) code = newVerificationCode();
+  for (let i = 0; i < 5 && (await certificateByCode(everyCompany, code)); i++)
+    code = newVerificationCode();
   return code;
 }
 

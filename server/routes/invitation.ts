@@ -74,6 +74,8 @@ export async function invitationRoutes(server: FastifyInstance, ctx: AppContext)
           .header('cache-control', 'no-store')
           .send({ success: false, code: result.reason, message });
       }
+      // redeemLink and redeemCode continued the request in the invitation's company (a link's,
+      // or company 1 for a code typed with a document: record 0283): the session is opened there.
       const token = await issueToken(ctx.db, result.userId, INVITATION_SESSION_TTL_MS);
       const user = await withStatement(ctx, await getUser(ctx.db, result.userId, ctx.courseId));
       ctx.setXsrfCookie(reply, sessionBinding(token));

@@ -1,8 +1,9 @@
 // /verificar/<código> says whether a certificate stands (record 0260): a deactivated worker's
 // certificate and one whose cycle a reinducción archived read «Anulada» with why (410), never
 // «Certificado válido»; a standing one shows what the gate shows (obra, masked document,
-// completion and reinducción due dates); one of the demonstration installation reads
-// «Certificado de ejemplo — sin validez». The gate page asks the same with Accept: application/json.
+// completion and reinducción due dates) and the issuing company; one of the demonstration
+// installation reads «Certificado de ejemplo — sin validez». The gate page asks the same with
+// Accept: application/json (the standing and the company's name).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -23,6 +24,8 @@ import { ANDINA } from '../console/console-fixture.ts';
 /** A real company (not the demonstration file): its certificates can be valid. */
 const DEMO = readConfiguration(withEnv({}), { firstObra: true }).config;
 const ACTOR = { userId: null, name: 'Coordinadora de prueba' };
+/** Company 1, named at the first start after the configuration the first server was given. */
+const FIRST_COMPANY = ANDINA.empresa.nombre;
 const issuer: CertificateIssuer = async ({ code }) => ({ url_file: `/certificados/${code}.pdf` });
 
 describe.each(ENGINES)('/verificar says whether a certificate stands (%s)', (engine) => {
@@ -81,13 +84,14 @@ describe.each(ENGINES)('/verificar says whether a certificate stands (%s)', (eng
     expect(html).toContain('Certificado válido');
     expect(html).toContain('Ana Vigente Ruiz');
     expect(html).toContain('Puente Sur');
+    expect(html).toContain(`Emitido por</dt><dd class="issuer">${FIRST_COMPANY}`);
     expect(html).toContain('***0001');
     expect(html).not.toContain('1098700001');
     expect(html).toContain(`Fecha de finalización</dt><dd>${spanishDay(completedOn)}`);
     expect(html).toContain(
       `Reinducción hasta</dt><dd>${spanishDay(addMonths(completedOn, ANDINA.reinduccion.periodoMeses))}`,
     );
-    expect((await standing(code)).json()).toEqual({ state: 'valid' });
+    expect((await standing(code)).json()).toEqual({ state: 'valid', company: FIRST_COMPANY });
   });
 
   it('a deactivated worker’s certificate reads «Anulada» with why, never «Certificado válido»', async () => {
@@ -104,6 +108,7 @@ describe.each(ENGINES)('/verificar says whether a certificate stands (%s)', (eng
     const json = await standing(code);
     expect(json.statusCode).toBe(410);
     expect(json.json()).toEqual({
+      company: FIRST_COMPANY,
       state: 'annulled',
       reasons: [{ kind: 'deactivated', on: today }],
     });
@@ -121,6 +126,7 @@ describe.each(ENGINES)('/verificar says whether a certificate stands (%s)', (eng
     );
     expect(response.body).not.toMatch(/válid/i);
     expect((await standing(code)).json()).toEqual({
+      company: FIRST_COMPANY,
       state: 'annulled',
       reasons: [{ kind: 'reinduction', on: today }],
     });
@@ -137,7 +143,7 @@ describe.each(ENGINES)('/verificar says whether a certificate stands (%s)', (eng
       url: `/verificar/${code}`,
       headers: { accept: 'application/json' },
     });
-    expect(json.json()).toEqual({ state: 'sample' });
+    expect(json.json()).toEqual({ state: 'sample', company: FIRST_COMPANY });
   });
 
   it('an unknown code still answers 404, as a page or as JSON', async () => {

@@ -1,10 +1,13 @@
 // Public page /verificar/:code (decision 0020): whoever holds a printed certificate
 // (an employer, an auditor) scans its QR code or types its code and sees that it is real, and
-// what the gate page shows (record 0260): name, masked document, course, obra, completion and
-// reinducción due dates — never the full document number or the score, since anyone may open it.
+// what the gate page shows (record 0260): name, masked document, course, the issuing company
+// («Emitido por», record 0282), obra, completion and reinducción due dates — never the full
+// document number or the score, since anyone may open it. The code is looked up across companies
+// (it names exactly one certificate) and the rest of the answer is that certificate's company's.
 // A certificate annulled (deactivated worker, cycle archived by a reinducción) answers 410
 // «Anulada» with why; one of the demonstration installation reads «Certificado de ejemplo — sin
-// validez». With Accept: application/json it answers the standing alone (the gate page asks it).
+// validez». With Accept: application/json it answers the standing and the issuing company's name
+// (`company`; the gate page asks it).
 // Server-rendered, self-contained (no script, no external resource), Spanish.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -28,6 +31,7 @@ import { MESSAGES } from '../messages.ts';
 import { acceptanceForCertificate, checkChain } from '../acceptance/store.ts';
 import { SEAL_TEXT, sealState, shortSeal } from '../acceptance/summary.ts';
 import { stripBidiControls } from '../../src/domain/certificate/text.ts';
+import { setRequestCompany } from '../db/company-scope.ts';
 
 const EXAMPLE_CODE = 'SST-ABCD-EFGH-JKLM';
 
@@ -184,6 +188,7 @@ async function certificatePage(
 ${row(F.name, escapeHtml(stripBidiControls(cert.name)), ' class="name"')}
 ${row(F.document, escapeHtml(maskDocument(cert.document)))}
 ${row(F.course, escapeHtml(course))}
+${cert.company_name ? row(F.issuer, escapeHtml(stripBidiControls(cert.company_name)), ' class="issuer"') : ''}
 ${row(F.obra, escapeHtml(certificateObra(config, cert.obra).nombre))}
 ${row(F.completedOn, escapeHtml(spanishDay(days.completedOn)))}
 ${row(F.dueOn, escapeHtml(spanishDay(days.dueOn)))}
@@ -220,9 +225,13 @@ ${lookupForm()}`,
     );
   }
   if (!cert) return json ? sendJson(reply, 404, { state: 'unknown' }) : notFound(reply, typed);
+  // The code named one certificate and so its company: the rest (its acceptance, its seal) is
+  // that company's (record 0283).
+  setRequestCompany(cert.company_id);
   const standing = standingOf(cert, config);
   const status = standing.state === 'annulled' ? 410 : 200;
-  if (json) return sendJson(reply, status, standing);
+  // The standing, and the company that issued the certificate (record 0282).
+  if (json) return sendJson(reply, status, { ...standing, company: cert.company_name });
   const page = await certificatePage(ctx, request, cert, config, standing);
   return sendPage(reply.header('vary', 'Accept'), status, page.title, page.body);
 }
