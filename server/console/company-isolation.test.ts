@@ -23,7 +23,9 @@ import { acrossCompanies, companyDb } from '../db/company-scope.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import { ANDINA, hiddenXsrf } from './console-fixture.ts';
 import { importWorkerFor } from './import-worker.ts';
-import { invitationWorkerFor } from './invitation-jobs.ts';
+import { invitationWorkerFor, submitInvitations } from './invitation-jobs.ts';
+import { submitImport } from './import-jobs.ts';
+import { newSheetKey } from './invitation-sheet.ts';
 import { guard } from './auth.ts';
 import { ADMIN_HEADER } from './admin-channel.ts';
 import { runUsers, USERS_HELP } from '../cli/users.ts';
@@ -561,6 +563,49 @@ describe.each(ENGINES)('two companies in the console and the CLI (%s)', (engine)
     await expect(run('report', ['--csv', '--empresa', 'dos'])).rejects.toThrow(/número de empresa/);
     expect(await snapshotOfA(w.t.db)).toBe(before);
   }, 60_000);
+
+  it('a job no request of its company wakes (stored by another instance) runs under its company', async () => {
+    const inB = companyDb(w.t.db).forCompany(w.b.id);
+    const [coordinator] = await inB.query<{ id: number }>(
+      "SELECT id FROM users WHERE role = 'coordinador' ORDER BY id LIMIT 1",
+    );
+    const actor = { userId: coordinator!.id, name: 'Otra instancia' };
+    const job = await submitImport(
+      inB,
+      actor,
+      'otra.csv',
+      Buffer.from('documento,nombre\n9990005,Bautista Beta Visible\n'),
+      [],
+    );
+    const sheet = await submitInvitations(
+      inB,
+      newSheetKey(),
+      {
+        ids: [w.b.learnerId],
+        kind: 'tarjeta',
+        base: 'http://localhost',
+        chosen: 1,
+        actor,
+      },
+      null,
+    );
+    // The loops' poll: no request, no company of its own.
+    await importWorkerFor(w.t.db)!.wake();
+    await invitationWorkerFor(w.t.db)!.wake();
+    const [imported] = await inB.query<{ state: string }>(
+      'SELECT state FROM import_jobs WHERE id = $1',
+      ['id' in job ? job.id : 0],
+    );
+    const [issued] = await inB.query<{ state: string }>(
+      'SELECT state FROM console_invitation_sheets WHERE id = $1',
+      [sheet.id],
+    );
+    expect([imported?.state, issued?.state]).toEqual(['terminado', 'lista']);
+    const learners = await acrossCompanies(companyDb(w.t.db)).query<{ company_id: number }>(
+      "SELECT company_id FROM users WHERE document = '9990005'",
+    );
+    expect(learners).toEqual([{ company_id: w.b.id }]);
+  });
 
   it('sign-in: across companies; the same staff document in two companies is refused, naming none', async () => {
     for (const id of [A, w.b.id])
