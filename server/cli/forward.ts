@@ -15,6 +15,7 @@ import {
   type ForwardedLine,
 } from '../console/admin-file.ts';
 import type { CliIo } from './run.ts';
+import { takeCompany } from './args.ts';
 import { esCli as T } from './strings/es-cli.ts';
 
 function alive(pid: number): boolean {
@@ -81,7 +82,10 @@ export async function forwardUsers(
   }
   let file: string | undefined;
   if (argv[0] === 'import') {
-    const path = argv.slice(1).find((a) => !a.startsWith('-'));
+    // The file is the one argument that is not an option (nor --empresa's value).
+    const path = takeCompany(argv)
+      .rest.slice(1)
+      .find((a) => !a.startsWith('-'));
     if (path) {
       try {
         file = readFileSync(path).toString('base64');

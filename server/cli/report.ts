@@ -7,7 +7,7 @@ import { reportRows } from '../db/store.ts';
 import { completedModuleCount } from '../progress-rules.ts';
 import { loadCourseShape } from '../course-shape.ts';
 import type { CourseShape } from '../../src/domain/progress/engine.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, takeCompany, UsageError } from './args.ts';
 import { csvCell, csvLine } from './csv.ts';
 import { runWithDb, type CliIo } from './run.ts';
 import { esCli as T } from './strings/es-cli.ts';
@@ -55,7 +55,9 @@ export async function runReport(
   db?: Db,
   shape?: CourseShape,
 ): Promise<number> {
-  const { options, positionals } = parseArgs(argv, { values: ['out'], flags: ['csv'] });
+  // `--empresa ID` (default 1): the report of that company's learners (record 0283).
+  const { company, rest } = takeCompany(argv);
+  const { options, positionals } = parseArgs(rest, { values: ['out'], flags: ['csv'] });
   if (options.has('help')) {
     io.out(REPORT_HELP);
     return 0;
@@ -63,15 +65,20 @@ export async function runReport(
   if (positionals.length) throw new UsageError(T.unexpectedArgument(positionals[0]!));
   if (!options.has('csv')) throw new UsageError(T.formatRequired);
   const out = options.get('out');
-  return runWithDb(db, io, async (d) => {
-    const csv = await buildReportCsv(d, shape ?? loadCourseShape());
-    if (typeof out === 'string') {
-      // A byte-order mark so Excel reads the file as UTF-8 (not on stdout: it would reach pipes).
-      writeFileSync(out, `\uFEFF${csv}`, 'utf8');
-      io.err(T.reportWritten(out, csv.trimEnd().split('\n').length - 1));
-    } else io.out(csv.trimEnd());
-    return 0;
-  });
+  return runWithDb(
+    db,
+    io,
+    async (d) => {
+      const csv = await buildReportCsv(d, shape ?? loadCourseShape());
+      if (typeof out === 'string') {
+        // A byte-order mark so Excel reads the file as UTF-8 (not on stdout: it would reach pipes).
+        writeFileSync(out, `\uFEFF${csv}`, 'utf8');
+        io.err(T.reportWritten(out, csv.trimEnd().split('\n').length - 1));
+      } else io.out(csv.trimEnd());
+      return 0;
+    },
+    company,
+  );
 }
 
 export async function main(argv = process.argv.slice(2)): Promise<number> {

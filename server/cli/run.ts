@@ -4,19 +4,25 @@ import { openDatabase } from '../db/open.ts';
 import { DataDirLockedError } from '../db/lock.ts';
 import { DataDirRefusedError } from '../db/private-folder.ts';
 import { esCli as T } from './strings/es-cli.ts';
+import { companyDb } from '../db/company-scope.ts';
 
 export interface CliIo {
   out(line: string): void;
   err(line: string): void;
 }
 
-/** Runs `fn` with the given database, or opens the configured one (lock included) and closes it. */
+/**
+ * Runs `fn` with the given database, or opens the configured one (lock included) and closes it;
+ * every statement of `fn` acts within `company` (records 0282, 0283): an unknown company is
+ * said on stderr and nothing runs (exit 1, as a usage error).
+ */
 export async function runWithDb(
   db: Db | undefined,
   io: CliIo,
   fn: (db: Db) => Promise<number>,
+  company = 1,
 ): Promise<number> {
-  if (db) return fn(db);
+  if (db) return inCompany(db, io, fn, company);
   let opened;
   try {
     opened = await openDatabase({ role: 'cli', log: (line) => io.err(line) });
@@ -29,8 +35,26 @@ export async function runWithDb(
     return 1;
   }
   try {
-    return await fn(opened.db);
+    return await inCompany(opened.db, io, fn, company);
   } finally {
     await opened.close();
   }
+}
+
+async function inCompany(
+  db: Db,
+  io: CliIo,
+  fn: (db: Db) => Promise<number>,
+  company: number,
+): Promise<number> {
+  // `companies` is the installation's table, outside the wall.
+  const [known] = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM companies WHERE id = $1',
+    [company],
+  );
+  if (!known?.n) {
+    io.err(T.unknownCompany(company));
+    return 1;
+  }
+  return fn(companyDb(db).forCompany(company));
 }

@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import type { Db } from '../db/db.ts';
 import { createUser, DuplicateUserError } from '../db/store.ts';
-import { parseArgs, UsageError } from './args.ts';
+import { parseArgs, takeCompany, UsageError } from './args.ts';
 import { ConfigError, formatConfigError } from '../../course-files/read-config.ts';
 import {
   checkHeader,
@@ -304,7 +304,9 @@ export async function runUsers(
   db?: Db,
   options: { readFile?: (path: string) => Uint8Array } = {},
 ): Promise<number> {
-  const [command, ...rest] = argv;
+  // `--empresa ID` anywhere (default 1): every command acts within that company (record 0283).
+  const { company, rest: args } = takeCompany(argv);
+  const [command, ...rest] = args;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     (command ? io.out : io.err)(USERS_HELP);
     return command ? 0 : 1;
@@ -316,7 +318,7 @@ export async function runUsers(
   if (command === 'add') {
     // Arguments are checked before the database is opened, so a typo never waits on it.
     parseArgs(rest, { values: ADD_VALUES, flags: [] });
-    return runWithDb(db, io, (d) => addUser(d, rest, io));
+    return runWithDb(db, io, (d) => addUser(d, rest, io), company);
   }
   if (command === 'import') {
     const { positionals } = parseArgs(rest, { values: [], flags: [] });
@@ -328,11 +330,16 @@ export async function runUsers(
       io.err(T.cannotReadFile(positionals[0]!));
       return 1;
     }
-    return runWithDb(db, io, async (d) => {
-      const summary = await importUsers(d, text, io);
-      if (!summary) return 1;
-      return summary.rejected > 0 ? 2 : 0;
-    });
+    return runWithDb(
+      db,
+      io,
+      async (d) => {
+        const summary = await importUsers(d, text, io);
+        if (!summary) return 1;
+        return summary.rejected > 0 ? 2 : 0;
+      },
+      company,
+    );
   }
   throw new UsageError(T.unknownCommand(command));
 }

@@ -12,7 +12,12 @@ import type { Actor } from './audit.ts';
 import type { FieldChange, ImportResult, RegisteredRow, Updatable } from './import-jobs.ts';
 import { esImport as T } from './strings/es-import.ts';
 import { JobLoop, newWorkerId } from './job-loop.ts';
-import { companyDb } from '../db/company-scope.ts';
+import {
+  acrossCompanies,
+  companyDb,
+  isCompanyDb,
+  withRequestCompany,
+} from '../db/company-scope.ts';
 
 type Row = Record<string, unknown>;
 
@@ -66,6 +71,8 @@ export const MAX_ATTEMPTS = 3;
 
 export interface ClaimedJob {
   id: number;
+  /** The job's company: it is worked under it (record 0283). */
+  company: number;
   csv: string;
   actor: Actor;
   /** The worker holding the lease: every later write of the job is conditioned on it. */
@@ -105,12 +112,13 @@ export async function claimJob(
       WHERE id = (SELECT id FROM import_jobs WHERE ${claimable}
                    ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
         AND ${claimable}
-      RETURNING id, csv, created_by, created_by_name, attempts`,
+      RETURNING id, company_id, csv, created_by, created_by_name, attempts`,
     [worker, leaseMs, MAX_ATTEMPTS, T.resumed, T.reading, now],
   );
   if (!row) return null;
   return {
     id: Number(row.id),
+    company: Number(row.company_id),
     csv: csvFromStore(String(row.csv)),
     worker,
     attempts: Number(row.attempts),
@@ -307,11 +315,18 @@ export class ImportWorker {
     options: LeaseOptions & { pollMs?: number } = {},
   ) {
     const lease = { leaseMs: options.leaseMs ?? LEASE_MS, clock: options.clock ?? systemClock };
-    // runJob records a failed job itself (failJob) before it throws.
-    const run = (job: ClaimedJob) => runJob(db, job, obras, defaultObra, lease);
-    this.queue = new JobLoop({ claim: () => claimJob(db, this.id, lease), run, log });
+    // The next job of any company (`todas`, record 0283: the queue is the installation's), then
+    // worked under the job's company — its statements, and what it asks of the console (the
+    // obras), as if its company's coordinator asked. runJob records a failed job itself
+    // (failJob) before it throws.
+    const anyCompany = acrossCompanies(db);
+    const run = (job: ClaimedJob) =>
+      withRequestCompany(job.company, () =>
+        runJob(jobDb(db, job.company), job, obras, defaultObra, lease),
+      );
+    this.queue = new JobLoop({ claim: () => claimJob(anyCompany, this.id, lease), run, log });
     this.orphans = new JobLoop({
-      claim: () => claimJob(db, this.id, { ...lease, orphansOnly: true }),
+      claim: () => claimJob(anyCompany, this.id, { ...lease, orphansOnly: true }),
       run,
       log,
     });
@@ -341,6 +356,10 @@ export class ImportWorker {
     await Promise.all([this.queue.stop(), this.orphans.stop()]);
   }
 }
+
+/** `db` for one job's company (a bare database, in tests, unchanged). */
+export const jobDb = (db: Db, company: number): Db =>
+  isCompanyDb(db) ? db.forCompany(company) : db;
 
 const workers = new WeakMap<Db, ImportWorker>();
 /** The worker serving a database in this process (tests await its queue instead of polling). */

@@ -17,7 +17,7 @@ import {
   type InvitationKind,
   type MadeInvitation,
 } from '../invitations.ts';
-import { LEASE_MS, POLL_MS, systemClock, type JobClock } from './import-worker.ts';
+import { jobDb, LEASE_MS, POLL_MS, systemClock, type JobClock } from './import-worker.ts';
 import { JobLoop, newWorkerId } from './job-loop.ts';
 import {
   openWith,
@@ -27,7 +27,7 @@ import {
   sealTo,
   sheetIdOf,
 } from './invitation-sheet.ts';
-import { companyDb } from '../db/company-scope.ts';
+import { acrossCompanies, companyDb, withRequestCompany } from '../db/company-scope.ts';
 
 export type SheetState = 'pendiente' | 'en-curso' | 'lista' | 'fallida';
 
@@ -169,6 +169,8 @@ export async function sheetsHeld(
 
 interface ClaimedSheet {
   id: string;
+  /** The job's company: it is worked under it (record 0283). */
+  company: number;
   publicKey: string;
   request: InvitationRequest;
   worker: string;
@@ -190,21 +192,32 @@ export async function claimSheetJob(
     [worker, now, leaseMs, MAX_ATTEMPTS],
   );
   const claimable = `(state = 'pendiente' OR (${stale} AND attempts < $4))`;
-  const [row] = await db.query<{ id: string; public_key: string; request: unknown }>(
+  const [row] = await db.query<{
+    id: string;
+    company_id: number;
+    public_key: string;
+    request: unknown;
+  }>(
     `UPDATE console_invitation_sheets
         SET state = 'en-curso', claimed_by = $1, heartbeat_at = $2::timestamptz,
             attempts = attempts + 1
       WHERE id = (SELECT id FROM console_invitation_sheets WHERE ${claimable}
                    ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
         AND ${claimable}
-      RETURNING id, public_key, request`,
+      RETURNING id, company_id, public_key, request`,
     [worker, now, leaseMs, MAX_ATTEMPTS],
   );
   if (!row) return null;
   const request = (
     typeof row.request === 'string' ? JSON.parse(row.request) : row.request
   ) as InvitationRequest;
-  return { id: row.id, publicKey: row.public_key, request, worker };
+  return {
+    id: row.id,
+    company: Number(row.company_id),
+    publicKey: row.public_key,
+    request,
+    worker,
+  };
 }
 
 /** What the sheet shows, from the invitations just made (built by the console's page module). */
@@ -303,11 +316,16 @@ export class InvitationWorker {
   ) {
     const clock = (this.clock = options.clock ?? systemClock);
     const leaseMs = options.leaseMs ?? LEASE_MS;
+    // The next job of any company (`todas`, record 0283: the queue is the installation's), then
+    // worked under the job's company: its statements and the sheet it builds (the obras' names).
     this.loop = new JobLoop({
-      claim: () => claimSheetJob(db, this.id, leaseMs, clock),
-      run: (job) => runSheetJob(db, job, build, leaseMs, clock),
+      claim: () => claimSheetJob(acrossCompanies(db), this.id, leaseMs, clock),
+      run: (job) =>
+        withRequestCompany(job.company, () =>
+          runSheetJob(jobDb(db, job.company), job, build, leaseMs, clock),
+        ),
       fail: (job) =>
-        db.query(
+        jobDb(db, job.company).query(
           `UPDATE console_invitation_sheets SET state = 'fallida', failure = 'error'
             WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso'`,
           [job.id, job.worker],

@@ -6,7 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
 import type { XsrfTokens } from '../security/xsrf.ts';
-import { findCredentials, issueToken, revokeToken } from '../db/store.ts';
+import { issueToken, revokeToken } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { isValidDocument, normalizeDocument, normalizeEmail } from '../identity.ts';
 import { join } from 'node:path';
@@ -40,6 +40,9 @@ import { contratistaRoutes } from './pages-contratistas.ts';
 import { invitationRoutes } from './pages-invitations.ts';
 import { esConsole as T } from './strings/es-console.ts';
 import { FORM } from '../routes/body-schema.ts';
+import { forCompanyOf, requestCompanyScope, setRequestCompany } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
+import { staffCandidates } from './staff-sign-in.ts';
 
 export interface ConsoleOptions {
   /** The company configuration; default the one CURSO_CONFIG names. */
@@ -140,17 +143,23 @@ async function registerBodyParsers(app: FastifyInstance) {
 /**
  * The configuration's obras (the defaults) and those added in the console (decision 0215), read
  * again on every signed-in console request so that another server instance's new obra shows.
+ * Kept per company (record 0283): a request (or a job, run as its company's request) sees only
+ * its own company's list, even while another company's request refreshes its own.
  */
 async function knownObras(ctx: AppContext, configured: CompanyConfig['obras']) {
   // A database that is down at start must not stop the server (its pages answer 503 then): the
   // configuration's obras stand in until the first request reads the console's too.
-  const obras: KnownObra[] = await allObras(ctx.db, configured).catch(() =>
-    configObras(configured),
-  );
+  const first: KnownObra[] = await allObras(
+    forCompanyOf(ctx.db, FIRST_COMPANY_ID),
+    configured,
+  ).catch(() => configObras(configured));
+  const byCompany = new Map<number | string, KnownObra[]>([[FIRST_COMPANY_ID, first]]);
+  const company = () => requestCompanyScope() ?? FIRST_COMPANY_ID;
+  const current = () => byCompany.get(company()) ?? configObras(configured);
   const refreshObras = async () => {
     const now = await allObras(ctx.db, configured);
-    obras.splice(0, obras.length, ...now);
-    return obras;
+    byCompany.set(company(), now);
+    return now;
   };
   // A signed-in page reads the obras again once its guard has passed: a sign-in page, a refusal
   // or an unknown path does not touch the obras table.
@@ -162,7 +171,7 @@ async function knownObras(ctx: AppContext, configured: CompanyConfig['obras']) {
       await refreshObras();
       return undefined;
     };
-  return { obras, refreshObras, thenRefresh };
+  return { current, refreshObras, thenRefresh };
 }
 
 /** The context every page module gets, with the import worker of this server instance. */
@@ -173,8 +182,9 @@ async function consoleContext(
   options: ConsoleOptions,
 ): Promise<ConsoleContext> {
   const loaded = options.config ?? readConfiguration(withEnv({}), { firstObra: true }).config;
-  const { obras, refreshObras, thenRefresh } = await knownObras(ctx, loaded.obras);
+  const { current, refreshObras, thenRefresh } = await knownObras(ctx, loaded.obras);
   const write = thenRefresh(guard(ctx.db, xsrf, 'write'));
+  const obras = current();
   return {
     app: ctx,
     config: loaded,
@@ -186,10 +196,14 @@ async function consoleContext(
       defaultObra: obras[0]!.slug,
       reinductionMonths: loaded.reinduccion?.periodoMeses ?? 12,
     },
-    obras,
+    get obras() {
+      return current();
+    },
     refreshObras,
-    obraName: (slug) =>
-      obras.find((o) => o.slug === (slug ?? obras[0]!.slug))?.nombre ?? slug ?? '',
+    obraName: (slug) => {
+      const known = current();
+      return known.find((o) => o.slug === (slug ?? known[0]!.slug))?.nombre ?? slug ?? '';
+    },
     xsrf,
     read: thenRefresh(guard(ctx.db, xsrf, 'read')),
     write,
@@ -257,13 +271,20 @@ function signIn(ctx: AppContext, xsrf: XsrfTokens) {
       sendHtml(reply, signInPage(token, back, message), status);
     if (!identifier || !password || ('document' in by && !isValidDocument(by.document ?? '')))
       return fail(T.signIn.missing, 422);
-    const credentials = await findCredentials(ctx.db, by);
-    const key = credentials ? `u:${credentials.id}` : `c:${identifier.toLowerCase()}`;
+    // Across companies (staff-sign-in.ts); the rest of the sign-in acts in the company of the
+    // one account it names — company 1 when it names none or several (record 0283).
+    const candidates = await staffCandidates(ctx.db, by);
+    const only = candidates.length === 1 ? candidates[0]! : null;
+    setRequestCompany(only?.companyId ?? FIRST_COMPANY_ID);
+    const key = only ? `u:${only.id}` : `c:${identifier.toLowerCase()}`;
     const wait = await ctx.loginLimiter.waitMs(key);
     if (wait > 0) {
       reply.header('retry-after', String(Math.ceil(wait / 1000)));
       return fail(T.signIn.wait(Math.ceil(wait / 1000)), 429);
     }
+    let credentials: (typeof candidates)[number] | null = null;
+    for (const candidate of candidates)
+      if (await verifyPassword(password, candidate.password_hash)) credentials ??= candidate;
     // Failed sign-ins are in the audit log (decision 0184): what was typed (never the
     // password) and why.
     const auditFailure = (motivo: string) =>
@@ -271,17 +292,20 @@ function signIn(ctx: AppContext, xsrf: XsrfTokens) {
         ctx.db,
         { userId: null, name: identifier.slice(0, 120) },
         'ingreso-fallido',
-        credentials ? { id: credentials.id, name: identifier.slice(0, 120) } : null,
+        only ? { id: only.id, name: identifier.slice(0, 120) } : null,
         { motivo },
       );
-    if (!(await verifyPassword(password, credentials?.password_hash ?? null)) || !credentials) {
+    if (!candidates.length) await verifyPassword(password, null);
+    if (!credentials) {
       await ctx.loginLimiter.fail(key);
-      await auditFailure(
-        credentials ? T.signIn.failure.wrongPassword : T.signIn.failure.unknownUser,
-      );
+      await auditFailure(only ? T.signIn.failure.wrongPassword : T.signIn.failure.unknownUser);
       return fail(T.signIn.wrong);
     }
     await ctx.loginLimiter.succeed(key);
+    // The same staff document or correo in several companies: this page cannot tell which one
+    // (record 0283) and says nothing of them; each company's own address comes next.
+    if (!only && credentials.role !== 'aprendiz') return fail(T.signIn.severalCompanies, 409);
+    setRequestCompany(credentials.companyId);
     if (credentials.role === 'aprendiz') {
       await auditFailure(T.signIn.failure.learnerAccount);
       return fail(T.signIn.learner, 403);

@@ -8,14 +8,18 @@ export const esCli = {
   optionTakesNoValue: (name: string) => `La opción --${name} no lleva valor.`,
   missingValue: (name: string) => `Falta el valor de --${name}.`,
   optionTwice: (name: string) => `La opción --${name} aparece dos veces.`,
+  badCompany: (value: string) =>
+    `«${value}» no es un número de empresa: --empresa lleva el número de la empresa (1, 2, …).`,
 
   // run.ts
   cannotOpenDatabase: (message: string) =>
     `No se pudo abrir la base de datos / Could not open the database: ${message}`,
+  unknownCompany: (id: number) =>
+    `No existe la empresa ${id} en esta instalación: revise el número de --empresa.`,
 
   // report.ts
   reportHelp: (columns: string) => `Uso:
-  npm run report -- --csv [--out ARCHIVO.csv]
+  npm run report -- --csv [--out ARCHIVO.csv] [--empresa NÚMERO]
 
 Genera el reporte de avance de todos los aprendices en CSV (UTF-8, separado por comas), con las columnas:
   ${columns}
@@ -23,6 +27,8 @@ Genera el reporte de avance de todos los aprendices en CSV (UTF-8, separado por 
   ruta: temas vistos por módulo; finalizado_en: fecha y hora (ISO 8601, UTC) en que llegó a 100;
   certificado: código de verificación del certificado emitido (vacío si no lo ha descargado).
 Sin --out el CSV se escribe en la salida estándar.
+Con --empresa NÚMERO, el reporte de esa empresa (por defecto 1, la empresa de una instalación de
+una sola empresa); una empresa que no existe es un error de uso.
 
 Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data detenga antes el servidor.`,
   unexpectedArgument: (arg: string) => `Argumento inesperado: ${arg}`,
@@ -68,6 +74,7 @@ Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data
                        [--fecha-ingreso dd/mm/aaaa] [--celular 3001234567]
                        [--rol aprendiz|coordinador|auditor]
   npm run users -- import ARCHIVO.csv
+  (cualquier comando: [--empresa NÚMERO])
   npm run users -- --help
 
 Comandos:
@@ -96,6 +103,10 @@ inicia reinducciones) o auditor (solo lectura de la consola).
 Base de datos: la de DATABASE_URL (PostgreSQL) o, si no está definida, ./data (o DATA_DIR).
 Con ./data y el servidor en marcha, el comando se hace a través del servidor (el archivo
 data/curso-sst-admin.json que el servidor escribe al arrancar; decisión 0113).
+
+Empresa: --empresa NÚMERO (en cualquier comando; por defecto 1, la empresa de una instalación
+de una sola empresa) hace el comando dentro de esa empresa: crea o importa sus aprendices.
+Una empresa que no existe es un error de uso.
 
 Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
 2 importación con filas rechazadas (las demás sí se importaron).`,

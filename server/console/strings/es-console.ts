@@ -58,6 +58,9 @@ export const esConsole = {
     wait: (seconds: number) => `Demasiados intentos fallidos. Espera ${seconds} segundos.`,
     wrong: 'El documento, el correo o la contraseña no son correctos.',
     learner: 'Esta cuenta es de aprendiz: la consola es solo para el coordinador SST.',
+    /** The same staff document or correo in several companies (record 0283). */
+    severalCompanies:
+      'Tu documento o correo está en más de una empresa. Ingresa por la dirección de la consola de tu empresa.',
     /** Why a sign-in failed, as the audit log keeps it (decision 0184). */
     failure: {
       wrongPassword: 'contraseña incorrecta',
