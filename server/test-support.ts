@@ -7,6 +7,11 @@ import { openPglite, openPostgres, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { buildApp, type AppOptions } from './app.ts';
 import { createUser, getUser, type PublicUser } from './db/store.ts';
+import { issueToken } from './db/session-store.ts';
+import type { Queryable } from './db/db.ts';
+import { gateQrText } from './certificates.ts';
+import type { CertificateRequest } from './context.ts';
+import type { CompanyConfig } from '../src/domain/config/index.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
 import { currentEnv } from './env.ts';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
@@ -199,4 +204,36 @@ export async function pdfPagesText(bytes: Uint8Array): Promise<string> {
   }
   await pdf.destroy();
   return parts.join(' ').replace(/\s+/g, ' ');
+}
+
+/**
+ * A client holding a session issued directly for `userId` through `db` (a company's handle makes
+ * it that company's session), with the XSRF token bound to it, as the app has after signing in.
+ */
+export async function sessionClient(
+  app: FastifyInstance,
+  db: Queryable,
+  userId: number,
+): Promise<TestClient> {
+  const client = await new TestClient(app).init();
+  client.token = await issueToken(db, userId, 3_600_000);
+  const cookie = await app.inject({
+    method: 'GET',
+    url: '/api/v1/csrf-cookie',
+    headers: { authorization: client.token },
+  });
+  client.xsrf = cookie.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  return client;
+}
+
+/** The gate QR text the issuer printed for `request`: the first obra, the reinducción period. */
+export function printedGateQr(request: CertificateRequest, config: CompanyConfig, base: string) {
+  return gateQrText(request.installationKey!, `${base}/verificar/${request.code}`, {
+    code: request.code,
+    name: request.user.name,
+    document: request.user.document,
+    obra: config.obras[0]!.nombre,
+    completedAt: request.completedAt,
+    reinductionMonths: config.reinduccion.periodoMeses,
+  });
 }

@@ -6,17 +6,17 @@
 // company's head.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import type { TestClient } from '../test-support.ts';
 import {
   ENGINES,
   FULL_ROUTE,
   openTestDb,
   seedUser,
   signedInLearner,
-  TestClient,
   testApp,
   type TestDb,
+  sessionClient,
 } from '../test-support.ts';
-import { issueToken } from '../db/session-store.ts';
 import { ALL_COMPANIES, companyDb, type CompanyDb } from '../db/company-scope.ts';
 import { createCompany } from '../db/company-store.ts';
 import { checkChain } from './store.ts';
@@ -64,15 +64,7 @@ describe.each(ENGINES)('keys and chain per company (%s)', (engine) => {
       name: `Beto ${document}`,
       email: `${document}@example.co`,
     });
-    const client = await new TestClient(app).init();
-    client.token = await issueToken(db, user.id, 3_600_000);
-    // The XSRF token bound to this session, as the app asks for it after signing in.
-    const cookie = await app.inject({
-      method: 'GET',
-      url: '/api/v1/csrf-cookie',
-      headers: { authorization: client.token },
-    });
-    client.xsrf = cookie.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const client = await sessionClient(app, db, user.id);
     const saved = await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
     expect(saved.json().user?.score).toBe(100);
     return client;

@@ -21,13 +21,14 @@ import {
   TestClient,
   type Engine,
   type TestDb,
+  printedGateQr,
 } from '../test-support.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { ALL_COMPANIES, companyDb } from './company-scope.ts';
 import { listMigrations, migrate } from './migrate.ts';
 import { createUser, issueToken } from './store.ts';
 import { ANDINA } from '../console/console-fixture.ts';
-import { createCertificateIssuer, gateQrText } from '../certificates.ts';
+import { createCertificateIssuer } from '../certificates.ts';
 import type { CertificateRequest } from '../context.ts';
 import { keyFromDatabase } from '../acceptance/installation-key.ts';
 import { checkChain } from '../acceptance/store.ts';
@@ -194,14 +195,7 @@ describe.each(ENGINES)('upgrade into companies (%s)', (engine) => {
       });
       expect(certificate.json().success).toBe(true);
       const request = issued!;
-      const qr = gateQrText(request.installationKey!, `${BASE}/verificar/${request.code}`, {
-        code: request.code,
-        name: request.user.name,
-        document: request.user.document,
-        obra: ANDINA.obras[0]!.nombre,
-        completedAt: request.completedAt,
-        reinductionMonths: ANDINA.reinduccion.periodoMeses,
-      });
+      const qr = printedGateQr(request, ANDINA, BASE);
       const chainNext = await checkChain(db, await keyFromDatabase(db));
       expect(chainNext.count).toBe(4);
       expect(chainNext.faults).toEqual([]);

@@ -11,14 +11,14 @@ import {
   openTestDb,
   seedUser,
   signedInLearner,
-  TestClient,
   testApp,
   type TestDb,
+  sessionClient,
+  printedGateQr,
 } from '../test-support.ts';
-import { issueToken } from '../db/session-store.ts';
 import { companyDb } from '../db/company-scope.ts';
 import { createCompany } from '../db/company-store.ts';
-import { createCertificateIssuer, gateQrText } from '../certificates.ts';
+import { createCertificateIssuer } from '../certificates.ts';
 import type { CertificateRequest } from '../context.ts';
 import { keyFromSecret } from '../acceptance/installation-key.ts';
 import { signedGateUrl } from './sign.ts';
@@ -75,14 +75,7 @@ describe.each(ENGINES)('gate statement (%s)', (engine) => {
     const request = issued!;
     expect(request.installationKey).toBeDefined();
     const code = request.code;
-    const qr = gateQrText(request.installationKey!, `${BASE}/verificar/${code}`, {
-      code,
-      name: request.user.name,
-      document: request.user.document,
-      obra: config.obras[0]!.nombre,
-      completedAt: request.completedAt,
-      reinductionMonths: config.reinduccion.periodoMeses,
-    });
+    const qr = printedGateQr(request, config, BASE);
     return { code, qr };
   };
 
@@ -171,14 +164,7 @@ describe.each(ENGINES)('gate statement (%s)', (engine) => {
       name: 'Eva Segunda',
       email: 'eva@example.co',
     });
-    const client = await new TestClient(app).init();
-    client.token = await issueToken(db, user.id, 3_600_000);
-    const cookie = await app.inject({
-      method: 'GET',
-      url: '/api/v1/csrf-cookie',
-      headers: { authorization: client.token },
-    });
-    client.xsrf = cookie.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const client = await sessionClient(app, db, user.id);
     const saved = await client.updateUser({ id: String(user.id), score: '100', route: FULL_ROUTE });
     expect(saved.json().user?.score).toBe(100);
     const response = await app.inject({
@@ -188,14 +174,7 @@ describe.each(ENGINES)('gate statement (%s)', (engine) => {
     });
     expect(response.json().success).toBe(true);
     const request = issued!;
-    const qr = gateQrText(request.installationKey!, `${BASE}/verificar/${request.code}`, {
-      code: request.code,
-      name: request.user.name,
-      document: request.user.document,
-      obra: config.obras[0]!.nombre,
-      completedAt: request.completedAt,
-      reinductionMonths: config.reinduccion.periodoMeses,
-    });
+    const qr = printedGateQr(request, config, BASE);
     const today = colombiaDay(new Date());
     const first = await keys();
     const served = await app.inject({ method: 'GET', url: `/api/v1/gate-keys?empresa=${second}` });
