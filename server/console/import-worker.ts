@@ -15,7 +15,7 @@ import { JobLoop, newWorkerId } from './job-loop.ts';
 import {
   acrossCompanies,
   companyDb,
-  isCompanyDb,
+  forCompanyOf,
   withRequestCompany,
 } from '../db/company-scope.ts';
 
@@ -322,7 +322,7 @@ export class ImportWorker {
     const anyCompany = acrossCompanies(db);
     const run = (job: ClaimedJob) =>
       withRequestCompany(job.company, () =>
-        runJob(jobDb(db, job.company), job, obras, defaultObra, lease),
+        runJob(forCompanyOf(db, job.company), job, obras, defaultObra, lease),
       );
     this.queue = new JobLoop({ claim: () => claimJob(anyCompany, this.id, lease), run, log });
     this.orphans = new JobLoop({
@@ -356,10 +356,6 @@ export class ImportWorker {
     await Promise.all([this.queue.stop(), this.orphans.stop()]);
   }
 }
-
-/** `db` for one job's company (a bare database, in tests, unchanged). */
-export const jobDb = (db: Db, company: number): Db =>
-  isCompanyDb(db) ? db.forCompany(company) : db;
 
 const workers = new WeakMap<Db, ImportWorker>();
 /** The worker serving a database in this process (tests await its queue instead of polling). */

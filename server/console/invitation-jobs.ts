@@ -17,7 +17,7 @@ import {
   type InvitationKind,
   type MadeInvitation,
 } from '../invitations.ts';
-import { jobDb, LEASE_MS, POLL_MS, systemClock, type JobClock } from './import-worker.ts';
+import { LEASE_MS, POLL_MS, systemClock, type JobClock } from './import-worker.ts';
 import { JobLoop, newWorkerId } from './job-loop.ts';
 import {
   openWith,
@@ -27,7 +27,12 @@ import {
   sealTo,
   sheetIdOf,
 } from './invitation-sheet.ts';
-import { acrossCompanies, companyDb, withRequestCompany } from '../db/company-scope.ts';
+import {
+  acrossCompanies,
+  companyDb,
+  forCompanyOf,
+  withRequestCompany,
+} from '../db/company-scope.ts';
 
 export type SheetState = 'pendiente' | 'en-curso' | 'lista' | 'fallida';
 
@@ -322,10 +327,10 @@ export class InvitationWorker {
       claim: () => claimSheetJob(acrossCompanies(db), this.id, leaseMs, clock),
       run: (job) =>
         withRequestCompany(job.company, () =>
-          runSheetJob(jobDb(db, job.company), job, build, leaseMs, clock),
+          runSheetJob(forCompanyOf(db, job.company), job, build, leaseMs, clock),
         ),
       fail: (job) =>
-        jobDb(db, job.company).query(
+        forCompanyOf(db, job.company).query(
           `UPDATE console_invitation_sheets SET state = 'fallida', failure = 'error'
             WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso'`,
           [job.id, job.worker],

@@ -75,8 +75,9 @@ export function acrossCompanies(db: Queryable): Queryable {
 }
 
 /** `db` for one company when it is a company handle; a bare database unchanged. */
-export function forCompanyOf(db: Queryable, company: CompanyScope): Queryable {
-  return isCompanyDb(db) ? db.forCompany(company) : db;
+export function forCompanyOf<T extends Queryable>(db: T, company: CompanyScope): T {
+  // A company handle's `forCompany` is a handle too (a `Db`), so it stands where `db` stood.
+  return isCompanyDb(db) ? (db.forCompany(company) as unknown as T) : db;
 }
 
 export function isCompanyDb(db: Queryable): db is CompanyDb {
