@@ -5,7 +5,7 @@
 // with it: deleting the newest rows or emptying the table no longer matches the head.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
-import { isCompanyDb } from '../db/company-scope.ts';
+import { forCompanyOf } from '../db/company-scope.ts';
 import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import type { InstallationKey, KeyMaterial } from './installation-key.ts';
 import { GENESIS } from './seal.ts';
@@ -118,7 +118,7 @@ export async function createHead(tx: Queryable, key: KeyMaterial): Promise<void>
  */
 export async function sealUnsealedHead(db: Db, key: InstallationKey): Promise<void> {
   const first = key.forCompany(FIRST_COMPANY_ID);
-  const scoped = isCompanyDb(db) ? db.forCompany(FIRST_COMPANY_ID) : db;
+  const scoped = forCompanyOf(db, FIRST_COMPANY_ID);
   await scoped.transaction(async (tx) => {
     const head = await readHead(tx, FIRST_COMPANY_ID, true);
     if (head && head.seal === null) await writeHead(tx, first, head);
