@@ -66,7 +66,7 @@ export function CertificateFlow({ controller, issueOnServer, onOpenChange }: Cer
   const deliver = async (learnerName: string) => {
     setBusy(true);
     try {
-      // What downloadCertificate (features/certificate) does, with its parts loaded here.
+      // The data, the PDF (its own chunk, imported from here: record 0284) and the download.
       const [parts, pdf] = await Promise.all([
         loadDelivery(),
         import('../domain/certificate/index.ts'),

@@ -1,5 +1,5 @@
 // Public API of the certificate feature (browser side).
-export { createCertificatePdf, downloadCertificate } from './create-certificate-pdf.ts';
+export { createCertificatePdf } from './create-certificate-pdf.ts';
 export { buildCertificateData, type CertificateInput } from './certificate-data.ts';
 export { downloadPdf } from './download-pdf.ts';
 export {
