@@ -5,7 +5,8 @@ import type { AppOptions } from './app-options.ts';
 import { loadCourseShape } from './course-shape.ts';
 import { shippedCourseId } from './db/store.ts';
 import { publishDataNoticeVersion } from './db/activity-store.ts';
-import { nameFirstCompany } from './db/company-store.ts';
+import { FIRST_COMPANY_ID, nameFirstCompany } from './db/company-store.ts';
+import { forCompanyOf } from './db/company-scope.ts';
 import { DbLoginLimiter } from './security/login-limiter.ts';
 import { googleRecaptchaVerifier } from './security/recaptcha.ts';
 import { installationKeyLoader } from './acceptance/installation-key.ts';
@@ -38,7 +39,10 @@ async function publishedNoticeVersion(
   // The notice this server shows now joins the versions a learner may accept (record 0213).
   const noticeVersion = options.dataNoticeVersion ?? dataNoticeVersion(config());
   // A database down at start must not stop the server: accept-data-notice publishes it again.
-  await publishDataNoticeVersion(options.db, noticeVersion).catch(() => undefined);
+  // The configuration's notice is the first company's (record 0285: a statement names its company).
+  await publishDataNoticeVersion(forCompanyOf(options.db, FIRST_COMPANY_ID), noticeVersion).catch(
+    () => undefined,
+  );
   // Company 1 takes the configuration's name the first time it starts after the upgrade (record
   // 0282); likewise a database that is down now is named at a later start.
   await (async () => nameFirstCompany(options.db, config().empresa.nombre))().catch(

@@ -13,7 +13,7 @@ import { openPostgres, type Db } from './db/db.ts';
 import { migrate } from './db/migrate.ts';
 import { createUser, issueToken } from './db/store.ts';
 import { buildApp } from './app.ts';
-import { acceptNotice, SHAPE } from './test-support.ts';
+import { acceptNotice, SHAPE, TEST_SESSION_COMPANY } from './test-support.ts';
 import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { runUsers } from './cli/users.ts';
@@ -81,7 +81,10 @@ describe.skipIf(!URL_)('two instances on one PostgreSQL (decision 0233)', () => 
   let coordinatorToken: string;
 
   beforeAll(async () => {
-    for (let i = 0; i < 2; i++) dbs.push(await openPostgres(URL_!, { schema, max: 10 }));
+    for (let i = 0; i < 2; i++)
+      dbs.push(
+        await openPostgres(URL_!, { schema, max: 10, sessionCompany: TEST_SESSION_COMPANY }),
+      );
     await migrate(dbs[0]!);
     for (const db of dbs) {
       const app = await buildApp({

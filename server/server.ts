@@ -11,6 +11,8 @@ import type { Db } from './db/db.ts';
 import { openDatabase } from './db/open.ts';
 import { countUsers, createUser, purgeTokens } from './db/store.ts';
 import { DataDirLockedError } from './db/lock.ts';
+import { companyDb } from './db/company-scope.ts';
+import { FIRST_COMPANY_ID } from './db/company-store.ts';
 import { DataDirRefusedError, type PrivateFolderFs } from './db/private-folder.ts';
 import { generatePassword } from './security/passwords.ts';
 import { createCertificateIssuer } from './certificates.ts';
@@ -137,11 +139,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     privateFolderFs: options.privateFolderFs,
   });
   try {
-    await createDemoLearner(opened.db, print);
-    await purgeTokens(opened.db);
-    await hintFirstCoordinator(opened.db, print);
+    // Every statement names its company (record 0285): the demo learner and the hint are the
+    // first company's, the token housekeeping every company's.
+    const db = companyDb(opened.db);
+    await createDemoLearner(db.forCompany(FIRST_COMPANY_ID), print);
+    await purgeTokens(db);
+    await hintFirstCoordinator(db.forCompany(FIRST_COMPANY_ID), print);
     const adminToken = opened.dataDir ? newAdminToken() : null;
-    const app = await buildApp(appOptions(opened.db, env, options, config, adminToken));
+    const app = await buildApp(appOptions(db, env, options, config, adminToken));
     await app.listen({ host, port });
     const url = shownUrl(app, host, port);
     print(`Curso SST: ${url}`);

@@ -27,6 +27,14 @@ export const ENGINES: Engine[] = process.env.TEST_DATABASE_URL
 export const SHAPE = { topicCounts: [2, 2, 2, 2, 1], questionCounts: [2, 2, 2, 2, 2] };
 export const FULL_ROUTE = '0,1,2-0,1,2-0,1,2-0,1,2-0,1';
 
+/**
+ * The company a test's bare PostgreSQL database acts for when a statement names none: company 1,
+ * so a test writes and reads its fixtures as on PGlite, whose bare handle is a superuser outside
+ * the wall (record 0283). The server's own handle (`companyDb`) names a company in every
+ * transaction, or none — which the wall refuses (record 0285) whatever the session says.
+ */
+export const TEST_SESSION_COMPANY = '1';
+
 export interface TestDb {
   db: Db;
   cleanup(): Promise<void>;
@@ -47,7 +55,7 @@ export async function openTestDb(engine: Engine): Promise<TestDb> {
  */
 export async function openScratchSchema(url: string, prefix: string): Promise<TestDb> {
   const schema = `${prefix}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const db = await openPostgres(url, { schema, max: 20 });
+  const db = await openPostgres(url, { schema, max: 20, sessionCompany: TEST_SESSION_COMPANY });
   await migrate(db);
   return {
     db,

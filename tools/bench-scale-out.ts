@@ -240,7 +240,7 @@ export async function benchScaleOut(argv: string[]): Promise<number> {
   const log = (line: string) => console.error(line);
 
   const schema = `bench_scale_${randomBytes(4).toString('hex')}`;
-  const db = await openPostgres(url, { schema, max: 5 });
+  const db = await openPostgres(url, { schema, max: 5, sessionCompany: '1' });
   const stops: (() => Promise<void>)[] = [];
   try {
     await migrate(db);

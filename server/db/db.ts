@@ -53,21 +53,35 @@ export interface PostgresOptions {
   /** Schema to use (tests create one per run); created when missing. */
   schema?: string;
   max?: number;
+  /**
+   * The company every connection acts for when a transaction names none (`app.company_id` for
+   * the session). Tests and benches only: the server names the company in every transaction
+   * (record 0285), and a connection without it is refused by the wall.
+   */
+  sessionCompany?: string;
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function sessionOptions(schema?: string, company?: string): string {
+  if (company !== undefined && !/^(?:\d+|todas)$/.test(company))
+    throw new Error(`Invalid session company: ${company}`);
+  return [schema ? `-c search_path=${schema}` : '', company ? `-c app.company_id=${company}` : '']
+    .filter(Boolean)
+    .join(' ');
+}
 
 export async function openPostgres(
   connectionString: string,
   options: PostgresOptions = {},
 ): Promise<Db> {
-  const { schema } = options;
+  const { schema, sessionCompany } = options;
   if (schema !== undefined && !SCHEMA_NAME.test(schema))
     throw new Error(`Invalid schema name: ${schema}`);
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(schema || sessionCompany ? { options: sessionOptions(schema, sessionCompany) } : {}),
   });
   // An idle client losing its connection must not crash the server; the pool replaces it.
   pool.on('error', () => {});

@@ -22,6 +22,7 @@ import {
   type Engine,
   type TestDb,
   printedGateQr,
+  TEST_SESSION_COMPANY,
 } from '../test-support.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { ALL_COMPANIES, companyDb } from './company-scope.ts';
@@ -85,7 +86,7 @@ async function landedDatabase(engine: Engine): Promise<Db> {
   } else {
     const url = process.env.TEST_DATABASE_URL!;
     const schema = `upgrade_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-    db = await openPostgres(url, { schema, max: 10 });
+    db = await openPostgres(url, { schema, max: 10, sessionCompany: TEST_SESSION_COMPANY });
     cleanups.push(async () => {
       await db.close();
       const admin = await openPostgres(url, { max: 1 });
