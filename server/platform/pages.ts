@@ -1,6 +1,7 @@
 // The platform console's pages (record 0286): the console's shell and styles (layout.ts), with
 // the platform's name in the header and its own short navigation in the page, since the
-// console's menu and sign-out are the coordinator's.
+// console's menu and sign-out are the coordinator's (a `<div role="navigation">`: the console's
+// `nav a` styles are the header's, white on the brand colour).
 import { consolePage, escapeHtml, shortDate } from '../console/layout.ts';
 import { esConsole as C } from '../console/strings/es-console.ts';
 import { esPlatform as T } from './strings/es-platform.ts';
@@ -23,8 +24,8 @@ export function platformPage(
   const link = (key: 'empresas' | 'crear', href: string) =>
     `<a href="${href}"${key === current ? ' aria-current="page"' : ''}>${T.nav[key]}</a>`;
   const nav = viewer
-    ? `<nav class="actions" aria-label="${T.navLabel}">${link('empresas', '/plataforma')} · ${link('crear', '/plataforma/empresas/nueva')}
-<form method="post" action="/plataforma/salir">${hidden(viewer.formToken)}<span>${escapeHtml(T.who(viewer.name))}</span> <button type="submit" class="secondary">${T.signOut}</button></form></nav>\n`
+    ? `<div class="actions" role="navigation" aria-label="${T.navLabel}">${link('empresas', '/plataforma')} ${link('crear', '/plataforma/empresas/nueva')}
+<form method="post" action="/plataforma/salir">${hidden(viewer.formToken)}<span>${escapeHtml(T.who(viewer.name))}</span> <button type="submit" class="secondary">${T.signOut}</button></form></div>\n`
     : '';
   return consolePage(title, `${nav}${body}`)
     .replace(`${C.titleSuffix}</title>`, `${T.titleSuffix}</title>`)
