@@ -37,6 +37,7 @@ import { certificateFileRoutes } from './routes/certificate-file.ts';
 import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes } from './console/routes.ts';
+import { platformRoutes } from './platform/routes.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 export type { AppOptions } from './app-options.ts';
@@ -127,6 +128,10 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
   await app.register(async (pages) => publicPages(pages, wiring));
   // The coordinator's console (decision 0110): server-rendered pages under /consola.
   await app.register(async (pages) => consoleRoutes(pages, ctx, xsrfTokens, options.console));
+  // The platform role's console (record 0286): companies and their first coordinators.
+  await app.register(async (pages) => platformRoutes(pages, ctx, xsrfTokens), {
+    prefix: '/plataforma',
+  });
   await staticRoutes(
     app,
     {

@@ -14,13 +14,15 @@ export interface CliIo {
 /**
  * Runs `fn` with the given database, or opens the configured one (lock included) and closes it;
  * every statement of `fn` acts within `company` (records 0282, 0283): an unknown company is
- * said on stderr and nothing runs (exit 1, as a usage error).
+ * said on stderr and nothing runs (exit 1, as a usage error). `null`: a command on the
+ * installation's own tables (the platform's accounts, record 0286), within no company — a
+ * company's table it touched would be refused by the wall.
  */
 export async function runWithDb(
   db: Db | undefined,
   io: CliIo,
   fn: (db: Db) => Promise<number>,
-  company = 1,
+  company: number | null = 1,
 ): Promise<number> {
   if (db) return inCompany(db, io, fn, company);
   let opened;
@@ -45,8 +47,9 @@ async function inCompany(
   db: Db,
   io: CliIo,
   fn: (db: Db) => Promise<number>,
-  company: number,
+  company: number | null,
 ): Promise<number> {
+  if (company === null) return fn(companyDb(db));
   // `companies` is the installation's table, outside the wall.
   const [known] = await db.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM companies WHERE id = $1',

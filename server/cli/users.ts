@@ -1,6 +1,7 @@
 // Admin CLI for learners (decision 0029):
 //   npm run users -- add --document D --name N --password P [--email E] [--obra SLUG]
 //   npm run users -- import FILE.csv
+//   npm run users -- plataforma add --email E --name N --password P   (record 0286)
 // Same database as the server: DATABASE_URL, else PGlite in ./data (refused while the server runs).
 // A learner's obra must be one of the server's configuration (CURSO_CONFIG; decision 0078).
 import { readFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import {
   type ImportTimings,
 } from './csv-import.ts';
 import { runWithDb, type CliIo } from './run.ts';
+import { addPlatformAccount, platformCommand } from './platform.ts';
 import { forwardUsers } from './forward.ts';
 import { audit, type Actor } from '../console/audit.ts';
 import {
@@ -307,6 +309,12 @@ export async function runUsers(
   // `--empresa ID` anywhere (default 1): every command acts within that company (record 0283).
   const { company, rest: args } = takeCompany(argv);
   const [command, ...rest] = args;
+  if (command === 'plataforma' && !rest.includes('--help') && !rest.includes('-h')) {
+    // The platform's accounts are no company's (record 0286).
+    if (args.length !== argv.length) throw new UsageError(T.platformNoCompany);
+    const options = platformCommand(rest);
+    return runWithDb(db, io, (d) => addPlatformAccount(d, options, io), null);
+  }
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     (command ? io.out : io.err)(USERS_HELP);
     return command ? 0 : 1;
@@ -348,7 +356,7 @@ export async function main(argv = process.argv.slice(2)): Promise<number> {
   const io: CliIo = { out: (s) => console.log(s), err: (s) => console.error(s) };
   try {
     // With PGlite and the server running, through the server (decision 0113).
-    if (argv[0] === 'add' || argv[0] === 'import') {
+    if (argv[0] === 'add' || argv[0] === 'import' || argv[0] === 'plataforma') {
       if (!argv.includes('--help') && !argv.includes('-h')) {
         const forwarded = await forwardUsers(argv, io);
         if (forwarded !== null) return forwarded;

@@ -3,7 +3,9 @@
 // coordinator, an auditor, learners (one with the same document in both), an obra, an import job
 // and an invitation, B's coordinator and auditor walk every console route the app has, with A's
 // ids in the addresses, and every CLI command runs for B: nothing of A shows, A's ids answer as
-// not found, and A's rows (read through company 1's own scope) are as they were.
+// not found, and A's rows (read through company 1's own scope) are as they were. The platform's
+// routes (record 0286) are walked too: no staff session of a company opens them, and the
+// platform's session opens no console route.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -30,6 +32,7 @@ import { guard } from './auth.ts';
 import { ADMIN_HEADER } from './admin-channel.ts';
 import { runUsers, USERS_HELP } from '../cli/users.ts';
 import { runReport } from '../cli/report.ts';
+import { createPlatformAccount } from '../platform/store.ts';
 import type { XsrfTokens } from '../security/xsrf.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -64,8 +67,11 @@ interface World {
   t: TestDb;
   app: FastifyInstance;
   routes: string[];
+  platformRoutes: string[];
   a: Company;
   b: Company;
+  /** A platform account's session (record 0286): no company's. */
+  platform: { token: string };
 }
 
 async function signIn(app: FastifyInstance, document: string, password: string) {
@@ -182,26 +188,32 @@ async function populate(
   };
 }
 
-/** The app, its console routes listed as it registers them; `plant` adds a route of a test's. */
+/**
+ * The app, its console routes and its platform routes (record 0286) listed as it registers them;
+ * `plant` adds a route of a test's.
+ */
 async function appOn(db: Db, plant?: (app: FastifyInstance) => void) {
   const routes: string[] = [];
+  const platformRoutes: string[] = [];
   const app = await testApp(db, {
     adminChannelToken: ADMIN_TOKEN,
     exportsInline: true,
     console: { config: ANDINA, course: { title: 'Inducción SST', hours: 4 } },
     onRoute: (route: RouteOptions) => {
-      for (const method of [route.method].flat())
-        if (method !== 'HEAD' && route.url.startsWith('/consola'))
-          routes.push(`${method} ${route.url}`);
+      for (const method of [route.method].flat()) {
+        if (method === 'HEAD') continue;
+        if (route.url.startsWith('/consola')) routes.push(`${method} ${route.url}`);
+        if (route.url.startsWith('/plataforma')) platformRoutes.push(`${method} ${route.url}`);
+      }
     },
   });
   plant?.(app);
-  return { app, routes };
+  return { app, routes, platformRoutes };
 }
 
 async function twoCompanies(engine: Engine): Promise<World> {
   const t = await openTestDb(engine);
-  const { app, routes } = await appOn(t.db);
+  const { app, routes, platformRoutes } = await appOn(t.db);
   const bId = await createCompany(t.db, 'Empresa Beta');
   const a = await populate(app, t.db, A, {
     prefix: 'Alfa Reservada',
@@ -229,7 +241,32 @@ async function twoCompanies(engine: Engine): Promise<World> {
   await companyDb(t.db)
     .forCompany(A)
     .query("UPDATE users SET name = 'Aurelio Alfa Oculto' WHERE document = '6660001'");
-  return { t, app, routes, a, b };
+  await createPlatformAccount(t.db, PLATFORM_ACCOUNT);
+  return { t, app, routes, platformRoutes, a, b, platform: await platformSession(app) };
+}
+
+const PLATFORM_ACCOUNT = {
+  email: 'plataforma@consultora.co',
+  name: 'Plataforma Consultora',
+  password: 'clave-de-la-plataforma',
+};
+
+async function platformSession(app: FastifyInstance) {
+  const page = await app.inject({ method: 'GET', url: '/plataforma/ingresar' });
+  const xsrf = page.cookies.find((c) => c.name === 'plataforma_xsrf')!;
+  const answer = await app.inject({
+    method: 'POST',
+    url: '/plataforma/ingresar',
+    headers: { cookie: `plataforma_xsrf=${xsrf.value}`, 'content-type': FORM },
+    payload: new URLSearchParams({
+      _xsrf: hiddenXsrf(page.body),
+      correo: PLATFORM_ACCOUNT.email,
+      clave: PLATFORM_ACCOUNT.password,
+    }).toString(),
+  });
+  const found = answer.cookies.find((c) => c.name === 'plataforma_sesion');
+  if (answer.statusCode !== 303 || !found) throw new Error('no platform session');
+  return { token: found.value };
 }
 
 /** Company A's rows, read within company A: what B must never change. */
@@ -412,6 +449,93 @@ async function isolationProblems(w: World, table: Record<string, RouteCase>): Pr
   return problems;
 }
 
+/**
+ * The platform console's routes (record 0286): each is the platform's alone. `public`: the
+ * sign-in, open to anyone (a coordinator's credentials are no platform account: tested in
+ * server/platform/platform.test.ts). Every other route is walked with a company's staff session.
+ */
+type PlatformCase = { public: string } | { url: string; fields?: Record<string, string> };
+
+export const PLATFORM_ROUTES: Record<string, PlatformCase> = {
+  'GET /plataforma/ingresar': { public: 'the sign-in form' },
+  'POST /plataforma/ingresar': { public: 'the sign-in: a platform account’s correo and password' },
+  'POST /plataforma/salir': { url: '/plataforma/salir' },
+  'GET /plataforma': { url: '/plataforma' },
+  'GET /plataforma/empresas/nueva': { url: '/plataforma/empresas/nueva' },
+  'POST /plataforma/empresas': {
+    url: '/plataforma/empresas',
+    fields: { empresa: 'Empresa Intrusa', nombre: 'Ina Intrusa', documento: '4440001' },
+  },
+};
+
+/**
+ * The wall between the platform and the companies' staff, both ways: B's coordinator and
+ * auditor, with their console session sent every way a platform route could read it, reach no
+ * platform route (a GET goes to the platform's sign-in, a POST is refused) and create nothing;
+ * the platform's session opens no console route. [] when it holds; `table` must name every
+ * platform route the app has.
+ */
+async function platformProblems(w: World, table: Record<string, PlatformCase>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const route of w.platformRoutes)
+    if (!(route in table)) problems.push(`${route}: not in the table of platform routes`);
+  for (const route of Object.keys(table))
+    if (!w.platformRoutes.includes(route)) problems.push(`${route}: in the table, not in the app`);
+  const companies = () => w.t.db.query('SELECT id, name FROM companies ORDER BY id');
+  const before = await companies();
+  for (const [route, walk] of Object.entries(table)) {
+    if ('public' in walk) continue;
+    const method = route.split(' ')[0]!;
+    for (const [who, viewer] of [
+      ['coordinator', w.b.coordinator],
+      ['auditor', w.b.auditor],
+    ] as const) {
+      const token = /consola_sesion=(.+)$/.exec(viewer.cookie)![1]!;
+      const headers = {
+        cookie: `${viewer.cookie}; plataforma_sesion=${token}`,
+        authorization: token,
+      };
+      const answer =
+        method === 'GET'
+          ? await w.app.inject({ method: 'GET', url: walk.url, headers })
+          : await w.app.inject({
+              method: 'POST',
+              url: walk.url,
+              headers: { ...headers, 'content-type': FORM },
+              payload: new URLSearchParams({ _xsrf: viewer.xsrf, ...walk.fields }).toString(),
+            });
+      const refused =
+        method === 'GET'
+          ? answer.statusCode === 303 && answer.headers.location === '/plataforma/ingresar'
+          : answer.statusCode === 401;
+      if (!refused) problems.push(`${route} (${who}): ${answer.statusCode}, not refused`);
+    }
+  }
+  // The platform's session on every console route: the console's sign-in, or 401.
+  const platform = w.platform.token;
+  for (const [route, walk] of Object.entries(CONSOLE_ROUTES)) {
+    if ('special' in walk) continue;
+    const method = route.split(' ')[0]!;
+    const headers = {
+      cookie: `plataforma_sesion=${platform}; consola_sesion=${platform}`,
+    };
+    const url = walk.url(w.a);
+    const answer =
+      method === 'GET'
+        ? await w.app.inject({ method: 'GET', url, headers })
+        : await post(w.app, url, headers.cookie, { ...(walk.fields?.(w.a) ?? {}) });
+    const refused =
+      method === 'GET'
+        ? answer.statusCode === 303 &&
+          String(answer.headers.location).startsWith('/consola/ingresar')
+        : answer.statusCode === 401;
+    if (!refused) problems.push(`${route} (platform session): ${answer.statusCode}, not refused`);
+  }
+  if (JSON.stringify(await companies()) !== JSON.stringify(before))
+    problems.push("the companies' staff created a company");
+  return problems;
+}
+
 describe.each(ENGINES)('two companies in the console and the CLI (%s)', (engine) => {
   let w: World;
   beforeAll(async () => {
@@ -468,6 +592,17 @@ describe.each(ENGINES)('two companies in the console and the CLI (%s)', (engine)
     expect(added?.name).toBe('Benito Beta Visible');
   }, 120_000);
 
+  it('every platform route is the platform’s alone; the platform opens no console route', async () => {
+    expect(await platformProblems(w, PLATFORM_ROUTES)).toEqual([]);
+    // The platform's session reaches its own pages (the walk above reads something).
+    const page = await w.app.inject({
+      method: 'GET',
+      url: '/plataforma',
+      headers: { cookie: `plataforma_sesion=${w.platform.token}` },
+    });
+    expect(page.body).toContain('Empresa Beta');
+  }, 120_000);
+
   it('every CLI command acts within --empresa (default 1), directly and through the channel', async () => {
     const before = await snapshotOfA(w.t.db);
     const run = async (command: 'users' | 'report', argv: string[], file?: string) => {
@@ -494,8 +629,33 @@ describe.each(ENGINES)('two companies in the console and the CLI (%s)', (engine)
     );
     expect({ scripts, usersCommands }).toEqual({
       scripts: ['tsx server/cli/users.ts', 'tsx server/cli/report.ts'],
-      usersCommands: ['add', 'import'],
+      usersCommands: ['add', 'import', 'plataforma'],
     });
+    // The platform's accounts are no company's (record 0286): no --empresa, no company's row.
+    await expect(
+      run('users', [
+        'plataforma',
+        'add',
+        ...b,
+        '--email',
+        'p@x.co',
+        '--name',
+        'Pe',
+        '--password',
+        'x',
+      ]),
+    ).rejects.toThrow(/no es de ninguna empresa/);
+    const platformAccount = await run('users', [
+      'plataforma',
+      'add',
+      '--email',
+      'segunda@consultora.co',
+      '--name',
+      'Segunda Cuenta',
+      '--password',
+      'clave-larga-segunda',
+    ]);
+    expect(platformAccount.code, platformAccount.err).toBe(0);
 
     const reportB = await run('report', ['--csv', ...b]);
     expect(reportB.code).toBe(0);
@@ -657,6 +817,25 @@ describe.each(ENGINES)('two companies in the console and the CLI (%s)', (engine)
       expect(leaking.join('\n')).toMatch(
         /GET \/consola\/plantada \(coordinator\): shows A's Ana Alfa/,
       );
+    } finally {
+      await planted.app.close();
+    }
+  }, 120_000);
+
+  it('a platform route that forgets its guard is caught: missing from the table, then reached', async () => {
+    const planted = await appOn(w.t.db, (app) => {
+      app.get('/plataforma/plantada', async () => 'todas las empresas');
+    });
+    try {
+      const world = { ...w, ...planted };
+      expect(await platformProblems(world, PLATFORM_ROUTES)).toContain(
+        'GET /plataforma/plantada: not in the table of platform routes',
+      );
+      const reached = await platformProblems(world, {
+        ...PLATFORM_ROUTES,
+        'GET /plataforma/plantada': { url: '/plataforma/plantada' },
+      });
+      expect(reached).toContain('GET /plataforma/plantada (coordinator): 200, not refused');
     } finally {
       await planted.app.close();
     }

@@ -1,6 +1,7 @@
-// The companies an installation holds (record 0282). Until the platform role can add companies,
-// there is one: company 1, the installation as it stood before migration 062.
-import type { Queryable } from './db.ts';
+// The companies an installation holds (record 0282): company 1, the installation as it stood
+// before migration 062, and those the platform role creates (record 0286).
+import type { Db, Queryable } from './db.ts';
+import { GENESIS } from '../acceptance/seal.ts';
 
 /** The company every row written without a company belongs to (the columns' default). */
 export const FIRST_COMPANY_ID = 1;
@@ -16,11 +17,48 @@ export async function nameFirstCompany(db: Queryable, name: string): Promise<voi
   ]);
 }
 
-/** A new company, empty; its id. The platform role's act (record 0282); tests use it directly. */
-export async function createCompany(db: Queryable, name: string): Promise<number> {
-  const [row] = await db.query<{ id: number }>(
-    'INSERT INTO companies (name) VALUES ($1) RETURNING id',
-    [name],
-  );
-  return Number(row!.id);
+/** A company name already given to another company (compared without case or extra spaces). */
+export class DuplicateCompanyError extends Error {
+  readonly code = 'DUPLICATE_COMPANY';
+  constructor(readonly companyName: string) {
+    super(`A company named ${companyName} exists`);
+  }
 }
+
+/**
+ * A new company, empty; its id. The platform role's act (records 0282, 0286); tests use it
+ * directly. A name another company has (case and repeated spaces aside) is refused
+ * (`DuplicateCompanyError`). The company comes with its acceptance chain's empty head (count 0,
+ * the genesis seal), not yet sealed: whoever holds the company's key seals it (the platform
+ * console at once; else its first acceptance, as migration 057's head of company 1 was sealed
+ * at the key's first load) — so a new company's chain never reads «falta la cabeza» and its
+ * first acceptance never meets a missing head.
+ */
+export async function createCompany(db: Db, name: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    // `companies` is the installation's table, outside the wall. Two creations with one name at
+    // once: the second waits for the first and then finds its name.
+    await tx.query('LOCK TABLE companies IN SHARE ROW EXCLUSIVE MODE');
+    const [taken] = await tx.query(
+      `SELECT 1 FROM companies
+        WHERE lower(regexp_replace(btrim(name), '\\s+', ' ', 'g')) = lower($1) LIMIT 1`,
+      [sameName(name)],
+    );
+    if (taken) throw new DuplicateCompanyError(name);
+    const [row] = await tx.query<{ id: number }>(
+      'INSERT INTO companies (name) VALUES ($1) RETURNING id',
+      [name],
+    );
+    const id = Number(row!.id);
+    // The head is the new company's row: the rest of this transaction acts in it (record 0283).
+    await tx.query("SELECT set_config('app.company_id', $1, true)", [String(id)]);
+    await tx.query(
+      'INSERT INTO acceptance_chain_head (company_id, count, last_seal) VALUES ($1, 0, $2)',
+      [id, GENESIS],
+    );
+    return id;
+  });
+}
+
+/** A company name as names are compared: trimmed, each run of spaces one space. */
+const sameName = (name: string) => name.trim().replace(/\s+/g, ' ');

@@ -74,7 +74,8 @@ Base de datos: la de DATABASE_URL (PostgreSQL) o ./data (o DATA_DIR); con ./data
                        [--fecha-ingreso dd/mm/aaaa] [--celular 3001234567]
                        [--rol aprendiz|coordinador|auditor]
   npm run users -- import ARCHIVO.csv
-  (cualquier comando: [--empresa NÚMERO])
+  (add e import: [--empresa NÚMERO])
+  npm run users -- plataforma add --email CORREO --name "NOMBRE" --password CONTRASEÑA
   npm run users -- --help
 
 Comandos:
@@ -91,6 +92,9 @@ Comandos:
            - un documento ya inscrito se informa aparte («ya inscrito») y no se modifica;
              uno repetido dentro del archivo es un error de esa fila;
            - la obra puede ir por su nombre o su código, sin importar tildes ni mayúsculas.
+  plataforma  Crea una cuenta de la plataforma (la consultora o la ARL que crea las
+           empresas y su primer coordinador en /plataforma; decisión 0286). No es de ninguna
+           empresa: no lleva --empresa. Contraseña de al menos 12 caracteres.
 
 Obra: una de las obras de la configuración del servidor (CURSO_CONFIG; por defecto
 config/ejemplo.json) o de las agregadas en la consola (/consola/obras), por nombre o código.
@@ -104,7 +108,7 @@ Base de datos: la de DATABASE_URL (PostgreSQL) o, si no está definida, ./data (
 Con ./data y el servidor en marcha, el comando se hace a través del servidor (el archivo
 data/curso-sst-admin.json que el servidor escribe al arrancar; decisión 0113).
 
-Empresa: --empresa NÚMERO (en cualquier comando; por defecto 1, la empresa de una instalación
+Empresa: --empresa NÚMERO (en add e import; por defecto 1, la empresa de una instalación
 de una sola empresa) hace el comando dentro de esa empresa: crea o importa sus aprendices.
 Una empresa que no existe es un error de uso.
 
@@ -155,6 +159,17 @@ Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
     `Importados: ${imported}.${registered} Rechazados: ${rejected}.`,
   csvRequired: 'Indique un archivo CSV: npm run users -- import empleados.csv',
   unknownCommand: (command: string) => `Comando desconocido: ${command}`,
+
+  // platform.ts: «npm run users -- plataforma add» (record 0286)
+  platformCommandRequired: 'Indique el comando de la plataforma: npm run users -- plataforma add …',
+  platformNoCompany:
+    'Una cuenta de la plataforma no es de ninguna empresa: quite --empresa del comando.',
+  platformShortPassword: (min: number) =>
+    `la contraseña de la plataforma debe tener al menos ${min} caracteres`,
+  platformNotCreated: (problems: string) => `No se creó la cuenta de la plataforma: ${problems}.`,
+  platformDuplicate: 'ya existe una cuenta de la plataforma con ese correo',
+  platformCreated: (name: string, email: string, id: number) =>
+    `Cuenta de la plataforma creada: ${name} <${email}> (id ${id}). Ingresa en /plataforma/ingresar.`,
 
   // csv-import.ts: reading a CSV of learners (decisions 0029, 0216)
   csvUtf16:
