@@ -1,5 +1,5 @@
 // The console's and the CLI's Spanish texts live in their strings modules (decision 0250): this
-// test reads every code file of server/console and server/cli (a new file included) and fails on
+// test reads every code file of server/console, server/cli and server/platform (a new file included) and fails on
 // a string literal that holds a Spanish sentence (three words or more, one of them a common
 // Spanish short word), so a new inline sentence is caught where it is written. Every file of
 // both folders is moved, so every file is checked.
@@ -12,7 +12,7 @@ const HERE = import.meta.dirname;
 // The API's routes too (record 0272), but for the page frame's link and the operator's notice
 // of a missing build, which are HTML templates of their own.
 const NOT_CHECKED = new Set(['routes/html-page.ts', 'routes/static.ts']);
-const FILES = ['console', 'cli', 'routes'].flatMap((dir) =>
+const FILES = ['console', 'cli', 'routes', 'platform'].flatMap((dir) =>
   readdirSync(join(HERE, dir))
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => `${dir}/${name}`)
