@@ -12,8 +12,12 @@ import { googleRecaptchaVerifier } from './security/recaptcha.ts';
 import { installationKeyLoader } from './acceptance/installation-key.ts';
 import { currentEnv, installationKeyFileFromEnv } from './env.ts';
 import { dataNoticeVersion } from '../src/domain/config/index.ts';
+import { readFileSync } from 'node:fs';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import type { CompanyConfig } from '../src/domain/config/index.ts';
+import { companyConfigs, type InstallationConfig } from './company-config/store.ts';
+import { FIRST_COMPANY_ID } from './db/company-store.ts';
+import { requestCompanyScope } from './db/company-scope.ts';
 import { statementPublisher } from './acceptance/published.ts';
 import { readCourseFacts } from './certificates.ts';
 
@@ -25,11 +29,25 @@ export type ContextParts = Pick<
   'apiBase' | 'exportPool' | 'requireAuth' | 'ensureXsrfCookie' | 'setXsrfCookie'
 >;
 
-/** The company configuration this server was started with, read once when first needed. */
-function configOf(options: AppOptions): () => CompanyConfig {
-  let config: CompanyConfig | null = options.console?.config ?? null;
-  return () =>
-    (config ??= readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config);
+/**
+ * The installation's configuration this server was started with (company 1's while it stores
+ * none; record 0287), and its file's text, read once when first needed.
+ */
+function installationOf(options: AppOptions): () => InstallationConfig {
+  let installed: InstallationConfig | null = options.console?.config
+    ? { config: options.console.config, text: null }
+    : null;
+  return () => {
+    if (installed) return installed;
+    const loaded = readConfiguration(withEnv({}, currentEnv()), { firstObra: true });
+    let text: string | null = null;
+    try {
+      text = readFileSync(loaded.path, 'utf8');
+    } catch {
+      text = null;
+    }
+    return (installed = { config: loaded.config, text });
+  };
 }
 
 async function publishedNoticeVersion(
@@ -55,7 +73,14 @@ export async function appContext(options: AppOptions, parts: ContextParts): Prom
   const windowMs = options.rateLimits?.windowMs ?? 15 * 60 * 1000;
   const loginPerIp = options.rateLimits?.loginPerIp ?? 60;
   const recaptchaSecret = options.recaptcha?.secret;
-  const config = configOf(options);
+  const installation = installationOf(options);
+  const config = () => installation().config;
+  const configs = companyConfigs(options.db, installation);
+  // The request's company (a learner's, set by the sign-in guard), else company 1.
+  const companyNow = () => {
+    const scope = requestCompanyScope();
+    return typeof scope === 'number' ? scope : FIRST_COMPANY_ID;
+  };
   const noticeVersion = await publishedNoticeVersion(options, config);
   let courseTitle: string | null = options.console?.course?.title ?? null;
   return {
@@ -80,9 +105,10 @@ export async function appContext(options: AppOptions, parts: ContextParts): Prom
       options.db,
       options.installationKeyFile ?? installationKeyFileFromEnv(),
     ),
+    companyConfig: configs,
     acceptanceStatement: statementPublisher(
       options.db,
-      config,
+      async () => (await configs.current(companyNow())).config,
       () => (courseTitle ??= readCourseFacts().title),
     ),
     exportPool: parts.exportPool,

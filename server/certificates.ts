@@ -139,16 +139,17 @@ export function createCertificateIssuer(options: IssuerOptions = {}): Certificat
   );
   if (options.publicUrl === undefined && env.PUBLIC_URL && !publicUrl)
     throw new Error(`PUBLIC_URL is not an http(s) URL: ${env.PUBLIC_URL}`);
-  const config =
+  const installed =
     options.config ??
     readConfiguration(withEnv({}, env as NodeJS.ProcessEnv), { firstObra: true }).config;
   const course = options.course ?? readCourseFacts();
   const courseTitle = course.title;
   const hours = course.hours;
 
-  const reinductionMonths = config.reinduccion?.periodoMeses ?? 12;
-
-  return async ({ user, code, completedAt, origin, installationKey }) => {
+  return async ({ user, code, completedAt, origin, installationKey, companyConfig }) => {
+    // The learner's company's configuration when it has its own (record 0287), else the issuer's.
+    const config = companyConfig ?? installed;
+    const reinductionMonths = config.reinduccion?.periodoMeses ?? 12;
     const base = publicUrl ?? normalisePublicUrl(origin) ?? '';
     const obra = certificateObra(config, user.obra);
     const url = `${base}/verificar/${encodeURIComponent(code)}`;

@@ -8,6 +8,8 @@ import type { SignInBudget } from './security/login-limiter.ts';
 import type { ExportPool } from './workers/export-pool.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
 import type { InstallationKey } from './acceptance/installation-key.ts';
+import type { CompanyConfigs } from './company-config/store.ts';
+import type { CompanyConfig } from '../src/domain/config/index.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -35,6 +37,11 @@ export interface CertificateRequest {
    * it (decision 0242). Without it the QR holds the verification address only.
    */
   installationKey?: InstallationKey;
+  /**
+   * The learner's company's own configuration (record 0287), when it is not the installation's:
+   * its name, NIT, logo, obras and reinducción period are printed instead of the issuer's.
+   */
+  companyConfig?: CompanyConfig;
 }
 
 export interface IssuedCertificate {
@@ -75,6 +82,8 @@ export interface AppContext {
    * the keys of `company` (record 0282) — by default the request's company, else company 1.
    */
   installationKey: (company?: number) => Promise<InstallationKey>;
+  /** Each company's configuration: its stored version, else the installation's (record 0287). */
+  companyConfig: CompanyConfigs;
   /**
    * The learner's acceptance statement, built from the configuration and stored as published to
    * them (record 0259): every response that hands over the learner carries it.

@@ -1,6 +1,7 @@
 // The acceptance statements the server publishes (record 0259): it builds each learner's
 // statement with the same pure builder the app uses (src/domain/acceptance/statement.ts), from
-// the learner's name, document and obra and the company configuration, stores it once per
+// the learner's name, document and obra and their company's configuration (its version now,
+// record 0287: a new version publishes a new text; what was published stays), stores it once per
 // learner and text when it hands the learner their data, and sends it to the app, which shows
 // exactly that text. An acceptance must name one of the versions published to that learner
 // (store.ts); any other text is refused.
@@ -73,12 +74,13 @@ export async function wasPublished(db: Queryable, userId: number, hash: string):
  */
 export function statementPublisher(
   db: Queryable,
-  config: () => CompanyConfig,
+  /** The learner's company's configuration now (record 0287). */
+  config: () => Promise<CompanyConfig>,
   courseTitle: () => string,
 ): (user: PublicUser) => Promise<string> {
   const known = new Set<string>();
   return async (user) => {
-    const text = statementForLearner(config(), courseTitle(), user);
+    const text = statementForLearner(await config(), courseTitle(), user);
     const key = `${user.id}:${sha256Hex(text)}`;
     if (!known.has(key)) {
       await publishStatement(db, user.id, user.obra, text);

@@ -13,8 +13,11 @@ const todayYmd = () => new Date().toISOString().slice(0, 10);
 
 export async function auditPackRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
-  const workers = cc.config.empresa.numeroTrabajadores;
-  const form = (message = '') => `<h1>Paquete de auditoría (Res. 0312, estándar 1.2.2)</h1>
+  // The request's company's number of workers (its configuration, record 0287).
+  const form = (
+    workers: number | undefined,
+    message = '',
+  ) => `<h1>Paquete de auditoría (Res. 0312, estándar 1.2.2)</h1>
 <p>Para un periodo, el sistema toma la muestra de trabajadores que pide el estándar según el número de trabajadores de la empresa (${workers ? `${workers}, de la configuración` : 'no configurado: se usan los aprendices registrados'}): con 50 o menos, todos; de 51 a 200, el 10 %; con 201 o más, 30. El usuario de prueba que crea el servidor no entra en la población, y tampoco quien un coordinador excluya con un motivo desde su ficha: el PDF lista a cada excluido con quién lo marcó y cuándo. La muestra se toma con una semilla que se imprime, se guarda con el hash de la población, y el PDF reúne por trabajador su identidad, obra, contratista, cargo, fecha de ingreso, fecha de la inducción, tiempo registrado, versión del contenido que completó, primeras respuestas, aceptación con su sello y certificado, y en anexos cada versión del contenido del periodo y cada texto de aceptación mostrado.</p>
 ${message}
 <form class="filters" method="get" action="/consola/auditoria-0312.pdf">
@@ -26,7 +29,11 @@ ${message}
   app.get('/consola/auditoria-0312', { preHandler: cc.read }, async (request, reply) =>
     sendHtml(
       reply,
-      consolePage('Paquete de auditoría', form(), { viewer: request.viewer!, current: 'registro' }),
+      consolePage(
+        'Paquete de auditoría',
+        form((await cc.currentConfig()).empresa.numeroTrabajadores),
+        { viewer: request.viewer!, current: 'registro' },
+      ),
     ),
   );
 
@@ -35,6 +42,9 @@ ${message}
     { preHandler: cc.read },
     async (request, reply) => {
       const viewer = request.viewer!;
+      // The request's company's configuration (record 0287): its name, NIT and workers.
+      const config = await cc.currentConfig();
+      const workers = config.empresa.numeroTrabajadores;
       const desde = dateParameter('desde', textParameter('desde', request.query.desde));
       const hasta = dateParameter('hasta', textParameter('hasta', request.query.hasta));
       if (!desde || !hasta || desde > hasta)
@@ -42,7 +52,7 @@ ${message}
           reply,
           consolePage(
             'Paquete de auditoría',
-            form('<p class="notice bad" role="alert">Elige un periodo válido.</p>'),
+            form(workers, '<p class="notice bad" role="alert">Elige un periodo válido.</p>'),
             { viewer, current: 'registro' },
           ),
           422,
@@ -55,14 +65,14 @@ ${message}
         actorId: viewer.userId,
       });
       const pdf = await packPdf(pack, {
-        companyName: cc.config.empresa.nombre,
-        nit: cc.config.empresa.nit,
+        companyName: config.empresa.nombre,
+        nit: config.empresa.nit,
         from: plainDate(desde),
         to: plainDate(hasta),
         verifyBase:
           normalisePublicUrl(envValue('PUBLIC_URL')) ?? `${request.protocol}://${request.host}`,
         obraName: (slug) => cc.obraName(slug),
-        sample: cc.config.ejemplo,
+        sample: config.ejemplo,
         hours: cc.course.hours,
       });
       await audit(db, { userId: viewer.userId, name: viewer.name }, 'paquete-auditoria', null, {

@@ -35,7 +35,9 @@ export type AuditAction =
   | 'invitacion-emitida'
   | 'invitacion-usada'
   | 'invitacion-rechazada'
-  | 'aviso-datos-aceptado';
+  | 'aviso-datos-aceptado'
+  // A company's configuration file imported as its next version (record 0287).
+  | 'importar-configuracion';
 
 export interface Actor {
   userId: number | null;

@@ -392,6 +392,10 @@ export const CONSOLE_ROUTES: Record<string, RouteCase> = {
   },
   'GET /consola/invitaciones': { url: (a) => `/consola/invitaciones?hoja=${a.sheet}` },
   'GET /consola/contratistas': { url: () => '/consola/contratistas' },
+  // Record 0287: B's own configuration (never configured: its name only); B's import refused.
+  'GET /consola/configuracion': { url: () => '/consola/configuracion' },
+  'GET /consola/configuracion.json': { url: () => '/consola/configuracion.json' },
+  'POST /consola/configuracion': { url: () => '/consola/configuracion', fields: () => ({}) },
   'POST /consola/contratistas/unir': {
     url: () => '/consola/contratistas/unir',
     fields: () => ({ grupo: 'Contratista Alfa Reservado', nombre: 'Contratista Beta Unido' }),

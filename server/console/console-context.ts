@@ -13,7 +13,13 @@ import type { FORM } from '../routes/body-schema.ts';
 
 export interface ConsoleContext {
   app: AppContext;
-  config: CompanyConfig;
+  /**
+   * The request's company's configuration (record 0287), as its guard read it: its stored
+   * version; company 1 without one, the installation's; another company, «sin configurar».
+   */
+  readonly config: CompanyConfig;
+  /** The same, read now (a job's, or a document's drawn outside a page's guard). */
+  currentConfig(): Promise<CompanyConfig>;
   course: CourseFacts;
   scope: Scope;
   /** The configuration's obras and the console's (decision 0215), current for this request. */

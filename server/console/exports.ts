@@ -240,12 +240,14 @@ async function drawRegistro(
     verifyBase,
   });
   const demoExcluded = await registroDemoCount(cc.app.db, cc.scope, obra.slug, desde, hasta);
-  const r = cc.config.sst.responsable;
+  // The request's company's configuration (record 0287): its name, NIT, logo and responsable.
+  const config = await cc.currentConfig();
+  const r = config.sst.responsable;
   // Drawn on the export worker, off the event loop that serves saves (decision 0232).
   const pdf = await cc.app.exportPool.registroPdf({
-    companyName: cc.config.empresa.nombre,
-    nit: cc.config.empresa.nit,
-    logo: cc.config.empresa.logo?.pdf ?? null,
+    companyName: config.empresa.nombre,
+    nit: config.empresa.nit,
+    logo: config.empresa.logo?.pdf ?? null,
     obraName: obra.nombre,
     from: plainDate(desde),
     to: plainDate(hasta),
@@ -257,7 +259,7 @@ async function drawRegistro(
       ...(r.licencia ? { licencia: r.licencia } : {}),
     },
     generatedAt: shortDate(new Date()),
-    sample: cc.config.ejemplo,
+    sample: config.ejemplo,
     rows,
     demoExcluded,
     chainHead: chainHeadText(chain.head, key.keyId, chain.count),

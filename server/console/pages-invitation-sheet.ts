@@ -119,7 +119,9 @@ export async function sheetBody(
   cc: ConsoleContext,
   { kind, expires, skipped, cards }: InvitationSheet,
 ): Promise<string> {
-  const company = cc.config.empresa.nombre;
+  // The company's name as its configuration gives it now (record 0287): a job may draw the sheet
+  // on an instance that has not read it yet.
+  const company = (await cc.currentConfig()).empresa.nombre;
   const pdf = await invitationCardsPdf(cards, {
     courseTitle: cc.course.title,
     companyName: company,

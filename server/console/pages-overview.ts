@@ -1,5 +1,7 @@
 // The console's summary (/consola) and learners table (/consola/aprendices): counts per obra and
 // contratista, and the searchable, filterable, sortable, paginated table (all in SQL).
+import { CONFIG_PATH } from './pages-company-config.ts';
+import { esCompanyConfig as CC } from './strings/es-company-config.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConsoleContext } from './console-context.ts';
 import {
@@ -130,7 +132,7 @@ function overviewBody(cc: ConsoleContext, viewer: Viewer, rows: SummaryRow[]) {
   const card = (n: number, label: string, estado: string, cls = '') =>
     `<li class="${cls}"><a href="/consola/aprendices${estado ? `?estado=${estado}` : ''}"><span class="n">${n}</span>${label}</a></li>`;
   return `<h1>${T.overviewHeading}</h1>
-<p>${T.period(cc.scope.reinductionMonths)}</p>
+<p>${T.period(cc.scope.reinductionMonths)} <a href="${CONFIG_PATH}">${CC.title}</a></p>
 <ul class="cards" aria-label="${T.totalsLabel}">
 ${card(total.inscritos, T.cards.inscritos, '')}${card(total.sinIniciar, T.cards.sinIniciar, 'sin-iniciar')}${card(total.enCurso, T.cards.enCurso, 'en-curso')}${card(total.completados, T.cards.completados, 'completado')}${card(total.vencida, T.cards.vencida, 'vencida', 'late')}${card(total.porVencer, T.cards.porVencer, 'por-vencer', 'soon')}
 </ul>

@@ -10,7 +10,6 @@ import { issueToken, revokeToken } from '../db/store.ts';
 import { verifyPassword } from '../security/passwords.ts';
 import { isValidDocument, normalizeDocument, normalizeEmail } from '../identity.ts';
 import { join } from 'node:path';
-import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import type { CompanyConfig } from '../../src/domain/config/index.ts';
 import { readCourseFacts, type CourseFacts } from '../certificates.ts';
@@ -37,6 +36,7 @@ import { ImportWorker, registerWorker, type JobClock } from './import-jobs.ts';
 import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
 import { contratistaRoutes } from './pages-contratistas.ts';
+import { companyConfigRoutes } from './pages-company-config.ts';
 import { invitationRoutes } from './pages-invitations.ts';
 import { esConsole as T } from './strings/es-console.ts';
 import { FORM } from '../routes/body-schema.ts';
@@ -133,7 +133,8 @@ async function registerBodyParsers(app: FastifyInstance) {
       fieldNameSize: 100,
       fieldSize: 8 * 1024,
       fields: 10,
-      files: 1,
+      // The configuration's page takes its JSON and its logo (record 0287); one elsewhere.
+      files: 2,
       fileSize: 5 * 1024 * 1024,
       parts: 12,
     },
@@ -141,23 +142,31 @@ async function registerBodyParsers(app: FastifyInstance) {
 }
 
 /**
- * The configuration's obras (the defaults) and those added in the console (decision 0215), read
- * again on every signed-in console request so that another server instance's new obra shows.
- * Kept per company (record 0283): a request (or a job, run as its company's request) sees only
- * its own company's list, even while another company's request refreshes its own.
+ * The company's configuration (record 0287) and its obras (the defaults) with those added in the
+ * console (decision 0215), read again on every signed-in console request so that another server
+ * instance's new obra or configuration version shows. Kept per company (record 0283): a request
+ * (or a job, run as its company's request) sees only its own company's, even while another
+ * company's request refreshes its own.
  */
-async function knownObras(ctx: AppContext, configured: CompanyConfig['obras']) {
+async function knownObras(ctx: AppContext, installation: CompanyConfig) {
+  const company = () => {
+    const scope = requestCompanyScope();
+    return typeof scope === 'number' ? scope : FIRST_COMPANY_ID;
+  };
+  // The request's company's configuration as last read (its guard read it); the installation's
+  // before any read.
+  const config = () => ctx.companyConfig.known(company())?.config ?? installation;
   // A database that is down at start must not stop the server (its pages answer 503 then): the
   // configuration's obras stand in until the first request reads the console's too.
   const first: KnownObra[] = await allObras(
     forCompanyOf(ctx.db, FIRST_COMPANY_ID),
-    configured,
-  ).catch(() => configObras(configured));
+    installation.obras,
+  ).catch(() => configObras(installation.obras));
   const byCompany = new Map<number | string, KnownObra[]>([[FIRST_COMPANY_ID, first]]);
-  const company = () => requestCompanyScope() ?? FIRST_COMPANY_ID;
-  const current = () => byCompany.get(company()) ?? configObras(configured);
+  const current = () => byCompany.get(company()) ?? configObras(config().obras);
   const refreshObras = async () => {
-    const now = await allObras(ctx.db, configured);
+    const { config: own } = await ctx.companyConfig.current(company());
+    const now = await allObras(ctx.db, own.obras);
     byCompany.set(company(), now);
     return now;
   };
@@ -171,7 +180,7 @@ async function knownObras(ctx: AppContext, configured: CompanyConfig['obras']) {
       await refreshObras();
       return undefined;
     };
-  return { current, refreshObras, thenRefresh };
+  return { current, config, refreshObras, thenRefresh };
 }
 
 /** The context every page module gets, with the import worker of this server instance. */
@@ -181,20 +190,31 @@ async function consoleContext(
   xsrf: XsrfTokens,
   options: ConsoleOptions,
 ): Promise<ConsoleContext> {
-  const loaded = options.config ?? readConfiguration(withEnv({}), { firstObra: true }).config;
-  const { current, refreshObras, thenRefresh } = await knownObras(ctx, loaded.obras);
+  const loaded = options.config ?? ctx.companyConfig.installation().config;
+  const { current, config, refreshObras, thenRefresh } = await knownObras(ctx, loaded);
   const write = thenRefresh(guard(ctx.db, xsrf, 'write'));
   const obras = current();
   return {
     app: ctx,
-    config: loaded,
+    // The request's company's configuration (record 0287): its stored version, else the
+    // installation's for company 1, else «sin configurar» (company-config/store.ts).
+    get config() {
+      return config();
+    },
+    currentConfig: async () => {
+      const scope = requestCompanyScope();
+      const company = typeof scope === 'number' ? scope : FIRST_COMPANY_ID;
+      return (await ctx.companyConfig.current(company)).config;
+    },
     course: options.course ?? readCourseFacts(),
     lmsTemplateDir: options.lmsTemplateDir ?? join(ROOT, 'dist', 'lms-template'),
     clock: options.clock,
-    scope: {
-      courseId: ctx.courseId,
-      defaultObra: obras[0]!.slug,
-      reinductionMonths: loaded.reinduccion?.periodoMeses ?? 12,
+    get scope() {
+      return {
+        courseId: ctx.courseId,
+        defaultObra: current()[0]!.slug,
+        reinductionMonths: config().reinduccion?.periodoMeses ?? 12,
+      };
     },
     get obras() {
       return current();
@@ -364,4 +384,5 @@ export async function consoleRoutes(
   await auditPackRoutes(app, cc); // decision 0222
   await invitationRoutes(app, cc);
   await contratistaRoutes(app, cc); // decision 0240
+  await companyConfigRoutes(app, cc); // record 0287
 }

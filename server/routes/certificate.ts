@@ -19,7 +19,7 @@ import { CERTIFICATE_LINK_TTL_MS } from '../certificates.ts';
 import { COMPLETION_SCORE } from '../../src/domain/progress/engine.ts';
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
-import { acrossCompanies } from '../db/company-scope.ts';
+import { acrossCompanies, requestCompanyScope } from '../db/company-scope.ts';
 
 // No look-alike characters: the code is typed from paper at /verificar/:code.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -80,6 +80,9 @@ async function issueAndStore(
   const completedAt = user.completed_at ? new Date(user.completed_at) : issuedAt;
   let issued: IssuedCertificate;
   try {
+    // The learner's company's configuration when it is not the installation's (record 0287).
+    const company = requestCompanyScope();
+    const current = typeof company === 'number' ? await ctx.companyConfig.current(company) : null;
     issued = await issuer({
       user,
       code,
@@ -87,6 +90,7 @@ async function issueAndStore(
       completedAt,
       origin,
       installationKey: await ctx.installationKey(),
+      ...(current && current.source !== 'installation' ? { companyConfig: current.config } : {}),
     });
   } catch (error) {
     request.log.error({ err: error }, 'certificate issuer failed');

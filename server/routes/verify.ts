@@ -13,8 +13,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { certificateForCheck, type CertificateForCheck } from '../db/certificate-store.ts';
 import type { CompanyConfig } from '../../src/domain/config/index.ts';
-import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
-import { currentEnv } from '../env.ts';
 import { certificateDays, certificateObra } from '../certificates.ts';
 import { colombiaDay, maskDocument } from '../../src/domain/gate/statement.ts';
 import {
@@ -201,7 +199,7 @@ ${await acceptanceRow(ctx, request, cert.code)}
 /** /verificar/:code: the certificate's page, or its standing alone for the gate page. */
 async function verifyCode(
   ctx: AppContext,
-  config: CompanyConfig,
+  installation: CompanyConfig,
   request: FastifyRequest<{ Params: { code: string } }>,
   reply: FastifyReply,
 ) {
@@ -228,22 +226,30 @@ ${lookupForm()}`,
   // The code named one certificate and so its company: the rest (its acceptance, its seal) is
   // that company's (record 0283).
   setRequestCompany(cert.company_id);
-  const standing = standingOf(cert, config);
+  // Its obras, reinducción period and name are that company's configuration's (record 0287); the
+  // installation's stands for company 1 while it stores none.
+  const current = await ctx.companyConfig.current(cert.company_id);
+  const config = current.source === 'installation' ? installation : current.config;
+  const issuer = current.source === 'stored' ? config.empresa.nombre : cert.company_name;
+  const shown = { ...cert, company_name: issuer };
+  const standing = standingOf(shown, config);
   const status = standing.state === 'annulled' ? 410 : 200;
   // The standing, and the company that issued the certificate (record 0282).
-  if (json) return sendJson(reply, status, { ...standing, company: cert.company_name });
-  const page = await certificatePage(ctx, request, cert, config, standing);
+  if (json) return sendJson(reply, status, { ...standing, company: issuer });
+  const page = await certificatePage(ctx, request, shown, config, standing);
   return sendPage(reply.header('vary', 'Accept'), status, page.title, page.body);
 }
 
 export async function verifyRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  /** The company configuration (obras, reinducción period, demonstration); default CURSO_CONFIG's. */
+  /**
+   * The installation's configuration (obras, reinducción period, demonstration), company 1's
+   * while it stores none; default CURSO_CONFIG's. Each other company's is its own (record 0287).
+   */
   companyConfig?: CompanyConfig,
 ) {
-  const config =
-    companyConfig ?? readConfiguration(withEnv({}, currentEnv()), { firstObra: true }).config;
+  const config = companyConfig ?? ctx.companyConfig.installation().config;
   // The lookup form; ?codigo=… (the form's submission) goes to the code's own address.
   app.get<{ Querystring: { codigo?: unknown } }>('/verificar', async (request, reply) => {
     const typed = typeof request.query.codigo === 'string' ? request.query.codigo : '';

@@ -30,6 +30,7 @@ export const esAdmin = {
     'invitacion-usada': 'Entró con su invitación',
     'invitacion-rechazada': 'Invitación rechazada',
     'aviso-datos-aceptado': 'Aceptó el aviso de datos personales',
+    'importar-configuracion': 'Importó la configuración de la empresa',
   } as Record<string, string>,
 
   // «Agregar aprendiz»

@@ -1,0 +1,104 @@
+// Importing a company's configuration file (record 0287): validated by the same reader as
+// config/*.json (its errors, in Spanish, name the field), stored as the company's next version
+// with who imported it, its data notice published as a version that company's learners may
+// accept, and written to the audit log — all in one transaction, so nothing is stored on an error.
+// The console's «Configuración de la empresa» page calls it, and the platform role when it creates
+// a company from a file.
+import type { Db, Queryable } from '../db/db.ts';
+import { forCompanyOf } from '../db/company-scope.ts';
+import { dataNoticeVersion } from '../../src/domain/config/index.ts';
+import { audit } from '../console/audit.ts';
+import { configHash, latestStored, validateConfig } from './store.ts';
+
+/** Who imports: a staff account of the company, or the platform role (its name for who acted). */
+export type ConfigActor = { userId: number; name: string } | { platform: string };
+
+export type ImportResult =
+  | { ok: true; version: number; sha256: string; noticeVersion: string; noticeChanged: boolean }
+  | { ok: false; errors: string[] };
+
+export interface ImportOptions {
+  /** The logo file the configuration names (empresa.logo), as SVG text. */
+  logo?: string | null;
+  /** The file's name, shown in error lines (default «archivo»). */
+  fileName?: string;
+}
+
+/** PostgreSQL's unique_violation: another import took the same version number first. */
+const isDuplicate = (error: unknown) => (error as { code?: string }).code === '23505';
+
+/**
+ * Validates `fileText` and stores it as `company`'s next configuration version. On any error
+ * nothing is stored and the errors come back as the Spanish lines config/*.json gives.
+ */
+export async function importCompanyConfig(
+  db: Db,
+  company: number,
+  fileText: string,
+  actor: ConfigActor,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const shown = options.fileName?.trim() || 'archivo';
+  const logo = options.logo ?? null;
+  const loaded = validateConfig(fileText, logo, shown);
+  if (!loaded.config) return { ok: false, errors: loaded.errors };
+  // A logo given that the file does not name is not stored.
+  const storedLogo = loaded.config.empresa.logo ? logo : null;
+  const sha256 = configHash(fileText, storedLogo);
+  const noticeVersion = dataNoticeVersion(loaded.config);
+  const scoped = forCompanyOf(db, company);
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await scoped.transaction(async (tx: Queryable) => {
+        const previous = await latestStored(tx, company);
+        const version = (previous?.version ?? 0) + 1;
+        const previousNotice = previous
+          ? validateConfig(previous.body, previous.logo_svg, shown).config
+          : null;
+        await tx.query(
+          `INSERT INTO company_configs
+             (company_id, version, body, logo_svg, sha256, created_by, created_by_name, created_by_platform)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+          [
+            company,
+            version,
+            fileText,
+            storedLogo,
+            sha256,
+            'userId' in actor ? actor.userId : null,
+            'userId' in actor ? actor.name : '',
+            'platform' in actor ? actor.platform : null,
+          ],
+        );
+        // The notice this version shows joins the versions the company's learners may accept
+        // (record 0213); one already published stays as it was.
+        await tx.query(
+          'INSERT INTO data_notice_versions (version) VALUES ($1) ON CONFLICT DO NOTHING',
+          [noticeVersion],
+        );
+        const noticeChanged =
+          !previousNotice || dataNoticeVersion(previousNotice) !== noticeVersion;
+        await audit(
+          tx,
+          'userId' in actor
+            ? { userId: actor.userId, name: actor.name }
+            : { userId: null, name: actor.platform },
+          'importar-configuracion',
+          null,
+          {
+            version,
+            empresa: loaded.config!.empresa.nombre,
+            hash: sha256,
+            aviso: noticeVersion,
+            avisoNuevo: noticeChanged,
+          },
+        );
+        return { ok: true as const, version, sha256, noticeVersion, noticeChanged };
+      });
+    } catch (error) {
+      if (attempt < 2 && isDuplicate(error)) continue;
+      throw error;
+    }
+  }
+}
