@@ -6,7 +6,7 @@ import { loadCourseShape } from './course-shape.ts';
 import { shippedCourseId } from './db/store.ts';
 import { publishDataNoticeVersion } from './db/activity-store.ts';
 import { FIRST_COMPANY_ID, nameFirstCompany } from './db/company-store.ts';
-import { forCompanyOf } from './db/company-scope.ts';
+import { forCompanyOf, requestCompanyScope } from './db/company-scope.ts';
 import { DbLoginLimiter } from './security/login-limiter.ts';
 import { googleRecaptchaVerifier } from './security/recaptcha.ts';
 import { installationKeyLoader } from './acceptance/installation-key.ts';
@@ -16,8 +16,6 @@ import { readFileSync } from 'node:fs';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import type { CompanyConfig } from '../src/domain/config/index.ts';
 import { companyConfigs, type InstallationConfig } from './company-config/store.ts';
-import { FIRST_COMPANY_ID } from './db/company-store.ts';
-import { requestCompanyScope } from './db/company-scope.ts';
 import { statementPublisher } from './acceptance/published.ts';
 import { readCourseFacts } from './certificates.ts';
 
