@@ -1,4 +1,5 @@
 // npm run bench:million -- [--learners 10000|1000000] [--saves N] [--concurrency C] [--json]
+// npm run bench:million -- --explain [--learners 10000|1000000]: the console's query plans.
 // The record's cost at the size of an ARL (record 0289): on a schema seeded by
 // `npm run seed:million` (10 companies × 1000 learners: millon_10x1000; 1000 × 1000:
 // millon_1000x1000), two server instances in their own processes behind the round-robin proxy
@@ -11,14 +12,16 @@
 import { loadavg } from 'node:os';
 import { openPostgres, type Db } from '../server/db/db.ts';
 import { companyDb } from '../server/db/company-scope.ts';
+import { migrate } from '../server/db/migrate.ts';
 import { issueToken } from '../server/db/store.ts';
 import { spawnInstance, startRoundRobinProxy } from '../server/scale-out.ts';
 import { envText } from '../scripts/lib/env.ts';
 import { coordinatorDocument, learnerDocument, schemaBytes } from './bench/million-seed.ts';
 import { defaultSchema, SEED_PASSWORD } from './seed-million.ts';
+import { explainConsole } from './bench/million-explain.ts';
 
 const USAGE =
-  'Uso: npm run bench:million -- [--learners 10000|1000000] [--saves N] [--concurrency C] [--json]';
+  'Uso: npm run bench:million -- [--learners 10000|1000000] [--saves N] [--concurrency C] [--json] [--explain]';
 
 const SIZES: Record<string, { companies: number; learners: number }> = {
   '10000': { companies: 10, learners: 1000 },
@@ -147,6 +150,8 @@ async function benchSize(
   const shape = SIZES[size]!;
   const schema = defaultSchema(shape.companies, shape.learners);
   const db = await openPostgres(url, { schema, max: 2 });
+  // The seeded schema at this checkout's migrations (an index added since the seed, record 0289).
+  await migrate(db);
   const stops: (() => Promise<void>)[] = [];
   const figures: Figure[] = [];
   const add = (name: string, value: number, unit = 'ms') =>
@@ -264,10 +269,17 @@ export function formatMillion(results: SizeResult[]): string {
 }
 
 function parse(argv: string[]) {
-  const o = { sizes: Object.keys(SIZES), saves: 2000, concurrency: 24, json: false };
+  const o = {
+    sizes: Object.keys(SIZES),
+    saves: 2000,
+    concurrency: 24,
+    json: false,
+    explain: false,
+  };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a === '--json') o.json = true;
+    else if (a === '--explain') o.explain = true;
     else if (a === '--learners' && argv[i + 1] && SIZES[argv[i + 1]!]) o.sizes = [argv[++i]!];
     else if ((a === '--saves' || a === '--concurrency') && Number(argv[i + 1]) > 0)
       o[a === '--saves' ? 'saves' : 'concurrency'] = Math.floor(Number(argv[++i]));
@@ -292,6 +304,20 @@ async function main(): Promise<number> {
     return 2;
   }
   const log = (line: string) => console.error(line);
+  if (o.explain) {
+    for (const size of o.sizes) {
+      const { companies, learners } = SIZES[size]!;
+      const db = await openPostgres(url, { schema: defaultSchema(companies, learners), max: 1 });
+      try {
+        await migrate(db);
+        console.log(`# ${size}: company ${companies} of ${companies}`);
+        console.log(await explainConsole(db, companies));
+      } finally {
+        await db.close();
+      }
+    }
+    return 0;
+  }
   const results: SizeResult[] = [];
   for (const size of o.sizes) results.push(await benchSize(url, size, o, log));
   if (o.json) console.log(JSON.stringify(results, null, 2));
@@ -302,7 +328,8 @@ async function main(): Promise<number> {
 main().then(
   (code) => (process.exitCode = code),
   (error: unknown) => {
-    console.error(`bench:million: ${(error as Error).stack ?? String(error)}`);
+    const cause = (error as { cause?: unknown }).cause;
+    console.error(`bench:million: ${(error as Error).stack ?? String(error)}`, cause ?? '');
     process.exitCode = 2;
   },
 );
