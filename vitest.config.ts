@@ -36,6 +36,7 @@ const unit = [
   'course-files/**/*.test.ts',
   'scripts/**/*.test.ts',
   'lms-preview/**/*.test.ts',
+  'tools/**/*.test.ts',
 ];
 const fixtureTests = 'src/plugin-fixtures/**/*.test.{ts,tsx}';
 
