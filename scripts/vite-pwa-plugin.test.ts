@@ -51,6 +51,10 @@ describe('web app manifest and service worker', () => {
       '/lista3/modulo3-tema2',
       '/seleccionar-pregunta/modulo2-actividad',
       '/arrastra-la-pregunta/modulo1-actividad',
+      // A company's address (record 0288): the same pages, offline too.
+      '/?empresa=constructora-beta',
+      '/entrar?empresa=beta',
+      '/porteria?empresa=beta',
     ])
       expect(isApp(path), path).toBe(true);
     for (const path of [
@@ -62,6 +66,8 @@ describe('web app manifest and service worker', () => {
       '/consola',
       '/contenido/x.js',
       '/sw.js',
+      '/?otra=cosa',
+      '/consola?empresa=beta',
     ])
       expect(isApp(path), path).toBe(false);
   });

@@ -35,9 +35,12 @@ export function themeToken(
 export function appRoutePatterns(): RegExp[] {
   const segments = [...TOPIC_SCREEN_TYPES, ...ACTIVITY_TYPES].map((t) => routeSegment(t));
   const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  // Workbox matches the path with its query: a company's address (`?empresa=<slug>`, record
+  // 0288) is the same page, served from the cache offline too.
+  const company = '(\\?empresa=[a-z0-9-]{1,40})?';
   return [
-    /^\/$/,
-    /^\/(auth\/login|entrar|introduccion|menu|error-500|porteria)\/?$/,
+    new RegExp(`^\\/${company}$`),
+    new RegExp(`^\\/(auth\\/login|entrar|introduccion|menu|error-500|porteria)\\/?${company}$`),
     new RegExp(`^\\/(${segments.map(escape).join('|')})\\/[^/.]+\\/?$`),
   ];
 }

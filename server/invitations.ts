@@ -325,12 +325,13 @@ export async function redeemCode(
   given: Queryable,
   document: string,
   code: string,
+  company: number = FIRST_COMPANY_ID,
 ): Promise<RedeemResult> {
-  // A document names no company: the code is checked among company 1's learners, the company of
-  // the address it was typed on until a company has one of its own (record 0283); the rest of the
-  // request (the session the route opens) is company 1's too.
-  setRequestCompany(FIRST_COMPANY_ID);
-  const db = forCompanyOf(given, FIRST_COMPANY_ID);
+  // A document names no company: the code is checked among the learners of the company of the
+  // address it was typed on (`company`, record 0288; company 1 without one, record 0283); the
+  // rest of the request (the session the route then opens) is that company's too.
+  setRequestCompany(company);
+  const db = forCompanyOf(given, company);
   const [row] = await db.query<InvitationRow>(
     `${ROW_SELECT} WHERE u.document = $1
       ORDER BY (u.active AND i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > now()) DESC,

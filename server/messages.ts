@@ -23,6 +23,9 @@ export const MESSAGES = {
   badUrl: 'La dirección solicitada no es válida: contiene caracteres mal codificados.',
   headersTooLarge: 'Los encabezados de la solicitud son demasiado grandes.',
   requestTimeout: 'La solicitud tardó demasiado en llegar. Intenta de nuevo.',
+  /** A sign-in at an address whose `?empresa=` names no company (record 0288). */
+  unknownCompany:
+    'Esta dirección no es de ninguna empresa del curso. Pide al coordinador de SST la dirección de tu empresa.',
 
   // 422 validation
   identifierRequired: 'Ingresa tu número de documento o tu correo.',

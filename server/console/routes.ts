@@ -41,7 +41,7 @@ import { invitationRoutes } from './pages-invitations.ts';
 import { esConsole as T } from './strings/es-console.ts';
 import { FORM } from '../routes/body-schema.ts';
 import { forCompanyOf, requestCompanyScope, setRequestCompany } from '../db/company-scope.ts';
-import { FIRST_COMPANY_ID } from '../db/company-store.ts';
+import { companyBySlug, FIRST_COMPANY_ID, type CompanyAddress } from '../db/company-store.ts';
 import { staffCandidates } from './staff-sign-in.ts';
 
 export interface ConsoleOptions {
@@ -58,14 +58,21 @@ export interface ConsoleOptions {
 const safeReturn = (value: string) =>
   /^\/consola(\/[\w\-./?=&%+]*)?$/.test(value) && !value.includes('//') ? value : '/consola';
 
-function signInPage(token: string, back: string, message = ''): string {
+function signInPage(
+  token: string,
+  back: string,
+  message = '',
+  company: CompanyAddress | null = null,
+): string {
   return consolePage(
     T.signIn.title,
     `<h1>${T.signIn.heading}</h1>
+${company ? `<p class="company-address">${escapeHtml(T.signIn.company(company.name || company.slug))}</p>` : ''}
 ${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''}
 <form method="post" action="/consola/ingresar">
 <input type="hidden" name="_xsrf" value="${escapeHtml(token)}">
 <input type="hidden" name="volver" value="${escapeHtml(back)}">
+${company ? `<input type="hidden" name="empresa" value="${escapeHtml(company.slug)}">` : ''}
 <div class="field"><label for="documento">${T.signIn.identifier}</label><input id="documento" name="documento" autocomplete="username" required></div>
 <div class="field"><label for="clave">${T.signIn.password}</label><input id="clave" name="clave" type="password" autocomplete="current-password" required></div>
 <button type="submit">${T.signIn.submit}</button>
@@ -287,15 +294,20 @@ function signIn(ctx: AppContext, xsrf: XsrfTokens) {
     const by: { email: string } | { document: string } = identifier.includes('@')
       ? { email: normalizeEmail(identifier) }
       : { document: normalizeDocument(identifier) };
+    // At a company's address the sign-in looks in that company only (record 0288).
+    const slug = field(request, 'empresa');
+    const company = slug ? await companyBySlug(ctx.db, slug) : null;
     const fail = (message: string, status = 401) =>
-      sendHtml(reply, signInPage(token, back, message), status);
+      sendHtml(reply, signInPage(token, back, message, company), status);
+    if (slug && !company) return fail(T.signIn.unknownCompany, 422);
     if (!identifier || !password || ('document' in by && !isValidDocument(by.document ?? '')))
       return fail(T.signIn.missing, 422);
-    // Across companies (staff-sign-in.ts); the rest of the sign-in acts in the company of the
-    // one account it names — company 1 when it names none or several (record 0283).
-    const candidates = await staffCandidates(ctx.db, by);
+    // In the address's company, else across companies (staff-sign-in.ts); the rest of the
+    // sign-in acts in the company of the one account it names — the address's, or company 1
+    // when it names none or several (records 0283, 0288).
+    const candidates = await staffCandidates(ctx.db, by, company?.id);
     const only = candidates.length === 1 ? candidates[0]! : null;
-    setRequestCompany(only?.companyId ?? FIRST_COMPANY_ID);
+    setRequestCompany(only?.companyId ?? company?.id ?? FIRST_COMPANY_ID);
     const key = only ? `u:${only.id}` : `c:${identifier.toLowerCase()}`;
     const wait = await ctx.loginLimiter.waitMs(key);
     if (wait > 0) {
@@ -337,10 +349,25 @@ function signIn(ctx: AppContext, xsrf: XsrfTokens) {
 
 /** Signing in and out: the form, the sign-in and the sign-out. */
 function signInRoutes(app: FastifyInstance, ctx: AppContext, xsrf: XsrfTokens, cc: ConsoleContext) {
-  app.get<{ Querystring: { volver?: string } }>('/consola/ingresar', async (request, reply) => {
-    const back = safeReturn(String(request.query.volver ?? '/consola'));
-    return sendHtml(reply, signInPage(loginToken(xsrf, request, reply), back));
-  });
+  app.get<{ Querystring: { volver?: string; empresa?: string } }>(
+    '/consola/ingresar',
+    async (request, reply) => {
+      const back = safeReturn(String(request.query.volver ?? '/consola'));
+      // The company's address: `?empresa=<slug>` here, or on the page the guard sent here from
+      // (`/consola?empresa=<slug>`, kept in `volver`) — record 0288.
+      const slug =
+        typeof request.query.empresa === 'string'
+          ? request.query.empresa
+          : new URLSearchParams(String(request.query.volver ?? '').split('?')[1] ?? '').get(
+              'empresa',
+            );
+      const company = slug ? await companyBySlug(ctx.db, slug) : null;
+      const token = loginToken(xsrf, request, reply);
+      if (slug && !company)
+        return sendHtml(reply, signInPage(token, back, T.signIn.unknownCompany), 404);
+      return sendHtml(reply, signInPage(token, back, '', company));
+    },
+  );
 
   app.post(
     '/consola/ingresar',

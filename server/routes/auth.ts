@@ -19,7 +19,7 @@ import {
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
 import { forCompanyOf, setRequestCompany } from '../db/company-scope.ts';
-import { FIRST_COMPANY_ID } from '../db/company-store.ts';
+import { addressedCompany, companyField } from './company-address.ts';
 
 type Identifier = { document: string } | { email: string };
 
@@ -27,6 +27,7 @@ function readLogin(fields: Fields): {
   by: Identifier;
   password: string;
   recaptcha: string | undefined;
+  company: string | undefined;
 } {
   const errors: string[] = [];
   const password = text(fields.password);
@@ -59,7 +60,12 @@ function readLogin(fields: Fields): {
     fields.recaptcha_token ?? fields['g-recaptcha-response'] ?? fields.recaptcha,
   );
   if (errors.length || !by || typeof password !== 'string') throw new HttpError(422, errors);
-  return { by, password, recaptcha: typeof captcha === 'string' ? captcha : undefined };
+  return {
+    by,
+    password,
+    recaptcha: typeof captcha === 'string' ? captcha : undefined,
+    company: companyField(fields),
+  };
 }
 
 const accountKey = (by: Identifier) => ('document' in by ? `d:${by.document}` : `e:${by.email}`);
@@ -80,11 +86,12 @@ export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
       schema: { ...RESPONSES.signIn, body: LOGIN_BODY },
     },
     async (request, reply) => {
-      const { by, password, recaptcha } = request.body;
+      const { by, password, recaptcha, company: slug } = request.body;
       // A document or correo names no company: the sign-in acts in the company of the address the
-      // page was opened on, which until a company has an address of its own is company 1
-      // (record 0283). Its budget, its session and its answer are that company's.
-      setRequestCompany(FIRST_COMPANY_ID);
+      // page was opened on (`empresa`, else the phone's cookie), company 1 without one (records
+      // 0283, 0288). Its budget, its session and its answer are that company's.
+      const company = await addressedCompany(ctx.db, request, slug);
+      setRequestCompany(company);
       if (ctx.recaptchaVerify) {
         const result = recaptcha
           ? await ctx.recaptchaVerify(recaptcha, request.ip).catch(() => ({ success: false }))
@@ -92,7 +99,7 @@ export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
         if (!recaptchaPasses(result, ctx.recaptchaMinScore))
           throw new HttpError(422, MESSAGES.recaptchaFailed);
       }
-      const credentials = await findCredentials(forCompanyOf(ctx.db, FIRST_COMPANY_ID), by);
+      const credentials = await findCredentials(forCompanyOf(ctx.db, company), by);
       // One budget per learner, whichever identifier is typed (document or correo).
       const key = credentials ? `u:${credentials.id}` : accountKey(by);
       const waitMs = await ctx.loginLimiter.waitMs(key);

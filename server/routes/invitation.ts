@@ -21,6 +21,7 @@ import {
 } from '../invitations.ts';
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
+import { addressedCompany, companyField } from './company-address.ts';
 
 const REFUSAL: Record<RedeemRefusal, { status: number; message: string }> = {
   'no-match': { status: 401, message: MESSAGES.invitation.noMatch },
@@ -30,7 +31,7 @@ const REFUSAL: Record<RedeemRefusal, { status: number; message: string }> = {
   deactivated: { status: 403, message: MESSAGES.invitation.deactivated },
 };
 
-type Redeem = { document: string } & ({ token: string } | { code: string });
+type Redeem = { document: string } & ({ token: string } | { code: string; company?: string });
 
 function readRedeem(fields: Fields): Redeem {
   const rawDocument = text(fields.document);
@@ -48,7 +49,7 @@ function readRedeem(fields: Fields): Redeem {
   const rawCode = text(fields.code);
   const code = typeof rawCode === 'string' && rawCode.length <= 40 ? normalizeCode(rawCode) : null;
   if (!code) throw new HttpError(422, [MESSAGES.invitation.codeInvalid]);
-  return { document, code };
+  return { document, code, company: companyField(fields) };
 }
 
 const REDEEM_BODY = readerSchema(readRedeem);
@@ -66,7 +67,14 @@ export async function invitationRoutes(server: FastifyInstance, ctx: AppContext)
       const result =
         'token' in input
           ? await redeemLink(ctx.db, input.token, input.document)
-          : await redeemCode(ctx.db, input.document, input.code);
+          : await redeemCode(
+              ctx.db,
+              input.document,
+              input.code,
+              // A link finds its company by its random value; a code typed with a document acts
+              // in the address's company (record 0288).
+              await addressedCompany(ctx.db, request, input.company),
+            );
       if (!result.ok) {
         const { status, message } = REFUSAL[result.reason];
         return reply
@@ -75,7 +83,8 @@ export async function invitationRoutes(server: FastifyInstance, ctx: AppContext)
           .send({ success: false, code: result.reason, message });
       }
       // redeemLink and redeemCode continued the request in the invitation's company (a link's,
-      // or company 1 for a code typed with a document: record 0283): the session is opened there.
+      // or the address's for a code typed with a document: record 0288): the session is opened
+      // there.
       const token = await issueToken(ctx.db, result.userId, INVITATION_SESSION_TTL_MS);
       const user = await withStatement(ctx, await getUser(ctx.db, result.userId, ctx.courseId));
       ctx.setXsrfCookie(reply, sessionBinding(token));

@@ -7,6 +7,7 @@ import { MESSAGES } from '../messages.ts';
 import { consoleNotFoundPage } from '../console/routes.ts';
 import { builtFile, varyOnEncoding } from '../compression.ts';
 import { COMPRESSIBLE_FILE } from '../../course-files/precompress.ts';
+import { rememberAddressedCompany } from './company-address.ts';
 
 export interface StaticDirs {
   webDir: string | null;
@@ -67,6 +68,8 @@ export async function staticRoutes(app: FastifyInstance, dirs: StaticDirs, apiBa
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache');
     if (!html) return reply.send(NOT_BUILT);
+    // At a company's address (`?empresa=<slug>`) the phone keeps it (record 0288).
+    rememberAddressedCompany(request, reply);
     varyOnEncoding(reply);
     if (html.encoding !== 'identity') reply.header('content-encoding', html.encoding);
     return reply.send(html.body);

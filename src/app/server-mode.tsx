@@ -38,6 +38,7 @@ import { useCourse } from '../course/course-context.tsx';
 import { rememberObraValues } from '../course/obra-fill.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
+import { addressedCompany } from './company-address.ts';
 import { httpTexts, loginMessage, signInNoticeText } from './http-texts.ts';
 import { sharedClient } from '../tracking/http/auth.ts';
 import { acceptDataNotice } from '../tracking/http/data-notice.ts';
@@ -198,7 +199,10 @@ function Invitation({ controller }: { controller: CourseController }) {
         sendOnMount={tappedInFirstScreen}
         redeem={async (proof) => {
           try {
-            await redeemInvitation(proof);
+            // A code typed with a document is checked in the address's company (record 0288);
+            // a link finds its own.
+            const empresa = 'code' in proof ? addressedCompany() : null;
+            await redeemInvitation(empresa ? { ...proof, empresa } : proof);
             confirmHere();
             try {
               window.sessionStorage.removeItem(INVITATION);
@@ -326,7 +330,7 @@ export function serverRouteOptions(controller: CourseController): Partial<RouteO
         path: GATE_PATH,
         element: (
           <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
-            <GatePage apiBase={DEFAULT_API_BASE} />
+            <GatePage apiBase={DEFAULT_API_BASE} company={addressedCompany()} />
           </Suspense>
         ),
       },

@@ -37,3 +37,13 @@ describe('signInWith', () => {
     expect(await signInWith(login)('1', 'x', {})).toEqual({ ok: false, message: es.signIn.server });
   });
 });
+
+describe('signInWith at a company’s address (record 0288)', () => {
+  it('sends the address’s company with the sign-in', async () => {
+    const login = vi.fn().mockResolvedValue({ id: 1, name: 'Ana', url_certificate: null });
+    await signInWith(login, () => 'constructora-beta')('1020304050', 'x', {});
+    expect(login).toHaveBeenCalledWith('1020304050', 'x', { company: 'constructora-beta' });
+    await signInWith(login, () => null)('1020304050', 'x', {});
+    expect(login).toHaveBeenLastCalledWith('1020304050', 'x', {});
+  });
+});

@@ -3,6 +3,8 @@
 // the learner), short sentences. Kept apart so it travels in the page's lazy chunk.
 export const esGate = {
   title: 'Verificar en portería',
+  /** The page at a company's address (record 0288). */
+  companyTitle: (company: string) => `Portería — ${company}`,
   intro:
     'Lea el código QR del certificado del trabajador con la cámara, o elija una foto del código.',
   openCamera: 'Abrir cámara',
@@ -36,6 +38,10 @@ export const esGate = {
     'Los datos de este código no coinciden con la firma: el certificado fue cambiado o no es de este curso.',
   unknownKeyText:
     'El código está firmado con una clave que este teléfono no conoce. Con señal, abra la página en línea.',
+  /** A QR signed with a key this company's gate lacks (record 0288). */
+  otherCompany: 'No válida para esta empresa',
+  otherCompanyText: (company: string) =>
+    `Este certificado no fue firmado por ${company}. Si el trabajador es de otra empresa, no sirve en esta portería.`,
   invalidCode: 'Código no válido',
   invalidCodeText:
     'La dirección de este código QR está dañada o fue cambiada: no es un certificado que se pueda comprobar.',

@@ -61,6 +61,10 @@ export const esConsole = {
     /** The same staff document or correo in several companies (record 0283). */
     severalCompanies:
       'Tu documento o correo está en más de una empresa. Ingresa por la dirección de la consola de tu empresa.',
+    /** The sign-in page at a company's address (record 0288). */
+    company: (name: string) => `Empresa: ${name}`,
+    unknownCompany:
+      'Esta dirección no es de ninguna empresa. Pide la dirección de la consola de tu empresa.',
     /** Why a sign-in failed, as the audit log keeps it (decision 0184). */
     failure: {
       wrongPassword: 'contraseña incorrecta',

@@ -7,31 +7,65 @@ import { readStanding, type AnnulmentReason } from '../../domain/gate/standing.t
 
 const STORAGE_KEY = 'curso-sst:gate-keys';
 
-function stored(): GateKeys | null {
+/**
+ * What the page checks with: one company's keys, and that company's name when the page was opened
+ * at its address (record 0288) — null at the plain address, as before companies had addresses.
+ */
+export interface GateKeyring {
+  keys: GateKeys;
+  company: string | null;
+}
+
+/**
+ * Each company's keys are kept apart on the phone (a guard's phone that served two companies'
+ * gates must not check one's QR with the other's keys): the plain address keeps its old key.
+ */
+const storageKey = (company: string | null) =>
+  company ? `${STORAGE_KEY}:${company}` : STORAGE_KEY;
+
+function stored(company: string | null): GateKeyring | null {
   try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? 'null');
-    return parsed && typeof parsed === 'object' ? (parsed as GateKeys) : null;
+    const parsed: unknown = JSON.parse(localStorage.getItem(storageKey(company)) ?? 'null');
+    if (!parsed || typeof parsed !== 'object') return null;
+    // Kept by a company's address: { keys, company }; by the plain address: the keys alone.
+    const ring = parsed as Partial<GateKeyring>;
+    if (company)
+      return ring.keys && typeof ring.keys === 'object'
+        ? { keys: ring.keys, company: typeof ring.company === 'string' ? ring.company : null }
+        : null;
+    return { keys: parsed as GateKeys, company: null };
   } catch {
     return null;
   }
 }
 
-export async function loadGateKeys(apiBase: string): Promise<GateKeys | null> {
+/**
+ * The keys of the company whose address (`company`, its slug) the page was opened at, else
+ * company 1's: `gate-keys?empresa=<slug>` — the service worker keeps the last answer of each
+ * address apart, by its URL.
+ */
+export async function loadGateKeys(
+  apiBase: string,
+  company: string | null = null,
+): Promise<GateKeyring | null> {
+  const query = company ? `?empresa=${encodeURIComponent(company)}` : '';
   try {
-    const response = await fetch(`${apiBase.replace(/\/+$/, '')}/gate-keys`, {
+    const response = await fetch(`${apiBase.replace(/\/+$/, '')}/gate-keys${query}`, {
       headers: { accept: 'application/json' },
     });
     if (!response.ok) throw new Error(String(response.status));
-    const body = (await response.json()) as { keys?: GateKeys };
+    const body = (await response.json()) as { keys?: GateKeys; company?: { name?: unknown } };
     if (!body.keys || typeof body.keys !== 'object') throw new Error('no keys');
+    const name = typeof body.company?.name === 'string' ? body.company.name.trim() : '';
+    const ring: GateKeyring = { keys: body.keys, company: company ? name || company : null };
     try {
-      localStorage.setItem(STORAGE_KEY, JSON.stringify(body.keys));
+      localStorage.setItem(storageKey(company), JSON.stringify(company ? ring : ring.keys));
     } catch {
       // Private mode: the service worker's copy still serves.
     }
-    return body.keys;
+    return ring;
   } catch {
-    return stored();
+    return stored(company);
   }
 }
 

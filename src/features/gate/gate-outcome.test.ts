@@ -106,3 +106,22 @@ describe('a QR whose address is damaged (record 0267)', () => {
     });
   });
 });
+
+describe('the gate of a company’s address (record 0288)', () => {
+  const OTHER: GateVerdict = { ...VALID, status: 'unknown-key' };
+
+  it('another company’s certificate (a key its list lacks) is not valid for this company', () => {
+    expect(gateOutcome(OTHER, { kind: 'unknown' }, false, 'Constructora Beta')).toEqual({
+      tone: 'bad',
+      heading: 'No válida para esta empresa',
+      text: 'Este certificado no fue firmado por Constructora Beta. Si el trabajador es de otra empresa, no sirve en esta portería.',
+    });
+  });
+
+  it('at the plain address an unknown key reads as before', () => {
+    expect(gateOutcome(OTHER, { kind: 'unknown' }, false)).toMatchObject({
+      heading: 'Firma no válida',
+      text: 'El código está firmado con una clave que este teléfono no conoce. Con señal, abra la página en línea.',
+    });
+  });
+});

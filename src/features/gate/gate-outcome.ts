@@ -20,6 +20,11 @@ export function gateOutcome(
   online: OnlineState,
   /** The phone says it has no network (navigator.onLine === false). */
   offline: boolean,
+  /**
+   * The company whose gate this is, when the page was opened at its address (record 0288): a key
+   * its list lacks is then another company's (or another course's) — not valid at this gate.
+   */
+  company: string | null = null,
 ): GateOutcome {
   switch (verdict.status) {
     case 'valid':
@@ -49,12 +54,15 @@ export function gateOutcome(
         heading: T.expired,
         text: T.expiredText(spanishDay(verdict.statement.dueOn)),
       };
-    case 'bad-signature':
     case 'unknown-key':
+      if (company)
+        return { tone: 'bad', heading: T.otherCompany, text: T.otherCompanyText(company) };
+      return { tone: 'bad', heading: T.badSignature, text: T.unknownKeyText };
+    case 'bad-signature':
       return {
         tone: 'bad',
         heading: T.badSignature,
-        text: verdict.status === 'unknown-key' ? T.unknownKeyText : T.badSignatureText,
+        text: T.badSignatureText,
       };
     case 'invalid':
       return { tone: 'bad', heading: T.invalidCode, text: T.invalidCodeText };

@@ -1,6 +1,8 @@
 // «Verificar en portería» (decision 0243): the guard reads a certificate's QR with the phone's
 // camera (or a photo of it) and sees «Válida», «Vencida» or «Firma no válida», checked on the
-// phone against the installation's public keys (src/domain/gate/verify.ts), also without signal.
+// phone against the company's public keys (src/domain/gate/verify.ts), also without signal.
+// Opened at a company's address (record 0288) it is that company's gate: «Portería — <empresa>»,
+// that company's keys, and another company's certificate reads «No válida para esta empresa».
 // With signal it also asks the server whether the certificate is still registered.
 import { useEffect, useId, useRef, useState } from 'react';
 import { esGate as T } from '../../strings/es-gate.ts';
@@ -13,7 +15,7 @@ import {
 } from '../../domain/gate/verify.ts';
 import { spanishDay } from '../../domain/gate/standing.ts';
 import { decodeImageFile, scanCamera } from './qr-reader.ts';
-import { loadGateKeys, onlineState, type OnlineState } from './gate-keys.ts';
+import { loadGateKeys, onlineState, type GateKeyring, type OnlineState } from './gate-keys.ts';
 import { gateOutcome } from './gate-outcome.ts';
 import '../../ui/centred-card.css';
 import './gate-page.css';
@@ -27,26 +29,33 @@ type Phase =
 export interface GatePageProps {
   /** The API's base path ('/api/v1'), where `gate-keys` is asked. */
   apiBase: string;
+  /**
+   * The slug of the company whose address the page was opened at (record 0288): its keys only,
+   * and its name in the title. Null: company 1's keys, the title as before.
+   */
+  company?: string | null;
 }
 
-export default function GatePage({ apiBase }: GatePageProps) {
+export default function GatePage({ apiBase, company = null }: GatePageProps) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const scan = useRef<AbortController | null>(null);
-  const [keys, setKeys] = useState<GateKeys | null | 'loading'>('loading');
+  const [ring, setRing] = useState<GateKeyring | null | 'loading'>('loading');
+  const keys: GateKeys | null | 'loading' = ring === 'loading' || ring === null ? ring : ring.keys;
+  const companyName = ring && ring !== 'loading' ? ring.company : null;
   const [canVerify, setCanVerify] = useState<boolean | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     headingRef.current?.focus();
-    void loadGateKeys(apiBase).then(setKeys);
+    void loadGateKeys(apiBase, company).then(setRing);
     void ed25519Available().then(setCanVerify);
     return () => scan.current?.abort();
-  }, [apiBase]);
+  }, [apiBase, company]);
 
   useEffect(() => {
     if (phase.kind === 'result') resultRef.current?.focus();
@@ -111,10 +120,15 @@ export default function GatePage({ apiBase }: GatePageProps) {
     <main className="gate-page centred-page">
       <section className="gate-card centred-card" aria-labelledby={`${id}-title`}>
         <h1 id={`${id}-title`} className="gate-title" tabIndex={-1} ref={headingRef}>
-          {T.title}
+          {companyName ? T.companyTitle(companyName) : T.title}
         </h1>
         {phase.kind === 'result' ? (
-          <Result verdict={phase.verdict} online={phase.online} focusRef={resultRef} />
+          <Result
+            verdict={phase.verdict}
+            online={phase.online}
+            company={companyName}
+            focusRef={resultRef}
+          />
         ) : (
           <p>{T.intro}</p>
         )}
@@ -168,13 +182,15 @@ export default function GatePage({ apiBase }: GatePageProps) {
 function Result({
   verdict,
   online,
+  company,
   focusRef,
 }: {
   verdict: GateVerdict;
   online: OnlineState;
+  company: string | null;
   focusRef: React.RefObject<HTMLDivElement | null>;
 }) {
-  const { tone, heading, text } = gateOutcome(verdict, online, navigator.onLine === false);
+  const { tone, heading, text } = gateOutcome(verdict, online, navigator.onLine === false, company);
   const s = 'statement' in verdict ? verdict.statement : null;
   const signed = verdict.status === 'valid' || verdict.status === 'expired';
   return (

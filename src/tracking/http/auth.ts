@@ -104,6 +104,8 @@ export interface LoginOptions {
   api?: ApiClient;
   /** reCAPTCHA v3 token (action 'homepage'), when a site key is configured. */
   recaptchaToken?: string;
+  /** The slug of the company whose address the app was opened at (record 0288). */
+  company?: string;
 }
 
 /**
@@ -122,6 +124,7 @@ export async function login(
     ? { email: trimmed, password }
     : { document: trimmed, password };
   if (options.recaptchaToken) body.recaptcha_token = options.recaptchaToken;
+  if (options.company) body.empresa = options.company;
   let response: LoginResponse;
   try {
     response = await api.post<LoginResponse>('auth/login', body, { handleErrors: false });
@@ -178,7 +181,11 @@ function storeSession(api: ApiClient, response: LoginResponse): CourseUser {
 }
 
 /** What a learner types on the invitation page: the document, and the link's token or a code. */
-export type InvitationProof = { document: string } & ({ token: string } | { code: string });
+export type InvitationProof = { document: string } & (
+  | { token: string }
+  // `empresa`: a code typed with a document is checked in the address's company (record 0288).
+  | { code: string; empresa?: string }
+);
 
 /**
  * Signs in with an invitation (decision 0210): POST auth/invitation, which answers like
