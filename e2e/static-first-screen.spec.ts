@@ -41,43 +41,6 @@ for (const viewport of [
   });
 }
 
-// Record 0284: the static introduction draws its illustration in the page (an image would be a
-// document of its own to build before the first paint), in the box where the app then shows it,
-// with the same name for a screen reader.
-test('the static introduction draws its illustration where the app shows it', async ({
-  browser,
-}) => {
-  const viewport = { width: 360, height: 740 };
-  const alt = course().introduction.alt!;
-  const illustration = (page: Page) =>
-    page.getByRole('main').getByRole('img', { name: alt, exact: true });
-  // Its box, from the heading (the app may show a notice above <main>).
-  const place = (page: Page) =>
-    page.evaluate(() => {
-      const box = (selector: string) => document.querySelector(selector)!.getBoundingClientRect();
-      const img = box('.intro-img');
-      return { x: img.x, below: img.top - box('main h1').top, w: img.width, h: img.height };
-    });
-  const before = await browser.newContext({ viewport, javaScriptEnabled: false });
-  const staticPage = await before.newPage();
-  await staticPage.goto('/lms/index.html');
-  await expect(illustration(staticPage)).toBeVisible();
-  const painted = await place(staticPage);
-  const drawnInPage = await staticPage.evaluate(() => document.images.length === 0);
-  await before.close();
-
-  const after = await browser.newContext({ viewport });
-  const app = await after.newPage();
-  await app.goto('/lms/index.html');
-  await expect(app.getByRole('button', { name: 'Módulos' })).toBeVisible();
-  await expect(illustration(app)).toBeVisible();
-  const shown = await place(app);
-  await after.close();
-
-  expect(drawnInPage).toBe(true);
-  expect(painted).toEqual(shown);
-});
-
 // Record 0276: the first screen is the page and one script; what the next screens need is asked
 // for only after the page's load event, and no stylesheet the page already carries comes again.
 test('the first screen loads one script, and the prefetch starts after the load event', async ({

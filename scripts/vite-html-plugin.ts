@@ -13,7 +13,6 @@ import { readCourse, ROOT } from '../course-files/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';
-import { inlineSvgFile } from './vite-inline-svg.ts';
 import { es } from '../src/strings/es.ts';
 import { esInvitation } from '../src/strings/es-invitation.ts';
 import { esDataNotice } from '../src/strings/es-data-notice.ts';
@@ -70,18 +69,9 @@ function staticIntroduction(template: boolean): string {
     return '';
   }
   const intro = course.introduction;
-  const img = !intro.img
-    ? ''
-    : intro.img.endsWith('.svg')
-      ? // Drawn in the page, not an image document of its own (record 0284); the app's <img>
-        // of the same file takes its place, in the same box.
-        inlineSvgFile(intro.img, {
-          className: 'intro-img',
-          alt: intro.alt ?? '',
-          size: svgSize(intro.img),
-          idPrefix: 'intro-img-',
-        })
-      : `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}"${sizeAttrs(intro.img)}>`;
+  const img = intro.img
+    ? `<img class="intro-img" src="${svgDataUri(intro.img)}" alt="${escapeAttr(intro.alt ?? '')}"${sizeAttrs(intro.img)}>`
+    : '';
   return `<div class="shell">${staticHeader(course.header, course.modules.length)}<main class="shell-main"><div class="page intro-page"><h1 class="page-title">${escapeText(intro.title)}</h1><div class="card intro-card">${img}<div class="intro-text">${intro.text}</div></div>${STATIC_NEXT}</div></main></div>`;
 }
 
