@@ -109,6 +109,20 @@ describe.each(ENGINES)('a sign-in address per company (%s)', (engine) => {
     expect((await login(B.password)).statusCode).toBe(401);
   });
 
+  it('a document no company knows, typed at two addresses, is refused at both (two budgets)', async () => {
+    const unknown = async (empresa: string) => {
+      const client = await new TestClient(app).init();
+      return client.post('auth/login', {
+        document: '77770001',
+        password: 'clave-nadie-1',
+        empresa,
+      });
+    };
+    expect((await unknown('empresa-1')).statusCode).toBe(401);
+    expect((await unknown('beta')).statusCode).toBe(401);
+    expect((await unknown('empresa-1')).statusCode).toBe(401);
+  });
+
   it('the address the phone kept (its cookie) stands when the form sends none', async () => {
     const kept = await login(B.password, undefined, `${COMPANY_COOKIE}=beta`);
     expect(kept.statusCode).toBe(200);

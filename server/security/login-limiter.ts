@@ -9,6 +9,8 @@
 // 0233), so instances behind a proxy share one budget and a restart forgets nothing;
 // `LoginLimiter` keeps it in memory (unit tests of the rule itself).
 import { createHash } from 'node:crypto';
+import { requestCompanyScope } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import type { Queryable } from '../db/db.ts';
 
 /** What the sign-in routes ask of a budget. */
@@ -95,8 +97,16 @@ export class DbLoginLimiter implements SignInBudget {
     this.forgetMs = options.forgetMs ?? 15 * 60_000;
   }
 
+  /**
+   * The stored key names the request's company (record 0282: one `key_hash` across the
+   * installation, the company in what is hashed), so a document that no company knows, typed at
+   * two companies' addresses, is two budgets — two rows, each behind its own company's wall.
+   * Company 1's keys are hashed as before the companies.
+   */
   private static hash(key: string) {
-    return createHash('sha256').update(key, 'utf8').digest('hex');
+    const company = requestCompanyScope();
+    const named = company === null || company === FIRST_COMPANY_ID ? key : `${company}|${key}`;
+    return createHash('sha256').update(named, 'utf8').digest('hex');
   }
 
   async waitMs(key: string): Promise<number> {
