@@ -19,6 +19,7 @@ import { envText } from '../scripts/lib/env.ts';
 import { coordinatorDocument, learnerDocument, schemaBytes } from './bench/million-seed.ts';
 import { defaultSchema, SEED_PASSWORD } from './seed-million.ts';
 import { explainConsole } from './bench/million-explain.ts';
+import { signInLearner, type SignedInLearner } from './bench/learner-sign-in.ts';
 
 const USAGE =
   'Uso: npm run bench:million -- [--learners 10000|1000000] [--saves N] [--concurrency C] [--json] [--explain]';
@@ -49,29 +50,9 @@ const percentile = (sorted: number[], p: number) =>
 
 const load1 = () => loadavg()[0]!;
 
-interface Session {
-  id: number;
-  token: string;
-  xsrf: string;
-}
+type Session = SignedInLearner;
 
-async function signIn(base: string, document: string): Promise<Session> {
-  const csrf = await fetch(`${base}/api/v1/csrf-cookie`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.getSetCookie().join('\n'))?.[1] ?? '';
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: {
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ document, password: SEED_PASSWORD }),
-  });
-  const body = (await res.json()) as { token?: string; user?: { id: number } };
-  const bound = /XSRF-TOKEN=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1] ?? '';
-  if (!body.token || !body.user) throw new Error(`sign-in ${document}: HTTP ${res.status}`);
-  return { id: body.user.id, token: body.token, xsrf: bound };
-}
+const signIn = (base: string, document: string) => signInLearner(base, document, SEED_PASSWORD);
 
 /** `total` saves by `learners` (one request at a time each): latencies and rate. */
 async function saves(base: string, learners: Session[], total: number) {

@@ -20,34 +20,15 @@ import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { join } from 'node:path';
 import { envText } from '../scripts/lib/env.ts';
+import { signInLearner, type SignedInLearner } from './bench/learner-sign-in.ts';
 
 const ROWS = 1700;
 const PASSWORD = 'bench-escala-123';
 const BUDGET_MS = 50;
 
-interface Learner {
-  id: number;
-  token: string;
-  xsrf: string;
-}
+type Learner = SignedInLearner;
 
-async function signIn(base: string, document: string): Promise<Learner> {
-  const csrf = await fetch(`${base}/api/v1/csrf-cookie`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(csrf.headers.getSetCookie().join('\n'))?.[1] ?? '';
-  const res = await fetch(`${base}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: {
-      cookie: `XSRF-TOKEN=${xsrf}`,
-      'x-xsrf-token': xsrf,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify({ document, password: PASSWORD }),
-  });
-  const body = (await res.json()) as { token?: string; user?: { id: number } };
-  const bound = /XSRF-TOKEN=([^;]+)/.exec(res.headers.getSetCookie().join('\n'))?.[1] ?? '';
-  if (!body.token || !body.user) throw new Error(`sign-in failed: HTTP ${res.status}`);
-  return { id: body.user.id, token: body.token, xsrf: bound };
-}
+const signIn = (base: string, document: string) => signInLearner(base, document, PASSWORD);
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
