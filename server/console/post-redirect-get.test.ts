@@ -1,9 +1,12 @@
 // Decision 0216: every console form that changes something answers 303 (POST-redirect-GET), so
 // reloading the page it leads to never repeats the action. The walk covers every POST route the
 // console registers (read from the router), so a new form without a case here fails the test.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { ENGINES } from '../test-support.ts';
+import { ROOT } from '../../course-files/read-content.ts';
 import { createUser } from '../db/store.ts';
 import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
 import { importWorkerFor } from './import-jobs.ts';
@@ -66,18 +69,22 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     (await f.get(String(sent.headers.location), cookie)).body.replace(/&#(\d+);/g, (_m, n) =>
       String.fromCharCode(Number(n)),
     );
-  const upload = async (csv: string) => {
-    const form = await f.get('/consola/importar', cookie);
+  /** Sends a file as the page's form does (the CSV import unless said otherwise). */
+  const upload = async (
+    text: string,
+    to = { url: '/consola/importar', field: 'archivo', fileName: 'w.csv', type: 'text/csv' },
+  ) => {
+    const form = await f.get(to.url, cookie);
     const b = '----walk';
     const sent = await f.app.inject({
       method: 'POST',
-      url: '/consola/importar',
+      url: to.url,
       headers: { cookie, 'content-type': `multipart/form-data; boundary=${b}` },
       payload:
         `--${b}\r\nContent-Disposition: form-data; name="_xsrf"\r\n\r\n${hiddenXsrf(form.body)}\r\n` +
-        `--${b}\r\nContent-Disposition: form-data; name="archivo"; filename="w.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${b}--\r\n`,
+        `--${b}\r\nContent-Disposition: form-data; name="${to.field}"; filename="${to.fileName}"\r\nContent-Type: ${to.type}\r\n\r\n${text}\r\n--${b}--\r\n`,
     });
-    answered.set('/consola/importar', sent.statusCode);
+    answered.set(to.url, sent.statusCode);
     return sent;
   };
 
@@ -205,6 +212,19 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     expect(reloaded.body).toContain(`${code.slice(0, 5)} ${code.slice(5)}`);
     expect(await issued()).toEqual(before);
     expect(before.at(-1)).toMatch(/:false$/);
+
+    // The company's configuration (record 0287): the installation's file, imported as a version.
+    const raw = JSON.parse(
+      readFileSync(join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json'), 'utf8'),
+    ) as { empresa: Record<string, unknown> };
+    delete raw.empresa.logo;
+    const configured = await upload(JSON.stringify(raw), {
+      url: '/consola/configuracion',
+      field: 'archivo',
+      fileName: 'andina.json',
+      type: 'application/json',
+    });
+    expect(await followed(configured)).toContain('Configuración importada: versión 1.');
 
     const out = await submit('/consola/salir', '/consola/salir', {}, '/consola');
     expect(out.statusCode).toBe(303);
