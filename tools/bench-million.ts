@@ -19,7 +19,7 @@ import { envText } from '../scripts/lib/env.ts';
 import { coordinatorDocument, learnerDocument, schemaBytes } from './bench/million-seed.ts';
 import { defaultSchema, SEED_PASSWORD } from './seed-million.ts';
 import { explainConsole } from './bench/million-explain.ts';
-import { signInLearner, type SignedInLearner } from './bench/learner-sign-in.ts';
+import { saveProgress, signInLearner, type SignedInLearner } from './bench/learner-sign-in.ts';
 
 const USAGE =
   'Uso: npm run bench:million -- [--learners 10000|1000000] [--saves N] [--concurrency C] [--json] [--explain]';
@@ -65,21 +65,7 @@ async function saves(base: string, learners: Session[], total: number) {
       while (issued < total) {
         const i = issued++;
         const t0 = performance.now();
-        const res = await fetch(`${base}/api/v1/update-user`, {
-          method: 'POST',
-          headers: {
-            authorization: l.token,
-            cookie: `XSRF-TOKEN=${l.xsrf}`,
-            'x-xsrf-token': l.xsrf,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            id: l.id,
-            score: 40,
-            route: '0,1,2-0,1,2',
-            current_location: `/tema/modulo3/${(i + w) % 7}`,
-          }),
-        }).catch(() => null);
+        const res = await saveProgress(base, l, i + w);
         if (!res || res.status !== 200) errors++;
         await res?.arrayBuffer();
         latencies.push(performance.now() - t0);

@@ -20,7 +20,7 @@ import { readConfiguration } from '../course-files/read-config.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { join } from 'node:path';
 import { envText } from '../scripts/lib/env.ts';
-import { signInLearner, type SignedInLearner } from './bench/learner-sign-in.ts';
+import { saveProgress, signInLearner, type SignedInLearner } from './bench/learner-sign-in.ts';
 
 const ROWS = 1700;
 const PASSWORD = 'bench-escala-123';
@@ -55,21 +55,7 @@ async function saves(
       while (more()) {
         const i = issued++;
         const t0 = performance.now();
-        const res = await fetch(`${base}/api/v1/update-user`, {
-          method: 'POST',
-          headers: {
-            authorization: l.token,
-            cookie: `XSRF-TOKEN=${l.xsrf}`,
-            'x-xsrf-token': l.xsrf,
-            'content-type': 'application/json',
-          },
-          body: JSON.stringify({
-            id: l.id,
-            score: 40,
-            route: '0,1,2-0,1,2',
-            current_location: `/tema/modulo3/${(i + w) % 7}`,
-          }),
-        }).catch(() => null);
+        const res = await saveProgress(base, l, i + w);
         if (!res || res.status !== 200) {
           errors++;
           refused[res?.status ?? 0] = (refused[res?.status ?? 0] ?? 0) + 1;
