@@ -21,7 +21,7 @@ import {
 import { createUser } from '../db/store.ts';
 import { createCompany } from '../db/company-store.ts';
 import { ALL_COMPANIES, companyDb, type CompanyDb } from '../db/company-scope.ts';
-import { ANDINA, hiddenXsrf } from '../console/console-fixture.ts';
+import { ANDINA, hiddenXsrf, postSignIn } from '../console/console-fixture.ts';
 import { certificateDays, createCertificateIssuer } from '../certificates.ts';
 import { spanishDay } from '../../src/domain/gate/standing.ts';
 import { invitationWorkerFor } from '../console/invitation-jobs.ts';
@@ -64,18 +64,7 @@ interface Staff {
 }
 
 async function session(app: FastifyInstance, document: string, password: string): Promise<Staff> {
-  const page = await app.inject({ method: 'GET', url: '/consola/ingresar' });
-  const xsrf = page.cookies.find((c) => c.name === 'consola_xsrf')!;
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/consola/ingresar',
-    headers: { cookie: `consola_xsrf=${xsrf.value}`, 'content-type': FORM },
-    payload: new URLSearchParams({
-      _xsrf: hiddenXsrf(page.body),
-      documento: document,
-      clave: password,
-    }).toString(),
-  });
+  const answer = await postSignIn(app, 'consola', { documento: document, clave: password });
   const found = answer.cookies.find((c) => c.name === 'consola_sesion');
   if (answer.statusCode !== 303 || !found) throw new Error(`no session for ${document}`);
   const cookie = `consola_sesion=${found.value}`;

@@ -23,7 +23,7 @@ import type { Db } from '../db/db.ts';
 import { createCompany } from '../db/company-store.ts';
 import { acrossCompanies, companyDb } from '../db/company-scope.ts';
 import { ROOT } from '../../course-files/read-content.ts';
-import { ANDINA, hiddenXsrf } from './console-fixture.ts';
+import { ANDINA, hiddenXsrf, postSignIn } from './console-fixture.ts';
 import { importWorkerFor } from './import-worker.ts';
 import { invitationWorkerFor, submitInvitations } from './invitation-jobs.ts';
 import { submitImport } from './import-jobs.ts';
@@ -75,18 +75,7 @@ interface World {
 }
 
 async function signIn(app: FastifyInstance, document: string, password: string) {
-  const page = await app.inject({ method: 'GET', url: '/consola/ingresar' });
-  const xsrf = page.cookies.find((c) => c.name === 'consola_xsrf')!;
-  return app.inject({
-    method: 'POST',
-    url: '/consola/ingresar',
-    headers: { cookie: `consola_xsrf=${xsrf.value}`, 'content-type': FORM },
-    payload: new URLSearchParams({
-      _xsrf: hiddenXsrf(page.body),
-      documento: document,
-      clave: password,
-    }).toString(),
-  });
+  return postSignIn(app, 'consola', { documento: document, clave: password });
 }
 
 async function session(app: FastifyInstance, document: string, password: string) {
@@ -252,17 +241,9 @@ const PLATFORM_ACCOUNT = {
 };
 
 async function platformSession(app: FastifyInstance) {
-  const page = await app.inject({ method: 'GET', url: '/plataforma/ingresar' });
-  const xsrf = page.cookies.find((c) => c.name === 'plataforma_xsrf')!;
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/plataforma/ingresar',
-    headers: { cookie: `plataforma_xsrf=${xsrf.value}`, 'content-type': FORM },
-    payload: new URLSearchParams({
-      _xsrf: hiddenXsrf(page.body),
-      correo: PLATFORM_ACCOUNT.email,
-      clave: PLATFORM_ACCOUNT.password,
-    }).toString(),
+  const answer = await postSignIn(app, 'plataforma', {
+    correo: PLATFORM_ACCOUNT.email,
+    clave: PLATFORM_ACCOUNT.password,
   });
   const found = answer.cookies.find((c) => c.name === 'plataforma_sesion');
   if (answer.statusCode !== 303 || !found) throw new Error('no platform session');

@@ -14,6 +14,29 @@ export const ANDINA = readConfiguration(
 
 export const hiddenXsrf = (html: string) => /name="_xsrf" value="([^"]+)"/.exec(html)?.[1] ?? '';
 
+/**
+ * Posts a sign-in form as the browser does: its page first (the XSRF cookie and the form's
+ * token), then the fields — the console's (`documento`, `clave`) or the platform's (`correo`,
+ * `clave`). The answer as it comes.
+ */
+export async function postSignIn(
+  app: FastifyInstance,
+  area: 'consola' | 'plataforma',
+  fields: Record<string, string>,
+): Promise<LightMyRequestResponse> {
+  const page = await app.inject({ method: 'GET', url: `/${area}/ingresar` });
+  const xsrf = page.cookies.find((c) => c.name === `${area}_xsrf`)!;
+  return app.inject({
+    method: 'POST',
+    url: `/${area}/ingresar`,
+    headers: {
+      cookie: `${area}_xsrf=${xsrf.value}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    payload: new URLSearchParams({ _xsrf: hiddenXsrf(page.body), ...fields }).toString(),
+  });
+}
+
 export const COORDINATOR = {
   document: 'C-900',
   name: 'Carla Coordinadora',

@@ -12,7 +12,7 @@ import { createCompany } from '../db/company-store.ts';
 import { runUsers } from '../cli/users.ts';
 import { checkChain } from '../acceptance/store.ts';
 import { companyKey, keyFromDatabase } from '../acceptance/installation-key.ts';
-import { ANDINA, hiddenXsrf } from '../console/console-fixture.ts';
+import { ANDINA, hiddenXsrf, postSignIn } from '../console/console-fixture.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const OPERATOR = {
@@ -48,18 +48,7 @@ describe.each(ENGINES)('the platform role (%s)', (engine) => {
 
   /** Posts the platform's sign-in form with its token; the answer as it comes. */
   const platformSignIn = async (email: string, password: string) => {
-    const page = await app.inject({ method: 'GET', url: '/plataforma/ingresar' });
-    const xsrf = page.cookies.find((c) => c.name === 'plataforma_xsrf')!;
-    return app.inject({
-      method: 'POST',
-      url: '/plataforma/ingresar',
-      headers: { cookie: `plataforma_xsrf=${xsrf.value}`, 'content-type': FORM },
-      payload: new URLSearchParams({
-        _xsrf: hiddenXsrf(page.body),
-        correo: email,
-        clave: password,
-      }).toString(),
-    });
+    return postSignIn(app, 'plataforma', { correo: email, clave: password });
   };
   const platformSession = async () => {
     const answer = await platformSignIn(OPERATOR.email, OPERATOR.password);
