@@ -3,10 +3,11 @@
 // with who imported it, its data notice published as a version that company's learners may
 // accept, and written to the audit log — all in one transaction, so nothing is stored on an error.
 // The console's «Configuración de la empresa» page calls it, and the platform role when it creates
-// a company from a file.
+// a company from a file; the console's page-by-page edits (record 0292) store through the same
+// function, storeCompanyConfig.
 import type { Db, Queryable } from '../db/db.ts';
 import { forCompanyOf } from '../db/company-scope.ts';
-import { dataNoticeVersion } from '../../src/domain/config/index.ts';
+import { dataNoticeVersion, type CompanyConfig } from '../../src/domain/config/index.ts';
 import { audit } from '../console/audit.ts';
 import { configHash, latestStored, validateConfig } from './store.ts';
 
@@ -27,6 +28,12 @@ export interface ImportOptions {
 /** PostgreSQL's unique_violation: another import took the same version number first. */
 const isDuplicate = (error: unknown) => (error as { code?: string }).code === '23505';
 
+/** What the audit row of a stored version says (the version number is added to `details`). */
+export interface StoredAudit {
+  action: 'importar-configuracion' | 'editar-configuracion';
+  details: Record<string, unknown>;
+}
+
 /**
  * Validates `fileText` and stores it as `company`'s next configuration version. On any error
  * nothing is stored and the errors come back as the Spanish lines config/*.json gives.
@@ -38,14 +45,43 @@ export async function importCompanyConfig(
   actor: ConfigActor,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
+  return storeCompanyConfig(db, company, fileText, actor, options, (config, stored) => ({
+    action: 'importar-configuracion',
+    details: {
+      empresa: config.empresa.nombre,
+      hash: stored.sha256,
+      aviso: stored.noticeVersion,
+      avisoNuevo: stored.noticeChanged,
+    },
+  }));
+}
+
+/**
+ * The one path every configuration version is stored by — an imported file (above) and a
+ * section edited in the console (record 0292): validated by the same reader, then in one
+ * transaction of the company the next version number, the data notice it shows published, and
+ * the audit row `auditOf` describes. On any error nothing is stored.
+ */
+export async function storeCompanyConfig(
+  db: Db,
+  company: number,
+  fileText: string,
+  actor: ConfigActor,
+  options: ImportOptions,
+  auditOf: (
+    config: CompanyConfig,
+    stored: { sha256: string; noticeVersion: string; noticeChanged: boolean },
+  ) => StoredAudit,
+): Promise<ImportResult> {
   const shown = options.fileName?.trim() || 'archivo';
   const logo = options.logo ?? null;
   const loaded = validateConfig(fileText, logo, shown);
   if (!loaded.config) return { ok: false, errors: loaded.errors };
+  const config = loaded.config;
   // A logo given that the file does not name is not stored.
-  const storedLogo = loaded.config.empresa.logo ? logo : null;
+  const storedLogo = config.empresa.logo ? logo : null;
   const sha256 = configHash(fileText, storedLogo);
-  const noticeVersion = dataNoticeVersion(loaded.config);
+  const noticeVersion = dataNoticeVersion(config);
   const scoped = forCompanyOf(db, company);
 
   for (let attempt = 0; ; attempt++) {
@@ -79,20 +115,15 @@ export async function importCompanyConfig(
         );
         const noticeChanged =
           !previousNotice || dataNoticeVersion(previousNotice) !== noticeVersion;
+        const described = auditOf(config, { sha256, noticeVersion, noticeChanged });
         await audit(
           tx,
           'userId' in actor
             ? { userId: actor.userId, name: actor.name }
             : { userId: null, name: actor.platform },
-          'importar-configuracion',
+          described.action,
           null,
-          {
-            version,
-            empresa: loaded.config!.empresa.nombre,
-            hash: sha256,
-            aviso: noticeVersion,
-            avisoNuevo: noticeChanged,
-          },
+          { version, ...described.details },
         );
         return { ok: true as const, version, sha256, noticeVersion, noticeChanged };
       });

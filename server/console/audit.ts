@@ -37,7 +37,10 @@ export type AuditAction =
   | 'invitacion-rechazada'
   | 'aviso-datos-aceptado'
   // A company's configuration file imported as its next version (record 0287).
-  | 'importar-configuracion';
+  | 'importar-configuracion'
+  // One section of it edited in the console as the next version (record 0292): the section and
+  // each changed field, old → new when short.
+  | 'editar-configuracion';
 
 export interface Actor {
   userId: number | null;

@@ -75,6 +75,10 @@ button.danger{background:var(--bad)}
 .actions form:has(.confirm){display:flex;flex-direction:column;align-items:flex-start;gap:.35rem}.actions .confirm{display:flex;gap:.5rem;align-items:flex-start;max-width:32rem;font-size:.95rem;font-weight:400}.actions .confirm input{width:auto;flex:none;margin:.2rem 0 0}
 .field{margin-bottom:.85rem;max-width:32rem}
 .hint{font-size:.88rem;color:var(--soft);margin:.2rem 0 0}
+.field-error{color:var(--bad);font-weight:600;font-size:.92rem;margin:.3rem 0 0}
+fieldset{border:1px solid var(--line);border-radius:6px;padding:.6rem .8rem;margin:0 0 1rem;max-width:34rem}fieldset.plain{border:0;padding:0;margin:0;max-width:none}
+legend{font-weight:700;padding:0 .3rem}
+ul.links{padding-left:1.1rem}ul.links li{margin:.45rem 0}
 .notice{border-left:4px solid var(--brand);background:#eef6f9;padding:.6rem .8rem;margin:0 0 1rem}
 .notice.ok{border-color:var(--ok);background:#edf7f0}.notice.bad{border-color:var(--bad);background:#fbeeee}
 .secret{font-family:ui-monospace,Consolas,monospace;font-size:1.2rem;font-weight:700;letter-spacing:.05em}

@@ -1,12 +1,15 @@
 // «Configuración de la empresa» (record 0287): the company's configuration now (its version, who
 // imported it and when), its file to download, and for a coordinator the import of a new file —
 // validated like config/*.json, its errors listed in Spanish and nothing stored on an error.
-// Auditors read the page but do not import (as with the obras page).
+// Auditors read the page but do not import (as with the obras page). Record 0292: the links to
+// edit it page by page (pages-company-config-edit.ts), the configuration's obras, and the list of
+// versions (who, when, what) with each version's file.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Queryable } from '../db/db.ts';
 import { sendHtml, type ConsoleContext } from './console-context.ts';
 import { consolePage, dateTime, escapeHtml, hiddenToken, type Viewer } from './layout.ts';
 import { redirectWithNotice, takeNotice } from './notices.ts';
-import { requestCompanyScope } from '../db/company-scope.ts';
+import { forCompanyOf, requestCompanyScope } from '../db/company-scope.ts';
 import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import { importCompanyConfig } from '../company-config/import.ts';
 import { latestStored, type CurrentConfig } from '../company-config/store.ts';
@@ -29,7 +32,80 @@ const filePart = (request: FastifyRequest, name: string): FilePart | null => {
   return part && part.type === 'file' && part.toBuffer ? part : null;
 };
 
-function statusOf(current: CurrentConfig): string {
+/** One stored version: who, when, and what its audit row says it was. */
+interface VersionRow {
+  version: number;
+  who: string;
+  at: string | Date;
+  action: string | null;
+  details: { seccion?: string; campos?: string[] } | null;
+}
+
+/** The company's versions, newest first, each with its audit row (import or edit). */
+async function versionsOf(db: Queryable, companyId: number): Promise<VersionRow[]> {
+  const rows = await forCompanyOf(db, companyId).query<VersionRow>(
+    `SELECT c.version, coalesce(c.created_by_platform, c.created_by_name) AS who,
+            c.created_at AS at, a.action, a.details
+       FROM company_configs c
+       LEFT JOIN audit_log a
+         ON a.company_id = c.company_id
+        AND a.action IN ('importar-configuracion', 'editar-configuracion')
+        AND a.details->>'version' = c.version::text
+      WHERE c.company_id = $1
+      ORDER BY c.version DESC`,
+    [companyId],
+  );
+  return rows.map((r) => ({ ...r, version: Number(r.version) }));
+}
+
+function versionsTable(rows: readonly VersionRow[]): string {
+  if (!rows.length) return `<h2>${T.versionsHeading}</h2><p>${T.noVersions}</p>`;
+  const what = (r: VersionRow) =>
+    r.action === 'editar-configuracion'
+      ? `${escapeHtml(T.editedHtml(r.details?.seccion ?? ''))}${r.details?.campos?.length ? ` <span class="hint">(${escapeHtml(r.details.campos.join(', '))})</span>` : ''}`
+      : escapeHtml(T.imported);
+  const [colVersion, colWho, colWhen, colWhat, colFile] = [
+    T.colVersion,
+    T.colWho,
+    T.colWhen,
+    T.colWhat,
+    T.colFile,
+  ];
+  return `<h2>${T.versionsHeading}</h2>
+<div class="table-wrap"><table class="stack"><caption>${T.versionsCaption(rows.length)}</caption>
+<thead><tr><th>${colVersion}</th><th>${colWho}</th><th>${colWhen}</th><th>${colWhat}</th><th>${colFile}</th></tr></thead>
+<tbody>${rows
+    .map(
+      (r) =>
+        `<tr><td data-label="${colVersion}">${r.version}</td><td data-label="${colWho}">${escapeHtml(r.who)}</td><td data-label="${colWhen}">${escapeHtml(dateTime(r.at))}</td><td data-label="${colWhat}">${what(r)}</td><td data-label="${colFile}"><a href="${CONFIG_PATH}/versiones/${r.version}" download>${T.versionFile(r.version)}</a></td></tr>`,
+    )
+    .join('')}</tbody></table></div>`;
+}
+
+/** The links to each section's page and to the configuration's obras (record 0292). */
+function editLinks(current: CurrentConfig): string {
+  if (current.source === 'unconfigured') return `<p class="notice">${T.editNeedsFile}</p>`;
+  const sections = ['empresa', 'logo', 'responsable', 'aviso', 'reinduccion'];
+  return `<h2>${T.editHeading}</h2>
+<p>${T.editIntro}</p>
+<ul class="links">${sections.map((s) => `<li><a href="${CONFIG_PATH}/${s}">${T.sections[s]}</a></li>`).join('')}</ul>
+<h2>${T.obrasHeading}</h2>
+<p>${T.obrasIntro}</p>
+<ul class="links">${current.config.obras
+    .map(
+      (o) =>
+        `<li><a href="${CONFIG_PATH}/obras/${encodeURIComponent(o.slug)}">${escapeHtml(T.obraLink(o.nombre))}</a> <span class="code">${escapeHtml(o.slug)}</span></li>`,
+    )
+    .join('')}<li><a href="${CONFIG_PATH}/obra-nueva">${T.addObra}</a></li></ul>`;
+}
+
+function statusOf(current: CurrentConfig, latest: VersionRow | undefined): string {
+  if (current.source === 'stored' && latest?.action === 'editar-configuracion')
+    return T.editedStatusHtml(
+      current.version!,
+      escapeHtml(current.createdBy ?? ''),
+      escapeHtml(dateTime(current.createdAt!)),
+    );
   if (current.source === 'stored')
     return T.storedHtml(
       current.version!,
@@ -52,7 +128,13 @@ ${fact(T.facts.notice, `<span class="code">${escapeHtml(dataNoticeVersion(c))}</
 </dl>`;
 }
 
-function page(viewer: Viewer, current: CurrentConfig, downloadable: boolean, message = '') {
+function page(
+  viewer: Viewer,
+  current: CurrentConfig,
+  downloadable: boolean,
+  versions: readonly VersionRow[],
+  message = '',
+) {
   const form =
     viewer.role === 'coordinador'
       ? `<h2>${T.importHeading}</h2>
@@ -67,9 +149,11 @@ function page(viewer: Viewer, current: CurrentConfig, downloadable: boolean, mes
     T.title,
     `<h1>${T.title}</h1>
 ${message}
-<p data-source="${current.source}">${statusOf(current)}</p>
+<p data-source="${current.source}">${statusOf(current, versions[0])}</p>
 ${factsOf(current)}
 ${downloadable ? `<p><a href="${CONFIG_PATH}.json" download>${T.download}</a></p>` : ''}
+${editLinks(current)}
+${versionsTable(versions)}
 ${form}`,
     { viewer },
   );
@@ -94,7 +178,8 @@ export async function companyConfigRoutes(app: FastifyInstance, cc: ConsoleConte
       const { html, status } = await takeNotice(db, viewer.userId, request.query.aviso);
       const current = await cc.app.companyConfig.current(company());
       const downloadable = (await currentFile(cc, current)) !== null;
-      return sendHtml(reply, page(viewer, current, downloadable, html), status);
+      const versions = await versionsOf(db, current.company);
+      return sendHtml(reply, page(viewer, current, downloadable, versions, html), status);
     },
   );
 
@@ -116,8 +201,9 @@ export async function companyConfigRoutes(app: FastifyInstance, cc: ConsoleConte
     const refuse = async (inner: string) => {
       const current = await cc.app.companyConfig.current(company());
       const downloadable = (await currentFile(cc, current)) !== null;
+      const versions = await versionsOf(db, current.company);
       const notice = `<div class="notice bad" role="alert">${inner}</div>`;
-      return sendHtml(reply, page(viewer, current, downloadable, notice), 422);
+      return sendHtml(reply, page(viewer, current, downloadable, versions, notice), 422);
     };
     const file = filePart(request, 'archivo');
     if (!file) return refuse(`<p>${T.pickFile}</p>`);

@@ -37,6 +37,7 @@ import { allObras, configObras, type KnownObra } from '../obras.ts';
 import { auditPackRoutes } from '../audit-pack/routes.ts';
 import { contratistaRoutes } from './pages-contratistas.ts';
 import { companyConfigRoutes } from './pages-company-config.ts';
+import { companyConfigEditRoutes } from './pages-company-config-edit.ts';
 import { invitationRoutes } from './pages-invitations.ts';
 import { esConsole as T } from './strings/es-console.ts';
 import { FORM } from '../routes/body-schema.ts';
@@ -412,4 +413,5 @@ export async function consoleRoutes(
   await invitationRoutes(app, cc);
   await contratistaRoutes(app, cc); // decision 0240
   await companyConfigRoutes(app, cc); // record 0287
+  await companyConfigEditRoutes(app, cc); // record 0292
 }
