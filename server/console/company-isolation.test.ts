@@ -34,6 +34,7 @@ import { runUsers, USERS_HELP } from '../cli/users.ts';
 import { runReport } from '../cli/report.ts';
 import { createPlatformAccount } from '../platform/store.ts';
 import type { XsrfTokens } from '../security/xsrf.ts';
+import { importCompanyConfig } from '../company-config/import.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const ADMIN_TOKEN = 'token-del-canal-de-prueba';
@@ -49,7 +50,10 @@ const A_SECRETS = [
   'Contratista Alfa Reservado',
   'Coordinadora Alfa Reservada',
   'Auditora Alfa Reservada',
+  'Punto Alfa Reservado',
 ];
+/** A's configuration obra (the installation's file), whose meeting point A edits (record 0292). */
+const A_CONFIG_OBRA = 'torre-norte';
 /** The same document in both companies: two learners (record 0282). */
 const SHARED_DOCUMENT = '5550001';
 
@@ -231,6 +235,16 @@ async function twoCompanies(engine: Engine): Promise<World> {
     .forCompany(A)
     .query("UPDATE users SET name = 'Aurelio Alfa Oculto' WHERE document = '6660001'");
   await createPlatformAccount(t.db, PLATFORM_ACCOUNT);
+  // A's configuration stored as version 1, its obra's meeting point A's alone (record 0292).
+  const fileOfA = JSON.parse(
+    readFileSync(join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina.json'), 'utf8'),
+  ) as { empresa: Record<string, unknown>; obras: Record<string, unknown>[] };
+  delete fileOfA.empresa.logo;
+  fileOfA.obras[0]!.puntoEncuentro = 'Punto Alfa Reservado';
+  const storedA = await importCompanyConfig(t.db, A, JSON.stringify(fileOfA), {
+    platform: 'Prueba',
+  });
+  if (!storedA.ok) throw new Error(storedA.errors.join('; '));
   return { t, app, routes, platformRoutes, a, b, platform: await platformSession(app) };
 }
 
@@ -377,6 +391,31 @@ export const CONSOLE_ROUTES: Record<string, RouteCase> = {
   'GET /consola/configuracion': { url: () => '/consola/configuracion' },
   'GET /consola/configuracion.json': { url: () => '/consola/configuracion.json' },
   'POST /consola/configuracion': { url: () => '/consola/configuracion', fields: () => ({}) },
+  // Record 0292: B («sin configurar») is asked to import first; A's obra and A's stored version
+  // (its meeting point is A's secret) are not found.
+  'GET /consola/configuracion/:section': { url: () => '/consola/configuracion/empresa' },
+  'POST /consola/configuracion/:section': {
+    url: () => '/consola/configuracion/empresa',
+    fields: () => ({ nombre: 'Empresa Beta Intrusa' }),
+  },
+  'GET /consola/configuracion/obras/:slug': {
+    url: () => `/consola/configuracion/obras/${A_CONFIG_OBRA}`,
+    foreign: true,
+  },
+  'POST /consola/configuracion/obras/:slug': {
+    url: () => `/consola/configuracion/obras/${A_CONFIG_OBRA}`,
+    foreign: true,
+    fields: () => ({ nombre: 'Obra Beta Intrusa', puntoEncuentro: 'Punto Beta' }),
+  },
+  'GET /consola/configuracion/obra-nueva': { url: () => '/consola/configuracion/obra-nueva' },
+  'POST /consola/configuracion/obra-nueva': {
+    url: () => '/consola/configuracion/obra-nueva',
+    fields: () => ({ slug: 'obra-intrusa', nombre: 'Obra Intrusa' }),
+  },
+  'GET /consola/configuracion/versiones/:version': {
+    url: () => '/consola/configuracion/versiones/1',
+    foreign: true,
+  },
   'POST /consola/contratistas/unir': {
     url: () => '/consola/contratistas/unir',
     fields: () => ({ grupo: 'Contratista Alfa Reservado', nombre: 'Contratista Beta Unido' }),

@@ -225,6 +225,43 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
       type: 'application/json',
     });
     expect(await followed(configured)).toContain('Configuración importada: versión 1.');
+    // Edited page by page (record 0292): each save a new version, reported on the next page.
+    const section = await submit(
+      '/consola/configuracion/:section',
+      '/consola/configuracion/reinduccion',
+      { periodoMeses: '6' },
+      '/consola/configuracion/reinduccion',
+    );
+    expect(await followed(section)).toContain('Guardado: versión 2.');
+    const obraFacts = await submit(
+      '/consola/configuracion/obras/:slug',
+      '/consola/configuracion/obras/torre-norte',
+      { nombre: 'Torre Norte', puntoEncuentro: 'Parqueadero de la portería' },
+      '/consola/configuracion/obras/torre-norte',
+    );
+    expect(await followed(obraFacts)).toContain('Guardado: versión 3.');
+    const newObra = await submit(
+      '/consola/configuracion/obra-nueva',
+      '/consola/configuracion/obra-nueva',
+      { slug: 'bodega-walk', nombre: 'Bodega Walk' },
+      '/consola/configuracion/obra-nueva',
+    );
+    expect(await followed(newObra)).toContain('Guardado: versión 4.');
+    const logo = await upload(
+      readFileSync(
+        join(ROOT, 'test', 'fixtures', 'config', 'constructora-andina-logo.svg'),
+        'utf8',
+      ),
+      {
+        url: '/consola/configuracion/logo',
+        field: 'logo',
+        fileName: 'logo.svg',
+        type: 'image/svg+xml',
+      },
+    );
+    answered.delete('/consola/configuracion/logo');
+    answered.set('/consola/configuracion/:section', logo.statusCode);
+    expect(await followed(logo)).toContain('Guardado: versión 5.');
 
     const out = await submit('/consola/salir', '/consola/salir', {}, '/consola');
     expect(out.statusCode).toBe(303);
