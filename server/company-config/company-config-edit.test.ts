@@ -142,7 +142,7 @@ describe.each(ENGINES)('editing the configuration page by page (%s)', (engine: E
     b = await session(app, 'C-B1', 'clave-C-B1');
     auditorB = await session(app, 'AU-B1', 'clave-AU-B1');
     c = await session(app, 'C-G1', 'clave-C-G1');
-    const imported = await importCompanyConfig(t.db, companyB, fileOfB(), { platform: 'Prueba' });
+    const imported = await importCompanyConfig(wall, companyB, fileOfB(), { platform: 'Prueba' });
     expect(imported.ok).toBe(true);
   }, 180_000);
 

@@ -164,8 +164,8 @@ export interface AppliedSection {
 }
 
 /**
- * `file`'s JSON with `fields` set to what was typed (`typed`, by form field name); the rest as it
- * was. `prepare` first rewrites the file where a section needs it (the older `avisoDatos`).
+ * `file`'s JSON with `fields` set to what was typed (`typed`, by form field name; a field not in
+ * `typed` is not touched); the rest as it was. `prepare` first rewrites the file where a section needs it (the older `avisoDatos`).
  */
 export function applySection(
   fileText: string,
@@ -177,6 +177,8 @@ export function applySection(
   prepare?.(file);
   const changes: FieldChange[] = [];
   for (const field of fields) {
+    // A field the form did not send stays as it was.
+    if (!(field.name in typed)) continue;
     const before = getAt(file, field.path);
     const after = typedValue(field, typed[field.name] ?? '');
     if (JSON.stringify(before) === JSON.stringify(after)) continue;

@@ -241,7 +241,7 @@ async function twoCompanies(engine: Engine): Promise<World> {
   ) as { empresa: Record<string, unknown>; obras: Record<string, unknown>[] };
   delete fileOfA.empresa.logo;
   fileOfA.obras[0]!.puntoEncuentro = 'Punto Alfa Reservado';
-  const storedA = await importCompanyConfig(t.db, A, JSON.stringify(fileOfA), {
+  const storedA = await importCompanyConfig(companyDb(t.db), A, JSON.stringify(fileOfA), {
     platform: 'Prueba',
   });
   if (!storedA.ok) throw new Error(storedA.errors.join('; '));

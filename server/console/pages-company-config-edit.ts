@@ -147,8 +147,13 @@ ${section.after ?? ''}`,
 const valuesFrom = (file: unknown, fields: readonly SectionField[]) =>
   Object.fromEntries(fields.map((f) => [f.name, fieldText(file, f)]));
 
-const typedFrom = (request: FastifyRequest, fields: readonly SectionField[]) =>
-  Object.fromEntries(fields.map((f) => [f.name, field(request, f.name)]));
+/** What the form sent, by field name; a field the POST does not carry is left as it was. */
+const typedFrom = (request: FastifyRequest, fields: readonly SectionField[]) => {
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    fields.filter((f) => f.name in body).map((f) => [f.name, field(request, f.name)]),
+  );
+};
 
 /** The page of one of the named sections (not the logo, not an obra). */
 function namedSection(id: SectionId, start: Start, values?: Record<string, string>): Section {
@@ -160,7 +165,7 @@ function namedSection(id: SectionId, start: Start, values?: Record<string, strin
     title: T.sectionTitles[id]!,
     action: `${CONFIG_PATH}/${id}`,
     fields,
-    values: values ?? valuesFrom(file, fields),
+    values: { ...valuesFrom(file, fields), ...values },
   };
   if (id === 'responsable')
     section.groups = [
@@ -195,7 +200,7 @@ function obraSection(start: Start, index: number, values?: Record<string, string
     title: obra.nombre ?? obra.slug,
     action: `${CONFIG_PATH}/obras/${encodeURIComponent(obra.slug)}`,
     fields,
-    values: values ?? valuesFrom(file, fields),
+    values: { ...valuesFrom(file, fields), ...values },
     before: `<p>${T.obraIntro}</p><p class="hint">${escapeHtml(T.labels.slug!.split(' (')[0]!)}: <span class="code">${escapeHtml(obra.slug)}</span></p>`,
   };
 }

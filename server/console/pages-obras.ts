@@ -110,7 +110,7 @@ function obraPage(
     viewer.role !== 'coordinador'
       ? ''
       : obra.source === 'config'
-        ? `<p class="hint">${T.inConfig}</p>`
+        ? `<p class="hint">${T.inConfigHtml(`/consola/configuracion/obras/${encodeURIComponent(obra.slug)}`)}</p>`
         : `<h2>${T.editHeading}</h2>${formMessage}${obraForm(viewer, base, current, T.saveButton)}`;
   const assign =
     viewer.role === 'coordinador'

@@ -19,7 +19,8 @@ export const esObras = {
     guardada: 'Datos de la obra guardados.',
   } as Record<string, string>,
   noFact: '(sin dato: el curso usa su texto general)',
-  inConfig: 'Esta obra está en el archivo de configuración: sus datos se cambian allí.',
+  inConfigHtml: (href: string) =>
+    `Esta obra está en el archivo de configuración: sus datos se cambian en <a href="${href}">Configuración de la empresa</a>.`,
   editHeading: 'Editar los datos',
   saveButton: 'Guardar datos',
   assignHeading: 'Asignar aprendices a esta obra',
