@@ -37,7 +37,9 @@ export type AuditAction =
   | 'invitacion-rechazada'
   | 'aviso-datos-aceptado'
   // A company's configuration file imported as its next version (record 0287).
-  | 'importar-configuracion';
+  | 'importar-configuracion'
+  // The platform downloaded the company's whole record (record 0293), with the file's sha256.
+  | 'exportar-empresa';
 
 export interface Actor {
   userId: number | null;

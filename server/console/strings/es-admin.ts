@@ -31,6 +31,7 @@ export const esAdmin = {
     'invitacion-rechazada': 'Invitación rechazada',
     'aviso-datos-aceptado': 'Aceptó el aviso de datos personales',
     'importar-configuracion': 'Importó la configuración de la empresa',
+    'exportar-empresa': 'Exportó todos los registros de la empresa',
   } as Record<string, string>,
 
   // «Agregar aprendiz»
