@@ -28,7 +28,7 @@ import { ALL_COMPANIES, companyDb, type CompanyDb } from '../db/company-scope.ts
 import { runUsers } from '../cli/users.ts';
 import { createCertificateIssuer } from '../certificates.ts';
 import { ANDINA, hiddenXsrf, postSignIn } from '../console/console-fixture.ts';
-import { verifyCompanyExport } from '../../scripts/verify-company-export.ts';
+import { verifyCompanyExport } from '../../src/domain/company-export/verify.ts';
 import { COMPANY_TABLES, NOT_EXPORTED } from './export-company.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -235,18 +235,17 @@ describe.each(ENGINES)('a company from a file, and a company that leaves (%s)', 
       headers: learner.headers(),
     });
     expect(certificate.json()).toMatchObject({ success: true });
-    [{ code: certificateCode }] = await inDelta.query<{ code: string }>(
-      'SELECT code FROM certificates',
-    );
-    [{ slug }] = await t.db.query<{ slug: string }>('SELECT slug FROM companies WHERE id = $1', [
-      delta,
-    ]);
+    certificateCode = (await inDelta.query<{ code: string }>('SELECT code FROM certificates'))[0]!
+      .code;
+    slug = (
+      await t.db.query<{ slug: string }>('SELECT slug FROM companies WHERE id = $1', [delta])
+    )[0]!.slug;
 
     const answer = await download(delta);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="exportacion-/);
     exported = answer.body;
-    const verified = verifyCompanyExport(exported);
+    const verified = await verifyCompanyExport(exported);
     expect(verified).toMatchObject({ ok: true });
     const summary = (verified as { summary: string[] }).summary.join('\n');
     expect(summary).toContain('Aceptaciones: 2, cada una firmada');
@@ -274,14 +273,14 @@ describe.each(ENGINES)('a company from a file, and a company that leaves (%s)', 
       return { text: JSON.stringify(file), id: row.id };
     };
     const acceptance = changed('acceptances', 'document');
-    expect(verifyCompanyExport(acceptance.text)).toEqual({
+    expect(await verifyCompanyExport(acceptance.text)).toEqual({
       ok: false,
       problem: expect.stringMatching(
         new RegExp(`^aceptación ${acceptance.id} .*la firma no coincide`),
       ),
     });
     const certificateChanged = changed('certificates', 'name');
-    expect(verifyCompanyExport(certificateChanged.text)).toEqual({
+    expect(await verifyCompanyExport(certificateChanged.text)).toEqual({
       ok: false,
       problem: expect.stringMatching(
         new RegExp(`^certificado ${certificateChanged.id} .*la firma no coincide`),
