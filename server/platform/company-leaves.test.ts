@@ -245,6 +245,9 @@ describe.each(ENGINES)('a company from a file, and a company that leaves (%s)', 
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="exportacion-/);
     exported = answer.body;
+    // Credentials never leave: no password hash, no session or invitation hash.
+    expect(exported).not.toContain('password_hash');
+    expect(exported).not.toContain('token_hash');
     const verified = await verifyCompanyExport(exported);
     expect(verified).toMatchObject({ ok: true });
     const summary = (verified as { summary: string[] }).summary.join('\n');

@@ -58,6 +58,18 @@ export const COMPANY_TABLES = [
 /** Deleted with the company but not exported: credentials' hashes (sessions, download links). */
 export const NOT_EXPORTED = ['tokens', 'certificate_links'] as const;
 
+/**
+ * Columns left out of the export: credentials and what opens something in this installation (a
+ * password's hash, an invitation's token and code hashes, a sheet's sealed codes, a stored key's
+ * secret — derived keys' rows hold 'derivada'). Worth nothing outside, never to be handed on.
+ */
+export const NOT_EXPORTED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  users: ['password_hash'],
+  invitations: ['token_hash', 'code_hash'],
+  console_invitation_sheets: ['sealed'],
+  installation_keys: ['secret'],
+};
+
 /** A database value as JSON: times as ISO text, bytes as base64, big numbers as text. */
 function plain(value: unknown): ExportValue {
   if (value === null || value === undefined) return null;
@@ -99,8 +111,8 @@ export async function companySnapshot(db: Queryable, company: number): Promise<C
       [company],
     );
     const plainRows = rows.map((r) => plain(r) as ExportRow);
-    // The derived keys' rows hold no secret ('derivada'); a stored secret is never exported.
-    if (table === 'installation_keys') for (const r of plainRows) delete r.secret;
+    for (const column of NOT_EXPORTED_COLUMNS[table] ?? [])
+      for (const r of plainRows) delete r[column];
     const keyed = plainRows.map((r) => [canonicalJson(r), r] as const);
     keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     tablas[table] = keyed.map(([, r]) => r);
