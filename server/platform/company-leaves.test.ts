@@ -338,6 +338,30 @@ describe.each(ENGINES)('a company from a file, and a company that leaves (%s)', 
     expect(await companies()).toHaveLength(2);
   });
 
+  it('the append-only tables still refuse a delete: the removal lets through its own company’s rows only, never company 1’s', async () => {
+    const first = wall.forCompany(1);
+    await first.query(
+      "INSERT INTO audit_log (actor_name, action, details) VALUES ('Prueba', 'ingreso', '{}')",
+    );
+    await expect(first.query('DELETE FROM audit_log')).rejects.toThrow('audit_log is append-only');
+    // The setting names Delta: company 1's rows stay refused in that transaction.
+    await expect(
+      wall.forCompany(ALL_COMPANIES).transaction(async (tx) => {
+        await tx.query("SELECT set_config('app.company_removal', $1, true)", [String(delta)]);
+        await tx.query('DELETE FROM audit_log WHERE company_id = 1');
+      }),
+    ).rejects.toThrow('audit_log is append-only');
+    // Company 1 is never removed, even when named.
+    await expect(
+      first.transaction(async (tx) => {
+        await tx.query("SELECT set_config('app.company_removal', '1', true)");
+        await tx.query('DELETE FROM audit_log');
+      }),
+    ).rejects.toThrow('audit_log is append-only');
+    await expect(first.query('SELECT remove_company(1)')).rejects.toThrow('remove_company');
+    expect(await first.query('SELECT 1 FROM audit_log')).toHaveLength(1);
+  });
+
   it('after the deletion nothing of the company answers, and no row of it stays in any table', async () => {
     // Its coordinator signed in to the console before: that session must end with it.
     const staff = await postSignIn(app, 'consola', {

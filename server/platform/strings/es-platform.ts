@@ -53,7 +53,7 @@ export const esPlatform = {
     title: 'Crear empresa',
     heading: 'Crear empresa',
     intro:
-      'La empresa empieza vacía. Su primer coordinador entra a la consola con la contraseña que se muestra al crearla.',
+      'La empresa empieza vacía, o con la configuración de su archivo. Su primer coordinador entra a la consola con la contraseña que se muestra al crearla.',
     company: 'Empresa',
     companyName: 'Nombre de la empresa',
     coordinator: 'Primer coordinador',
@@ -70,7 +70,8 @@ export const esPlatform = {
     notUtf8: 'el archivo no es texto UTF-8',
     configHtml: (version: number) =>
       `Su configuración quedó guardada como versión ${version}, desde el archivo.`,
-    undone: 'algo falló al guardar la configuración; no quedó nada de la empresa. Inténtalo de nuevo',
+    undone:
+      'algo falló al guardar la configuración; no quedó nada de la empresa. Inténtalo de nuevo',
     notCreated: (reason: string) => `No se creó la empresa: ${reason}.`,
     noCompanyName: 'falta el nombre de la empresa',
     badCompanyName:
