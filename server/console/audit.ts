@@ -40,7 +40,9 @@ export type AuditAction =
   | 'importar-configuracion'
   // One section of it edited in the console as the next version (record 0292): the section and
   // each changed field, old → new when short.
-  | 'editar-configuracion';
+  | 'editar-configuracion'
+  // The platform downloaded the company's whole record (record 0293), with the file's sha256.
+  | 'exportar-empresa';
 
 export interface Actor {
   userId: number | null;

@@ -490,6 +490,16 @@ export const PLATFORM_ROUTES: Record<string, PlatformCase> = {
     url: '/plataforma/empresas',
     fields: { empresa: 'Empresa Intrusa', nombre: 'Ina Intrusa', documento: '4440001' },
   },
+  // A company that leaves (record 0293): B's staff reach neither A's nor their own company's page,
+  // export or deletion.
+  'GET /plataforma/empresas/:id/retirar': { url: '/plataforma/empresas/1/retirar' },
+  'GET /plataforma/empresas/:id/exportacion.json': {
+    url: '/plataforma/empresas/2/exportacion.json',
+  },
+  'POST /plataforma/empresas/:id/eliminar': {
+    url: '/plataforma/empresas/2/eliminar',
+    fields: { confirmacion: 'Empresa Beta' },
+  },
 };
 
 /**

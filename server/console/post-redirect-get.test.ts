@@ -8,12 +8,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { ENGINES } from '../test-support.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import { createUser } from '../db/store.ts';
-import { consoleFixture, hiddenXsrf, type ConsoleFixture } from './console-fixture.ts';
+import { runUsers } from '../cli/users.ts';
+import { createCompany } from '../db/company-store.ts';
+import { consoleFixture, hiddenXsrf, postSignIn, type ConsoleFixture } from './console-fixture.ts';
 import { importWorkerFor } from './import-jobs.ts';
 import { invitationWorkerFor } from './invitation-jobs.ts';
 
 /** Full paths of the POST routes under /consola, from fastify's route tree. */
-function consolePostRoutes(tree: string): string[] {
+function consolePostRoutes(tree: string, prefix = '/consola/'): string[] {
   const stack: string[] = [];
   const out: string[] = [];
   for (const line of tree.split('\n')) {
@@ -23,7 +25,7 @@ function consolePostRoutes(tree: string): string[] {
     stack.length = depth;
     stack.push(m[2]!);
     const path = stack.join('');
-    if (m[3]!.split(', ').includes('POST') && path.startsWith('/consola/')) out.push(path);
+    if (m[3]!.split(', ').includes('POST') && path.startsWith(prefix)) out.push(path);
   }
   return out.sort();
 }
@@ -272,5 +274,71 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     expect(routes.length).toBeGreaterThan(15);
     expect([...answered.keys()].sort()).toEqual(routes);
     for (const [route, status] of answered) expect(status, route).toBe(303);
+  });
+
+  // The platform's forms (records 0286, 0293): each that changes something answers 303, but the
+  // creation, whose answer shows the new coordinator's password once (never stored to show later).
+  it('answers 303 to each platform form that changes something', async () => {
+    const io = { out: () => undefined, err: () => undefined };
+    const operator = { correo: 'prg@consultora.co', clave: 'clave-prg-plataforma' };
+    await runUsers(
+      [
+        'plataforma',
+        'add',
+        '--email',
+        operator.correo,
+        '--name',
+        'Paula',
+        '--password',
+        operator.clave,
+      ],
+      io,
+      f.t.db,
+    );
+    const platform = new Map<string, number>();
+    const signIn = await postSignIn(f.app, 'plataforma', operator);
+    platform.set('/plataforma/ingresar', signIn.statusCode);
+    const session = `plataforma_sesion=${signIn.cookies.find((c) => c.name === 'plataforma_sesion')!.value}`;
+    const send = async (
+      route: string,
+      url: string,
+      fields: Record<string, string>,
+      pageUrl: string,
+    ) => {
+      const page = await f.get(pageUrl, session);
+      const sent = await f.post(url, session, fields, page.body);
+      platform.set(route, sent.statusCode);
+      return sent;
+    };
+    const created = await send(
+      '/plataforma/empresas',
+      '/plataforma/empresas',
+      { empresa: 'Empresa Caminada', nombre: 'Carla Caminada', documento: 'W-1' },
+      '/plataforma/empresas/nueva',
+    );
+    expect(created.statusCode).toBe(201);
+    const leaving = await createCompany(f.t.db, 'Empresa Que Se Va');
+    expect(
+      (await f.get(`/plataforma/empresas/${leaving}/exportacion.json`, session)).statusCode,
+    ).toBe(200);
+    const removed = await send(
+      '/plataforma/empresas/:id/eliminar',
+      `/plataforma/empresas/${leaving}/eliminar`,
+      { confirmacion: 'Empresa Que Se Va' },
+      `/plataforma/empresas/${leaving}/retirar`,
+    );
+    expect((await f.get(String(removed.headers.location), session)).body).toContain(
+      'Se eliminó la empresa <strong>Empresa Que Se Va</strong>',
+    );
+    const out = await send('/plataforma/salir', '/plataforma/salir', {}, '/plataforma');
+    expect(out.headers.location).toBe('/plataforma/ingresar');
+
+    const routes = consolePostRoutes(
+      f.app.printRoutes({ commonPrefix: false, method: 'POST' }),
+      '/plataforma/',
+    );
+    expect([...platform.keys()].sort()).toEqual(routes);
+    for (const [route, status] of platform)
+      expect(status, route).toBe(route === '/plataforma/empresas' ? 201 : 303);
   });
 });

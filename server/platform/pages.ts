@@ -5,7 +5,9 @@
 import { consolePage, escapeHtml, shortDate } from '../console/layout.ts';
 import { esConsole as C } from '../console/strings/es-console.ts';
 import { esPlatform as T } from './strings/es-platform.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import type { CompanyRow, PlatformAccount } from './store.ts';
+import type { RecordedExport } from './remove-company.ts';
 
 /** Who is signed in, and the token of this session's forms. */
 export interface PlatformViewer extends PlatformAccount {
@@ -47,18 +49,25 @@ ${hidden(token)}
   );
 }
 
-export function companiesPage(viewer: PlatformViewer, companies: CompanyRow[]): string {
-  const [id, name, learners, created] = T.companies.columns;
+export function companiesPage(
+  viewer: PlatformViewer,
+  companies: CompanyRow[],
+  removed: { name: string; sha256: string } | null = null,
+): string {
+  const [id, name, learners, created, leave] = T.companies.columns;
   const rows = companies
     .map(
       (c) =>
-        `<tr><td data-label="${id}" class="num">${c.id}</td><th scope="row" data-label="${name}">${c.name ? escapeHtml(c.name) : T.companies.unnamed}</th><td data-label="${learners}" class="num">${c.learners}</td><td data-label="${created}">${escapeHtml(shortDate(c.createdAt))}</td></tr>`,
+        `<tr><td data-label="${id}" class="num">${c.id}</td><th scope="row" data-label="${name}">${c.name ? escapeHtml(c.name) : T.companies.unnamed}</th><td data-label="${learners}" class="num">${c.learners}</td><td data-label="${created}">${escapeHtml(shortDate(c.createdAt))}</td><td data-label="${leave}">${c.id === FIRST_COMPANY_ID ? T.companies.installation : `<a href="/plataforma/empresas/${c.id}/retirar">${T.companies.leave}</a>`}</td></tr>`,
     )
     .join('');
+  const notice = removed
+    ? `<div class="notice ok" role="status"><p>${T.companies.removedHtml(escapeHtml(removed.name), escapeHtml(removed.sha256))}</p></div>\n`
+    : '';
   return platformPage(
     T.companies.title,
     `<h1>${T.companies.heading}</h1>
-<p>${T.companies.intro}</p>
+${notice}<p>${T.companies.intro}</p>
 <p><a class="button" href="/plataforma/empresas/nueva">${T.companies.create}</a></p>
 <div class="table-wrap"><table class="stack"><caption>${T.companies.caption(companies.length)}</caption>
 <thead><tr>${T.companies.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
@@ -83,16 +92,22 @@ export function createPage(
 ): string {
   const input = (name: keyof CreateValues, label: string, type = 'text', extra = '') =>
     `<div class="field"><label for="${name}">${label}</label><input id="${name}" name="${name}" type="${type}" value="${escapeHtml(values[name] ?? '')}"${extra}></div>`;
-  // A company created from a configuration file (its name, NIT and logo) joins this form: a file
-  // field here, read by the POST handler before the company is created.
+  // A company may come from its configuration file (record 0293): the file and the logo it names,
+  // read and validated by the POST handler before anything is created. A file input never keeps
+  // a file across an answer: after a refusal the operator picks it again.
   return platformPage(
     T.create.title,
     `<h1>${T.create.heading}</h1>
 ${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''}
 <p>${T.create.intro}</p>
-<form method="post" action="/plataforma/empresas">${hidden(viewer.formToken)}
+<form method="post" action="/plataforma/empresas" enctype="multipart/form-data">${hidden(viewer.formToken)}
 <fieldset><legend>${T.create.company}</legend>
-${input('empresa', T.create.companyName, 'text', ' required maxlength="120" autocomplete="organization"')}
+${input('empresa', T.create.companyName, 'text', ' maxlength="120" autocomplete="organization"')}
+</fieldset>
+<fieldset><legend>${T.create.fromFile}</legend>
+<p class="hint">${T.create.fromFileHint}</p>
+<div class="field"><label for="archivo">${T.create.fileLabel}</label><input id="archivo" name="archivo" type="file" accept=".json,application/json"></div>
+<div class="field"><label for="logo">${T.create.logoLabel}</label><input id="logo" name="logo" type="file" accept=".svg,image/svg+xml"></div>
 </fieldset>
 <fieldset><legend>${T.create.coordinator}</legend>
 ${input('nombre', T.create.nombre, 'text', ' required maxlength="120" autocomplete="off"')}
@@ -108,13 +123,19 @@ ${input('correo', T.create.correo, 'email', ' autocomplete="off"')}
 
 export function createdPage(
   viewer: PlatformViewer,
-  created: { id: number; name: string; coordinator: { name: string; document: string } },
+  created: {
+    id: number;
+    name: string;
+    coordinator: { name: string; document: string };
+    configVersion?: number | null;
+  },
   password: string,
 ): string {
   return platformPage(
     T.create.doneTitle,
     `<h1>${T.create.doneHeading}</h1>
 <div class="notice ok" role="status"><p>${T.create.doneHtml(escapeHtml(created.name), created.id)}</p>
+${created.configVersion ? `<p>${T.create.configHtml(created.configVersion)}</p>` : ''}
 <p>${T.create.coordinatorHtml(escapeHtml(created.coordinator.name), escapeHtml(created.coordinator.document))}</p>
 <p class="secret">${escapeHtml(password)}</p>
 <p>${T.create.passwordNote}</p></div>
@@ -129,3 +150,47 @@ export const messagePage = (title: string, text: string, href: string, link: str
     title,
     `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="${href}">${escapeHtml(link)}</a></p>`,
   );
+
+/** «Retirar empresa»: the retention rule, the export to download, the deletion's form. */
+export function leavePage(
+  viewer: PlatformViewer,
+  company: { id: number; name: string },
+  recorded: RecordedExport | null,
+  current: boolean,
+  message = '',
+  typed = '',
+): string {
+  const L = T.leave;
+  const name = escapeHtml(company.name);
+  const base = `/plataforma/empresas/${company.id}`;
+  const state = !recorded
+    ? `<p>${L.noExport}</p>`
+    : `<p>${escapeHtml(L.lastExport(shortDate(recorded.at), recorded.by))} <code>sha256 ${escapeHtml(recorded.sha256)}</code></p>
+<p class="notice ${current ? 'ok' : 'bad'}">${current ? L.current : L.stale}</p>`;
+  const first = company.id === FIRST_COMPANY_ID;
+  return platformPage(
+    L.title(company.name),
+    `<h1>${L.heading}</h1>
+${message ? `<p class="notice bad" role="alert">${escapeHtml(message)}</p>` : ''}
+<p>${L.intro(name)}</p>
+${
+  first
+    ? `<p>${L.firstCompany}</p>`
+    : `<section aria-labelledby="conservacion"><h2 id="conservacion">${L.retentionHeading}</h2>
+<p>${L.retentionHtml}</p>
+<p>${L.dutyHtml}</p></section>
+<section aria-labelledby="exportar"><h2 id="exportar">${L.exportHeading}</h2>
+<p class="hint">${L.exportHint}</p>
+${state}
+<p><a class="button" href="${base}/exportacion.json" download>${L.exportLink}</a></p></section>
+<section aria-labelledby="eliminar"><h2 id="eliminar">${L.deleteHeading}</h2>
+<p>${L.deleteHint}</p>
+<form method="post" action="${base}/eliminar">${hidden(viewer.formToken)}
+<div class="field"><label for="confirmacion">${L.confirmLabel}</label><input id="confirmacion" name="confirmacion" type="text" value="${escapeHtml(typed)}" autocomplete="off" required></div>
+<button type="submit" class="danger">${L.deleteSubmit}</button>
+</form></section>`
+}
+<p><a href="/plataforma">${L.back}</a></p>`,
+    viewer,
+  );
+}

@@ -10,6 +10,7 @@
 // companies' learner counts (`todas`, store.ts) and the new company's rows (`forCompany`).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import type { AppContext } from '../context.ts';
 import type { XsrfTokens } from '../security/xsrf.ts';
 import { sessionBinding } from '../security/xsrf.ts';
@@ -30,12 +31,15 @@ import {
   companiesPage,
   createdPage,
   createPage,
+  leavePage,
   messagePage,
   signInPage,
   type CreateValues,
   type PlatformViewer,
 } from './pages.ts';
-import { createCompanyWithCoordinator } from './create-company.ts';
+import { createCompanyWithCoordinator, type ConfigFile } from './create-company.ts';
+import { exportCompany, exportIsCurrent, removeCompany } from './remove-company.ts';
+import { companyById } from '../db/company-store.ts';
 import { esPlatform as T } from './strings/es-platform.ts';
 
 export const PLATFORM_COOKIE = 'plataforma_sesion';
@@ -175,6 +179,32 @@ function errorHandler(
 
 const CREATE_FIELDS = ['empresa', 'nombre', 'documento', 'correo'] as const;
 
+type FilePart = { type?: string; filename?: string; toBuffer?: () => Promise<Buffer> };
+
+/** A file field's text; null when none was chosen (an empty part with no name). */
+async function fileText(request: FastifyRequest, name: string): Promise<ConfigFile | null> {
+  const part = (request.body as Record<string, unknown> | undefined)?.[name] as
+    FilePart | undefined;
+  if (!part || part.type !== 'file' || !part.toBuffer) return null;
+  const bytes = await part.toBuffer();
+  if (!bytes.length && !part.filename) return null;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = '\uFFFD';
+  }
+  return { text, fileName: part.filename ?? '', logo: null };
+}
+
+/** A company number as text: a positive integer, else null (a page answers 404). */
+const companyNumber = (raw: unknown) =>
+  typeof raw === 'string' && /^[1-9]\d{0,9}$/.test(raw) && Number(raw) <= 2_147_483_647
+    ? Number(raw)
+    : null;
+const companyParam = (request: FastifyRequest) =>
+  companyNumber((request.params as { id?: unknown }).id);
+
 /** The platform console's routes; registered with the prefix /plataforma (app.ts). */
 export async function platformRoutes(app: FastifyInstance, ctx: AppContext, xsrf: XsrfTokens) {
   app.setErrorHandler(errorHandler);
@@ -187,6 +217,18 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext, xsrf
     ),
   );
   await app.register(fastifyFormbody, { bodyLimit: 16 * 1024 });
+  // «Crear empresa» takes the company's configuration file and the logo it names (record 0293).
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: true,
+    limits: {
+      fieldNameSize: 100,
+      fieldSize: 8 * 1024,
+      fields: 10,
+      files: 2,
+      fileSize: 2 * 1024 * 1024,
+      parts: 12,
+    },
+  });
   const guarded = { preHandler: platformGuard(ctx, xsrf) };
   const form = { ...guarded, schema: FORM };
 
@@ -206,9 +248,15 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext, xsrf
     return reply.redirect(`${PATH}/ingresar`, 303);
   });
 
-  app.get('', guarded, async (request, reply) =>
-    sendHtml(reply, companiesPage(request.platformViewer!, await companiesOverview(ctx.db))),
-  );
+  app.get('', guarded, async (request, reply) => {
+    // After a deletion: the name and the export's hash, from the platform's own audit row.
+    const removedId = companyNumber((request.query as { eliminada?: unknown }).eliminada);
+    const removed = removedId ? await removalOf(ctx, removedId) : null;
+    return sendHtml(
+      reply,
+      companiesPage(request.platformViewer!, await companiesOverview(ctx.db), removed),
+    );
+  });
   app.get('/empresas/nueva', guarded, async (request, reply) =>
     sendHtml(reply, createPage(request.platformViewer!)),
   );
@@ -217,11 +265,89 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext, xsrf
     const values = Object.fromEntries(
       CREATE_FIELDS.map((k) => [k, field(request, k)]),
     ) as unknown as CreateValues;
-    // A company created from a configuration file reads that file here, before the creation.
-    const result = await createCompanyWithCoordinator(ctx, viewer, values);
+    // The configuration file and its logo, when given, are read before anything is created.
+    const file = await fileText(request, 'archivo');
+    const logo = await fileText(request, 'logo');
+    if (file && (file.text === '\uFFFD' || logo?.text === '\uFFFD'))
+      return sendHtml(
+        reply,
+        createPage(viewer, values, T.create.notCreated(T.create.notUtf8)),
+        422,
+      );
+    const result = await createCompanyWithCoordinator(
+      ctx,
+      viewer,
+      values,
+      file ? { ...file, logo: logo?.text ?? null } : null,
+    );
     if ('problem' in result)
       return sendHtml(reply, createPage(viewer, values, T.create.notCreated(result.problem)), 422);
     // The password is shown on this answer only (no redirect: it is never stored to show later).
     return sendHtml(reply, createdPage(viewer, result, result.password), 201);
   });
+
+  // A company that leaves (record 0293): its page, its export, its deletion.
+  const leaveOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = companyParam(request);
+    const company = id ? await companyById(ctx.db, id) : null;
+    if (!company) {
+      await reply.callNotFound();
+      return null;
+    }
+    return company;
+  };
+  app.get('/empresas/:id/retirar', guarded, async (request, reply) => {
+    const company = await leaveOf(request, reply);
+    if (!company) return reply;
+    const { recorded, current } = await exportIsCurrent(ctx.db, company.id);
+    return sendHtml(reply, leavePage(request.platformViewer!, company, recorded, current));
+  });
+  app.get('/empresas/:id/exportacion.json', guarded, async (request, reply) => {
+    const company = await leaveOf(request, reply);
+    if (!company) return reply;
+    const built = await exportCompany(ctx, request.platformViewer!, company.id);
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${built.fileName}"`)
+      .send(built.text);
+  });
+  app.post('/empresas/:id/eliminar', form, async (request, reply) => {
+    const viewer = request.platformViewer!;
+    const company = await leaveOf(request, reply);
+    if (!company) return reply;
+    const typed = field(request, 'confirmacion');
+    const result = await removeCompany(ctx, viewer, company.id, typed);
+    if (!result.ok) {
+      const { recorded, current } = await exportIsCurrent(ctx.db, company.id);
+      return sendHtml(
+        reply,
+        leavePage(
+          viewer,
+          company,
+          recorded,
+          current,
+          T.leave.notDeleted(T.leave.refusal[result.refusal]),
+          typed.slice(0, 120),
+        ),
+        422,
+      );
+    }
+    return reply.redirect(`${PATH}?eliminada=${company.id}`, 303);
+  });
+}
+
+/** The platform's record of a company's deletion: its name and its export's hash, or null. */
+async function removalOf(ctx: AppContext, company: number) {
+  const [row] = await ctx.db.query<{ details: unknown }>(
+    `SELECT details FROM platform_audit WHERE action = 'eliminar-empresa' AND target_company_id = $1
+      ORDER BY id DESC LIMIT 1`,
+    [company],
+  );
+  if (!row) return null;
+  const d = (typeof row.details === 'string' ? JSON.parse(row.details) : row.details) as Record<
+    string,
+    unknown
+  >;
+  return { name: String(d.empresa ?? ''), sha256: String(d.sha256 ?? '') };
 }

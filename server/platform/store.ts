@@ -102,7 +102,20 @@ export async function revokePlatformSession(db: Queryable, token: string): Promi
 }
 
 export type PlatformAction =
-  'crear-cuenta' | 'ingreso' | 'ingreso-fallido' | 'salida' | 'crear-empresa' | 'crear-coordinador';
+  | 'crear-cuenta'
+  | 'ingreso'
+  | 'ingreso-fallido'
+  | 'salida'
+  | 'crear-empresa'
+  | 'crear-coordinador'
+  // A company created from a configuration file whose later step failed: its rows were removed
+  // (record 0293).
+  | 'crear-empresa-deshecha'
+  // Version 1 of a company's configuration, from the file given at its creation (record 0293).
+  | 'importar-configuracion'
+  // A company that leaves (record 0293): its export (sha256, state hash, counts), its deletion.
+  | 'exportar-empresa'
+  | 'eliminar-empresa';
 
 /** One row of the platform's own audit (append-only, migration 066). */
 export async function platformAudit(

@@ -32,6 +32,7 @@ export const esAdmin = {
     'aviso-datos-aceptado': 'Aceptó el aviso de datos personales',
     'importar-configuracion': 'Importó la configuración de la empresa',
     'editar-configuracion': 'Cambió la configuración de la empresa',
+    'exportar-empresa': 'Exportó todos los registros de la empresa',
   } as Record<string, string>,
 
   // «Agregar aprendiz»
