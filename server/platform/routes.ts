@@ -36,6 +36,7 @@ import {
   type PlatformViewer,
 } from './pages.ts';
 import { createCompanyWithCoordinator } from './create-company.ts';
+import { operatorRoutes } from './operator.ts';
 import { esPlatform as T } from './strings/es-platform.ts';
 
 export const PLATFORM_COOKIE = 'plataforma_sesion';
@@ -223,5 +224,6 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext, xsrf
       return sendHtml(reply, createPage(viewer, values, T.create.notCreated(result.problem)), 422);
     // The password is shown on this answer only (no redirect: it is never stored to show later).
     return sendHtml(reply, createdPage(viewer, result, result.password), 201);
-  });
+  }); // Who runs the platform: the «Encargado» the companies' data notices name (record 0294).
+  operatorRoutes(app, ctx, guarded, form);
 }

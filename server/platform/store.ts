@@ -102,7 +102,13 @@ export async function revokePlatformSession(db: Queryable, token: string): Promi
 }
 
 export type PlatformAction =
-  'crear-cuenta' | 'ingreso' | 'ingreso-fallido' | 'salida' | 'crear-empresa' | 'crear-coordinador';
+  | 'crear-cuenta'
+  | 'ingreso'
+  | 'ingreso-fallido'
+  | 'salida'
+  | 'crear-empresa'
+  | 'crear-coordinador'
+  | 'fijar-operador';
 
 /** One row of the platform's own audit (append-only, migration 066). */
 export async function platformAudit(
