@@ -90,6 +90,13 @@ describe('the habeas-data notice', () => {
     expect(dataNoticeVersion(config)).toBe('aviso-1g6q00980rs');
     expect(dataNoticeText(config, null)).toBe(dataNoticeText(config));
   });
+
+  it('a company without a NIT yet («sin configurar») is named without an empty «(NIT )»', () => {
+    const config = example();
+    const text = dataNoticeText({ ...config, empresa: { nombre: 'Beta Registrada', nit: '' } });
+    expect(text).toMatch(/^Beta Registrada guarda y usa tus datos personales\./);
+    expect(text).not.toContain('(NIT )');
+  });
 });
 
 describe('the notice on a platform run by an operator (record 0294)', () => {
@@ -112,9 +119,9 @@ describe('the notice on a platform run by an operator (record 0294)', () => {
     expect(text).toContain(config.sst.responsable.contacto!.replace(/ /g, '\u00a0'));
     for (const paragraph of text.split('\n\n')) expect(paragraph.length).toBeLessThan(260);
     expect(dataNoticeVersion(config, operator)).not.toBe(dataNoticeVersion(config));
-    expect(dataNoticeVersion(config, { ...operator, contacto: 'otro@plataformas.example' })).not.toBe(
-      dataNoticeVersion(config, operator),
-    );
+    expect(
+      dataNoticeVersion(config, { ...operator, contacto: 'otro@plataformas.example' }),
+    ).not.toBe(dataNoticeVersion(config, operator));
   });
 
   it("keeps the company's own text and adds the operator's paragraph after it", () => {

@@ -47,11 +47,10 @@ export function dataNoticeText(
   if (configured) return [configured, ...after].join('\n\n');
   const responsable = config.sst.responsable;
   const contact = unbroken(responsable.contacto);
+  // A company «sin configurar» (record 0287) has no NIT yet: no empty «(NIT )».
   const who = nit ? `${nombre} (NIT ${nit})` : nombre;
   return [
-    operator
-      ? `${who} es responsable de tus datos personales. Son tu nombre, tu documento, tu obra y tus respuestas en este curso, y tu celular si lo diste.`
-      : `${nombre} (NIT ${nit}) guarda y usa tus datos personales. Son tu nombre, tu documento, tu obra y tus respuestas en este curso, y tu celular si lo diste.`,
+    `${who} ${operator ? 'es responsable de' : 'guarda y usa'} tus datos personales. Son tu nombre, tu documento, tu obra y tus respuestas en este curso, y tu celular si lo diste.`,
     'Los usamos solo para registrar tu inducción en Seguridad y Salud en el Trabajo y darte tu certificado. La ley nos pide guardar ese registro. Tu celular solo sirve para enviarte la invitación: no va en ese registro y puedes pedir que lo borremos.',
     'La Ley 1581 de 2012 te da estos derechos: saber qué datos tuyos tenemos, actualizarlos, corregirlos, pedir que los borremos cuando la ley ya no nos pida guardarlos, y quitar este permiso.',
     contact
