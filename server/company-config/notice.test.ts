@@ -78,7 +78,7 @@ describe.each(ENGINES)('the data notice and per-company defaults (%s)', (engine:
     wall = companyDb(t.db);
     companyB = await createCompany(t.db, 'Beta Registrada');
     const b = wall.forCompany(companyB);
-    const stored = await importCompanyConfig(t.db, companyB, fileOfB(), { platform: 'Prueba' });
+    const stored = await importCompanyConfig(wall, companyB, fileOfB(), { platform: 'Prueba' });
     expect(stored.ok).toBe(true);
     await createUser(b, {
       document: 'C-B1',
@@ -115,7 +115,7 @@ describe.each(ENGINES)('the data notice and per-company defaults (%s)', (engine:
   const noticeOf = async (company: number) =>
     companyNotice(
       wall.forCompany(company),
-      (await companyConfigs(t.db, () => ({ config: ANDINA, text: null })).current(company)).config,
+      (await companyConfigs(wall, () => ({ config: ANDINA, text: null })).current(company)).config,
     );
 
   it('without an operator, company 1’s notice is the one its learners already accepted', async () => {
@@ -240,7 +240,7 @@ describe.each(ENGINES)('the data notice and per-company defaults (%s)', (engine:
 
   it('an import under an operator publishes the company’s notice as companyNotice gives it', async () => {
     const again = await importCompanyConfig(
-      t.db,
+      wall,
       companyB,
       fileOfB().replace('Torre Beta', 'Torre Beta Norte'),
       { platform: 'Prueba' },
