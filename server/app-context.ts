@@ -6,17 +6,17 @@ import { loadCourseShape } from './course-shape.ts';
 import { shippedCourseId } from './db/store.ts';
 import { publishDataNoticeVersion } from './db/activity-store.ts';
 import { FIRST_COMPANY_ID, nameFirstCompany } from './db/company-store.ts';
-import { forCompanyOf, requestCompanyScope } from './db/company-scope.ts';
+import { companyDb, requestCompanyScope } from './db/company-scope.ts';
 import { DbLoginLimiter } from './security/login-limiter.ts';
 import { googleRecaptchaVerifier } from './security/recaptcha.ts';
 import { installationKeyLoader } from './acceptance/installation-key.ts';
 import { currentEnv, installationKeyFileFromEnv } from './env.ts';
-import { dataNoticeVersion } from '../src/domain/config/index.ts';
 import { readFileSync } from 'node:fs';
 import { readConfiguration, withEnv } from '../course-files/read-config.ts';
 import type { CompanyConfig } from '../src/domain/config/index.ts';
 import { companyConfigs, type InstallationConfig } from './company-config/store.ts';
 import { statementPublisher } from './acceptance/published.ts';
+import { companyNotice, noticeOf } from './company-config/notice.ts';
 import { readCourseFacts } from './certificates.ts';
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
@@ -52,13 +52,15 @@ async function publishedNoticeVersion(
   options: AppOptions,
   config: () => CompanyConfig,
 ): Promise<string> {
-  // The notice this server shows now joins the versions a learner may accept (record 0213).
-  const noticeVersion = options.dataNoticeVersion ?? dataNoticeVersion(config());
+  // The notice this server shows now joins the versions a learner may accept (record 0213): the
+  // first company's (record 0285: a statement names its company), under the installation's
+  // operator if one is set (record 0294).
+  const first = companyDb(options.db).forCompany(FIRST_COMPANY_ID);
   // A database down at start must not stop the server: accept-data-notice publishes it again.
-  // The configuration's notice is the first company's (record 0285: a statement names its company).
-  await publishDataNoticeVersion(forCompanyOf(options.db, FIRST_COMPANY_ID), noticeVersion).catch(
-    () => undefined,
-  );
+  const noticeVersion =
+    options.dataNoticeVersion ??
+    (await companyNotice(first, config()).catch(() => noticeOf(config(), null))).version;
+  await publishDataNoticeVersion(first, noticeVersion).catch(() => undefined);
   // Company 1 takes the configuration's name the first time it starts after the upgrade (record
   // 0282); likewise a database that is down now is named at a later start.
   await (async () => nameFirstCompany(options.db, config().empresa.nombre))().catch(

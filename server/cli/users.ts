@@ -3,7 +3,8 @@
 //   npm run users -- import FILE.csv
 //   npm run users -- plataforma add --email E --name N --password P   (record 0286)
 // Same database as the server: DATABASE_URL, else PGlite in ./data (refused while the server runs).
-// A learner's obra must be one of the server's configuration (CURSO_CONFIG; decision 0078).
+// A learner's obra must be one of its company's configuration (`--empresa`, default 1: its stored
+// version, else CURSO_CONFIG; decisions 0078, 0294).
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -30,8 +31,8 @@ import { addPlatformAccount, platformCommand } from './platform.ts';
 import { forwardUsers } from './forward.ts';
 import { audit, type Actor } from '../console/audit.ts';
 import {
+  companyObras,
   databaseObras,
-  serverObras,
   validateUser,
   type KnownObras,
   type NewUserRow,
@@ -44,6 +45,7 @@ export const CLI_ACTOR: Actor = { userId: null, name: T.cliActor };
 export const USERS_HELP = T.usersHelp;
 
 export {
+  companyObras,
   databaseObras,
   resolveObra,
   serverObras,
@@ -73,7 +75,7 @@ export async function addUser(
   db: Db,
   argv: string[],
   io: CliIo,
-  obras: () => KnownObras = serverObras,
+  obras: () => KnownObras | Promise<KnownObras> = () => companyObras(db),
 ): Promise<number> {
   const { options, positionals } = parseArgs(argv, { values: ADD_VALUES, flags: [] });
   if (positionals.length) throw new UsageError(T.unexpectedArgument(positionals[0]!));
@@ -92,7 +94,7 @@ export async function addUser(
       fechaIngreso: optional(options, 'fecha-ingreso'),
       celular: optional(options, 'celular'),
     },
-    options.has('obra') ? obras() : undefined,
+    options.has('obra') ? await obras() : undefined,
   );
   if (!user || !user.password) {
     io.err(T.notCreated(problems.join('; ') || T.noPassword));

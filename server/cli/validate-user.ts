@@ -1,6 +1,8 @@
 // A learner's fields as `users add`, the CSV import and the console's add form check them, and
 // the obras a learner may be given: those of the server's configuration (CURSO_CONFIG; decision
-// 0078) and, with the database, those added in the console (decision 0215).
+// 0078) and, with the database, those added in the console (decision 0215). With the database the
+// configuration is the company's the command acts for (`--empresa`; record 0294): its stored
+// version, else the installation's file (record 0287).
 import type { Db } from '../db/db.ts';
 import {
   isValidDocument,
@@ -13,8 +15,12 @@ import {
 } from '../identity.ts';
 import { readConfiguration, withEnv } from '../../course-files/read-config.ts';
 import { currentEnv } from '../env.ts';
+import { isCompanyDb } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
+import { companyConfigs } from '../company-config/store.ts';
 import { validateExtras, type LearnerExtras } from './learner-fields.ts';
 import { allObras, matchObra, type KnownObra } from '../obras.ts';
+import type { CompanyConfig } from '../../src/domain/config/index.ts';
 import { esCli as T } from './strings/es-cli.ts';
 
 export interface NewUserRow {
@@ -46,14 +52,43 @@ export function serverObras(env: NodeJS.ProcessEnv = currentEnv()): KnownObras {
   return { slugs: loaded.config.obras.map((o) => o.slug), file: loaded.shownPath };
 }
 
-/** The configuration's obras and those added in the console, matched by name or slug. */
+/**
+ * The configuration of the company `db` acts for (a company handle's own, else company 1), and
+ * how messages name it: the installation's file by its path, a stored version by the company.
+ */
+async function companyConfigOf(
+  db: Db,
+  env: NodeJS.ProcessEnv,
+): Promise<{ config: CompanyConfig; file: string }> {
+  const company = isCompanyDb(db) && typeof db.company === 'number' ? db.company : FIRST_COMPANY_ID;
+  let shownPath = '';
+  const current = await companyConfigs(db, () => {
+    const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
+    shownPath = loaded.shownPath;
+    return { config: loaded.config, text: null };
+  }).current(company);
+  const file =
+    current.source === 'stored' ? T.storedConfigOf(current.config.empresa.nombre) : shownPath;
+  return { config: current.config, file };
+}
+
+/** The obras of the company's configuration (`users add`; record 0294). */
+export async function companyObras(
+  db: Db,
+  env: NodeJS.ProcessEnv = currentEnv(),
+): Promise<KnownObras> {
+  const { config, file } = await companyConfigOf(db, env);
+  return { slugs: config.obras.map((o) => o.slug), file };
+}
+
+/** The company's configuration's obras and those added in the console, by name or slug. */
 export async function databaseObras(
   db: Db,
   env: NodeJS.ProcessEnv = currentEnv(),
 ): Promise<KnownObras> {
-  const loaded = readConfiguration(withEnv({}, env), { firstObra: true });
-  const obras = await allObras(db, loaded.config.obras);
-  return { slugs: obras.map((o) => o.slug), file: loaded.shownPath, obras };
+  const { config, file } = await companyConfigOf(db, env);
+  const obras = await allObras(db, config.obras);
+  return { slugs: obras.map((o) => o.slug), file, obras };
 }
 
 /** The slug a typed obra means (a slug, or a name when names are known), else null. */

@@ -7,9 +7,10 @@
 // function, storeCompanyConfig.
 import type { Db, Queryable } from '../db/db.ts';
 import { forCompanyOf } from '../db/company-scope.ts';
-import { dataNoticeVersion, type CompanyConfig } from '../../src/domain/config/index.ts';
+import type { CompanyConfig } from '../../src/domain/config/index.ts';
 import { audit } from '../console/audit.ts';
 import { configHash, latestStored, validateConfig } from './store.ts';
+import { installationOperator, noticeOf } from './notice.ts';
 
 /** Who imports: a staff account of the company, or the platform role (its name for who acted). */
 export type ConfigActor = { userId: number; name: string } | { platform: string };
@@ -81,7 +82,6 @@ export async function storeCompanyConfig(
   // A logo given that the file does not name is not stored.
   const storedLogo = config.empresa.logo ? logo : null;
   const sha256 = configHash(fileText, storedLogo);
-  const noticeVersion = dataNoticeVersion(config);
   const scoped = forCompanyOf(db, company);
 
   for (let attempt = 0; ; attempt++) {
@@ -89,9 +89,13 @@ export async function storeCompanyConfig(
       return await scoped.transaction(async (tx: Queryable) => {
         const previous = await latestStored(tx, company);
         const version = (previous?.version ?? 0) + 1;
-        const previousNotice = previous
+        const previousConfig = previous
           ? validateConfig(previous.body, previous.logo_svg, shown).config
           : null;
+        // The company's notice as companyNotice gives it: under the installation's operator, if
+        // any (record 0294).
+        const operator = await installationOperator(tx);
+        const noticeVersion = noticeOf(config, operator).version;
         await tx.query(
           `INSERT INTO company_configs
              (company_id, version, body, logo_svg, sha256, created_by, created_by_name, created_by_platform)
@@ -114,7 +118,7 @@ export async function storeCompanyConfig(
           [noticeVersion],
         );
         const noticeChanged =
-          !previousNotice || dataNoticeVersion(previousNotice) !== noticeVersion;
+          !previousConfig || noticeOf(previousConfig, operator).version !== noticeVersion;
         const described = auditOf(config, { sha256, noticeVersion, noticeChanged });
         await audit(
           tx,

@@ -500,6 +500,11 @@ export const PLATFORM_ROUTES: Record<string, PlatformCase> = {
     url: '/plataforma/empresas/2/eliminar',
     fields: { confirmacion: 'Empresa Beta' },
   },
+  'GET /plataforma/operador': { url: '/plataforma/operador' },
+  'POST /plataforma/operador': {
+    url: '/plataforma/operador',
+    fields: { nombre: 'Operador Intruso', nit: '900.111.222-3', contacto: 'intruso@x.example' },
+  },
 };
 
 /**
@@ -517,6 +522,9 @@ async function platformProblems(w: World, table: Record<string, PlatformCase>): 
     if (!w.platformRoutes.includes(route)) problems.push(`${route}: in the table, not in the app`);
   const companies = () => w.t.db.query('SELECT id, name FROM companies ORDER BY id');
   const before = await companies();
+  // The installation's operator (record 0294) is the platform's to set, never a company's staff.
+  const operators = () => w.t.db.query('SELECT id FROM installation_operator ORDER BY id');
+  const operatorsBefore = await operators();
   for (const [route, walk] of Object.entries(table)) {
     if ('public' in walk) continue;
     const method = route.split(' ')[0]!;
@@ -567,6 +575,8 @@ async function platformProblems(w: World, table: Record<string, PlatformCase>): 
   }
   if (JSON.stringify(await companies()) !== JSON.stringify(before))
     problems.push("the companies' staff created a company");
+  if (JSON.stringify(await operators()) !== JSON.stringify(operatorsBefore))
+    problems.push("the companies' staff set the platform's operator");
   return problems;
 }
 

@@ -310,7 +310,8 @@ export class ImportWorker {
   constructor(
     db: Db,
     obras: () => Promise<KnownObras>,
-    defaultObra: string,
+    /** The obra of a learner without one: the job's company's first obra (record 0294). */
+    defaultObra: string | ((company: number) => Promise<string>),
     log: (error: unknown) => void,
     options: LeaseOptions & { pollMs?: number } = {},
   ) {
@@ -321,8 +322,14 @@ export class ImportWorker {
     // (failJob) before it throws.
     const anyCompany = acrossCompanies(db);
     const run = (job: ClaimedJob) =>
-      withRequestCompany(job.company, () =>
-        runJob(forCompanyOf(db, job.company), job, obras, defaultObra, lease),
+      withRequestCompany(job.company, async () =>
+        runJob(
+          forCompanyOf(db, job.company),
+          job,
+          obras,
+          typeof defaultObra === 'string' ? defaultObra : await defaultObra(job.company),
+          lease,
+        ),
       );
     this.queue = new JobLoop({ claim: () => claimJob(anyCompany, this.id, lease), run, log });
     this.orphans = new JobLoop({

@@ -13,7 +13,7 @@ import { forCompanyOf, requestCompanyScope } from '../db/company-scope.ts';
 import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 import { importCompanyConfig } from '../company-config/import.ts';
 import { latestStored, type CurrentConfig } from '../company-config/store.ts';
-import { dataNoticeVersion } from '../../src/domain/config/index.ts';
+import { installationOperator, noticeOf } from '../company-config/notice.ts';
 import { esCompanyConfig as T } from './strings/es-company-config.ts';
 
 export const CONFIG_PATH = '/consola/configuracion';
@@ -115,7 +115,7 @@ function statusOf(current: CurrentConfig, latest: VersionRow | undefined): strin
   return escapeHtml(current.source === 'installation' ? T.installation : T.unconfigured);
 }
 
-function factsOf(current: CurrentConfig): string {
+function factsOf(current: CurrentConfig, noticeVersion: string): string {
   const c = current.config;
   const fact = (label: string, value: string) => `<div><dt>${label}</dt><dd>${value}</dd></div>`;
   const text = (value: string | undefined) => escapeHtml(value?.trim() ? value : T.none);
@@ -124,7 +124,7 @@ ${fact(T.facts.name, text(c.empresa.nombre))}
 ${fact(T.facts.nit, text(c.empresa.nit))}
 ${fact(T.facts.obras, escapeHtml(c.obras.map((o) => o.nombre).join(', ')))}
 ${fact(T.facts.period, escapeHtml(T.months(c.reinduccion?.periodoMeses ?? 12)))}
-${fact(T.facts.notice, `<span class="code">${escapeHtml(dataNoticeVersion(c))}</span>`)}
+${fact(T.facts.notice, `<span class="code">${escapeHtml(noticeVersion)}</span>`)}
 </dl>`;
 }
 
@@ -133,6 +133,7 @@ function page(
   current: CurrentConfig,
   downloadable: boolean,
   versions: readonly VersionRow[],
+  noticeVersion: string,
   message = '',
 ) {
   const form =
@@ -150,7 +151,7 @@ function page(
     `<h1>${T.title}</h1>
 ${message}
 <p data-source="${current.source}">${statusOf(current, versions[0])}</p>
-${factsOf(current)}
+${factsOf(current, noticeVersion)}
 ${downloadable ? `<p><a href="${CONFIG_PATH}.json" download>${T.download}</a></p>` : ''}
 ${editLinks(current)}
 ${versionsTable(versions)}
@@ -179,7 +180,13 @@ export async function companyConfigRoutes(app: FastifyInstance, cc: ConsoleConte
       const current = await cc.app.companyConfig.current(company());
       const downloadable = (await currentFile(cc, current)) !== null;
       const versions = await versionsOf(db, current.company);
-      return sendHtml(reply, page(viewer, current, downloadable, versions, html), status);
+      // The version its learners accept: under the installation's operator, if any (record 0294).
+      const notice = noticeOf(current.config, await installationOperator(db));
+      return sendHtml(
+        reply,
+        page(viewer, current, downloadable, versions, notice.version, html),
+        status,
+      );
     },
   );
 
@@ -203,7 +210,8 @@ export async function companyConfigRoutes(app: FastifyInstance, cc: ConsoleConte
       const downloadable = (await currentFile(cc, current)) !== null;
       const versions = await versionsOf(db, current.company);
       const notice = `<div class="notice bad" role="alert">${inner}</div>`;
-      return sendHtml(reply, page(viewer, current, downloadable, versions, notice), 422);
+      const { version } = noticeOf(current.config, await installationOperator(db));
+      return sendHtml(reply, page(viewer, current, downloadable, versions, version, notice), 422);
     };
     const file = filePart(request, 'archivo');
     if (!file) return refuse(`<p>${T.pickFile}</p>`);

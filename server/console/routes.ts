@@ -201,7 +201,6 @@ async function consoleContext(
   const loaded = options.config ?? ctx.companyConfig.installation().config;
   const { current, config, refreshObras, thenRefresh } = await knownObras(ctx, loaded);
   const write = thenRefresh(guard(ctx.db, xsrf, 'write'));
-  const obras = current();
   return {
     app: ctx,
     // The request's company's configuration (record 0287): its stored version, else the
@@ -242,7 +241,8 @@ async function consoleContext(
         const all = await refreshObras();
         return { slugs: all.map((o) => o.slug), file: 'la configuración', obras: [...all] };
       },
-      obras[0]!.slug,
+      // A learner without an obra belongs to the job's company's first obra (record 0294).
+      async (company) => (await ctx.companyConfig.current(company)).config.obras[0]!.slug,
       (error) => app.log.error({ err: error }, 'console import job failed'),
     ),
   };

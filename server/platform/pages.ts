@@ -6,6 +6,7 @@ import { consolePage, escapeHtml, shortDate } from '../console/layout.ts';
 import { esConsole as C } from '../console/strings/es-console.ts';
 import { esPlatform as T } from './strings/es-platform.ts';
 import { FIRST_COMPANY_ID } from '../db/company-store.ts';
+import { esOperator } from './strings/es-operator.ts';
 import type { CompanyRow, PlatformAccount } from './store.ts';
 import type { RecordedExport } from './remove-company.ts';
 
@@ -69,6 +70,7 @@ export function companiesPage(
     `<h1>${T.companies.heading}</h1>
 ${notice}<p>${T.companies.intro}</p>
 <p><a class="button" href="/plataforma/empresas/nueva">${T.companies.create}</a></p>
+<p><a href="/plataforma/operador">${esOperator.link}</a></p>
 <div class="table-wrap"><table class="stack"><caption>${T.companies.caption(companies.length)}</caption>
 <thead><tr>${T.companies.columns.map((c) => `<th scope="col">${c}</th>`).join('')}</tr></thead>
 <tbody>${rows}</tbody></table></div>`,

@@ -40,6 +40,7 @@ import {
 import { createCompanyWithCoordinator, type ConfigFile } from './create-company.ts';
 import { exportCompany, exportIsCurrent, removeCompany } from './remove-company.ts';
 import { companyById } from '../db/company-store.ts';
+import { operatorRoutes } from './operator.ts';
 import { esPlatform as T } from './strings/es-platform.ts';
 
 export const PLATFORM_COOKIE = 'plataforma_sesion';
@@ -335,6 +336,9 @@ export async function platformRoutes(app: FastifyInstance, ctx: AppContext, xsrf
     }
     return reply.redirect(`${PATH}?eliminada=${company.id}`, 303);
   });
+
+  // Who runs the platform: the «Encargado» the companies' data notices name (record 0294).
+  operatorRoutes(app, ctx, guarded, form);
 }
 
 /** The platform's record of a company's deletion: its name and its export's hash, or null. */

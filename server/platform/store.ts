@@ -115,7 +115,9 @@ export type PlatformAction =
   | 'importar-configuracion'
   // A company that leaves (record 0293): its export (sha256, state hash, counts), its deletion.
   | 'exportar-empresa'
-  | 'eliminar-empresa';
+  | 'eliminar-empresa'
+  // The installation's operator set (record 0294).
+  | 'fijar-operador';
 
 /** One row of the platform's own audit (append-only, migration 066). */
 export async function platformAudit(

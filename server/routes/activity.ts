@@ -28,6 +28,9 @@ import {
 } from '../../src/domain/progress/activity-record.ts';
 import { RESPONSES } from './response-schemas.ts';
 import { withStatement } from './with-statement.ts';
+import { companyNotice } from '../company-config/notice.ts';
+import { companyDb, requestCompanyScope } from '../db/company-scope.ts';
+import { FIRST_COMPANY_ID } from '../db/company-store.ts';
 
 /** 409 of the contract: the save belongs to an archived cycle; the client drops it. */
 export function sendStaleCycle(reply: FastifyReply, current: number) {
@@ -171,7 +174,17 @@ export async function activityRoutes(server: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const { version } = request.body;
       const userId = request.auth!.userId;
-      if (version === ctx.dataNoticeVersion) await publishDataNoticeVersion(ctx.db, version);
+      // The learner's company's notice (record 0294): a company-2 learner accepts company 2's.
+      // The version this server published at start stays acceptable for company 1 (record 0213).
+      const scope = requestCompanyScope();
+      const company = typeof scope === 'number' ? scope : FIRST_COMPANY_ID;
+      const { config } = await ctx.companyConfig.current(company);
+      const notice = await companyNotice(companyDb(ctx.db).forCompany(company), config);
+      if (
+        version === notice.version ||
+        (company === FIRST_COMPANY_ID && version === ctx.dataNoticeVersion)
+      )
+        await publishDataNoticeVersion(ctx.db, version);
       const accepted = await acceptDataNotice(ctx.db, userId, version);
       if (accepted === 'unknown-version')
         throw new HttpError(422, [MESSAGES.activity.noticeUnknownVersion]);

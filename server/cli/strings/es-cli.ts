@@ -118,6 +118,7 @@ Códigos de salida: 0 todo bien; 1 error de uso, de archivo o de base de datos;
   cliActor: 'Administrador (línea de comandos)',
   unknownObra: (typed: string, names: string) =>
     `obra desconocida «${typed}»: las obras son ${names}`,
+  storedConfigOf: (company: string) => `la configuración de «${company}»`,
   unknownObraIn: (typed: string, file: string, slugs: string) =>
     `obra desconocida «${typed}»: las obras de ${file} son ${slugs}`,
   noDocument: 'falta el documento',

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { loadCompanyConfig } from './load-config.ts';
-import { dataNoticeText, dataNoticeVersion } from './data-notice.ts';
+import { dataNoticeText, dataNoticeVersion, type DataNoticeOperator } from './data-notice.ts';
 
 const example = () => {
   const { config, errors } = loadCompanyConfig(
@@ -82,5 +82,53 @@ describe('the habeas-data notice', () => {
     expect(dataNoticeVersion({ ...config, datosPersonales: { aviso: 'Otro texto.' } })).not.toBe(
       version,
     );
+  });
+
+  it('without an operator, the text and its version are the ones learners already accepted', () => {
+    const config = example();
+    // The version of config/ejemplo.json's notice before operators existed (record 0294).
+    expect(dataNoticeVersion(config)).toBe('aviso-1g6q00980rs');
+    expect(dataNoticeText(config, null)).toBe(dataNoticeText(config));
+  });
+
+  it('a company without a NIT yet («sin configurar») is named without an empty «(NIT )»', () => {
+    const config = example();
+    const text = dataNoticeText({ ...config, empresa: { nombre: 'Beta Registrada', nit: '' } });
+    expect(text).toMatch(/^Beta Registrada guarda y usa tus datos personales\./);
+    expect(text).not.toContain('(NIT )');
+  });
+});
+
+describe('the notice on a platform run by an operator (record 0294)', () => {
+  const operator: DataNoticeOperator = {
+    nombre: 'Plataformas SST S.A.S.',
+    nit: '901.222.333-4',
+    contacto: 'datos@plataformas.example',
+  };
+
+  it('names the company as responsable and the operator as encargado, in short paragraphs', () => {
+    const config = example();
+    const text = dataNoticeText(config, operator);
+    expect(text).toContain(
+      `${config.empresa.nombre} (NIT ${config.empresa.nit}) es responsable de tus datos personales.`,
+    );
+    expect(text).toContain(
+      `Plataformas SST S.A.S. (NIT 901.222.333-4) maneja esta plataforma. Guarda y usa tus datos por encargo de ${config.empresa.nombre}, solo para este curso. Su contacto: datos@plataformas.example.`,
+    );
+    // The company's contact for the learner's rights stays.
+    expect(text).toContain(config.sst.responsable.contacto!.replace(/ /g, '\u00a0'));
+    for (const paragraph of text.split('\n\n')) expect(paragraph.length).toBeLessThan(260);
+    expect(dataNoticeVersion(config, operator)).not.toBe(dataNoticeVersion(config));
+    expect(
+      dataNoticeVersion(config, { ...operator, contacto: 'otro@plataformas.example' }),
+    ).not.toBe(dataNoticeVersion(config, operator));
+  });
+
+  it("keeps the company's own text and adds the operator's paragraph after it", () => {
+    const config = { ...example(), datosPersonales: { aviso: 'Aviso de la empresa.' } };
+    const text = dataNoticeText(config, operator);
+    expect(text.split('\n\n')[0]).toBe('Aviso de la empresa.');
+    expect(text.split('\n\n')[1]).toMatch(/^Plataformas SST S\.A\.S\. \(NIT 901\.222\.333-4\)/);
+    expect(dataNoticeVersion(config, operator)).not.toBe(dataNoticeVersion(config));
   });
 });

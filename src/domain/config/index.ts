@@ -36,4 +36,10 @@ export {
   type PackageIdentity,
 } from './package-identity.ts';
 export { companyInfo, type CompanyInfo } from './company-info.ts';
-export { dataNoticeText, dataNoticeVersion, type DataNoticeConfig } from './data-notice.ts';
+export {
+  dataNoticeText,
+  dataNoticeVersion,
+  noticeTextVersion,
+  type DataNoticeConfig,
+  type DataNoticeOperator,
+} from './data-notice.ts';
