@@ -330,6 +330,15 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     expect((await f.get(String(removed.headers.location), session)).body).toContain(
       'Se eliminó la empresa <strong>Empresa Que Se Va</strong>',
     );
+    const operatorSet = await send(
+      '/plataforma/operador',
+      '/plataforma/operador',
+      { nombre: 'Operadora Caminada S.A.S.', nit: '900.555.666-7', contacto: 'datos@caminada.co' },
+      '/plataforma/operador',
+    );
+    expect((await f.get(String(operatorSet.headers.location), session)).body).toContain(
+      'Operadora Caminada S.A.S.',
+    );
     const out = await send('/plataforma/salir', '/plataforma/salir', {}, '/plataforma');
     expect(out.headers.location).toBe('/plataforma/ingresar');
 
