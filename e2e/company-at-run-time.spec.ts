@@ -53,6 +53,9 @@ test('company 2’s new learner reads company 2’s data notice', async ({ brows
     await expect(page.getByRole('button', { name: 'Acepto' })).toBeVisible();
     await expect(notice).toContainText(BETA.name);
     await expect(notice).not.toContainText(server.installation.empresa.nombre);
+    // «Acepto» records company 2's notice version: the course opens.
+    await page.getByRole('button', { name: 'Acepto' }).click();
+    await expect(page).toHaveURL(/\/(introduccion|menu|contenido)/);
   } finally {
     await context.close();
   }
@@ -65,6 +68,9 @@ test('each company’s learner sees their own obra’s meeting point in the cour
   const first = server.installation.obras[0]!.puntoEncuentro!;
   const beta = await signIn(browser, WORKERS.beta, BETA.slug);
   const one = await signIn(browser, WORKERS.first, null);
+  // The bundled company's learner asks for nothing more.
+  const asked: string[] = [];
+  one.page.on('request', (r) => void (r.url().includes('/company-config') && asked.push(r.url())));
   try {
     for (const { page } of [beta, one]) await expect(page).not.toHaveURL(`${server.base}/`);
     await beta.page.goto(path);
@@ -73,6 +79,7 @@ test('each company’s learner sees their own obra’s meeting point in the cour
     await one.page.goto(path);
     await expect(one.page.getByRole('main')).toContainText(first);
     await expect(one.page.getByRole('main')).not.toContainText(BETA.meetingPoint);
+    expect(asked).toEqual([]);
 
     // A restart with company-config out of reach: the copy kept on the phone for this worker.
     await beta.page.route('**/api/v1/company-config', (route) => route.abort());
