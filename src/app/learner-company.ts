@@ -104,6 +104,21 @@ export function restoreLearnerCompany(user: string | null, store = defaultStore(
   if (stored) apply(stored.hash, stored.data);
 }
 
+/**
+ * The course starts once the learner's company is applied: its screens are filled with that
+ * company's obras from their first paint.
+ */
+export function startingWithCompany<T extends { start(): Promise<S> }, S>(tracking: T): T {
+  return {
+    ...tracking,
+    start: async () => {
+      const snapshot = await tracking.start();
+      await companySettled();
+      return snapshot;
+    },
+  };
+}
+
 export interface AdoptOptions {
   api: Pick<ApiClient, 'get'>;
   store?: KeyValueStore;

@@ -36,12 +36,7 @@ import { modals } from '../features/modals/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { useCourse } from '../course/course-context.tsx';
 import { rememberObraValues } from '../course/obra-fill.ts';
-import {
-  adoptLearnerCompany,
-  companyPending,
-  companySettled,
-  noticeVersionNow,
-} from './learner-company.ts';
+import * as learnerCompany from './learner-company.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 import { addressedCompany } from './company-address.ts';
@@ -94,7 +89,8 @@ const GatePage = lazy(() => import('./sections/gate.tsx'));
 const signIn = signInWith();
 
 /** The notice version the learner accepts: their company's (record 0291), else the build's. */
-const noticeVersion = () => noticeVersionNow(bundledNoticeVersion);
+const noticeVersion = () => learnerCompany.noticeVersionNow(bundledNoticeVersion);
+const needsNotice = () => needsDataNotice(undefined, noticeVersion());
 
 export function createServerTracking(onUser: (user: CourseUser) => void): HttpTracking {
   // A refused session (401/403) leaves the page through a full load: nothing of the old session
@@ -110,22 +106,13 @@ export function createServerTracking(onUser: (user: CourseUser) => void): HttpTr
     // cycle, with nothing of the old one left in memory (record 0126).
     onCycleChange: () => window.location.assign('/'),
   });
-  // The course starts once the learner's company is applied (record 0291): its screens are
-  // filled with that company's obras from their first paint.
-  return {
-    ...tracking,
-    start: async () => {
-      const snapshot = await tracking.start();
-      await companySettled();
-      return snapshot;
-    },
-  };
+  return learnerCompany.startingWithCompany(tracking);
 }
 
 /** The learner as the course sees it, from the user the server returns. */
 export const learnerOf = (user: CourseUser) => {
   rememberObraValues(user.obra, user.obra_values);
-  void adoptLearnerCompany(user, { api: sharedClient() });
+  void learnerCompany.adoptLearnerCompany(user, { api: sharedClient() });
   return learnerFields(user);
 };
 
@@ -270,11 +257,7 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
   takeStaticAccept(taken.accepting);
   // The static screen records «Acepto» itself (record 0275); when it could not, the app tries
   // once more, with code already here (no chunk to fetch after the tap).
-  if (
-    taken.choice === 'accept' &&
-    !taken.accepting &&
-    needsDataNotice(undefined, noticeVersion())
-  ) {
+  if (taken.choice === 'accept' && !taken.accepting && needsNotice()) {
     // Not recorded (offline): the app's notice is shown and asks again.
     await acceptDataNotice(noticeVersion()).catch(() => undefined);
   }
@@ -284,7 +267,7 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
       : LoginPage
     : sharedPhoneLearner() && !confirmedHere()
       ? WhoPage
-      : needsDataNotice(undefined, noticeVersion())
+      : needsNotice()
         ? DataNotice
         : null;
   await first?.preload().catch(() => undefined);
@@ -319,8 +302,9 @@ function Guard({ children, controller }: { children: ReactNode; controller: Cour
       </Suspense>
     );
   // The learner's company is on its way: its notice is the one to show (record 0291).
-  if (hasToken() && companyPending()) return <p className="loading">{es.loadingPage}</p>;
-  if (hasToken() && needsDataNotice(undefined, noticeVersion())) {
+  if (hasToken() && learnerCompany.companyPending())
+    return <p className="loading">{es.loadingPage}</p>;
+  if (hasToken() && needsNotice()) {
     return (
       <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
         <DataNotice
