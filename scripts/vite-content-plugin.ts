@@ -3,8 +3,10 @@
 //   virtual:course          -> { outline }                 (small, in the initial chunk)
 //   virtual:course-modules  -> { loadModule(id) }          (one lazy chunk per module)
 //   virtual:course-glossary -> default: GlossaryEntry[]     (imported only by the lazy glossary)
-//   virtual:company         -> { company }                 (certificate issuer, EJEMPLO mark)
+//   virtual:company         -> { company, companyConfig }  (certificate issuer, EJEMPLO mark)
 //   virtual:company-obras   -> { obras }                   (web: every obra's values; LMS: null)
+//   virtual:company-bundled -> { company, obras, companyConfig } (what the build bundles, and the
+//                              hash of it: the web app's fallback company, record 0291)
 //   virtual:data-notice     -> { text, version }           (the habeas-data notice; web only imports it)
 // LMS build: the course is filled with the values of the build's configuration and obra (issue
 // 12, decisions 0072 and 0075): CURSO_CONFIG / CURSO_OBRA, set by scripts/build.ts. Web build:
@@ -17,6 +19,7 @@ import type { Plugin } from 'vite';
 import { buildOutline } from '../src/domain/content/outline.ts';
 import { contentVersion } from '../src/domain/content/content-version.ts';
 import { dataNoticeText, dataNoticeVersion } from '../src/domain/config/data-notice.ts';
+import { learnerCompany, learnerCompanyHash } from '../src/domain/config/learner-company.ts';
 import { readBuildCourse, type BuildCourse } from './lib/build-config.ts';
 import { readGlossary } from './lib/read-glossary.ts';
 import { imageSizesOf } from './lib/svg-size.ts';
@@ -24,12 +27,15 @@ import { svgDataUri } from './lib/svg-data-uri.ts';
 
 /** Template LMS build: the company facts the server wrote into the page (decision 0241). */
 const PAGE_OBRA = fileURLToPath(new URL('../src/app/page-obra.ts', import.meta.url));
+/** Web build: the learner's company, taken at run time (record 0291). */
+const LEARNER_COMPANY = fileURLToPath(new URL('../src/app/learner-company.ts', import.meta.url));
 const COURSE = 'virtual:course';
 const MODULES = 'virtual:course-modules';
 const MODULE_PREFIX = 'virtual:course-module/';
 const GLOSSARY = 'virtual:course-glossary';
 const COMPANY = 'virtual:company';
 const COMPANY_OBRAS = 'virtual:company-obras';
+const COMPANY_BUNDLED = 'virtual:company-bundled';
 const DATA_NOTICE = 'virtual:data-notice';
 /** Only the version, for the launch check of a newer notice (record 0213): a few bytes. */
 const DATA_NOTICE_VERSION = 'virtual:data-notice-version';
@@ -40,6 +46,7 @@ const VIRTUAL_IDS = [
   GLOSSARY,
   COMPANY,
   COMPANY_OBRAS,
+  COMPANY_BUNDLED,
   DATA_NOTICE,
   DATA_NOTICE_VERSION,
 ];
@@ -56,6 +63,16 @@ interface BuildMode {
  */
 const shippedCourse = (built: BuildCourse, mode: BuildMode) =>
   mode.web || mode.template ? built.unfilled : built.course;
+
+/**
+ * The hash of the company the web build bundles (record 0291): the installation file's, as the
+ * server hashes it for a learner of company 1 with nothing stored, so that learner fetches nothing.
+ */
+export function bundledCompanyHash(built: BuildCourse): string {
+  const config = built.loaded.config;
+  const notice = { text: dataNoticeText(config), version: dataNoticeVersion(config) };
+  return learnerCompanyHash(learnerCompany(config, built.unfilled, notice));
+}
 
 /** virtual:course: the outline, the illustration sizes and the content version. */
 function courseSource(c: BuildCourse['course'], unfilled: BuildCourse['unfilled']): string {
@@ -86,12 +103,21 @@ function modulesSource(c: BuildCourse['course']): string {
 function builtSource(real: string, built: BuildCourse, mode: BuildMode): string | null {
   const { company } = built;
   const c = shippedCourse(built, mode);
+  // Web build: the company and obras are the learner's, read at run time through the runtime
+  // module, which starts from virtual:company-bundled (record 0291).
+  if (real === COMPANY && mode.web)
+    return `export { company, companyConfig } from ${JSON.stringify(LEARNER_COMPANY)};`;
+  if (real === COMPANY_OBRAS && mode.web)
+    return `export { obras } from ${JSON.stringify(LEARNER_COMPANY)};`;
+  if (real === COMPANY_BUNDLED)
+    return `export const company = ${JSON.stringify(company)};\nexport const obras = ${
+      mode.web ? JSON.stringify(built.obras) : 'null'
+    };\nexport const companyConfig = ${mode.web ? JSON.stringify(bundledCompanyHash(built)) : 'null'};`;
   if (real === COMPANY)
     return mode.template
-      ? `import { pageCompany } from ${JSON.stringify(PAGE_OBRA)};\nexport const company = pageCompany(${JSON.stringify(company)});`
-      : `export const company = ${JSON.stringify(company)};`;
-  if (real === COMPANY_OBRAS)
-    return `export const obras = ${mode.web ? JSON.stringify(built.obras) : 'null'};`;
+      ? `import { pageCompany } from ${JSON.stringify(PAGE_OBRA)};\nexport const company = pageCompany(${JSON.stringify(company)});\nexport const companyConfig = null;`
+      : `export const company = ${JSON.stringify(company)};\nexport const companyConfig = null;`;
+  if (real === COMPANY_OBRAS) return 'export const obras = null;';
   if (real === DATA_NOTICE_VERSION)
     return `export const version = ${JSON.stringify(dataNoticeVersion(built.loaded.config))};`;
   if (real === DATA_NOTICE) {

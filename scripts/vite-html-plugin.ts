@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { build, type IndexHtmlTransformContext, type Plugin } from 'vite';
 import { readCourse, ROOT } from '../course-files/read-content.ts';
 import { readBuildCourse } from './lib/build-config.ts';
+import { bundledCompanyHash } from './vite-content-plugin.ts';
 import { svgDataUri } from './lib/svg-data-uri.ts';
 import { svgSize } from './lib/svg-size.ts';
 import { es } from '../src/strings/es.ts';
@@ -132,7 +133,17 @@ function firstScreenTexts(apiBase: string, recaptcha: boolean): FirstScreenTexts
     expired: s.expired,
     accepting: esDataNotice.accepting,
     noticeVersion: noticeVersionOfBuild(),
+    companyConfig: companyHashOfBuild(),
   };
+}
+
+/** The hash of the company the build bundles (record 0291): another's learner skips the notice. */
+function companyHashOfBuild(): string {
+  try {
+    return bundledCompanyHash(readBuildCourse());
+  } catch {
+    return '';
+  }
 }
 
 /** The version «Acepto» on the static notice records (the app's virtual:data-notice-version). */

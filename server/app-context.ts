@@ -17,6 +17,7 @@ import type { CompanyConfig } from '../src/domain/config/index.ts';
 import { companyConfigs, type InstallationConfig } from './company-config/store.ts';
 import { statementPublisher } from './acceptance/published.ts';
 import { companyNotice, noticeOf } from './company-config/notice.ts';
+import { learnerCompanies } from './company-config/learner-company.ts';
 import { readCourseFacts } from './certificates.ts';
 
 const DEFAULT_TOKEN_TTL = 12 * 60 * 60 * 1000;
@@ -83,6 +84,12 @@ export async function appContext(options: AppOptions, parts: ContextParts): Prom
   };
   const noticeVersion = await publishedNoticeVersion(options, config);
   let courseTitle: string | null = options.console?.course?.title ?? null;
+  let courseHours: number | null = options.console?.course?.hours ?? null;
+  const companies = learnerCompanies(
+    options.db,
+    configs,
+    () => (courseHours ??= readCourseFacts().hours),
+  );
   return {
     db: options.db,
     dataNoticeVersion: noticeVersion,
@@ -111,6 +118,7 @@ export async function appContext(options: AppOptions, parts: ContextParts): Prom
       async () => (await configs.current(companyNow())).config,
       () => (courseTitle ??= readCourseFacts().title),
     ),
+    learnerCompany: () => companies.of(companyNow()),
     exportPool: parts.exportPool,
     requireAuth: parts.requireAuth,
     ensureXsrfCookie: parts.ensureXsrfCookie,

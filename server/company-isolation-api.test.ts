@@ -139,6 +139,19 @@ const CASES: Case[] = [
     check: (w, [r]) => expect(r!.json().user).toMatchObject({ id: w.bId, name: 'Beto Segundo' }),
   },
   {
+    route: 'GET /api/v1/company-config',
+    // What the web app needs of B's company (record 0291): company 2's, never company 1's.
+    call: async (w) => [
+      await w.app.inject({ method: 'GET', url: '/api/v1/company-config', headers: w.b.headers() }),
+      await w.b.post('me'),
+    ],
+    check: (_w, [r, me]) => {
+      expect(r!.statusCode).toBe(200);
+      expect(r!.json().company.companyName).toBe(SECOND_COMPANY);
+      expect(r!.json().company_config).toBe(me!.json().user.company_config);
+    },
+  },
+  {
     route: 'POST /api/v1/accept-data-notice',
     call: async (w) => [await w.b.post('accept-data-notice', { noticeVersion: NOTICE })],
     check: (w, [r]) => {

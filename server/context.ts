@@ -9,6 +9,7 @@ import type { ExportPool } from './workers/export-pool.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
 import type { InstallationKey } from './acceptance/installation-key.ts';
 import type { CompanyConfigs } from './company-config/store.ts';
+import type { MadeLearnerCompany } from './company-config/learner-company.ts';
 import type { CompanyConfig } from '../src/domain/config/index.ts';
 
 declare module 'fastify' {
@@ -89,6 +90,11 @@ export interface AppContext {
    * them (record 0259): every response that hands over the learner carries it.
    */
   acceptanceStatement: (user: PublicUser) => Promise<string>;
+  /**
+   * What the web app needs of the request's company (else company 1's) and its hash (record
+   * 0291): the hash goes with every response that hands over the learner.
+   */
+  learnerCompany: () => Promise<MadeLearnerCompany>;
   requireAuth: preHandlerAsyncHookHandler;
   ensureXsrfCookie(request: FastifyRequest, reply: FastifyReply, refresh?: boolean): void;
   /** Sets a fresh XSRF-TOKEN cookie bound to `binding` (security/xsrf.ts sessionBinding). */

@@ -17,6 +17,15 @@ declare module 'virtual:course-glossary' {
 }
 declare module 'virtual:company' {
   export const company: import('./domain/config/company-info.ts').CompanyInfo;
+  /** Web build: the hash of the learner's company shown (record 0291); null elsewhere. */
+  export const companyConfig: string | null;
+}
+declare module 'virtual:company-bundled' {
+  /** What the build bundles: the installation file's company (the web app's fallback, 0291). */
+  export const company: import('./domain/config/company-info.ts').CompanyInfo;
+  export const obras: import('./domain/content/fill-per-obra.ts').CompanyObras | null;
+  /** Web build: learnerCompanyHash() of the bundled company; null elsewhere. */
+  export const companyConfig: string | null;
 }
 declare module 'virtual:company-obras' {
   /** Web build: the values of every obra (decision 0078). LMS build: null (filled when built). */

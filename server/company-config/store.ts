@@ -35,6 +35,11 @@ export interface CurrentConfig {
   /** Who stored this version and when; null when nothing is stored. */
   createdBy: string | null;
   createdAt: string | null;
+  /**
+   * The installation operator's latest row seen by this read (null: never set). The company's
+   * notice names the operator (record 0294), so what is made from the notice is kept per mark.
+   */
+  operatorMark: number | null;
 }
 
 /** The installation's configuration (CURSO_CONFIG), and its file's text when there is a file. */
@@ -100,15 +105,25 @@ export async function latestStored(db: Queryable, company: number): Promise<Stor
 async function versionOf(
   db: Queryable,
   company: number,
-): Promise<{ name: string; version: number | null } | null> {
-  // `companies` is the installation's table (outside the wall); company_configs is under it.
-  const [row] = await forCompanyOf(db, company).query<{ name: string; version: number | null }>(
-    `SELECT c.name, (SELECT max(version) FROM company_configs WHERE company_id = c.id) AS version
+): Promise<{ name: string; version: number | null; operatorMark: number | null } | null> {
+  // `companies` and `installation_operator` are the installation's tables (outside the wall);
+  // company_configs is under it.
+  const [row] = await forCompanyOf(db, company).query<{
+    name: string;
+    version: number | null;
+    operator: number | string | null;
+  }>(
+    `SELECT c.name, (SELECT max(version) FROM company_configs WHERE company_id = c.id) AS version,
+            (SELECT max(id) FROM installation_operator) AS operator
        FROM companies c WHERE c.id = $1`,
     [company],
   );
   if (!row) return null;
-  return { name: row.name, version: row.version === null ? null : Number(row.version) };
+  return {
+    name: row.name,
+    version: row.version === null ? null : Number(row.version),
+    operatorMark: row.operator === null ? null : Number(row.operator),
+  };
 }
 
 function fromRow(company: number, row: StoredRow): CurrentConfig {
@@ -126,6 +141,7 @@ function fromRow(company: number, row: StoredRow): CurrentConfig {
     sha256: row.sha256,
     createdBy: row.created_by_platform ?? row.created_by_name,
     createdAt: new Date(row.created_at).toISOString(),
+    operatorMark: null,
   };
 }
 
@@ -137,6 +153,7 @@ const none = (company: number, source: ConfigSource, config: CompanyConfig): Cur
   sha256: null,
   createdBy: null,
   createdAt: null,
+  operatorMark: null,
 });
 
 /** Reads each company's configuration, kept per company until a newer version is stored. */
@@ -164,10 +181,18 @@ export function companyConfigs(
 
   const read = async (company: number): Promise<CurrentConfig> => {
     const found = await versionOf(db, company);
+    const mark = found?.operatorMark ?? null;
+    // The same configuration under another operator: the same object, a new mark (record 0294).
+    const marked = (kept: CurrentConfig): CurrentConfig => {
+      if (kept.operatorMark === mark) return kept;
+      const next = { ...kept, operatorMark: mark };
+      cache.set(company, next);
+      return next;
+    };
     const kept = cache.get(company);
     let next: CurrentConfig;
     if (found?.version != null) {
-      if (kept?.version === found.version) return kept;
+      if (kept?.version === found.version) return marked(kept);
       const row = await latestStored(db, company);
       // Stored between the two statements: the newer one is as good.
       next = row ? fromRow(company, row) : none(company, 'installation', installed().config);
@@ -175,9 +200,11 @@ export function companyConfigs(
       next = none(company, 'installation', installed().config);
     } else {
       const name = found?.name ?? '';
-      if (kept?.source === 'unconfigured' && kept.config.empresa.nombre === name) return kept;
+      if (kept?.source === 'unconfigured' && kept.config.empresa.nombre === name)
+        return marked(kept);
       next = none(company, 'unconfigured', unconfiguredConfig(installed().config, name));
     }
+    next = { ...next, operatorMark: mark };
     cache.set(company, next);
     return next;
   };

@@ -1,4 +1,4 @@
-// csrf-cookie, auth/login, me, logout (decisions 0018 and 0029).
+// csrf-cookie, auth/login, me, company-config, logout (decisions 0018 and 0029; record 0291).
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
@@ -131,6 +131,23 @@ export async function authRoutes(server: FastifyInstance, ctx: AppContext) {
     if (!user) throw new HttpError(401, MESSAGES.unauthorized);
     return { success: true, user: await withStatement(ctx, user) };
   });
+
+  // What the web app needs of the learner's company (record 0291): fetched when the learner's
+  // `company_config` is not the one the app holds. Revalidated by its hash: a phone that holds
+  // it gets 304 and no body.
+  app.get(
+    '/company-config',
+    { preValidation: ctx.requireAuth, schema: RESPONSES.companyConfig },
+    async (request, reply) => {
+      const { hash, data } = await ctx.learnerCompany();
+      const etag = `"${hash}"`;
+      void reply.header('ETag', etag).header('Cache-Control', 'private, no-cache');
+      const asked = request.headers['if-none-match'];
+      if (asked && asked.split(',').some((t) => t.trim().replace(/^W\//, '') === etag))
+        return reply.code(304).send();
+      return { success: true, company_config: hash, ...data };
+    },
+  );
 
   app.post(
     '/logout',

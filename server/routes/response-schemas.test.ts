@@ -62,8 +62,10 @@ describe.each(ENGINES)('learner API answers (%s)', (engine) => {
     const { user, client } = await signedInLearner(app, t.db, { document: '55667788' });
     const stored = (await getUser(t.db, user.id))!;
     const me = (await client.post('me')).json();
-    // Beside them, the acceptance statement the server published to the learner (record 0259).
-    const { acceptanceStatement, ...fromStore } = me.user;
+    // Beside them, the acceptance statement the server published to the learner (record 0259)
+    // and the hash of what the web app needs of the learner's company (record 0291).
+    const { acceptanceStatement, company_config, ...fromStore } = me.user;
+    expect(company_config).toMatch(/^empresa-[0-9a-z]+$/);
     expect(fromStore).toEqual(stored);
     expect(Object.keys(fromStore).sort()).toEqual(Object.keys(stored).sort());
     expect(acceptanceStatement).toMatch(/^Yo, Ana Pérez, con documento 55667788, recibí/);

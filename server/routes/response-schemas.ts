@@ -28,6 +28,8 @@ const user = {
     dataNoticeVersion: nullableString,
     /** The acceptance statement the server published to the learner (record 0259). */
     acceptanceStatement: { type: 'string' },
+    /** The hash of what the web app needs of the learner's company (record 0291). */
+    company_config: { type: 'string' },
     obra_values: {
       type: 'object',
       additionalProperties: {
@@ -93,6 +95,39 @@ export const RESPONSES = {
           seal: { type: 'string' },
           keyId: { type: 'string' },
         },
+        additionalProperties: false,
+      },
+    },
+    additionalProperties: false,
+  }),
+  /**
+   * company-config (record 0291): what the web app needs of the learner's company. Its parts are
+   * made by the pure `learnerCompany` (src/domain/config/learner-company.ts), nothing else.
+   */
+  companyConfig: ok({
+    type: 'object',
+    required: ['success', 'company_config', 'company', 'obras', 'notice'],
+    properties: {
+      success: { type: 'boolean' },
+      company_config: { type: 'string' },
+      company: { type: 'object', additionalProperties: true },
+      obras: {
+        type: 'object',
+        required: ['first', 'company', 'obras'],
+        properties: {
+          first: { type: 'string' },
+          company: { type: 'object', additionalProperties: true },
+          obras: {
+            type: 'object',
+            additionalProperties: { type: 'object', additionalProperties: true },
+          },
+        },
+        additionalProperties: false,
+      },
+      notice: {
+        type: 'object',
+        required: ['text', 'version'],
+        properties: { text: { type: 'string' }, version: { type: 'string' } },
         additionalProperties: false,
       },
     },

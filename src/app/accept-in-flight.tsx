@@ -2,7 +2,8 @@
 // that holds the content prefetch until the course's first screen shows
 // (docs/decisions/0280-acepto-at-once-the-app-draws-while-the-answer-travels.md).
 import { useEffect } from 'react';
-import { version as noticeVersion } from 'virtual:data-notice-version';
+import { version as bundledNoticeVersion } from 'virtual:data-notice-version';
+import { noticeVersionNow } from './learner-company.ts';
 import type { CourseUser } from '../tracking/http/index.ts';
 import { acceptDataNotice, adoptAcceptedUser } from '../tracking/http/data-notice.ts';
 
@@ -33,7 +34,7 @@ export async function acceptNotice(): Promise<void> {
   staticAccept = null;
   const recorded = sent ? await sent : null;
   if (recorded) adoptAcceptedUser(recorded);
-  else await acceptDataNotice(noticeVersion);
+  else await acceptDataNotice(noticeVersionNow(bundledNoticeVersion));
 }
 
 let allowContent!: () => void;

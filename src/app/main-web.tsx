@@ -11,6 +11,8 @@ import {
   learnerOf,
 } from './server-mode.tsx';
 import { hasToken } from '../tracking/http/index.ts';
+import { defaultStore, readUser } from '../tracking/http/storage.ts';
+import { onCompanyChange, restoreLearnerCompany } from './learner-company.ts';
 import { moduleForObra, outlineForObra } from '../course/obra-fill.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { prefetchAfterFirstPaint } from './prefetch.ts';
@@ -28,10 +30,16 @@ import '../ui/centred-card.css';
 import '../features/auth/login-page.css';
 import '../features/data-notice/data-notice-page.css';
 
+// The company of the learner stored on this device, as kept at their last visit (record 0291):
+// an offline restart shows it from the first screen.
+restoreLearnerCompany(readUser(defaultStore())?.id?.toString() ?? null);
+
 const controller: CourseController = createController(
   createServerTracking((user) => controller.setLearner(learnerOf(user))),
   { outline: outlineForObra, module: moduleForObra },
 );
+// Another company's values: the course's texts are filled again (record 0291).
+onCompanyChange(() => controller.refill());
 
 // After the load event: the next screens' code; the modules' content and first illustrations
 // once the course (or the notice, read without a tap) is on the screen (no screen waits; 0280).

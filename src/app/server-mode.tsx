@@ -10,7 +10,7 @@ import {
   type ComponentType,
   type ReactNode,
 } from 'react';
-import { version as noticeVersion } from 'virtual:data-notice-version';
+import { version as bundledNoticeVersion } from 'virtual:data-notice-version';
 import { Navigate, useLocation, useNavigate } from '../ui/router.tsx';
 import { contentVersion, outline } from 'virtual:course';
 import { courseShape } from '../domain/content/outline.ts';
@@ -36,6 +36,7 @@ import { modals } from '../features/modals/index.ts';
 import type { CourseController } from '../course/course-controller.ts';
 import { useCourse } from '../course/course-context.tsx';
 import { rememberObraValues } from '../course/obra-fill.ts';
+import * as learnerCompany from './learner-company.ts';
 import { resumePath, type RouteOptions } from './routes.tsx';
 import { signInWith } from './sign-in.ts';
 import { addressedCompany } from './company-address.ts';
@@ -87,11 +88,15 @@ export const GATE_PATH = '/porteria';
 const GatePage = lazy(() => import('./sections/gate.tsx'));
 const signIn = signInWith();
 
+/** The notice version the learner accepts: their company's (record 0291), else the build's. */
+const noticeVersion = () => learnerCompany.noticeVersionNow(bundledNoticeVersion);
+const needsNotice = () => needsDataNotice(undefined, noticeVersion());
+
 export function createServerTracking(onUser: (user: CourseUser) => void): HttpTracking {
   // A refused session (401/403) leaves the page through a full load: nothing of the old session
   // survives in memory; its pending progress stays stored for the same learner (record 0101).
   configureHttp({ navigate: (path) => window.location.assign(path), texts: httpTexts });
-  return createHttpTracking({
+  const tracking = createHttpTracking({
     shape: courseShape(outline),
     onUser,
     contentVersion,
@@ -101,11 +106,13 @@ export function createServerTracking(onUser: (user: CourseUser) => void): HttpTr
     // cycle, with nothing of the old one left in memory (record 0126).
     onCycleChange: () => window.location.assign('/'),
   });
+  return learnerCompany.startingWithCompany(tracking);
 }
 
 /** The learner as the course sees it, from the user the server returns. */
 export const learnerOf = (user: CourseUser) => {
   rememberObraValues(user.obra, user.obra_values);
+  void learnerCompany.adoptLearnerCompany(user, { api: sharedClient() });
   return learnerFields(user);
 };
 
@@ -250,9 +257,9 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
   takeStaticAccept(taken.accepting);
   // The static screen records «Acepto» itself (record 0275); when it could not, the app tries
   // once more, with code already here (no chunk to fetch after the tap).
-  if (taken.choice === 'accept' && !taken.accepting && needsDataNotice(undefined, noticeVersion)) {
+  if (taken.choice === 'accept' && !taken.accepting && needsNotice()) {
     // Not recorded (offline): the app's notice is shown and asks again.
-    await acceptDataNotice(noticeVersion).catch(() => undefined);
+    await acceptDataNotice(noticeVersion()).catch(() => undefined);
   }
   const first = !hasToken()
     ? window.location.pathname.startsWith('/entrar')
@@ -260,7 +267,7 @@ export async function afterFirstScreen(taken: TakenOver): Promise<void> {
       : LoginPage
     : sharedPhoneLearner() && !confirmedHere()
       ? WhoPage
-      : needsDataNotice(undefined, noticeVersion)
+      : needsNotice()
         ? DataNotice
         : null;
   await first?.preload().catch(() => undefined);
@@ -294,7 +301,10 @@ function Guard({ children, controller }: { children: ReactNode; controller: Cour
         />
       </Suspense>
     );
-  if (hasToken() && needsDataNotice(undefined, noticeVersion)) {
+  // The learner's company is on its way: its notice is the one to show (record 0291).
+  if (hasToken() && learnerCompany.companyPending())
+    return <p className="loading">{es.loadingPage}</p>;
+  if (hasToken() && needsNotice()) {
     return (
       <Suspense fallback={<p className="loading">{es.loadingPage}</p>}>
         <DataNotice

@@ -321,4 +321,13 @@ export class CourseController {
   setLearner(learner: Learner) {
     this.set({ learner });
   }
+
+  /**
+   * The values the texts are filled with changed (the learner's company taken at run time,
+   * record 0291): the outline is filled again and the screens drawn again.
+   */
+  refill() {
+    this.filled = null;
+    this.set({});
+  }
 }

@@ -1,6 +1,7 @@
 // The standalone app fills the course for the signed-in learner's obra (decision
-// 0078): the web build bundles every obra's values (virtual:company-obras) and the course
-// unfilled. Only the web entry (src/app/main-web.tsx) imports this file and hands it to the
+// 0078): every obra's values of the learner's company (virtual:company-obras: in the web build
+// the live value of src/app/learner-company.ts — the bundled company's, or the learner's company
+// taken at run time, record 0291) and the course unfilled. Only the web entry (src/app/main-web.tsx) imports this file and hands it to the
 // controller; the LMS build is filled when built and never bundles it (decision 0207).
 import { obras } from 'virtual:company-obras';
 import type { CourseOutline } from '../domain/content/outline.ts';
@@ -34,14 +35,17 @@ export function outlineForObra(outline: CourseOutline, obra: ObraSlug): CourseOu
   return fillOutline(outline, valuesForObra(withConsoleObras(obras), obra));
 }
 
-const filledModules = new WeakMap<Module, Map<string, Module>>();
+/** Per company's values (another company's are another object), per module, per obra. */
+const filledModules = new WeakMap<CompanyObras, WeakMap<Module, Map<string, Module>>>();
 
-/** A loaded module filled for the obra, kept per module and obra for the session. */
+/** A loaded module filled for the obra, kept per company, module and obra for the session. */
 export function moduleForObra(module: Module, obra: ObraSlug): Module {
   if (!obras) return module;
   const key = obra ?? '';
-  let byObra = filledModules.get(module);
-  if (!byObra) filledModules.set(module, (byObra = new Map()));
+  let byModule = filledModules.get(obras);
+  if (!byModule) filledModules.set(obras, (byModule = new WeakMap()));
+  let byObra = byModule.get(module);
+  if (!byObra) byModule.set(module, (byObra = new Map()));
   let filled = byObra.get(key);
   if (!filled) byObra.set(key, (filled = fillModuleForObra(module, withConsoleObras(obras), obra)));
   return filled;

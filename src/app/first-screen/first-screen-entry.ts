@@ -177,7 +177,9 @@ function handOff(mode: Mode, answer: Handoff['response']) {
   };
   state.handoff = handoff;
   write(local, HANDOFF, JSON.stringify(handoff));
-  if (answer.user.dataNoticeAcceptedAt === null) showNotice(handoff);
+  // The notice on this page is the build's company's; another company's is the app's (0291).
+  const other = answer.user.company_config && answer.user.company_config !== texts.companyConfig;
+  if (answer.user.dataNoticeAcceptedAt === null && !other) showNotice(handoff);
   else showLoading();
 }
 

@@ -65,4 +65,9 @@ export interface FirstScreenTexts {
   accepting: string;
   /** The data notice's version, which «Acepto» on the static notice records (record 0275). */
   noticeVersion: string;
+  /**
+   * The hash of the company the build bundles (record 0291): a learner of another company is
+   * shown their company's notice by the app, not this page's.
+   */
+  companyConfig: string;
 }

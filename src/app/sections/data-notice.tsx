@@ -1,7 +1,9 @@
 // The habeas-data notice section (decision 0014, record 0127), loaded on demand after a sign-in
-// whose learner has not accepted it: the screen, the configuration's text (virtual:data-notice)
-// and its «Acepto» (the call itself is in the main chunk, record 0275).
-import { text, version } from 'virtual:data-notice';
+// whose learner has not accepted it: the screen, the text of the learner's company (taken at run
+// time, record 0291; else the build's, virtual:data-notice) and its «Acepto» (the call itself is
+// in the main chunk, record 0275).
+import { text as bundledText, version as bundledVersion } from 'virtual:data-notice';
+import { noticeTextNow, noticeVersionNow } from '../learner-company.ts';
 import DataNoticePage from '../../features/data-notice/index.ts';
 import { acceptDataNotice } from '../../tracking/http/data-notice.ts';
 import { logout } from '../../tracking/http/index.ts';
@@ -9,7 +11,7 @@ import { sharedClient } from '../../tracking/http/auth.ts';
 
 export default function DataNoticeSection({
   courseTitle,
-  accept = () => acceptDataNotice(version).then(() => undefined),
+  accept = () => acceptDataNotice(noticeVersionNow(bundledVersion)).then(() => undefined),
   acceptOnMount = false,
   onAccepted,
 }: {
@@ -22,7 +24,7 @@ export default function DataNoticeSection({
 }) {
   return (
     <DataNoticePage
-      text={text}
+      text={noticeTextNow(bundledText)}
       {...(courseTitle ? { courseTitle } : {})}
       acceptOnMount={acceptOnMount}
       onAccept={async () => {

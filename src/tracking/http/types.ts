@@ -22,6 +22,8 @@ export interface CourseUser {
   dataNoticeVersion?: string | null;
   /** The acceptance statement the server published to the learner (record 0259). */
   acceptanceStatement?: string | null;
+  /** The hash of what the web app needs of the learner's company (record 0291). */
+  company_config?: string | null;
 }
 
 export interface LoginResponse {
