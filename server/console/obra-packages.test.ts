@@ -11,7 +11,10 @@ import { ENGINES } from '../test-support.ts';
 import { createUser, issueToken } from '../db/store.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import { readZip } from '../../course-files/package-unzip.ts';
-import { consoleFixture, type ConsoleFixture } from './console-fixture.ts';
+import { ANDINA, consoleFixture, postSignIn, type ConsoleFixture } from './console-fixture.ts';
+import { createCompany } from '../db/company-store.ts';
+import { companyDb } from '../db/company-scope.ts';
+import { importCompanyConfig } from '../company-config/import.ts';
 import { createObra } from '../obras.ts';
 import {
   EMPTY_OBRA_BLOCK,
@@ -164,6 +167,47 @@ describe.each(ENGINES)('an obra’s SCORM zips from its console page (%s)', (eng
     expect(manifest).toContain('identifier="curso-sst-torre-norte-item"');
     expect(manifest).not.toContain('edificio-alamo');
     expect(zipText(r.rawPayload, 'index.html')).toContain('¡Bienvenido a Torre Norte!');
+  });
+
+  it('another company’s zip is filled from that company’s stored configuration (record 0287)', async () => {
+    const wall = companyDb(f.t.db);
+    const beta = await createCompany(f.t.db, 'Beta Paquetes');
+    const { logo: _logo, ...empresa } = ANDINA.empresa;
+    void _logo;
+    const file = {
+      ...JSON.parse(JSON.stringify(ANDINA)),
+      empresa: { ...empresa, nombre: 'Constructora Beta S.A.S.', logo: undefined },
+      obras: [{ slug: 'torre-beta', nombre: 'Torre Beta', puntoEncuentro: 'el parqueadero Beta' }],
+    };
+    const stored = await importCompanyConfig(wall, beta, JSON.stringify(file), {
+      platform: 'prueba',
+    });
+    expect(stored.ok, JSON.stringify(stored)).toBe(true);
+    await createUser(wall.forCompany(beta), {
+      document: 'C-PB1',
+      name: 'Coordinador Beta',
+      password: 'clave-beta-1',
+      role: 'coordinador',
+    });
+    const signedIn = await postSignIn(f.app, 'consola', {
+      documento: 'C-PB1',
+      clave: 'clave-beta-1',
+    });
+    const betaCookie = `consola_sesion=${signedIn.cookies.find((c) => c.name === 'consola_sesion')!.value}`;
+    const r = await f.get('/consola/obras/torre-beta/paquete/scorm2004', betaCookie);
+    expect(r.statusCode, r.body.slice(0, 300)).toBe(200);
+    const html = zipText(r.rawPayload, 'index.html');
+    const values = JSON.parse(
+      /id="obra-values">([\s\S]*?)<\/script>/.exec(html)![1]!,
+    ) as ObraPageValues;
+    expect(values.values['empresa.nombre']).toBe('Constructora Beta S.A.S.');
+    expect(values.values['obra.puntoEncuentro']).toBe('el parqueadero Beta');
+    expect(values.company.companyName).toBe('Constructora Beta S.A.S.');
+    expect(html).not.toContain(ANDINA.empresa.nombre);
+    // Company 1's coordinator has no such obra: not found, never B's zip.
+    expect((await f.get('/consola/obras/torre-beta/paquete/scorm2004', cookie)).statusCode).toBe(
+      404,
+    );
   });
 
   const checker = join(ROOT, '..', 'shared', 'tools', 'check-scorm', 'check-scorm');
