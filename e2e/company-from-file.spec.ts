@@ -19,6 +19,7 @@ import { course } from './support/content.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { shotsDir } from './support/shots.ts';
 import { startSeededServer } from './support/seeded-server.ts';
+import { companyFile } from './support/two-companies.ts';
 
 process.env.CURSO_SST_SCRYPT_LOG2N ??= '12';
 const PASSWORD = 'Clave-Empresas-2026';
@@ -77,28 +78,6 @@ test.afterAll(async () => {
   await db?.close();
 });
 
-/** Company Gamma's file: the installation's, renamed, one obra of its own, no logo. */
-function gammaFile(): string {
-  const raw = JSON.parse(JSON.stringify(installation)) as Record<string, unknown> & {
-    empresa: Record<string, unknown>;
-    obras: Record<string, unknown>[];
-  };
-  delete raw.empresa.logo;
-  return JSON.stringify({
-    ...raw,
-    ejemplo: false,
-    empresa: { ...raw.empresa, nombre: GAMMA.name },
-    obras: [
-      {
-        ...raw.obras[0],
-        slug: GAMMA.obra,
-        nombre: GAMMA.obraName,
-        puntoEncuentro: GAMMA.fileMeetingPoint,
-      },
-    ],
-  });
-}
-
 /** The module-5 screen that says where the meeting point is. */
 function meetingPointScreen(): string {
   const m5 = course().modules[4]!;
@@ -153,7 +132,10 @@ test('the platform creates a company from its file; its coordinator moves the me
   await page.getByLabel('Archivo de configuración (.json)').setInputFiles({
     name: 'gamma.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(gammaFile(), 'utf8'),
+    buffer: Buffer.from(
+      companyFile(installation, { ...GAMMA, meetingPoint: GAMMA.fileMeetingPoint }),
+      'utf8',
+    ),
   });
   await page.getByRole('button', { name: 'Crear empresa' }).click();
   await expect(page.getByRole('status')).toContainText(`Se creó la empresa ${GAMMA.name}`);

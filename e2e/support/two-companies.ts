@@ -48,8 +48,11 @@ export interface TwoCompanies {
   close(): Promise<void>;
 }
 
-/** Company 2's file: the installation's, renamed, one obra of its own, no logo. */
-function betaFile(installation: CompanyConfig): string {
+/** Another company's file: the installation's, renamed, one obra of its own, no logo. */
+export function companyFile(
+  installation: CompanyConfig,
+  company: { name: string; obra: string; obraName: string; meetingPoint: string },
+): string {
   const raw = JSON.parse(JSON.stringify(installation)) as Record<string, unknown> & {
     empresa: Record<string, unknown>;
     obras: Record<string, unknown>[];
@@ -58,13 +61,13 @@ function betaFile(installation: CompanyConfig): string {
   return JSON.stringify({
     ...raw,
     ejemplo: false,
-    empresa: { ...raw.empresa, nombre: BETA.name },
+    empresa: { ...raw.empresa, nombre: company.name },
     obras: [
       {
         ...raw.obras[0],
-        slug: BETA.obra,
-        nombre: BETA.obraName,
-        puntoEncuentro: BETA.meetingPoint,
+        slug: company.obra,
+        nombre: company.obraName,
+        puntoEncuentro: company.meetingPoint,
       },
     ],
   });
@@ -76,7 +79,7 @@ export async function startTwoCompanies(webDir = join(ROOT, 'dist', 'web')): Pro
   await migrate(db);
   const wall = companyDb(db);
   const beta = await createCompany(db, BETA.name, BETA.slug);
-  const imported = await importCompanyConfig(wall, beta, betaFile(installation), {
+  const imported = await importCompanyConfig(wall, beta, companyFile(installation, BETA), {
     platform: 'e2e',
   });
   if (!imported.ok) throw new Error(imported.errors.join('\n'));

@@ -12,7 +12,7 @@ import { ENGINES, openTestDb, testApp, type Engine, type TestDb } from '../test-
 import { createUser } from '../db/store.ts';
 import { createCompany } from '../db/company-store.ts';
 import { companyDb, type CompanyDb } from '../db/company-scope.ts';
-import { ANDINA, hiddenXsrf, postSignIn } from '../console/console-fixture.ts';
+import { ANDINA, staffSession, type StaffSession } from '../console/console-fixture.ts';
 import { nitCheckDigit } from '../../src/domain/config/index.ts';
 import { ROOT } from '../../course-files/read-content.ts';
 import { importCompanyConfig } from './import.ts';
@@ -42,19 +42,8 @@ function fileOfB(): string {
   );
 }
 
-interface Staff {
-  cookie: string;
-  xsrf: string;
-}
-
-async function session(app: FastifyInstance, document: string, password: string): Promise<Staff> {
-  const answer = await postSignIn(app, 'consola', { documento: document, clave: password });
-  const found = answer.cookies.find((c) => c.name === 'consola_sesion');
-  if (answer.statusCode !== 303 || !found) throw new Error(`no session for ${document}`);
-  const cookie = `consola_sesion=${found.value}`;
-  const home = await app.inject({ method: 'GET', url: '/consola', headers: { cookie } });
-  return { cookie, xsrf: hiddenXsrf(home.body) };
-}
+type Staff = StaffSession;
+const session = staffSession;
 
 const get = (app: FastifyInstance, url: string, who: Staff) =>
   app.inject({ method: 'GET', url, headers: { cookie: who.cookie } });

@@ -21,7 +21,7 @@ import {
 import { createUser } from '../db/store.ts';
 import { createCompany } from '../db/company-store.ts';
 import { ALL_COMPANIES, companyDb, type CompanyDb } from '../db/company-scope.ts';
-import { ANDINA, hiddenXsrf, postSignIn } from '../console/console-fixture.ts';
+import { ANDINA, staffSession, type StaffSession } from '../console/console-fixture.ts';
 import { certificateDays, createCertificateIssuer } from '../certificates.ts';
 import { spanishDay } from '../../src/domain/gate/standing.ts';
 import { invitationWorkerFor } from '../console/invitation-jobs.ts';
@@ -58,19 +58,8 @@ function fileOfB(overrides: Record<string, unknown> = {}): string {
   );
 }
 
-interface Staff {
-  cookie: string;
-  xsrf: string;
-}
-
-async function session(app: FastifyInstance, document: string, password: string): Promise<Staff> {
-  const answer = await postSignIn(app, 'consola', { documento: document, clave: password });
-  const found = answer.cookies.find((c) => c.name === 'consola_sesion');
-  if (answer.statusCode !== 303 || !found) throw new Error(`no session for ${document}`);
-  const cookie = `consola_sesion=${found.value}`;
-  const home = await app.inject({ method: 'GET', url: '/consola', headers: { cookie } });
-  return { cookie, xsrf: hiddenXsrf(home.body) };
-}
+type Staff = StaffSession;
+const session = staffSession;
 
 /** The console's import form, as the browser posts it. */
 function uploadConfig(app: FastifyInstance, who: Staff, text: string, fileName = 'beta.json') {

@@ -37,6 +37,26 @@ export async function postSignIn(
   });
 }
 
+/** A staff member signed in to the console: their session cookie and the pages' form token. */
+export interface StaffSession {
+  cookie: string;
+  xsrf: string;
+}
+
+/** Signs a staff member in as the browser does, and reads the form token of `/consola`. */
+export async function staffSession(
+  app: FastifyInstance,
+  document: string,
+  password: string,
+): Promise<StaffSession> {
+  const answer = await postSignIn(app, 'consola', { documento: document, clave: password });
+  const found = answer.cookies.find((c) => c.name === 'consola_sesion');
+  if (answer.statusCode !== 303 || !found) throw new Error(`no session for ${document}`);
+  const cookie = `consola_sesion=${found.value}`;
+  const home = await app.inject({ method: 'GET', url: '/consola', headers: { cookie } });
+  return { cookie, xsrf: hiddenXsrf(home.body) };
+}
+
 export const COORDINATOR = {
   document: 'C-900',
   name: 'Carla Coordinadora',
