@@ -108,7 +108,7 @@ export const esCompanyConfig = {
   save: 'Guardar',
   back: 'Volver a la configuración',
   readOnlyEdit: 'Solo un coordinador puede cambiar la configuración.',
-  fixBelow: 'No se guardó nada. Corrige lo marcado:',
+  fixBelow: 'No se guardó nada. Corrige lo que se señala abajo.',
   nothingChanged: 'No cambiaste nada: no se guardó una versión nueva.',
   savedHtml: (version: number) => `Guardado: versión ${version}.`,
   changedFields: 'Cambió:',
