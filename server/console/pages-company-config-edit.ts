@@ -28,14 +28,12 @@ import {
   type SectionField,
   type SectionId,
 } from '../company-config/edit.ts';
-import { checkSvgLogo } from '../../src/domain/config/svg-logo.ts';
 import { dataNoticeText, type CompanyConfig } from '../../src/domain/config/index.ts';
 import { esCompanyConfig as T } from './strings/es-company-config.ts';
 import { CONFIG_PATH } from './pages-company-config.ts';
+import { logoForm, saveLogo } from './pages-company-config-logo.ts';
 
 export const NEW_OBRA_PATH = `${CONFIG_PATH}/obra-nueva`;
-/** A logo's name in the file when it had none (stored beside the file, record 0287). */
-const LOGO_FILE = 'logo.svg';
 /** How the reader names the edited file in its error lines (stripped before they are shown). */
 const SHOWN = 'configuración';
 
@@ -45,7 +43,7 @@ const company = (): number => {
 };
 
 /** The file a save starts from: the current version's, or null («sin configurar»). */
-interface Start {
+export interface Start {
   text: string;
   logo: string | null;
   config: CompanyConfig;
@@ -66,7 +64,7 @@ async function startingFile(cc: ConsoleContext): Promise<Start | null> {
 }
 
 /** One section's page: what it edits, how it is drawn and saved. */
-interface Section {
+export interface Section {
   id: string;
   title: string;
   action: string;
@@ -229,9 +227,21 @@ const doneNotice = (version: number, changes: FieldChange[], noticeChanged: bool
 
 type Reply = FastifyReply;
 
-export async function companyConfigEditRoutes(app: FastifyInstance, cc: ConsoleContext) {
-  const db = cc.app.db;
+/** What every section's routes share: the «sin configurar» page and the one way a save is stored. */
+export interface EditKit {
+  needsFile(reply: Reply, viewer: Viewer, status: number): Reply | Promise<Reply>;
+  save(
+    request: FastifyRequest,
+    reply: Reply,
+    section: Section,
+    applied: { text: string; changes: FieldChange[] },
+    logo: string | null,
+    refused?: (errors: Map<string, string[]>) => string,
+  ): Promise<Reply>;
+}
 
+function editKit(cc: ConsoleContext): EditKit {
+  const db = cc.app.db;
   /** «Sin configurar»: the page says to import a file first (nothing stored). */
   const needsFile = (reply: Reply, viewer: Viewer, status: number) =>
     sendHtml(
@@ -294,46 +304,22 @@ export async function companyConfigEditRoutes(app: FastifyInstance, cc: ConsoleC
     );
   };
 
-  const isSection = (id: string): id is SectionId =>
-    (SECTION_IDS as readonly string[]).includes(id);
+  return { needsFile, save };
+}
 
-  // The logo (record 0188's checks, by the same reader).
-  const logoSection = (start: Start): Section => ({
-    id: 'logo',
-    title: T.sectionTitles.logo!,
-    action: `${CONFIG_PATH}/logo`,
-    fields: [{ name: 'logo', path: ['empresa', 'logo'], kind: 'text' }],
-    values: {},
-    before: `<p>${T.logoHint}</p><p>${start.logo ? `${T.logoNow}</p><p class="logo-now"><img alt="" width="160" src="data:image/svg+xml;base64,${Buffer.from(start.logo).toString('base64')}">` : T.logoNone}</p>`,
-  });
-  const logoForm = (
-    viewer: Viewer,
-    start: Start,
-    errors = new Map<string, string[]>(),
-    message = '',
-  ) => {
-    const section = logoSection(start);
-    const error = (errors.get('logo') ?? []).concat(errors.get('') ?? []);
-    const invalid = error.length ? ' aria-invalid="true" aria-describedby="f-logo-error"' : '';
-    const coordinator = viewer.role === 'coordinador';
-    return consolePage(
-      section.title,
-      `<p><a href="${CONFIG_PATH}">${T.back}</a></p>
-<h1>${escapeHtml(section.title)}</h1>
-${message}${error.length ? `<div class="notice bad" role="alert"><p>${T.fixBelow}</p></div>` : ''}
-${section.before}
-${coordinator ? '' : `<p class="hint">${T.readOnlyEdit}</p>`}
-<form method="post" action="${section.action}" enctype="multipart/form-data">${coordinator ? hiddenToken(viewer) : ''}
-<fieldset class="plain"${coordinator ? '' : ' disabled'}>
-<div class="field"><label for="f-logo">${T.labels.logo}</label><input id="f-logo" name="logo" type="file" accept=".svg,image/svg+xml"${invalid}>${error.length ? `<p class="field-error" id="f-logo-error">${error.map(escapeHtml).join(' ')}</p>` : ''}</div>
-${start.logo ? `<div class="field"><label class="check"><input type="checkbox" name="quitarLogo" value="si"> ${T.labels.quitarLogo}</label></div>` : ''}
-${coordinator ? `<button type="submit">${T.save}</button>` : ''}
-</fieldset>
-</form>`,
-      { viewer },
-    );
-  };
+export async function companyConfigEditRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const kit = editKit(cc);
+  sectionRoutes(app, cc, kit);
+  obraRoutes(app, cc, kit);
+  versionRoute(app, cc);
+}
 
+const isSection = (id: string): id is SectionId => (SECTION_IDS as readonly string[]).includes(id);
+
+/** Empresa, Logo, Responsable, Aviso, Reinducción: one page and one save each. */
+function sectionRoutes(app: FastifyInstance, cc: ConsoleContext, kit: EditKit) {
+  const db = cc.app.db;
+  const { needsFile, save } = kit;
   app.get<{ Params: { section: string }; Querystring: { aviso?: string } }>(
     `${CONFIG_PATH}/:section`,
     { preHandler: cc.read },
@@ -358,7 +344,7 @@ ${coordinator ? `<button type="submit">${T.save}</button>` : ''}
       if (id !== 'logo' && !isSection(id)) return reply.callNotFound();
       const start = await startingFile(cc);
       if (!start) return needsFile(reply, viewer, 409);
-      if (id === 'logo') return saveLogo(request, reply, start);
+      if (id === 'logo') return saveLogo(request, reply, start, save);
       const typed = typedFrom(request, SECTION_FIELDS[id]);
       const section = namedSection(id, start, typed);
       const applied = applySection(
@@ -370,47 +356,12 @@ ${coordinator ? `<button type="submit">${T.save}</button>` : ''}
       return save(request, reply, section, applied, start.logo);
     },
   );
+}
 
-  type FilePart = { type?: string; toBuffer?: () => Promise<Buffer> };
-  const saveLogo = async (request: FastifyRequest, reply: Reply, start: Start) => {
-    const viewer = request.viewer!;
-    const part = (request.body as Record<string, unknown> | undefined)?.['logo'] as
-      FilePart | undefined;
-    const svg =
-      part?.type === 'file' && part.toBuffer ? (await part.toBuffer()).toString('utf8') : '';
-    const remove = field(request, 'quitarLogo') === 'si';
-    const file = JSON.parse(start.text) as { empresa: Record<string, unknown> };
-    const name = typeof file.empresa.logo === 'string' ? file.empresa.logo : null;
-    const refuse = (errors: string[]) =>
-      sendHtml(reply, logoForm(viewer, start, new Map([['logo', errors]])), 422);
-    let logo: string | null = start.logo;
-    let change: FieldChange | null = null;
-    const sized = (text: string | null) =>
-      text === null ? '' : `SVG, ${Buffer.byteLength(text)} bytes`;
-    if (svg.trim()) {
-      // The 0188 checks before anything else, so the message is the checks' own.
-      const unsafe = checkSvgLogo(svg);
-      if (unsafe.length) return refuse(unsafe);
-      if (svg !== start.logo) {
-        file.empresa.logo = name ?? LOGO_FILE;
-        logo = svg;
-        change = { field: 'empresa.logo', before: sized(start.logo), after: sized(svg) };
-      }
-    } else if (remove && name) {
-      delete file.empresa.logo;
-      logo = null;
-      change = { field: 'empresa.logo', before: sized(start.logo), after: '' };
-    } else if (!remove) return refuse([T.pickLogo]);
-    const applied = {
-      text: `${JSON.stringify(file, null, 2)}\n`,
-      changes: change ? [change] : [],
-    };
-    // The reader's own logo errors (drawing, coordinates) go next to the file input too.
-    return save(request, reply, logoSection(start), applied, logo, (errors) =>
-      logoForm(viewer, start, errors),
-    );
-  };
-
+/** The configuration's obras: one page each, and a new one. */
+function obraRoutes(app: FastifyInstance, cc: ConsoleContext, kit: EditKit) {
+  const db = cc.app.db;
+  const { needsFile, save } = kit;
   app.get<{ Params: { slug: string }; Querystring: { aviso?: string } }>(
     `${CONFIG_PATH}/obras/:slug`,
     { preHandler: cc.read },
@@ -469,8 +420,11 @@ ${coordinator ? `<button type="submit">${T.save}</button>` : ''}
       start.logo,
     );
   });
+}
 
-  // Any version's file, as it was stored (the history on the configuration page links here).
+/** Any version's file, as it was stored (the history on the configuration page links here). */
+function versionRoute(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get<{ Params: { version: string } }>(
     `${CONFIG_PATH}/versiones/:version`,
     { preHandler: cc.read },
