@@ -51,7 +51,7 @@ export async function staffSession(
 ): Promise<StaffSession> {
   const answer = await postSignIn(app, 'consola', { documento: document, clave: password });
   const found = answer.cookies.find((c) => c.name === 'consola_sesion');
-  if (answer.statusCode !== 303 || !found) throw new Error(`no session for ${document}`);
+  if (answer.statusCode !== 303 || !found) throw new Error(`staff sign-in failed for ${document}`);
   const cookie = `consola_sesion=${found.value}`;
   const home = await app.inject({ method: 'GET', url: '/consola', headers: { cookie } });
   return { cookie, xsrf: hiddenXsrf(home.body) };
