@@ -48,7 +48,8 @@ export function learnerCompanies(
       if (kept && kept.mark === mark) return kept.made;
       const found = make(company, config);
       made.set(config, { mark, made: found });
-      found.catch(() => made.delete(config));
+      // A failed make is forgotten, unless a newer one already took its place.
+      found.catch(() => made.get(config)?.made === found && made.delete(config));
       return found;
     },
   };
