@@ -53,10 +53,21 @@ export const COMPANY_TABLES = [
   'console_notices',
   'sign_in_failures',
   'installation_keys',
+  'lti_registrations',
+  'lti_deployments',
+  'lti_users',
+  'lti_grade_targets',
 ] as const;
 
 /** Deleted with the company but not exported: credentials' hashes (sessions, download links). */
-export const NOT_EXPORTED = ['tokens', 'certificate_links'] as const;
+export const NOT_EXPORTED = [
+  'tokens',
+  'certificate_links',
+  // LTI (record 0295): the tool's wrapped private keys, one-time logins and registration links.
+  'lti_tool_keys',
+  'lti_logins',
+  'lti_registration_links',
+] as const;
 
 /**
  * Columns left out of the export: credentials and what opens something in this installation (a
