@@ -6,6 +6,7 @@ import type { CertificateIssuer } from './context.ts';
 import type { TrustProxy } from './security/trust-proxy.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
 import type { ConsoleOptions } from './console/routes.ts';
+import type { GradeSenderOptions } from './lti/grade-sender.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { envValue } from './env.ts';
@@ -68,6 +69,11 @@ export interface AppOptions {
   dataNoticeVersion?: string;
   /** Sees every route as it is added (the route test enumerates them, record 0272). */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * The LMS grade sender (record 0295), started with the server and stopped when it closes;
+   * absent or null: none runs (tests that do not send grades).
+   */
+  ltiGrades?: GradeSenderOptions | null;
 }
 
 function normaliseBase(base: string): string {

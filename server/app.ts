@@ -38,6 +38,7 @@ import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { platformRoutes } from './platform/routes.ts';
+import { startGradeSender } from './lti/grade-sender.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 export type { AppOptions } from './app-options.ts';
@@ -132,6 +133,8 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
   await app.register(async (pages) => platformRoutes(pages, ctx, xsrfTokens), {
     prefix: '/plataforma',
   });
+  // The LMS grades' queue (record 0295): what a stopped server left is sent at start.
+  if (options.ltiGrades) startGradeSender(app, options.db, options.ltiGrades);
   await staticRoutes(
     app,
     {

@@ -7,6 +7,7 @@ import { hashPassword } from '../security/passwords.ts';
 import { decideProgress } from '../progress-rules.ts';
 import { hasBidiControls } from '../routes/input.ts';
 import { consoleObraFacts, obraValues } from '../obras.ts';
+import { recordScore } from '../lti/grades.ts';
 import type { PlaceholderValues } from '../../src/domain/content/placeholders.ts';
 import { COMPLETION_SCORE, type CourseShape } from '../../src/domain/progress/engine.ts';
 import { iso, shippedCourseId } from './store-shared.ts';
@@ -304,7 +305,7 @@ export async function updateProgress(
     if (!row) return null;
     const storedScore = row.score === null ? null : Number(row.score);
     const decision = decideProgress(row.route, input.route, input.score, shape, storedScore);
-    await tx.query(
+    const [saved] = await tx.query<{ score: string | number }>(
       `UPDATE progress
           SET route = $2,
               score = GREATEST(score, $3::numeric),
@@ -313,7 +314,8 @@ export async function updateProgress(
               completed_at = CASE WHEN GREATEST(score, $3::numeric) >= ${COMPLETION_SCORE} THEN COALESCE(completed_at, now())
                                   ELSE completed_at END,
               updated_at = now()
-        WHERE user_id = $1 AND course_id = $6 AND cycle = $7`,
+        WHERE user_id = $1 AND course_id = $6 AND cycle = $7
+        RETURNING score`,
       [
         userId,
         decision.route,
@@ -324,6 +326,9 @@ export async function updateProgress(
         cycle,
       ],
     );
+    // The LMS grade follows the stored score, in the same transaction (record 0295): a risen
+    // score is in the grades' queue as soon as it is saved.
+    if (saved) await recordScore(tx, userId, Number(saved.score));
     return decision.dropped;
   });
   if (dropped === null) return null;

@@ -5,6 +5,7 @@ import type { AppContext } from '../context.ts';
 import { HttpError } from '../errors.ts';
 import { MESSAGES } from '../messages.ts';
 import { StaleCycleError, updateProgress, type ProgressInput } from '../db/store.ts';
+import { gradeSenderFor } from '../lti/grade-sender.ts';
 import { readCycle, requireDataNotice, saveCycle, sendStaleCycle } from './activity.ts';
 import { isRouteSyntax, MAX_ROUTE_LENGTH } from '../progress-rules.ts';
 import { hasControlChars, text, type Fields } from './input.ts';
@@ -94,6 +95,8 @@ export async function progressRoutes(server: FastifyInstance, ctx: AppContext) {
         throw error;
       }
       if (!result) throw new HttpError(401, MESSAGES.unauthorized);
+      // A risen score is in the LMS grades' queue (record 0295): the sender looks now.
+      void gradeSenderFor(ctx.db)?.wake();
       if (result.dropped.length)
         request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');
       return { success: true, user: await withStatement(ctx, result.user) };
