@@ -129,7 +129,10 @@ export class AccessTokens {
     try {
       answer = JSON.parse(text) as typeof answer;
     } catch {
-      throw new TokenRequestError(response.status, 'token endpoint answered something other than JSON');
+      throw new TokenRequestError(
+        response.status,
+        'token endpoint answered something other than JSON',
+      );
     }
     if (typeof answer.access_token !== 'string' || answer.access_token === '')
       throw new TokenRequestError(response.status, 'token endpoint answered without access_token');

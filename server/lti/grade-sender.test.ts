@@ -112,17 +112,12 @@ describe.each(ENGINES)('LMS grades (%s)', (engine) => {
 
   const targetRow = async (lineitemUrl: string) =>
     (
-      await wall
-        .forCompany(1)
-        .query<{
-          sent_score: number | null;
-          attempts: number;
-          last_error: string | null;
-          next_attempt_at: Date | string | null;
-        }>(
-          'SELECT sent_score, attempts, last_error, next_attempt_at FROM lti_grade_targets WHERE lineitem_url = $1',
-          [lineitemUrl],
-        )
+      await wall.forCompany(1).query<{
+        sent_score: number | null;
+        attempts: number;
+        last_error: string | null;
+        next_attempt_at: Date | string | null;
+      }>('SELECT sent_score, attempts, last_error, next_attempt_at FROM lti_grade_targets WHERE lineitem_url = $1', [lineitemUrl])
     )[0]!;
 
   beforeAll(async () => {
@@ -179,7 +174,9 @@ describe.each(ENGINES)('LMS grades (%s)', (engine) => {
       },
     ]);
     expect(ags.scores.at(-1)!.contentType).toBe('application/vnd.ims.lis.v1.score+json');
-    expect(ags.scoresOf(lineitem)[1]!.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(ags.scoresOf(lineitem)[1]!.timestamp).toMatch(
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/,
+    );
     expect(await targetRow(lineitem)).toMatchObject({ sent_score: 100, attempts: 0 });
   });
 
@@ -268,9 +265,9 @@ describe.each(ENGINES)('LMS grades (%s)', (engine) => {
   });
 
   it('a line item URL with a query string gets /scores before the ?', async () => {
-    expect(scoresUrl('https://lms.example.co/mod/lti/services.php/2/lineitems/5/lineitem?type_id=1')).toBe(
-      'https://lms.example.co/mod/lti/services.php/2/lineitems/5/lineitem/scores?type_id=1',
-    );
+    expect(
+      scoresUrl('https://lms.example.co/mod/lti/services.php/2/lineitems/5/lineitem?type_id=1'),
+    ).toBe('https://lms.example.co/mod/lti/services.php/2/lineitems/5/lineitem/scores?type_id=1');
     const lineitem = ags.lineitemUrl('query', '?type_id=3');
     const { save } = await lmsLearner('1000000007', lineitem);
     await save(100, FULL_ROUTE);
