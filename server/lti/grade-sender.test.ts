@@ -276,6 +276,50 @@ describe.each(ENGINES)('LMS grades (%s)', (engine) => {
     expect(ags.scoresOf(lineitem).map((s) => s.scoreGiven)).toEqual([100]);
   });
 
+  it('a resource link launched again with a new line item gets the score sent there too', async () => {
+    const old = ags.lineitemUrl('antes');
+    const { user, save } = await lmsLearner('1000000010', old);
+    await save(100, FULL_ROUTE);
+    await sender().wake();
+    const [row] = await wall
+      .forCompany(1)
+      .query<{ lti_user_id: number; resource_link_id: string }>(
+        'SELECT lti_user_id, resource_link_id FROM lti_grade_targets WHERE lineitem_url = $1',
+        [old],
+      );
+    const renewed = ags.lineitemUrl('despues');
+    const relaunch = {
+      ltiUserId: Number(row!.lti_user_id),
+      registrationId: registrationA.id,
+      resourceLinkId: row!.resource_link_id,
+      lineitemUrl: renewed,
+    };
+    // What a launch does: the target, then the learner's current score.
+    await upsertGradeTarget(wall.forCompany(1), relaunch);
+    await recordScore(wall.forCompany(1), user.id, 100);
+    await sender().wake();
+    // The same line item launched again sends nothing more.
+    await upsertGradeTarget(wall.forCompany(1), relaunch);
+    await recordScore(wall.forCompany(1), user.id, 100);
+    await sender().wake();
+    expect(ags.scoresOf(old).map((s) => s.scoreGiven)).toEqual([100]);
+    expect(ags.scoresOf(renewed).map((s) => s.scoreGiven)).toEqual([100]);
+  });
+
+  it('a revoked registration sends nothing, and the score waits', async () => {
+    const lineitem = ags.lineitemUrl('revocada');
+    const regC = await registration(wall.forCompany(1), 'cliente-c');
+    const learner = await seedUser(t.db, { document: '1000000011', email: 'a11@example.co' });
+    await target(wall.forCompany(1), regC, learner.id, 'sub-c', lineitem);
+    await wall
+      .forCompany(1)
+      .query('UPDATE lti_registrations SET revoked_at = now() WHERE id = $1', [regC.id]);
+    await recordScore(wall.forCompany(1), learner.id, 100);
+    await sender().wake();
+    expect(ags.scoresOf(lineitem)).toEqual([]);
+    expect(await targetRow(lineitem)).toMatchObject({ sent_score: null, attempts: 0 });
+  });
+
   it("company B's targets are sent with company B's registration only", async () => {
     const b = await createCompany(t.db, 'Constructora Beta', 'beta');
     const wallB = wall.forCompany(b);
