@@ -50,7 +50,7 @@ export interface TokenRequest {
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void | Promise<void>;
 
-/** What the platform core offers extensions (test/lti-platform/platform.ts). */
+/** What the test platform's core offers its extensions: a route on its server. */
 export interface MountPoint {
   route(method: string, pathPrefix: string, handler: Handler): void;
 }
