@@ -38,6 +38,8 @@ import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { platformRoutes } from './platform/routes.ts';
+import { ltiKeyRoutes } from './lti/key-routes.ts';
+import { dynamicRegistrationRoutes } from './lti/dynamic-registration.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 export type { AppOptions } from './app-options.ts';
@@ -131,6 +133,11 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
   // The platform role's console (record 0286): companies and their first coordinators.
   await app.register(async (pages) => platformRoutes(pages, ctx, xsrfTokens), {
     prefix: '/plataforma',
+  });
+  // LTI 1.3 (record 0295): the tool's key set and Dynamic Registration under /lti/<slug>/.
+  await app.register(async (lti) => {
+    await ltiKeyRoutes(lti, ctx);
+    await dynamicRegistrationRoutes(lti, ctx, options.ltiRegistration);
   });
   await staticRoutes(
     app,
