@@ -12,7 +12,11 @@ import type { Queryable } from '../db/db.ts';
 import { escapeHtml, htmlPage } from '../routes/html-page.ts';
 import { invitationBase } from '../console/pages-invitations.ts';
 import { audit, type Actor } from '../console/audit.ts';
-import { DuplicateRegistrationError, insertRegistration, type Registration } from './registrations.ts';
+import {
+  DuplicateRegistrationError,
+  insertRegistration,
+  type Registration,
+} from './registrations.ts';
 import { ltiCompany } from './key-routes.ts';
 import { esDynamicRegistration as T } from './strings/es-dynamic-registration.ts';
 
@@ -324,7 +328,9 @@ export async function dynamicRegistrationRoutes(
         if (!isObject(answer) || typeof answer.client_id !== 'string' || !answer.client_id)
           throw new RegistrationFailure(502, T.noClientId);
         const toolConfiguration = answer[TOOL_CONFIGURATION];
-        const deployment = isObject(toolConfiguration) ? toolConfiguration.deployment_id : undefined;
+        const deployment = isObject(toolConfiguration)
+          ? toolConfiguration.deployment_id
+          : undefined;
         const actor = { userId: link.created_by, name: link.created_by_name };
         const registration = await db.transaction(async (tx) => {
           const stored = await insertRegistration(tx, {

@@ -11,7 +11,8 @@ export const esDynamicRegistration = {
   tryAgain:
     'Pide al coordinador de la empresa un enlace de registro nuevo en la consola (LMS y LTI → Crear enlace de registro dinámico) y vuelve a empezar el registro en tu LMS.',
   unknownCompany: 'Esta dirección no corresponde a ninguna empresa de Curso SST.',
-  missingLink: 'Falta el enlace de registro: esta dirección se usa con el enlace que da la consola.',
+  missingLink:
+    'Falta el enlace de registro: esta dirección se usa con el enlace que da la consola.',
   unknownLink: 'Este enlace de registro no es válido.',
   usedLink: 'Este enlace de registro ya se usó. Cada enlace sirve una sola vez.',
   expiredLink: 'Este enlace de registro venció (dura 7 días).',
