@@ -10,11 +10,12 @@ import {
   createDecipheriv,
   createPrivateKey,
   createPublicKey,
-  generateKeyPairSync,
+  generateKeyPair,
   randomBytes,
   randomUUID,
   type KeyObject,
 } from 'node:crypto';
+import { promisify } from 'node:util';
 import { calculateJwkThumbprint, exportJWK, SignJWT, type JWK } from 'jose';
 import type { Db, Queryable } from '../db/db.ts';
 import { keyRing, type InstallationKey } from '../acceptance/installation-key.ts';
@@ -64,7 +65,8 @@ export function unwrapToolKey(key: Buffer, company: number, kid: string, wrapped
 }
 
 async function newKeyRow(key: InstallationKey): Promise<KeyRow> {
-  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // Off the event loop: an RSA-2048 pair takes a noticeable while to find.
+  const { privateKey } = await promisify(generateKeyPair)('rsa', { modulusLength: 2048 });
   const jwk = await exportJWK(createPublicKey(privateKey));
   const kid = await calculateJwkThumbprint(jwk);
   const publicJwk: JWK = { ...jwk, kid, alg: 'RS256', use: 'sig' };
@@ -117,12 +119,14 @@ const CURRENT = `SELECT company_id, kid, public_jwk, private_wrapped, wrapped_by
  * is current, and both are in the key set until a rotation retires them.
  */
 export async function currentToolKey(db: Queryable, key: InstallationKey): Promise<ToolKey> {
-  let [row] = await db.query<KeyRow>(CURRENT);
-  if (!row) {
-    await insertKey(db, await newKeyRow(key));
-    [row] = await db.query<KeyRow>(CURRENT);
-  }
-  return opened(db, key, row!);
+  return opened(db, key, await currentRow(db, key));
+}
+
+async function currentRow(db: Queryable, key: InstallationKey): Promise<KeyRow> {
+  const [row] = await db.query<KeyRow>(CURRENT);
+  if (row) return row;
+  await insertKey(db, await newKeyRow(key));
+  return (await db.query<KeyRow>(CURRENT))[0]!;
 }
 
 /** The public keys a platform verifies with: every live key and those retired within 30 days. */
@@ -131,7 +135,8 @@ export async function toolKeySet(
   key: InstallationKey,
   now: Date = new Date(),
 ): Promise<{ keys: JWK[] }> {
-  await currentToolKey(db, key);
+  // The public keys only: a server that could not open the private key still serves them.
+  await currentRow(db, key);
   const rows = await db.query<{ public_jwk: string }>(
     `SELECT public_jwk FROM lti_tool_keys WHERE retired_at IS NULL OR retired_at > $1
       ORDER BY (retired_at IS NULL) DESC, created_at DESC, kid`,
