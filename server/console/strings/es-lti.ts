@@ -1,7 +1,6 @@
 // The console's «LMS (LTI)» pages (pages-lti.ts, record 0295). Values that end in `Html` are HTML
 // whose variable parts the caller has escaped.
 export const esLti = {
-  nav: 'LMS (LTI)',
   title: 'LMS y LTI 1.3',
   intro:
     'Aquí conectas el curso con el LMS de la empresa (Moodle, Canvas…) por LTI 1.3: los trabajadores entran desde el LMS, su avance queda en el registro de la empresa y la nota vuelve al LMS.',
