@@ -7,6 +7,7 @@ import type { TrustProxy } from './security/trust-proxy.ts';
 import type { RecaptchaVerifier } from './security/recaptcha.ts';
 import type { ConsoleOptions } from './console/routes.ts';
 import type { GradeSenderOptions } from './lti/grade-sender.ts';
+import type { DynamicRegistrationOptions } from './lti/dynamic-registration.ts';
 import type { CourseShape } from '../src/domain/progress/engine.ts';
 import { ROOT } from '../course-files/read-content.ts';
 import { envValue } from './env.ts';
@@ -65,6 +66,8 @@ export interface AppOptions {
   installationKeyFile?: string;
   /** Reinducción period and the obras, for the console; default from CURSO_CONFIG. */
   console?: ConsoleOptions;
+  /** How LTI Dynamic Registration reaches a platform (record 0295; tests inject failures). */
+  ltiRegistration?: DynamicRegistrationOptions;
   /** The data notice's current version (record 0213); default from the configuration. */
   dataNoticeVersion?: string;
   /** Sees every route as it is added (the route test enumerates them, record 0272). */

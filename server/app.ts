@@ -39,6 +39,8 @@ import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { platformRoutes } from './platform/routes.ts';
 import { startGradeSender } from './lti/grade-sender.ts';
+import { ltiKeyRoutes } from './lti/key-routes.ts';
+import { dynamicRegistrationRoutes } from './lti/dynamic-registration.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 export type { AppOptions } from './app-options.ts';
@@ -135,6 +137,11 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
   });
   // The LMS grades' queue (record 0295): what a stopped server left is sent at start.
   if (options.ltiGrades) startGradeSender(app, options.db, options.ltiGrades);
+  // LTI 1.3 (record 0295): the tool's key set and Dynamic Registration under /lti/<slug>/.
+  await app.register(async (lti) => {
+    await ltiKeyRoutes(lti, ctx);
+    await dynamicRegistrationRoutes(lti, ctx, options.ltiRegistration);
+  });
   await staticRoutes(
     app,
     {

@@ -43,6 +43,8 @@ export interface KeyMaterial {
   signingKey: KeyObject;
   /** Raw 32-byte Ed25519 public key, base64url. */
   publicKey: string;
+  /** AES-256-GCM key that wraps the company's LTI tool private keys (record 0295). */
+  ltiWrapKey: Buffer;
 }
 
 /** The installation's current key (for one company), and where its keys come from. */
@@ -92,6 +94,7 @@ export function keyFromSecret(secret: Buffer, company: number = FIRST_COMPANY_ID
     sealKey: derive(secret, purpose('curso-sst/acceptance-seal/v1', company)),
     signingKey,
     publicKey: raw.toString('base64url'),
+    ltiWrapKey: derive(secret, purpose('curso-sst/lti-key-wrap/v1', company)),
   };
 }
 

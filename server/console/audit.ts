@@ -42,7 +42,15 @@ export type AuditAction =
   // each changed field, old → new when short.
   | 'editar-configuracion'
   // The platform downloaded the company's whole record (record 0293), with the file's sha256.
-  | 'exportar-empresa';
+  | 'exportar-empresa'
+  // LTI 1.3 (record 0295): a platform registered (by hand or by Dynamic Registration, with its
+  // issuer and client id), revoked, a one-time registration link made (never its token), the
+  // tool's key rotated (the kids), an LMS user linked to a worker by the coordinator.
+  | 'lti-registrar'
+  | 'lti-revocar'
+  | 'lti-enlace-registro'
+  | 'lti-rotar-clave'
+  | 'lti-confirmar-usuario';
 
 export interface Actor {
   userId: number | null;

@@ -35,6 +35,7 @@ import { runReport } from '../cli/report.ts';
 import { createPlatformAccount } from '../platform/store.ts';
 import type { XsrfTokens } from '../security/xsrf.ts';
 import { importCompanyConfig } from '../company-config/import.ts';
+import { insertRegistration } from '../lti/registrations.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
 const ADMIN_TOKEN = 'token-del-canal-de-prueba';
@@ -51,6 +52,10 @@ const A_SECRETS = [
   'Coordinadora Alfa Reservada',
   'Auditora Alfa Reservada',
   'Punto Alfa Reservado',
+  // Record 0295: A's LMS registration and an LMS user of A awaiting confirmation.
+  'Plataforma Alfa Reservada',
+  'Lucas Alfa Reservada',
+  'cliente-lti-1',
 ];
 /** A's configuration obra (the installation's file), whose meeting point A edits (record 0292). */
 const A_CONFIG_OBRA = 'torre-norte';
@@ -65,6 +70,9 @@ interface Company {
   obraSlug: string;
   importJob: number;
   sheet: string;
+  /** An LTI registration of the company and an LMS user of it no proof linked yet. */
+  ltiRegistration: number;
+  ltiUser: number;
 }
 
 interface World {
@@ -170,7 +178,25 @@ async function populate(
   });
   const sheet = /hoja=([^&]+)/.exec(String(invited.headers.location))?.[1];
   if (!sheet) throw new Error(`invitation refused: ${invited.statusCode}`);
+  const registration = await insertRegistration(scoped, {
+    platformName: `Plataforma ${p}`,
+    issuer: `https://lms-${id}.example.co`,
+    clientId: `cliente-lti-${id}`,
+    authUrl: `https://lms-${id}.example.co/auth`,
+    tokenUrl: `https://lms-${id}.example.co/token`,
+    jwksUrl: `https://lms-${id}.example.co/jwks`,
+    registeredVia: 'manual',
+    deploymentIds: [`despliegue-${id}`],
+    createdByName: `Coordinadora ${p}`,
+  });
+  const [ltiUser] = await scoped.query<{ id: number }>(
+    `INSERT INTO lti_users (registration_id, issuer, sub, name) VALUES ($1, $2, 'sub-1', $3)
+     RETURNING id`,
+    [registration.id, registration.issuer, `Lucas ${p}`],
+  );
   return {
+    ltiRegistration: registration.id,
+    ltiUser: ltiUser!.id,
     id,
     coordinator: coordinatorSession,
     auditor: auditorSession,
@@ -278,6 +304,11 @@ const A_TABLES = [
   'audit_log',
   'audit_exclusions',
   'certificates',
+  'lti_registrations',
+  'lti_deployments',
+  'lti_registration_links',
+  'lti_users',
+  'lti_tool_keys',
 ];
 async function snapshotOfA(db: Db): Promise<string> {
   const scoped = companyDb(db).forCompany(A);
@@ -419,6 +450,38 @@ export const CONSOLE_ROUTES: Record<string, RouteCase> = {
   'POST /consola/contratistas/unir': {
     url: () => '/consola/contratistas/unir',
     fields: () => ({ grupo: 'Contratista Alfa Reservado', nombre: 'Contratista Beta Unido' }),
+  },
+  // Record 0295: B's LTI pages list B's registrations only; A's registration and A's LMS user
+  // are not found; B registering A's issuer and client id makes B's own registration.
+  'GET /consola/lti': { url: () => '/consola/lti' },
+  'POST /consola/lti/registros': {
+    url: () => '/consola/lti/registros',
+    fields: () => ({
+      platformName: 'Plataforma Beta Dos',
+      issuer: 'https://lms-1.example.co',
+      clientId: 'cliente-lti-1',
+      deploymentId: 'despliegue-1',
+      jwksUrl: 'https://lms-1.example.co/jwks',
+      authUrl: 'https://lms-1.example.co/auth',
+      tokenUrl: 'https://lms-1.example.co/token',
+      documentClaim: 'documento',
+    }),
+  },
+  'POST /consola/lti/registros/:id/revocar': {
+    url: (a) => `/consola/lti/registros/${a.ltiRegistration}/revocar`,
+    foreign: true,
+    fields: () => ({ confirmar: 'si' }),
+  },
+  'POST /consola/lti/enlaces': { url: () => '/consola/lti/enlaces', fields: () => ({}) },
+  'POST /consola/lti/clave': {
+    url: () => '/consola/lti/clave',
+    fields: () => ({ confirmar: 'si' }),
+  },
+  'GET /consola/lti/pendientes': { url: () => '/consola/lti/pendientes' },
+  'POST /consola/lti/pendientes/:id': {
+    url: (a) => `/consola/lti/pendientes/${a.ltiUser}`,
+    foreign: true,
+    fields: () => ({ documento: SHARED_DOCUMENT }),
   },
 };
 

@@ -117,7 +117,7 @@ footer{max-width:72rem;margin:0 auto 2rem;padding:0 1rem;font-size:.9rem;color:v
 `;
 
 export type NavKey =
-  'resumen' | 'aprendices' | 'agregar' | 'importar' | 'obras' | 'registro' | 'auditoria';
+  'resumen' | 'aprendices' | 'agregar' | 'importar' | 'obras' | 'registro' | 'auditoria' | 'lti';
 
 const NAV: [NavKey, string, string][] = [
   ['resumen', '/consola', T.nav.resumen],
@@ -127,6 +127,8 @@ const NAV: [NavKey, string, string][] = [
   ['obras', '/consola/obras', T.nav.obras],
   ['registro', '/consola/registro', T.nav.registro],
   ['auditoria', '/consola/auditoria', T.nav.auditoria],
+  // Record 0295: auditors read the registrations too; only coordinators change them.
+  ['lti', '/consola/lti', T.nav.lti],
 ];
 
 export interface Viewer {

@@ -175,6 +175,61 @@ describe.each(ENGINES)('POST-redirect-GET on every console form (%s)', (engine) 
     );
     expect(await followed(merged)).toContain('Contratistas unidos');
 
+    // LTI 1.3 (record 0295): a platform registered by hand, revoked; a one-time registration
+    // link (shown once on the next page); the tool key rotated; an LMS user confirmed.
+    const registered = await submit(
+      '/consola/lti/registros',
+      '/consola/lti/registros',
+      {
+        platformName: 'Moodle Walk',
+        issuer: 'https://moodle.walk.example.co',
+        clientId: 'walk',
+        deploymentId: 'd-walk',
+        jwksUrl: 'https://moodle.walk.example.co/certs',
+        authUrl: 'https://moodle.walk.example.co/auth',
+        tokenUrl: 'https://moodle.walk.example.co/token',
+        documentClaim: 'documento',
+      },
+      '/consola/lti',
+    );
+    expect(await followed(registered)).toContain('Se registró la plataforma Moodle Walk.');
+    const [walkRegistration] = await f.t.db.query<{ id: number; issuer: string }>(
+      "SELECT id, issuer FROM lti_registrations WHERE client_id = 'walk'",
+    );
+    const [lmsUser] = await f.t.db.query<{ id: number }>(
+      `INSERT INTO lti_users (registration_id, issuer, sub, name) VALUES ($1, $2, 'walk-sub', 'Walk LMS')
+       RETURNING id`,
+      [walkRegistration!.id, walkRegistration!.issuer],
+    );
+    const confirmedLms = await submit(
+      '/consola/lti/pendientes/:id',
+      `/consola/lti/pendientes/${lmsUser!.id}`,
+      { documento: '7500001' },
+      '/consola/lti/pendientes',
+    );
+    expect(await followed(confirmedLms)).toContain('Walk LMS quedó vinculado a Walk Uno.');
+    const revokedLti = await submit(
+      '/consola/lti/registros/:id/revocar',
+      `/consola/lti/registros/${walkRegistration!.id}/revocar`,
+      { confirmar: 'si' },
+      '/consola/lti',
+    );
+    expect(await followed(revokedLti)).toContain('Se revocó el registro de Moodle Walk.');
+    const linkMade = await submit(
+      '/consola/lti/enlaces',
+      '/consola/lti/enlaces',
+      {},
+      '/consola/lti',
+    );
+    expect(await followed(linkMade)).toContain('/lti/empresa-1/registro?enlace=');
+    const keyRotated = await submit(
+      '/consola/lti/clave',
+      '/consola/lti/clave',
+      { confirmar: 'si' },
+      '/consola/lti',
+    );
+    expect(await followed(keyRotated)).toContain('Nueva clave de la herramienta');
+
     // Invitations (decisions 0245, 0273): a job issues them after the 303 and seals the codes to
     // the key the browser holds in a cookie; the address names only the sheet; a reload shows the
     // same sheet again and issues nothing.

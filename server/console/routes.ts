@@ -39,6 +39,7 @@ import { contratistaRoutes } from './pages-contratistas.ts';
 import { companyConfigRoutes } from './pages-company-config.ts';
 import { companyConfigEditRoutes } from './pages-company-config-edit.ts';
 import { invitationRoutes } from './pages-invitations.ts';
+import { ltiConsoleRoutes } from './pages-lti.ts';
 import { esConsole as T } from './strings/es-console.ts';
 import { FORM } from '../routes/body-schema.ts';
 import { forCompanyOf, requestCompanyScope, setRequestCompany } from '../db/company-scope.ts';
@@ -414,4 +415,5 @@ export async function consoleRoutes(
   await contratistaRoutes(app, cc); // decision 0240
   await companyConfigRoutes(app, cc); // record 0287
   await companyConfigEditRoutes(app, cc); // record 0292
+  await ltiConsoleRoutes(app, cc); // record 0295
 }

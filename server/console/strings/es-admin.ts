@@ -33,6 +33,11 @@ export const esAdmin = {
     'importar-configuracion': 'Importó la configuración de la empresa',
     'editar-configuracion': 'Cambió la configuración de la empresa',
     'exportar-empresa': 'Exportó todos los registros de la empresa',
+    'lti-registrar': 'Registró una plataforma LMS (LTI)',
+    'lti-revocar': 'Revocó una plataforma LMS (LTI)',
+    'lti-enlace-registro': 'Creó un enlace de registro dinámico LTI',
+    'lti-rotar-clave': 'Cambió la clave de la herramienta LTI',
+    'lti-confirmar-usuario': 'Confirmó el ingreso por LMS de',
   } as Record<string, string>,
 
   // «Agregar aprendiz»

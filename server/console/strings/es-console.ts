@@ -20,6 +20,7 @@ export const esConsole = {
     obras: 'Obras',
     registro: 'Registro de inducción',
     auditoria: 'Auditoría',
+    lti: 'LMS (LTI)',
   },
   navLabel: 'Consola',
   /** The phone's folded navigation (record 0274). */
