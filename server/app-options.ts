@@ -74,9 +74,13 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /**
    * The LMS grade sender (record 0295), started with the server and stopped when it closes;
-   * absent or null: none runs (tests that do not send grades).
+   * absent or null: none runs (tests that do not send grades). Without `signClientAssertion` it
+   * signs with the company's tool key (server/lti/tool-keys.ts).
    */
-  ltiGrades?: GradeSenderOptions | null;
+  ltiGrades?:
+    | (Omit<GradeSenderOptions, 'signClientAssertion'> &
+        Partial<Pick<GradeSenderOptions, 'signClientAssertion'>>)
+    | null;
 }
 
 function normaliseBase(base: string): string {

@@ -39,6 +39,8 @@ import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { platformRoutes } from './platform/routes.ts';
 import { startGradeSender } from './lti/grade-sender.ts';
+import { signClientAssertion } from './lti/tool-keys.ts';
+import { forCompanyOf } from './db/company-scope.ts';
 import { ltiKeyRoutes } from './lti/key-routes.ts';
 import { dynamicRegistrationRoutes } from './lti/dynamic-registration.ts';
 
@@ -136,7 +138,18 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
     prefix: '/plataforma',
   });
   // The LMS grades' queue (record 0295): what a stopped server left is sent at start.
-  if (options.ltiGrades) startGradeSender(app, options.db, options.ltiGrades);
+  if (options.ltiGrades) {
+    const { db } = options;
+    startGradeSender(app, db, {
+      signClientAssertion: async (registration) =>
+        signClientAssertion(
+          forCompanyOf(db, registration.companyId),
+          await ctx.installationKey(registration.companyId),
+          registration,
+        ),
+      ...options.ltiGrades,
+    });
+  }
   // LTI 1.3 (record 0295): the tool's key set and Dynamic Registration under /lti/<slug>/.
   await app.register(async (lti) => {
     await ltiKeyRoutes(lti, ctx);

@@ -109,6 +109,8 @@ function appOptions(
     certificateIssuer: createCertificateIssuer(config ? { config } : {}),
     ...(config ? { console: { config } } : {}),
     adminChannelToken: adminToken,
+    // LMS grades go back from the durable queue (record 0295).
+    ltiGrades: {},
     ...options.app,
   };
 }
