@@ -38,6 +38,7 @@ import { staticRoutes } from './routes/static.ts';
 import { adminChannelRoutes } from './console/admin-channel.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { platformRoutes } from './platform/routes.ts';
+import { ltiRoutes } from './lti/routes.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 export type { AppOptions } from './app-options.ts';
@@ -132,6 +133,8 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
   await app.register(async (pages) => platformRoutes(pages, ctx, xsrfTokens), {
     prefix: '/plataforma',
   });
+  // The LTI 1.3 tool (record 0295): launches from an LMS, under /lti/<slug>/….
+  await app.register(async (lti) => ltiRoutes(lti, ctx));
   await staticRoutes(
     app,
     {
