@@ -2,6 +2,7 @@
 // whose http server runs in this process (test/lti-platform/platform.ts): the tool fetches the
 // platform's key set over HTTP as it would Moodle's. A good launch reaches a learner session;
 // each refusal answers a page that names what went wrong in Spanish.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ENGINES, openTestDb, testApp, TestClient, type TestDb } from '../test-support.ts';
@@ -307,6 +308,81 @@ describe.each(ENGINES)('LTI launch (%s)', (engine) => {
       } finally {
         await stranger.close();
       }
+    });
+
+    it('an id_token another platform issued', async () => {
+      moodle.tweak = { claims: { iss: 'https://otro-lms.example.co' } };
+      const { page } = await launch(moodle, user);
+      expect(page.statusCode).toBe(401);
+      says(page, LAUNCH.wrongIssuer);
+    });
+
+    it('another LTI version', async () => {
+      moodle.tweak = { claims: { [`${LTI_CLAIM}version`]: '1.1' } };
+      const { page } = await launch(moodle, user);
+      expect(page.statusCode).toBe(400);
+      says(page, LAUNCH.wrongVersion);
+    });
+
+    it('a login older than ten minutes', async () => {
+      const login = await startLogin(moodle, user);
+      const state = data(login.body, 'state')!;
+      const form = formOf(await (await fetch(data(login.body, 'auth')!)).text());
+      await t.db.query(
+        `UPDATE lti_logins SET expires_at = now() - interval '1 second' WHERE state_hash = $1`,
+        [createHash('sha256').update(state).digest('hex')],
+      );
+      const late = await app.inject({
+        method: 'POST',
+        url: new URL(form.action).pathname,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams(form.fields).toString(),
+      });
+      expect(late.statusCode).toBe(403);
+      says(late, LAUNCH.loginExpired);
+    });
+
+    it('a platform whose key set cannot be fetched', async () => {
+      const down = await LtiPlatform.start();
+      try {
+        await insertRegistration(wall.forCompany(1), down.registration());
+        const login = await startLogin(down, user);
+        const form = formOf(await (await fetch(data(login.body, 'auth')!)).text());
+        await down.close();
+        const launched = await app.inject({
+          method: 'POST',
+          url: new URL(form.action).pathname,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(form.fields).toString(),
+        });
+        expect(launched.statusCode).toBe(503);
+        says(launched, LAUNCH.keysUnavailable);
+      } finally {
+        await down.close().catch(() => {});
+      }
+    });
+
+    it('a deactivated worker', async () => {
+      const gone = await createUser(t.db, {
+        document: '4455667788',
+        name: 'Retirado',
+        password: 'x1234567',
+      });
+      await t.db.query('UPDATE users SET active = false WHERE id = $1', [gone.id]);
+      const { page } = await launch(moodle, { sub: 'm-gone', document: '4455667788' });
+      expect(page.statusCode).toBe(403);
+      says(page, LAUNCH.deactivated);
+    });
+
+    it('a ticket traded after two minutes', async () => {
+      const { page, state } = await launch(moodle, user);
+      await t.db.query(
+        `UPDATE lti_logins SET launched_at = now() - interval '3 minutes' WHERE state_hash = $1`,
+        [createHash('sha256').update(state).digest('hex')],
+      );
+      const late = await exchange(page.body);
+      expect(late.statusCode).toBe(401);
+      expect(late.json().message).toBe(LAUNCH.ticketExpired);
     });
 
     it('a launch without a state, and with a state no login made', async () => {

@@ -45,6 +45,19 @@ export interface LtiRouteOptions {
 /** An id_token with its claims is a few kilobytes; a form of the tool is never more. */
 const FORM_LIMIT = 64 * 1024;
 
+/**
+ * The login's state cookie (session.ts): sent back from inside the LMS's iframe too (SameSite=None,
+ * Secure), kept apart per top-level site where the browser partitions (CHIPS), never read by
+ * scripts.
+ */
+const STATE_COOKIE = {
+  path: '/',
+  httpOnly: true,
+  secure: true,
+  sameSite: 'none',
+  partitioned: true,
+} as const;
+
 /** How long an LMS user not linked yet has to type the invitation code after the launch. */
 const LINK_WINDOW_MS = 15 * 60 * 1000;
 
@@ -140,11 +153,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
     const { state, redirect } = await startLogin(db, params, launchUrl);
     // Where the browser keeps no storage, the state comes back in this cookie (session.ts).
     reply.setCookie(stateCookieName(state), state, {
-      path: '/',
-      httpOnly: true,
-      secure: true,
-      sameSite: 'none',
-      partitioned: true,
+      ...STATE_COOKIE,
       maxAge: LOGIN_LIFETIME_MS / 1000,
     });
     return page(reply, 200, loginPage(state, redirect));
@@ -327,7 +336,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
       const token = await issueToken(db, exchanged.userId, ctx.tokenTtlMs);
       const user = await withStatement(ctx, await getUser(db, exchanged.userId, ctx.courseId));
       ctx.setXsrfCookie(reply, sessionBinding(token));
-      reply.clearCookie(stateCookieName(state), { path: '/' });
+      reply.clearCookie(stateCookieName(state), STATE_COOKIE);
       return reply.header('cache-control', 'no-store').send({ success: true, token, user });
     },
   );

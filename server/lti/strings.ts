@@ -64,7 +64,8 @@ export const IDENTITY = {
   documentLabel: 'Número de documento',
   codeLabel: 'Código de invitación (10 dígitos)',
   submit: 'Entrar al curso',
-  noCode: '¿No tienes código? Pide a tu coordinador SST que confirme tu ingreso en la consola.',
+  noCode:
+    '¿No tienes código? Pide a tu coordinador SST que confirme tu ingreso en la consola; luego abre la actividad otra vez.',
   fieldsMissing: 'Escribe tu número de documento y el código de tu invitación.',
   wrongCode: 'El documento y el código no coinciden con ninguna invitación vigente.',
   codeUsed: 'Ese código ya se usó. Pide a tu coordinador SST un código nuevo.',
