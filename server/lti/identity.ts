@@ -74,15 +74,16 @@ async function learnerByDocument(db: Queryable, document: string, name: string) 
     db.query<LearnerRow>('SELECT id, active, role FROM users WHERE document = $1', [document]);
   const [found] = await find();
   if (found) return usable(found);
+  // The learner and its progress row in one statement (as the CSV import makes them).
   const [created] = await db.query<{ id: number }>(
-    `INSERT INTO users (document, name, password_hash) VALUES ($1, $2, NULL)
-     ON CONFLICT DO NOTHING RETURNING id`,
+    `WITH made AS (
+       INSERT INTO users (document, name, password_hash) VALUES ($1, $2, NULL)
+       ON CONFLICT DO NOTHING RETURNING id
+     ), progress_row AS (INSERT INTO progress (user_id) SELECT id FROM made)
+     SELECT id FROM made`,
     [document, name || document],
   );
-  if (created) {
-    await db.query('INSERT INTO progress (user_id) VALUES ($1)', [created.id]);
-    return Number(created.id);
-  }
+  if (created) return Number(created.id);
   // Made meanwhile by another launch: that one.
   const [now] = await find();
   if (!now) throw new LtiRefusal(403, LAUNCH.notLearner);
