@@ -43,6 +43,7 @@ import { signClientAssertion } from './lti/tool-keys.ts';
 import { forCompanyOf } from './db/company-scope.ts';
 import { ltiKeyRoutes } from './lti/key-routes.ts';
 import { dynamicRegistrationRoutes } from './lti/dynamic-registration.ts';
+import { ltiRoutes } from './lti/routes.ts';
 
 export type { CertificateIssuer, CertificateRequest, IssuedCertificate } from './context.ts';
 export type { AppOptions } from './app-options.ts';
@@ -155,6 +156,8 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
     await ltiKeyRoutes(lti, ctx);
     await dynamicRegistrationRoutes(lti, ctx, options.ltiRegistration);
   });
+  // The LTI 1.3 tool (record 0295): launches from an LMS, under /lti/<slug>/….
+  await app.register(async (lti) => ltiRoutes(lti, ctx));
   await staticRoutes(
     app,
     {

@@ -22,6 +22,7 @@ import { createUser, issueToken } from './db/store.ts';
 import { createCompany } from './db/company-store.ts';
 import { acrossCompanies, ALL_COMPANIES, companyDb, type CompanyDb } from './db/company-scope.ts';
 import { issueInvitations } from './invitations.ts';
+import { insertRegistration } from './lti/registrations.ts';
 import { requireAuthOn } from './app-security.ts';
 import { hashToken } from './security/tokens.ts';
 import { newFileToken } from './certificates.ts';
@@ -246,6 +247,48 @@ const CASES: Case[] = [
     check: (w, [r]) => {
       expect(r!.statusCode).toBe(200);
       expect(r!.body).toContain(`${w.bCode} Beto Segundo`);
+    },
+  },
+  {
+    route: 'POST /api/v1/lti/session',
+    // An LMS user of company 2 linked to B, launched (record 0295): the ticket finds its company.
+    call: async (w) => {
+      const b2 = w.wall.forCompany(w.company2);
+      const reg = await insertRegistration(b2, {
+        platformName: 'Moodle de B',
+        issuer: 'https://moodle.segunda.example.co',
+        clientId: 'cliente-b',
+        authUrl: 'https://moodle.segunda.example.co/auth',
+        tokenUrl: 'https://moodle.segunda.example.co/token',
+        jwksUrl: 'https://moodle.segunda.example.co/jwks',
+        registeredVia: 'manual',
+        deploymentIds: ['1'],
+        createdByName: 'Coordinadora',
+      });
+      const [lti] = await b2.query<{ id: number }>(
+        `INSERT INTO lti_users (registration_id, issuer, sub, user_id, linked_by, linked_at)
+         VALUES ($1, $2, 'b-lms', $3, 'documento', now()) RETURNING id`,
+        [reg.id, reg.issuer, w.bId],
+      );
+      const [ticket, state] = ['t'.repeat(43), 's'.repeat(43)];
+      await b2.query(
+        `INSERT INTO lti_logins (state_hash, nonce, registration_id, expires_at, launched_at,
+                                 ticket_hash, lti_user_id)
+         VALUES ($1, 'n', $2, now() + interval '5 minutes', now(), $3, $4)`,
+        [hashToken(state), reg.id, hashToken(ticket), lti!.id],
+      );
+      return [
+        await w.app.inject({
+          method: 'POST',
+          url: '/api/v1/lti/session',
+          payload: { ticket, state, almacen: 'navegador' },
+        }),
+      ];
+    },
+    check: async (w, [r]) => {
+      expect(r!.statusCode).toBe(200);
+      expect(r!.json().user).toMatchObject({ id: w.bId, name: 'Beto Segundo' });
+      expect(await tokenCompany(w, r!.json().token)).toEqual([w.company2]);
     },
   },
   {
