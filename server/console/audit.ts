@@ -50,7 +50,12 @@ export type AuditAction =
   | 'lti-revocar'
   | 'lti-enlace-registro'
   | 'lti-rotar-clave'
-  | 'lti-confirmar-usuario';
+  | 'lti-confirmar-usuario'
+  // An LMS launch (record 0295) linked an LMS user to a worker by the document the LMS sent or by
+  // the worker's invitation code (details: the proof, the platform, the issuer), or created the
+  // learner of a document the company had not imported.
+  | 'lti-vincular'
+  | 'lti-crear-aprendiz';
 
 export interface Actor {
   userId: number | null;

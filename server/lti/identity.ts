@@ -17,6 +17,7 @@ import type { Registration } from './registrations.ts';
 import { CLAIM } from './launch.ts';
 import { LtiRefusal } from './refusal.ts';
 import { LAUNCH } from './strings.ts';
+import { audit } from '../console/audit.ts';
 
 export interface LaunchIdentity {
   ltiUserId: number;
@@ -83,14 +84,22 @@ async function learnerByDocument(db: Queryable, document: string, name: string) 
      SELECT id FROM made`,
     [document, name || document],
   );
-  if (created) return Number(created.id);
+  if (created) {
+    const who = { id: Number(created.id), name: name || document };
+    await audit(db, { userId: who.id, name: who.name }, 'lti-crear-aprendiz', who, {});
+    return who.id;
+  }
   // Made meanwhile by another launch: that one.
   const [now] = await find();
   if (!now) throw new LtiRefusal(403, LAUNCH.notLearner);
   return usable(now);
 }
 
-/** Links a not yet linked LMS user to a learner; the learner it is linked to afterwards. */
+/**
+ * Links a not yet linked LMS user to a learner; the learner it is linked to afterwards. A link
+ * made by the document or the invitation code is written to the company's audit as the worker's
+ * own act (the coordinator's confirmation is audited by the console).
+ */
 export async function linkLtiUser(
   db: Queryable,
   ltiUserId: number,
@@ -98,14 +107,27 @@ export async function linkLtiUser(
   by: 'documento' | 'invitacion' | 'coordinador',
   byName: string,
 ): Promise<number> {
-  const [row] = await db.query<{ user_id: number }>(
-    `UPDATE lti_users SET user_id = COALESCE(user_id, $2),
+  const [row] = await db.query<{ user_id: number; linked_now: boolean; issuer: string }>(
+    `WITH before AS (SELECT user_id FROM lti_users WHERE id = $1)
+     UPDATE lti_users SET user_id = COALESCE(user_id, $2),
             linked_by = COALESCE(linked_by, $3), linked_by_name = COALESCE(linked_by_name, $4),
             linked_at = COALESCE(linked_at, now())
-      WHERE id = $1 RETURNING user_id`,
+      WHERE id = $1
+     RETURNING user_id, (SELECT user_id IS NULL FROM before) AS linked_now, issuer`,
     [ltiUserId, userId, by, byName],
   );
-  return Number(row!.user_id);
+  const linked = Number(row!.user_id);
+  if (row!.linked_now && by !== 'coordinador') {
+    const [learner] = await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [
+      linked,
+    ]);
+    const who = { id: linked, name: learner?.name ?? '' };
+    await audit(db, { userId: linked, name: who.name }, 'lti-vincular', who, {
+      prueba: by,
+      emisor: row!.issuer,
+    });
+  }
+  return linked;
 }
 
 /**

@@ -213,6 +213,15 @@ describe.each(ENGINES)('LTI launch (%s)', (engine) => {
     const session = await exchange(page.body);
     expect(session.statusCode).toBe(200);
     expect(session.json().user).toMatchObject({ document: '99887766', name: 'Nuevo Trabajador' });
+    // The company's audit says who came in from the LMS, and how they were linked.
+    const audited = await t.db.query<{ action: string; details: Record<string, unknown> }>(
+      `SELECT action, details FROM audit_log WHERE target_id = $1 ORDER BY id`,
+      [session.json().user.id],
+    );
+    expect(audited).toEqual([
+      { action: 'lti-crear-aprendiz', details: {} },
+      { action: 'lti-vincular', details: { prueba: 'documento', emisor: moodle.issuer } },
+    ]);
   });
 
   describe('refusals', () => {
@@ -494,6 +503,11 @@ describe.each(ENGINES)('LTI launch (%s)', (engine) => {
         `SELECT user_id, linked_by FROM lti_users WHERE sub = 'sin-doc-2'`,
       );
       expect(row).toEqual({ user_id: worker, linked_by: 'invitacion' });
+      const audited = await t.db.query<{ action: string; details: { prueba: string } }>(
+        `SELECT action, details FROM audit_log WHERE target_id = $1 AND action = 'lti-vincular'`,
+        [worker],
+      );
+      expect(audited.map((a) => a.details.prueba)).toContain('invitacion');
       const next = await launch(moodle, { sub: 'sin-doc-2' });
       expect((await exchange(next.page.body)).json().user.id).toBe(worker);
     });

@@ -38,6 +38,8 @@ export const esAdmin = {
     'lti-enlace-registro': 'Creó un enlace de registro dinámico LTI',
     'lti-rotar-clave': 'Cambió la clave de la herramienta LTI',
     'lti-confirmar-usuario': 'Confirmó el ingreso por LMS de',
+    'lti-vincular': 'Vinculó su ingreso por LMS',
+    'lti-crear-aprendiz': 'Entró por primera vez desde el LMS (creado)',
   } as Record<string, string>,
 
   // «Agregar aprendiz»
