@@ -48,7 +48,9 @@ export async function contextBlockingThirdPartyCookies(): Promise<{
  * iframe of `src`. Listens on 127.0.0.1:`port` (0 = any); give the framed URL another origin
  * (e.g. http://localhost:…) so the frame is third-party.
  */
-export async function startFrameHost(port = 0): Promise<{ origin: string; close: () => Promise<void> }> {
+export async function startFrameHost(
+  port = 0,
+): Promise<{ origin: string; close: () => Promise<void> }> {
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://host');
     const src = url.searchParams.get('src') ?? 'about:blank';

@@ -92,12 +92,10 @@ describe.each(ENGINES)('XSRF by header only over HTTP (%s)', (engine) => {
     });
     const xsrf = String(fresh.headers['x-xsrf-token']);
     expect(xsrf).not.toBe(ana.xsrf);
-    expect((await postMe({ authorization: ana.token, 'x-xsrf-token': xsrf })).statusCode).toBe(
-      200,
-    );
+    expect((await postMe({ authorization: ana.token, 'x-xsrf-token': xsrf })).statusCode).toBe(200);
   });
 
-  it("refuses a header-only token of another session, an invented one, or none (419)", async () => {
+  it('refuses a header-only token of another session, an invented one, or none (419)', async () => {
     const ana = await cookieless('7770001');
     const beto = await cookieless('7770002');
     const invented = `${'a'.repeat(32)}.${'b'.repeat(43)}`;
@@ -107,9 +105,9 @@ describe.each(ENGINES)('XSRF by header only over HTTP (%s)', (engine) => {
       expect(refused.json().message).toBe(MESSAGES.xsrf);
       // The 419 hands a token for this session in the header, so the client's retry passes.
       const renewed = String(refused.headers['x-xsrf-token']);
-      expect(
-        (await postMe({ authorization: ana.token, 'x-xsrf-token': renewed })).statusCode,
-      ).toBe(200);
+      expect((await postMe({ authorization: ana.token, 'x-xsrf-token': renewed })).statusCode).toBe(
+        200,
+      );
     }
     expect((await postMe({ authorization: ana.token })).statusCode).toBe(419);
   });
