@@ -59,7 +59,7 @@ export async function startFrameHost(
     res.end(
       `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Plataforma LMS</title></head>` +
         `<body><main><h1>Curso en la plataforma</h1>` +
-        `<iframe id="lms-frame" title="Curso SST" src="${escaped}" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}"></iframe>` +
+        `<iframe id="lms-frame" title="Curso SST" style="border:0" src="${escaped}" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}"></iframe>` +
         `</main></body></html>`,
     );
   });
