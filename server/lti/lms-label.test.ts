@@ -38,6 +38,8 @@ const ltiUser = (
 
 describe.each(ENGINES)('«vía LMS» in the registro and the audit pack (%s)', (engine) => {
   let f: ConsoleFixture;
+  let cookie: string;
+  const ids = new Map<string, number>();
   let registro: string;
   let pack: string;
 
@@ -48,6 +50,7 @@ describe.each(ENGINES)('«vía LMS» in the registro and the audit pack (%s)', (
       obra: 'torre-norte',
       password: 'secreto123',
     });
+    ids.set(name, user.id);
     await updateProgress(
       f.t.db,
       user.id,
@@ -60,7 +63,7 @@ describe.each(ENGINES)('«vía LMS» in the registro and the audit pack (%s)', (
   beforeAll(async () => {
     process.env.CURSO_SST_SCRYPT_LOG2N ??= '10';
     f = await consoleFixture(engine);
-    const cookie = (await f.signIn())!;
+    cookie = (await f.signIn())!;
     const moodle = await registration(f.t.db, 'Moodle', 'https://moodle.constructora.co');
     const canvas = await registration(f.t.db, 'Canvas', 'https://canvas.constructora.co');
     const ana = await finished('72000001', 'Ana Moodle');
@@ -123,5 +126,13 @@ describe.each(ENGINES)('«vía LMS» in the registro and the audit pack (%s)', (
     expect(rowOf(pack, 'Beto Dos Plataformas —', names)).toContain('vía LMS (Moodle, Canvas)');
     expect(rowOf(pack, 'Ciro Sin LMS —', names)).not.toContain('vía LMS');
     expect(rowOf(pack, 'Dora Sin Vincular —', names)).not.toContain('vía LMS');
+  });
+
+  it("the console's learner page says how the learner came, only when by an LMS", async () => {
+    const beto = await f.get(`/consola/aprendices/${ids.get('Beto Dos Plataformas')!}`, cookie);
+    expect(beto.body).toMatch(/<dt>Ingreso<\/dt><dd>vía LMS \(Moodle, Canvas\)<\/dd>/);
+    const ciro = await f.get(`/consola/aprendices/${ids.get('Ciro Sin LMS')!}`, cookie);
+    expect(ciro.statusCode).toBe(200);
+    expect(ciro.body).not.toContain('vía LMS');
   });
 });
