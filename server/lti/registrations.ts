@@ -81,9 +81,7 @@ async function withDeployments(db: Queryable, rows: Row[]): Promise<Registration
     createdByName: r.created_by_name,
     createdAt: asDate(r.created_at),
     revokedAt: r.revoked_at === null ? null : asDate(r.revoked_at),
-    deploymentIds: deployments
-      .filter((d) => d.registration_id === r.id)
-      .map((d) => d.deployment_id),
+    deploymentIds: deployments.filter((d) => d.registration_id === r.id).map((d) => d.deployment_id),
   }));
 }
 
