@@ -45,18 +45,25 @@ export function xsrfCookies(xsrfTokens: XsrfTokens, secure: boolean): XsrfCookie
     httpOnly: false,
     maxAge: 60 * 60 * 24 * 7,
   } as const;
+  // The token also goes in a response header, for a client whose browser keeps no cookie (an
+  // LMS's third-party iframe, record 0295): it keeps the token in memory instead.
+  const send = (reply: FastifyReply, token: string, header: boolean) => {
+    reply.setCookie(XSRF_COOKIE, token, cookieOptions);
+    if (header) reply.header(XSRF_HEADER, token);
+  };
   const setXsrfCookie = (reply: FastifyReply, binding: string) => {
-    reply.setCookie(XSRF_COOKIE, xsrfTokens.issue(binding), cookieOptions);
+    send(reply, xsrfTokens.issue(binding), true);
   };
   const ensureXsrfCookie = (request: FastifyRequest, reply: FastifyReply, refresh = false) => {
     const current = request.cookies[XSRF_COOKIE];
     if (isXsrfShaped(current)) {
       // csrf-cookie cannot tell which session a token belongs to (it carries no token): it
       // renews a well-formed one as it is, so a token bound by sign-in or by a 419 survives.
-      if (refresh) reply.setCookie(XSRF_COOKIE, current, cookieOptions);
+      if (refresh) send(reply, current, true);
       return;
     }
-    setXsrfCookie(reply, sessionBinding(request.headers.authorization));
+    // Only csrf-cookie (refresh) answers the header: not every response of a cookieless client.
+    send(reply, xsrfTokens.issue(sessionBinding(request.headers.authorization)), refresh);
   };
   return { setXsrfCookie, ensureXsrfCookie };
 }

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { AppContext } from './context.ts';
 import type { XsrfTokens } from './security/xsrf.ts';
+import { allowRegisteredLmsFrames } from './lti/frame-ancestors.ts';
 import { ExportPool } from './workers/export-pool.ts';
 import { companyDb, companyPerRequest } from './db/company-scope.ts';
 import { bodyTimeoutHook } from './security/framework-errors.ts';
@@ -158,6 +159,8 @@ export async function buildApp(given: AppOptions): Promise<FastifyInstance> {
   });
   // The LTI 1.3 tool (record 0295): launches from an LMS, under /lti/<slug>/….
   await app.register(async (lti) => ltiRoutes(lti, ctx));
+  // The app inside an LMS's frame: the company's registered platforms may frame it (record 0295).
+  allowRegisteredLmsFrames(app, options.db);
   await staticRoutes(
     app,
     {

@@ -118,10 +118,22 @@ const CASES: Case[] = [
     status: 419,
     request: (c) => update(c, valid(c), { 'x-xsrf-token': 'z'.repeat(43) }),
   },
+  // Without a cookie only a header token issued for the bearer's session stands alone (record
+  // 0295, an LMS's third-party frame): an invented one, or a signed-out call, does not.
   {
-    name: 'XSRF header without its cookie',
+    name: 'XSRF header without its cookie, not issued for the session',
     status: 419,
-    request: (c) => update(c, valid(c), { cookie: '' }),
+    request: (c) =>
+      update(c, valid(c), { cookie: '', 'x-xsrf-token': `${'a'.repeat(32)}.${'b'.repeat(43)}` }),
+  },
+  {
+    name: 'XSRF header without its cookie, signed out',
+    status: 419,
+    request: (c) =>
+      json(c, 'auth/login', '{"document":"1020304050","password":"secreto123"}', {
+        cookie: '',
+        authorization: '',
+      }),
   },
   {
     name: 'login without XSRF',

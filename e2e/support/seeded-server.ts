@@ -54,6 +54,8 @@ export async function startSeededServer(options: {
   coordinator: SeededPerson;
   password: string;
   onApp?: (app: FastifyInstance) => void;
+  /** The port to listen on (default any free one). */
+  port?: number;
 }): Promise<SeededServer> {
   const db = await openPglite();
   await migrate(db);
@@ -87,7 +89,7 @@ export async function startSeededServer(options: {
     rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
   });
   options.onApp?.(app);
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return { db, app, base, ids };
 }

@@ -29,6 +29,7 @@ import {
   versionDates,
   versionsLabel,
 } from '../console/content-versions.ts';
+import { linkedPlatformsSql, viaLms } from '../lti/lms-label.ts';
 
 export interface PackRequest {
   courseId: string;
@@ -56,6 +57,8 @@ export interface SampledWorker {
   acceptance: string | null;
   shownVersion: string | null;
   certificate: string | null;
+  /** «vía LMS (Moodle)» when linked through an LMS (record 0295), else null. */
+  lms: string | null;
 }
 
 export interface Pack {
@@ -102,7 +105,8 @@ async function workerEvidence(
             p.completed_at, p.cycle, c.code,
             learning_seconds(u.id, $2, p.cycle) AS seconds,
             ${cycleVersionsSql('u.id', '$2', 'p.cycle')} AS content_versions,
-            a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body
+            a.id AS acceptance_id, a.received_at, a.seal, a.shown_version, t.body,
+            ${linkedPlatformsSql('u.id')} AS lms
        FROM users u
        LEFT JOIN LATERAL (SELECT * FROM progress p WHERE p.user_id = u.id AND p.course_id = $2
                            ORDER BY p.completed_at IS NULL, p.cycle DESC LIMIT 1) p ON true
@@ -144,6 +148,7 @@ async function workerEvidence(
         : `${dateTime(u.received_at as Date)}, sello ${shortSeal(String(u.seal))} — ${SEAL_TEXT[sealState(chain, acceptanceId)]}`,
     shownVersion: u.shown_version ? String(u.shown_version) : null,
     certificate: (u.code as string | null) ?? null,
+    lms: viaLms(u.lms),
   };
   const shown =
     u.shown_version && typeof u.body === 'string'
@@ -333,7 +338,7 @@ export async function packPdf(pack: Pack, h: PackPdfHeader): Promise<Uint8Array>
       { indent: 12 },
     );
     line(
-      `Inducción: ${w.completedAt ? `completada el ${shortDate(w.completedAt)}${before}` : 'no completada'} · Tiempo registrado: ${hoursMinutes(w.seconds)}`,
+      `Inducción: ${w.completedAt ? `completada el ${shortDate(w.completedAt)}${before}` : 'no completada'}${w.lms ? ` ${w.lms}` : ''} · Tiempo registrado: ${hoursMinutes(w.seconds)}`,
       { indent: 12 },
     );
     const content = versionsLabel(w.contentVersions, dated);

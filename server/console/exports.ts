@@ -31,6 +31,7 @@ import type { KnownObra } from '../obras.ts';
 import { hoursMinutes, type RegistroRow } from './registro-pdf.ts';
 import { cycleVersionsSql, versionDates, versionsLabel } from './content-versions.ts';
 import { esExports as T } from './strings/es-exports.ts';
+import { linkedPlatformsSql, viaLms } from '../lti/lms-label.ts';
 
 /** A learner's own fields, as the add form, the CSV import and the export name them. */
 export const LEARNER_FIELDS = [
@@ -132,7 +133,7 @@ export async function registroRows(
             learning_seconds(u.id, $1, p.cycle) AS seconds,
             ${cycleVersionsSql('u.id', '$1', 'p.cycle')} AS content_versions,
             ac.id AS acceptance_id, ac.received_at AS accepted_at, ac.device_time, ac.seal,
-            ac.shown_version, st.first_shown_at
+            ac.shown_version, st.first_shown_at, ${linkedPlatformsSql('u.id')} AS lms
        FROM progress p
        JOIN users u ON u.id = p.user_id AND u.role = 'aprendiz' AND NOT u.demo
        LEFT JOIN certificates c ON c.user_id = p.user_id AND c.course_id = $1 AND c.cycle = p.cycle
@@ -175,6 +176,7 @@ export async function registroRows(
           ? null
           : `${T.acceptance(tapAndReceipt(r.device_time as Date | null, r.accepted_at as Date), shortSeal(String(r.seal)))}${state === 'intact' ? '' : ` — ${SEAL_TEXT[state]}`}`,
       verification: code ? `${seals.verifyBase}/verificar/${code}` : null,
+      lms: viaLms(r.lms),
     };
   });
 }

@@ -3,6 +3,7 @@
 // A handful of small indexed queries; nothing loads other learners.
 import type { Queryable } from '../db/db.ts';
 import type { FirstAnswerRecord } from '../../src/domain/progress/activity-record.ts';
+import { linkedPlatformsSql, viaLms } from '../lti/lms-label.ts';
 
 export interface CycleInfo {
   cycle: number;
@@ -36,6 +37,8 @@ export interface LearnerDetail {
   dataNoticeAcceptedAt: string | null;
   dataNoticeVersion: string | null;
   cycles: CycleInfo[];
+  /** «vía LMS (Moodle)» when linked through an LMS (record 0295), else null. */
+  lms: string | null;
 }
 
 const iso = (v: unknown) =>
@@ -48,7 +51,8 @@ export async function learnerDetail(
 ): Promise<LearnerDetail | null> {
   const [u] = await db.query<Record<string, unknown>>(
     `SELECT id, name, document, email, obra, contratista, cargo, fecha_ingreso::text AS fecha_ingreso, celular,
-            role, active, deactivated_at, created_at, cycle, data_notice_accepted_at, data_notice_version
+            role, active, deactivated_at, created_at, cycle, data_notice_accepted_at, data_notice_version,
+            ${linkedPlatformsSql('users.id')} AS lms
        FROM users WHERE id = $1`,
     [id],
   );
@@ -89,6 +93,7 @@ export async function learnerDetail(
     cycle: Number(u.cycle),
     dataNoticeAcceptedAt: iso(u.data_notice_accepted_at),
     dataNoticeVersion: (u.data_notice_version as string | null) ?? null,
+    lms: viaLms(u.lms),
     cycles: cycles.map((c) => ({
       cycle: Number(c.cycle),
       startedAt: iso(c.started_at),

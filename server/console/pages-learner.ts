@@ -129,6 +129,7 @@ ${fact(F.contratista, escapeHtml(d.contratista ?? T.directEmployee))}
 ${fact(F.cargo, escapeHtml(d.cargo ?? ''))}
 ${fact(F.fechaIngreso, plainDate(d.fechaIngreso))}
 ${fact(F.celular, d.celular ? escapeHtml(maskCelular(d.celular)) : '')}
+${d.lms ? fact(F.lms, escapeHtml(d.lms)) : ''}
 ${fact(F.account, d.active ? T.accountActive : T.deactivatedOn(shortDate(d.deactivatedAt)))}
 ${fact(F.dataNotice, d.dataNoticeAcceptedAt ? T.dataNoticeAcceptedHtml(escapeHtml(dateTime(d.dataNoticeAcceptedAt)), escapeHtml(d.dataNoticeVersion ?? '')) : T.dataNoticeNotYet)}
 ${fact(F.cycle, String(d.cycle))}

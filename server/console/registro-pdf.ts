@@ -40,6 +40,8 @@ export interface RegistroRow {
   acceptance: string | null;
   /** The certificate's verification address, or null. */
   verification: string | null;
+  /** «vía LMS (Moodle)» for a learner linked through an LMS (record 0295), else null/absent. */
+  lms?: string | null;
 }
 
 export interface RegistroData {
@@ -248,6 +250,7 @@ export async function registroPdf(data: RegistroData): Promise<Uint8Array> {
     });
     const detail = fixed(
       [
+        row.lms ?? null,
         T.timeSpent(row.timeSpent),
         row.contentVersion ? T.contentVersion(row.contentVersion) : T.noContentVersion,
         row.shownVersion ? T.shownText(row.shownVersion) : null,

@@ -7,6 +7,14 @@
 // fails the binding. Sign-in sets a fresh token bound to the new session; the client must echo
 // the current cookie. A refused call gets a fresh, correctly bound cookie with its 419, so the
 // client's "refresh and retry once" goes through.
+//
+// Without cookies (record 0295: the app in an LMS's iframe, where the browser blocks third-party
+// cookies and storage) the token also travels in the `x-xsrf-token` response header of
+// csrf-cookie, sign-in and every 419, and the client keeps it in memory. A request that carries
+// NO XSRF cookie is then accepted on its header alone when that token's MAC verifies for the
+// session its bearer token names: both are headers a cross-site form cannot send, so nothing
+// ambient is trusted. Anonymous calls (no bearer) still need the cookie, and a request WITH a
+// cookie keeps the double-submit rule.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { tokenFromHeader } from './tokens.ts';
 
@@ -49,9 +57,13 @@ export class XsrfTokens {
     return `${random}.${this.mac(random, binding)}`;
   }
 
-  /** Cookie and header are the same token, and it was issued by us for this session. */
+  /**
+   * Cookie and header are the same token, and it was issued by us for this session; or, when
+   * the request carries no XSRF cookie at all (`undefined`), the header alone is a token issued
+   * for this signed-in session (never for the anonymous binding).
+   */
   verify(cookie: unknown, header: unknown, binding: string): boolean {
-    if (!isXsrfShaped(cookie) || typeof header !== 'string') return false;
+    if (typeof header !== 'string') return false;
     // Clients that URL-encode the cookie value (as Laravel's does) still match.
     let value = header;
     try {
@@ -59,8 +71,14 @@ export class XsrfTokens {
     } catch {
       return false;
     }
-    if (!equal(cookie, value)) return false;
-    const [random, mac] = cookie.split('.') as [string, string];
+    if (cookie === undefined) return binding !== ANONYMOUS && this.issuedFor(value, binding);
+    if (!isXsrfShaped(cookie) || !equal(cookie, value)) return false;
+    return this.issuedFor(cookie, binding);
+  }
+
+  private issuedFor(token: string, binding: string): boolean {
+    if (!isXsrfShaped(token)) return false;
+    const [random, mac] = token.split('.') as [string, string];
     return equal(mac, this.mac(random, binding));
   }
 }

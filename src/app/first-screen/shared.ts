@@ -34,6 +34,11 @@ export interface FirstScreenState {
    */
   accepting?: Promise<LoginResponse['user'] | null> | null;
   handoff: Handoff | null;
+  /**
+   * The session an LMS launch put in the address (`#sesion-lti=`, record 0295), taken out of it
+   * before the first paint; the app keeps it (storage, or memory in a third-party frame).
+   */
+  ltiToken?: string | null;
   mode: 'sign-in' | 'link' | 'code' | null;
   /** Set by the app as it renders: the static screen no longer sends anything. */
   closed?: boolean;

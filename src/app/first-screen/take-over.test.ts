@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 // The app takes over a sign-in the static first screen sent before it arrived (decision 0234).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SCREEN_GLOBAL, HANDOFF, type FirstScreenState, type Handoff } from './shared.ts';
 import { firstScreenPending, takeOverFirstScreen } from './take-over.ts';
 import type { CourseUser } from '../../tracking/http/index.ts';
@@ -18,6 +18,8 @@ const state = (): FirstScreenState => {
 };
 
 afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
   localStorage.clear();
   delete (window as unknown as Record<string, unknown>)[FIRST_SCREEN_GLOBAL];
 });
@@ -73,5 +75,44 @@ describe('takeOverFirstScreen', () => {
     expect(result.kind).toBe('login');
     expect(localStorage.getItem('token')).toBe('tok-123');
     expect(localStorage.getItem('curso-sst:session-kind')).toBeNull();
+  });
+
+  describe('an LMS launch (record 0295)', () => {
+    const LTI = 'lti-session-token-0123456789';
+    /** The API as the app meets it: `me` answers the learner of the launch's token. */
+    const meServer = () => {
+      const fetch = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        if (String(input).endsWith('/csrf-cookie'))
+          return new Response(null, { status: 204, headers: { 'x-xsrf-token': 'x-1' } });
+        const auth = (init.headers as Record<string, string>).Authorization;
+        return new Response(
+          JSON.stringify(auth === LTI ? { success: true, user } : { reason: null }),
+          { status: auth === LTI ? 200 : 401, headers: { 'content-type': 'application/json' } },
+        );
+      });
+      vi.stubGlobal('fetch', fetch);
+      return fetch;
+    };
+
+    it('signs in with the token the static screen took out of the address', async () => {
+      meServer();
+      const s = state();
+      s.mode = null;
+      s.ltiToken = LTI;
+      const result = await takeOverFirstScreen();
+      expect(result).toMatchObject({ kind: 'login', user: { id: 7, name: 'Ana Lucía' } });
+      expect(localStorage.getItem('token')).toBe(LTI);
+      expect(s.ltiToken).toBeNull();
+    });
+
+    it('takes the token out of the address itself when the static screen did not run', async () => {
+      meServer();
+      window.history.replaceState(null, '', `/?empresa=acme#sesion-lti=${LTI}`);
+      const result = await takeOverFirstScreen();
+      expect(result.user).toMatchObject({ id: 7 });
+      expect(window.location.hash).toBe('');
+      expect(window.location.search).toBe('?empresa=acme');
+      expect(localStorage.getItem('token')).toBe(LTI);
+    });
   });
 });

@@ -1,7 +1,8 @@
 // The app takes over the static first screen (decision 0234): a sign-in the inline script sent
 // before the app arrived is awaited and stored the way sign-in stores it; a tap on the static
 // data notice is carried out; what was typed in the static form is handed to the app's form.
-import { adoptSession, type CourseUser } from '../../tracking/http/index.ts';
+import { adoptLtiSession, adoptSession, type CourseUser } from '../../tracking/http/index.ts';
+import { takeLtiToken } from './lti-fragment.ts';
 import { FIRST_SCREEN_GLOBAL, HANDOFF, type FirstScreenState, type Handoff } from './shared.ts';
 
 export interface TakenOver {
@@ -70,6 +71,14 @@ export function closeFirstScreen(): void {
  */
 export async function takeOverFirstScreen(): Promise<TakenOver> {
   const state = firstScreenState();
+  // An LMS launch's session (record 0295): the static screen took it out of the address, or
+  // the app does now when that screen did not run.
+  const lti = state?.ltiToken ?? takeLtiToken(window);
+  if (state) state.ltiToken = null;
+  if (lti) {
+    const user = await adoptLtiSession(lti);
+    return { user, kind: user ? 'login' : null, choice: null, accepting: null };
+  }
   if (state?.request) await state.request;
   const handoff = readHandoff(state);
   const accepting = handoff?.accepted ? null : (state?.accepting ?? null);

@@ -6,6 +6,9 @@
 // only a refused identity (401/403) ends the session; 404, 500 and 503 are left to the caller (a
 // progress save retries, the certificate shows its message), never a logout nor the error page.
 // Navigation is injected: this module knows no router.
+// Where the browser keeps no cookie (the app in an LMS's third-party iframe, record 0295), the
+// server also answers the XSRF token in an `x-xsrf-token` response header (csrf-cookie, sign-in,
+// every 419): the client keeps the last one in memory and sends it when the cookie is unreadable.
 import {
   defaultStore,
   KEYS,
@@ -132,6 +135,8 @@ interface ClientDeps {
   log: (message: string) => void;
   texts: HttpTexts;
   readCookies: () => string;
+  /** The XSRF token the server last answered in its header, for a browser without cookies. */
+  xsrf: { fromHeader: string | null };
 }
 
 function resolveOptions(options: ApiClientOptions): ClientDeps {
@@ -144,6 +149,7 @@ function resolveOptions(options: ApiClientOptions): ClientDeps {
     texts: options.texts ?? CODES,
     readCookies:
       options.readCookies ?? (() => (typeof document !== 'undefined' ? document.cookie : '')),
+    xsrf: { fromHeader: null },
   };
 }
 
@@ -194,18 +200,32 @@ function handleError(deps: ClientDeps, status: number, body: unknown) {
   }
 }
 
+/** Keeps the XSRF token a response of our API carries in its header (record 0295). */
+function rememberXsrf(deps: ClientDeps, response: Response) {
+  const token = response.headers?.get?.('x-xsrf-token');
+  if (token) deps.xsrf.fromHeader = token;
+}
+
+/** The cookie's token when the browser keeps it, else the one the server last answered. */
+const currentXsrf = (deps: ClientDeps) =>
+  readCookie(deps.readCookies(), 'XSRF-TOKEN') ?? deps.xsrf.fromHeader;
+
 async function xsrfToken(deps: ClientDeps, refresh: boolean): Promise<string | null> {
-  let token = refresh ? null : readCookie(deps.readCookies(), 'XSRF-TOKEN');
+  let token = refresh ? null : currentXsrf(deps);
   if (!token) {
+    // With the session's token, so that a token answered in the header is bound to it.
+    const session = safeGet(deps.store, KEYS.token);
     try {
-      await deps.doFetch(urlOf(deps.baseUrl, 'csrf-cookie'), {
+      const response = await deps.doFetch(urlOf(deps.baseUrl, 'csrf-cookie'), {
         method: 'GET',
         credentials: 'same-origin',
+        ...(session ? { headers: { Authorization: session } } : {}),
       });
+      rememberXsrf(deps, response);
     } catch {
       return null;
     }
-    token = readCookie(deps.readCookies(), 'XSRF-TOKEN');
+    token = currentXsrf(deps);
   }
   return token;
 }
@@ -274,6 +294,7 @@ async function request<T>(
   } catch {
     throw new ApiError(0, null, deps.texts.failed);
   }
+  if (!external) rememberXsrf(deps, response);
   const parsed = await readBody(response);
   if (response.ok) return parsed as T;
   // An expired XSRF cookie is not the learner's fault: refresh it and try once more.

@@ -15,7 +15,7 @@ import {
   unsentProgressOnDevice as unsentOnDevice,
   hasPending,
 } from './storage.ts';
-import type { CourseUser, LoginResponse } from './types.ts';
+import type { CourseUser, LoginResponse, UserResponse } from './types.ts';
 
 let shared: ApiClient | null = null;
 
@@ -235,6 +235,41 @@ export function adoptSession(
   const user = storeSession(api, response);
   if (kind === 'invitacion') safeSet(api.store, KEYS.sessionKind, 'invitacion');
   return user;
+}
+
+/**
+ * Keeps the session an LMS launch handed the app in its address (record 0295): the token where
+ * sign-in keeps it (localStorage, or memory when the browser refuses storage — an LMS's
+ * third-party frame), then the learner from `me`, stored as sign-in stores them (another learner
+ * on this browser starts clean; what they left unsent is set aside for them, 0157). A refused
+ * token ends the session as any refused one does; offline, the token stays and the course's
+ * start asks `me` again.
+ */
+export async function adoptLtiSession(
+  token: string,
+  options: { api?: ApiClient } = {},
+): Promise<CourseUser | null> {
+  const api = options.api ?? sharedClient();
+  const previous = safeGet(api.store, KEYS.token);
+  if (previous !== token) {
+    // Nothing of an earlier session goes with this one: its learner's unsent work is set aside
+    // for them (given back below when `me` names the same learner).
+    const before = readUser(api.store);
+    if (before) parkQueues(api.store, String(before.id));
+    safeClear(api.store);
+    safeSet(api.store, KEYS.token, token);
+  }
+  let response: UserResponse | null = null;
+  try {
+    response = await api.post<UserResponse>('me', new FormData(), { handleErrors: false });
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : 0;
+    if (status === 401 || status === 403)
+      api.endSession(error instanceof ApiError ? error.body : null);
+    return null;
+  }
+  if (!response?.user) return null;
+  return storeSession(api, { success: true, token, user: response.user });
 }
 
 /** The stored learner's name when this phone keeps a long-lived invitation session, else null. */

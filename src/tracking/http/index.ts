@@ -16,6 +16,7 @@ export {
   logout,
   redeemInvitation,
   adoptSession,
+  adoptLtiSession,
   notMe,
   sharedPhoneLearner,
   type InvitationProof,

@@ -1,0 +1,34 @@
+// @vitest-environment jsdom
+// The LMS launch's session in the address (record 0295): taken out at once, path and query kept.
+import { afterEach, describe, expect, it } from 'vitest';
+import { takeLtiToken } from './lti-fragment.ts';
+
+const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345-_';
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('takeLtiToken', () => {
+  it('answers the token and leaves the address without it, ?empresa= kept', () => {
+    window.history.replaceState(null, '', `/?empresa=acme#sesion-lti=${encodeURIComponent(TOKEN)}`);
+    expect(takeLtiToken(window)).toBe(TOKEN);
+    expect(window.location.href).toBe('http://localhost:3000/?empresa=acme');
+    expect(window.location.hash).toBe('');
+    // Taken once: a second read finds nothing.
+    expect(takeLtiToken(window)).toBeNull();
+  });
+
+  it('removes a malformed session fragment without answering it', () => {
+    window.history.replaceState(null, '', '/?empresa=acme#sesion-lti=%E0%A4%A');
+    expect(takeLtiToken(window)).toBeNull();
+    expect(window.location.hash).toBe('');
+    window.history.replaceState(null, '', '/#sesion-lti=<script>');
+    expect(takeLtiToken(window)).toBeNull();
+    expect(window.location.hash).toBe('');
+  });
+
+  it('leaves any other fragment alone', () => {
+    window.history.replaceState(null, '', '/entrar#AbCdEfGhIjKlMnOpQrStUv');
+    expect(takeLtiToken(window)).toBeNull();
+    expect(window.location.hash).toBe('#AbCdEfGhIjKlMnOpQrStUv');
+  });
+});
