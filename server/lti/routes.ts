@@ -78,12 +78,16 @@ function framable(reply: FastifyReply): void {
 
 function page(reply: FastifyReply, status: number, html: string) {
   framable(reply);
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('referrer-policy', 'no-referrer')
-    .send(html);
+  return (
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Our own pages only learn that the address came from here (the app takes a launch's session
+      // only from them, src/app/first-screen/lti-fragment.ts); the LMS never gets the address.
+      .header('referrer-policy', 'same-origin')
+      .send(html)
+  );
 }
 
 /** Runs a page route; a refusal becomes the refusal page with its status, never a 500. */

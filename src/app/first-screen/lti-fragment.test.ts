@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
 // The LMS launch's session in the address (record 0295): taken out at once, path and query kept.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { takeLtiToken } from './lti-fragment.ts';
 
 const TOKEN = 'AbCdEfGhIjKlMnOpQrStUvWxYz012345-_';
 
+/** The page the address was opened from, as the browser reports it. */
+const openedFrom = (referrer: string) =>
+  Object.defineProperty(document, 'referrer', { value: referrer, configurable: true });
+
+beforeEach(() => openedFrom('http://localhost:3000/lti/acme/launch'));
 afterEach(() => window.history.replaceState(null, '', '/'));
 
 describe('takeLtiToken', () => {
@@ -24,6 +29,19 @@ describe('takeLtiToken', () => {
     window.history.replaceState(null, '', '/#sesion-lti=<script>');
     expect(takeLtiToken(window)).toBeNull();
     expect(window.location.hash).toBe('');
+  });
+
+  it('drops a session that was not handed by our launch page (a link made by someone else)', () => {
+    for (const referrer of [
+      '',
+      'https://otro.example.co/lti/acme/launch',
+      'http://localhost:3000/menu',
+    ]) {
+      openedFrom(referrer);
+      window.history.replaceState(null, '', `/?empresa=acme#sesion-lti=${TOKEN}`);
+      expect(takeLtiToken(window)).toBeNull();
+      expect(window.location.hash).toBe('');
+    }
   });
 
   it('leaves any other fragment alone', () => {

@@ -12,8 +12,16 @@ const SESSION_TOKEN = /^[A-Za-z0-9_-]{20,200}$/;
 /**
  * The token of `#sesion-lti=<token>`, or null; the fragment (even a malformed one) is removed
  * from the address with history.replaceState, the path and query (`?empresa=`) kept.
+ *
+ * Only our own launch pages hand a session this way: the address must have been opened from a
+ * page of this origin under `/lti/` (they send their address as referrer to their own origin
+ * only). A link someone else made with their own token — opened from a chat, a mail or another
+ * site — would sign the worker in as that person, who would then get the worker's course and
+ * «Acepto» as theirs (a login forgery): such a token is dropped.
  */
-export function takeLtiToken(win: Pick<Window, 'location' | 'history'>): string | null {
+export function takeLtiToken(
+  win: Pick<Window, 'location' | 'history'> & { document: Pick<Document, 'referrer'> },
+): string | null {
   const hash = win.location.hash.replace(/^#/, '');
   const prefix = `${LTI_FRAGMENT}=`;
   if (!hash.startsWith(prefix)) return null;
@@ -24,5 +32,6 @@ export function takeLtiToken(win: Pick<Window, 'location' | 'history'>): string 
     token = null;
   }
   win.history.replaceState(win.history.state, '', win.location.pathname + win.location.search);
-  return token !== null && SESSION_TOKEN.test(token) ? token : null;
+  const fromLaunch = win.document.referrer.startsWith(`${win.location.origin}/lti/`);
+  return fromLaunch && token !== null && SESSION_TOKEN.test(token) ? token : null;
 }

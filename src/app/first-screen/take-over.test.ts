@@ -107,6 +107,11 @@ describe('takeOverFirstScreen', () => {
 
     it('takes the token out of the address itself when the static screen did not run', async () => {
       meServer();
+      // Opened by our launch page (the only page that hands a session this way).
+      Object.defineProperty(document, 'referrer', {
+        value: `${window.location.origin}/lti/acme/launch`,
+        configurable: true,
+      });
       window.history.replaceState(null, '', `/?empresa=acme#sesion-lti=${LTI}`);
       const result = await takeOverFirstScreen();
       expect(result.user).toMatchObject({ id: 7 });
