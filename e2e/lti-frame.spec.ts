@@ -1,119 +1,122 @@
-// The web app as an LMS shows it (record 0295): a learner launched from the LMS lands in the
-// LMS's 714×666 iframe, on another origin, in a Chromium that blocks third-party cookies (and
-// with them the frame's localStorage and sessionStorage). The launch hands the session in the
-// address (`#sesion-lti=<token>`): the app takes it out of the address, signs the learner in
-// with no cookie and no storage (the XSRF token from the server's header), saves the progress
-// the learner makes, and passes axe inside the frame.
+// Learners launched from an LMS over LTI 1.3 (record 0295), end to end against the test LMS
+// (test/lti-platform/): its course page shows the tool in a 714×666 iframe, on another origin
+// (127.0.0.1 vs localhost), in a Chromium that blocks third-party cookies — and with them the
+// frame's localStorage and sessionStorage. Two learners launch from two resource links: one is
+// an imported worker the LMS names by document and finishes from seeded progress, the other is
+// new to the company and walks the whole course. Each reaches the course signed in with no
+// third-party cookie and no storage; the LMS's grade service receives 100, Completed and
+// FullyGraded for each; the coordinator's registro lists both «vía LMS (Moodle)».
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext } from '@playwright/test';
+import { expect, test, type BrowserContext, type Frame, type Page } from '@playwright/test';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../server/db/db.ts';
 import { companyDb, forCompanyOf } from '../server/db/company-scope.ts';
 import { insertRegistration } from '../server/lti/registrations.ts';
-import { loadCourseShape } from '../server/course-shape.ts';
-import { readTopics } from './support/learner.ts';
+import { LtiPlatform, type PlatformUser } from '../test/lti-platform/platform.ts';
+import { AgsPlatform } from '../test/lti-platform/ags.ts';
+import { finishLastModule } from './support/course.ts';
 import { course } from './support/content.ts';
+import { expectMenu, takeModule } from './support/learner.ts';
+import { pdfText } from './support/pdf-text.ts';
 import { startSeededServer } from './support/seeded-server.ts';
 import {
   contextBlockingThirdPartyCookies,
   FRAME_HEIGHT,
   FRAME_WIDTH,
-  openInFrame,
-  startFrameHost,
 } from './support/third-party-frame.ts';
 
 const APP_PORT = 4473;
-const HOST_PORT = 4474;
 const PASSWORD = 'Clave-Lti-Marco-1';
-const LEARNER = { document: '1000000951', name: 'Lucía Marco Pérez' };
+const WORKER = { document: '1000000951', name: 'Lucía Marco Pérez' };
 const COORDINATOR = { document: '1000000959', name: 'Laura Coordinadora' };
-/** The app on another origin than the LMS's page: localhost vs 127.0.0.1. */
+/** The tool on another site than the LMS's page: localhost vs 127.0.0.1. */
 const APP = `http://localhost:${APP_PORT}`;
+const LOGIN = `${APP}/lti/empresa-1/login`;
+
+/** The imported worker, named by the LMS by their document (its username, mapped). */
+const LUCIA: PlatformUser = { sub: 'moodle-41', name: WORKER.name, document: WORKER.document };
+/** A worker the company has not imported: the LMS's document makes the learner. */
+const TOMAS: PlatformUser = { sub: 'moodle-42', name: 'Tomás Obra Nueva', document: '1000000952' };
 
 test.describe.configure({ mode: 'serial' });
 
 let db: Db;
 let app: FastifyInstance;
-let host: { origin: string; close: () => Promise<void> };
+let lms: LtiPlatform;
+let grades: AgsPlatform;
 let browser: { context: BrowserContext; close: () => Promise<void> };
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
+  // The server sends grades from its queue, woken by every saved score (no polling needed).
   ({ db, app } = await startSeededServer({
-    learners: [{ person: LEARNER, stage: 'last-module' }],
+    learners: [{ person: WORKER, stage: 'last-quiz' }],
     coordinator: COORDINATOR,
     password: PASSWORD,
     port: APP_PORT,
+    app: { ltiGrades: { pollMs: 0 } },
   }));
-  host = await startFrameHost(HOST_PORT);
-  // The LMS is registered for company 1: its origin may frame the app at the company's address.
-  await insertRegistration(forCompanyOf(companyDb(db), 1), {
-    platformName: 'Moodle',
-    issuer: host.origin,
-    clientId: 'curso-sst',
-    authUrl: `${host.origin}/auth`,
-    tokenUrl: `${host.origin}/token`,
-    jwksUrl: `${host.origin}/jwks`,
-    registeredVia: 'manual',
-    deploymentIds: ['1'],
-    createdByName: COORDINATOR.name,
+  lms = await LtiPlatform.start({ name: 'Moodle' });
+  // The LMS's grade service checks the tool's client assertion against the tool's key set.
+  grades = new AgsPlatform([{ clientId: lms.clientId, jwks: `${APP}/lti/empresa-1/jwks.json` }]);
+  grades.mountOn(lms, lms.base);
+  // The LMS's course page: the activity shown in a 714×666 frame, as Moodle embeds it.
+  lms.route('GET', '/curso', (_request, response, url) => {
+    const src = (url.searchParams.get('src') ?? '').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Moodle — Inducción SST</title></head>` +
+        `<body><main><h1>Inducción SST</h1><iframe id="lms-frame" title="Curso SST" style="border:0" ` +
+        `src="${src}" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}"></iframe></main></body></html>`,
+    );
   });
+  await insertRegistration(forCompanyOf(companyDb(db), 1), lms.registration());
   browser = await contextBlockingThirdPartyCookies();
 });
 
 test.afterAll(async () => {
   await browser?.close();
-  await host?.close();
+  await lms?.close();
   await app?.close();
   await db?.close();
 });
 
-/**
- * A cookie-keeping API client of the test's own (Node's fetch), its XSRF token bound to `token`'s
- * session when given (decision 0051).
- */
-async function api(token?: string) {
-  const first = await fetch(`${APP}/api/v1/csrf-cookie`, {
-    headers: token ? { authorization: token } : {},
-  });
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1]!;
-  return {
-    async post(path: string, body: unknown) {
-      const response = await fetch(`${APP}/api/v1/${path}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          cookie: `XSRF-TOKEN=${xsrf}`,
-          'x-xsrf-token': xsrf,
-          ...(token ? { authorization: token } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-    },
-  };
+/** Opens the LMS's course page of `link` as `user`: the launch runs inside its frame. */
+async function launch(user: PlatformUser, link: number): Promise<{ page: Page; frame: Frame }> {
+  lms.resourceLinkId = `induccion-${link}`;
+  lms.lineitem = `${lms.base}/lineitems/${link}/lineitem`;
+  const page = await browser.context.newPage();
+  await page.goto(`${lms.base}/curso?src=${encodeURIComponent(lms.loginUrl(LOGIN, user))}`);
+  const frame = await (await page.waitForSelector('#lms-frame')).contentFrame();
+  if (!frame) throw new Error('the LMS page has no frame');
+  return { page, frame };
 }
 
-test('a learner launched from the LMS works in its third-party frame without cookies', async () => {
-  test.setTimeout(120_000);
-  // The session the launch hands over (the way the LMS launch issues it: a learner token).
-  const signIn = await (
-    await api()
-  ).post('auth/login', { document: LEARNER.document, password: PASSWORD });
-  expect(signIn.status).toBe(200);
-  const token = String(signIn.body.token);
+/** From the course's introduction to its menu (the web app's own addresses, not the LMS's). */
+async function leaveIntroduction(frame: Frame): Promise<void> {
+  await frame.getByRole('link', { name: 'Siguiente' }).click();
+  await expectMenu(frame);
+}
 
-  const { page, frame } = await openInFrame(
-    browser.context,
-    host.origin,
-    `${APP}/?empresa=empresa-1#sesion-lti=${encodeURIComponent(token)}`,
-  );
+/** The scores the LMS's grade service recorded for `user` on line item `link`. */
+const scoresOf = (user: PlatformUser, link: number) =>
+  grades.scores
+    .filter((s) => s.body.userId === user.sub && s.lineitem.startsWith(`/lineitems/${link}/`))
+    .map((s) => `${s.body.scoreGiven} ${s.body.activityProgress} ${s.body.gradingProgress}`);
+
+test('an imported worker launched from the LMS finishes in its frame; the LMS gets 100', async () => {
+  test.setTimeout(180_000);
+  const { page, frame } = await launch(LUCIA, 1);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const box = await page.locator('#lms-frame').boundingBox();
   expect([box?.width, box?.height]).toEqual([FRAME_WIDTH, FRAME_HEIGHT]);
 
-  // Third-party cookies and storage are really refused in this frame.
+  // Signed in as the worker of that document: their own progress, as the server keeps it.
+  await expect(frame.getByText('Módulos terminados: 4 de 5')).toBeVisible();
+  await expect(frame.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
+  // The frame keeps nothing: third-party cookies and storage are refused here, and the session
+  // token is no longer in the address.
   expect(
     await frame.evaluate(() => {
       try {
@@ -124,14 +127,7 @@ test('a learner launched from the LMS works in its third-party frame without coo
     }),
   ).toBe('refused');
   expect(await frame.evaluate(() => document.cookie)).toBe('');
-
-  // Signed in: the learner's own progress, as the server keeps it (this frame keeps nothing),
-  // and no token left in the address.
-  await expect(frame.getByText('Módulos terminados: 4 de 5')).toBeVisible();
-  await expect(frame.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
   expect(frame.url()).not.toContain('sesion-lti');
-  expect(frame.url()).not.toContain(token);
-  expect(await frame.evaluate(() => window.location.hash)).toBe('');
 
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -140,16 +136,59 @@ test('a learner launched from the LMS works in its third-party frame without coo
     axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
   ).toEqual([]);
 
-  // A topic viewed in the frame reaches the server.
-  await frame.getByRole('link', { name: 'Siguiente' }).click();
-  const last = course().modules.length;
-  await readTopics(frame, last, 'mouse', 1);
-  const lastTopics = () =>
-    (async () => {
-      const me = await (await api(token)).post('me', {});
-      const route = String((me.body.user as { route?: string }).route ?? '');
-      return route.split('-')[loadCourseShape().topicCounts.length - 1];
-    })();
-  await expect.poll(lastTopics, { timeout: 20_000 }).toMatch(/^\{?0\b/);
+  await leaveIntroduction(frame);
+  await finishLastModule(frame);
+  await expect
+    .poll(() => scoresOf(LUCIA, 1), { timeout: 20_000 })
+    .toContain('100 Completed FullyGraded');
+  const [linked] = await db.query<{ linked_by: string; document: string }>(
+    `SELECT l.linked_by, u.document FROM lti_users l JOIN users u ON u.id = l.user_id
+      WHERE l.sub = $1`,
+    [LUCIA.sub],
+  );
+  expect(linked).toEqual({ linked_by: 'documento', document: WORKER.document });
   expect(errors).toEqual([]);
+  await page.close();
+});
+
+test('a worker new to the company walks the whole course from the LMS; the LMS gets 100', async () => {
+  test.setTimeout(420_000);
+  const { page, frame } = await launch(TOMAS, 2);
+  // New: the data notice comes first, then the course from its introduction.
+  await frame.getByRole('button', { name: 'Acepto' }).click();
+  await leaveIntroduction(frame);
+  for (let m = 1; m <= course().modules.length; m++) await takeModule(frame, m, 'mouse');
+  await expect(
+    frame.getByRole('dialog').getByRole('heading', { name: 'FELICITACIONES' }),
+  ).toBeVisible();
+  await expect
+    .poll(() => scoresOf(TOMAS, 2), { timeout: 20_000 })
+    .toContain('100 Completed FullyGraded');
+  // Only rising: every score the LMS received for this learner is at least the one before.
+  const given = grades.scores
+    .filter((s) => s.body.userId === TOMAS.sub)
+    .map((s) => s.body.scoreGiven);
+  expect(given).toEqual([...given].sort((a, b) => a - b));
+  await page.close();
+});
+
+test('the coordinator’s registro lists both learners «vía LMS (Moodle)»', async () => {
+  const context = await browser.context.browser()?.newContext();
+  const console = context ? await context.newPage() : await browser.context.newPage();
+  await console.goto(`${APP}/consola/ingresar`);
+  await console.getByLabel('Documento o correo').fill(COORDINATOR.document);
+  await console.getByLabel('Contraseña').fill(PASSWORD);
+  await console.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(console).toHaveURL(/\/consola/);
+  const today = new Date().toISOString().slice(0, 10);
+  const response = await console.request.get(
+    `${APP}/consola/registro.pdf?obra=obra-ejemplo&desde=2026-01-01&hasta=${today}`,
+  );
+  expect(response.status()).toBe(200);
+  const text = (await pdfText(await response.body())).replace(/\s+/g, ' ');
+  for (const name of [WORKER.name, TOMAS.name!]) {
+    const at = text.indexOf(name);
+    expect(at, name).toBeGreaterThanOrEqual(0);
+    expect(text.slice(at, at + 400)).toContain('vía LMS (Moodle)');
+  }
 });

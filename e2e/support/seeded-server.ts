@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { openPglite, type Db } from '../../server/db/db.ts';
 import { migrate } from '../../server/db/migrate.ts';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, type AppOptions } from '../../server/app.ts';
 import { createUser, updateProgress } from '../../server/db/store.ts';
 import { acceptDataNotice, publishDataNoticeVersion } from '../../server/db/activity-store.ts';
 import { dataNoticeVersion } from '../../src/domain/config/index.ts';
@@ -56,6 +56,8 @@ export async function startSeededServer(options: {
   onApp?: (app: FastifyInstance) => void;
   /** The port to listen on (default any free one). */
   port?: number;
+  /** More buildApp options (an LMS grade sender…). */
+  app?: Partial<AppOptions>;
 }): Promise<SeededServer> {
   const db = await openPglite();
   await migrate(db);
@@ -87,6 +89,7 @@ export async function startSeededServer(options: {
     lmsPreviewDir: null,
     certificateIssuer: createCertificateIssuer({ publicUrl: null }),
     rateLimits: { loginPerIp: 0, failuresPerAccount: 1000 },
+    ...options.app,
   });
   options.onApp?.(app);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
