@@ -60,16 +60,9 @@ test.beforeAll(async () => {
   // The LMS's grade service checks the tool's client assertion against the tool's key set.
   grades = new AgsPlatform([{ clientId: lms.clientId, jwks: `${APP}/lti/empresa-1/jwks.json` }]);
   grades.mountOn(lms, lms.base);
-  // The LMS's course page: the activity shown in a 714×666 frame, as Moodle embeds it.
-  lms.route('GET', '/curso', (_request, response, url) => {
-    const src = (url.searchParams.get('src') ?? '').replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Moodle — Inducción SST</title></head>` +
-        `<body><main><h1>Inducción SST</h1><iframe id="lms-frame" title="Curso SST" style="border:0" ` +
-        `src="${src}" width="${FRAME_WIDTH}" height="${FRAME_HEIGHT}"></iframe></main></body></html>`,
-    );
-  });
+  // The LMS keeps the tool's login state in its own page (LTI Client Side postMessages): the
+  // tool needs no cookie in the frame.
+  lms.storageTarget = '_parent';
   await insertRegistration(forCompanyOf(companyDb(db), 1), lms.registration());
   browser = await contextBlockingThirdPartyCookies();
 });
@@ -128,6 +121,16 @@ test('an imported worker launched from the LMS finishes in its frame; the LMS ge
   ).toBe('refused');
   expect(await frame.evaluate(() => document.cookie)).toBe('');
   expect(frame.url()).not.toContain('sesion-lti');
+  // No cookie of the tool's was needed or kept: the LMS's page kept the login state.
+  expect((await browser.context.cookies(APP)).map((c) => c.name)).toEqual([]);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { ltiMessages: { subject: string }[] }).ltiMessages,
+    ),
+  ).toEqual([
+    expect.objectContaining({ subject: 'lti.put_data', origin: APP }),
+    expect.objectContaining({ subject: 'lti.get_data', origin: APP }),
+  ]);
 
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

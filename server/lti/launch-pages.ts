@@ -11,23 +11,66 @@ export const LOGIN_SCRIPT_PATH = '/lti/iniciar.js';
 export const LAUNCH_SCRIPT_PATH = '/lti/entrar.js';
 
 /**
- * Keeps the state under `lti-state:<state>` in sessionStorage, else localStorage (a browser that
- * refuses both goes on: the login's cookie stands in, see session.ts), then goes to the platform.
+ * The platform's storage (LTI Client Side postMessages 1.0): `lti.put_data` / `lti.get_data` to
+ * the frame `lti_storage_target` names, answered by the platform's page; `done(value)` gets the
+ * answer's value, or null when none comes within two seconds. Shared by both scripts.
+ */
+const PLATFORM_STORAGE = `  var platformStorage = function (el, subject, key, value, done) {
+    var name = el.getAttribute('data-storage-target');
+    var origin = el.getAttribute('data-storage-origin');
+    var target = null;
+    try {
+      target = name === '_parent' ? window.parent : window.parent.frames[name];
+    } catch (e) {}
+    if (!name || !origin || !target || target === window) return done(null);
+    var id = 'curso-sst-' + Math.random().toString(36).slice(2);
+    var finished = false;
+    var finish = function (answer) {
+      if (finished) return;
+      finished = true;
+      window.removeEventListener('message', listen);
+      done(answer);
+    };
+    var listen = function (event) {
+      var data = event.data;
+      if (event.origin !== origin || !data || data.message_id !== id) return;
+      if (data.subject !== subject + '.response' || data.error) return finish(null);
+      finish(typeof data.value === 'string' ? data.value : null);
+    };
+    window.addEventListener('message', listen);
+    var message = { subject: subject, message_id: id, key: key };
+    if (value !== null) message.value = value;
+    target.postMessage(message, origin);
+    setTimeout(function () {
+      finish(null);
+    }, 2000);
+  };
+`;
+
+/**
+ * Keeps the state under `lti-state:<state>` in sessionStorage, else localStorage, else in the
+ * platform's storage when it offers one (a browser that keeps none of them goes on: the login's
+ * cookie stands in, see session.ts), then goes to the platform.
  */
 export const LOGIN_SCRIPT = `(function () {
   var el = document.getElementById('lti-login');
   if (!el) return;
-  var state = el.getAttribute('data-state');
+${PLATFORM_STORAGE}  var state = el.getAttribute('data-state');
   var key = 'lti-state:' + state;
   var names = ['sessionStorage', 'localStorage'];
-  for (var i = 0; i < names.length; i++) {
+  var kept = false;
+  for (var i = 0; i < names.length && !kept; i++) {
     try {
       var store = window[names[i]];
       store.setItem(key, state);
-      if (store.getItem(key) === state) break;
+      kept = store.getItem(key) === state;
     } catch (e) {}
   }
-  window.location.replace(el.getAttribute('data-auth'));
+  var go = function () {
+    window.location.replace(el.getAttribute('data-auth'));
+  };
+  if (kept) return go();
+  platformStorage(el, 'lti.put_data', key, state, go);
 })();
 `;
 
@@ -38,14 +81,14 @@ export const LOGIN_SCRIPT = `(function () {
 export const LAUNCH_SCRIPT = `(function () {
   var el = document.getElementById('lti-launch');
   if (!el) return;
-  var state = el.getAttribute('data-state');
+${PLATFORM_STORAGE}  var state = el.getAttribute('data-state');
   var key = 'lti-state:' + state;
-  var held = false;
+  var held = 'ninguno';
   ['sessionStorage', 'localStorage'].forEach(function (name) {
     try {
       var store = window[name];
       if (store.getItem(key) === state) {
-        held = true;
+        held = 'navegador';
         store.removeItem(key);
       }
     } catch (e) {}
@@ -54,37 +97,51 @@ export const LAUNCH_SCRIPT = `(function () {
   var fail = function (text) {
     if (note) note.textContent = text || el.getAttribute('data-fail');
   };
-  fetch(el.getAttribute('data-api'), {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify({
-      ticket: el.getAttribute('data-ticket'),
-      state: state,
-      almacen: held ? 'navegador' : 'ninguno'
+  var trade = function () {
+    fetch(el.getAttribute('data-api'), {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ ticket: el.getAttribute('data-ticket'), state: state, almacen: held })
     })
-  })
-    .then(function (response) {
-      return response.json().then(function (body) {
-        if (response.ok && body && typeof body.token === 'string')
-          window.location.replace(el.getAttribute('data-app') + '#sesion-lti=' + encodeURIComponent(body.token));
-        else fail(body && body.message);
+      .then(function (response) {
+        return response.json().then(function (body) {
+          if (response.ok && body && typeof body.token === 'string')
+            window.location.replace(el.getAttribute('data-app') + '#sesion-lti=' + encodeURIComponent(body.token));
+          else fail(body && body.message);
+        });
+      })
+      .catch(function () {
+        fail();
       });
-    })
-    .catch(function () {
-      fail();
-    });
+  };
+  if (held === 'navegador') return trade();
+  platformStorage(el, 'lti.get_data', key, null, function (value) {
+    if (value === state) held = 'plataforma';
+    trade();
+  });
 })();
 `;
 
 const attr = (value: string) => escapeHtml(value);
 
+/** The platform's storage frame and the origin its messages go to (its authorization address's). */
+export interface PlatformStorage {
+  target: string;
+  origin: string;
+}
+
+const storageAttributes = (storage: PlatformStorage | undefined) =>
+  storage
+    ? ` data-storage-target="${attr(storage.target)}" data-storage-origin="${attr(storage.origin)}"`
+    : '';
+
 /** The login page: stores the state, then goes on to the platform's authorization address. */
-export function loginPage(state: string, authRedirect: string): string {
+export function loginPage(state: string, authRedirect: string, storage?: PlatformStorage): string {
   return htmlPage(
     LAUNCH.loginTitle,
     `<h1>${LAUNCH.loginTitle}</h1>
-<p id="lti-login" data-state="${attr(state)}" data-auth="${attr(authRedirect)}">${LAUNCH.loginBody}</p>
+<p id="lti-login" data-state="${attr(state)}" data-auth="${attr(authRedirect)}"${storageAttributes(storage)}>${LAUNCH.loginBody}</p>
 <noscript><p>${LAUNCH.loginNoScript}</p><p><a href="${attr(authRedirect)}">${LAUNCH.loginContinue}</a></p></noscript>
 <script src="${LOGIN_SCRIPT_PATH}"></script>`,
   );
@@ -97,6 +154,8 @@ export interface LaunchPageData {
   api: string;
   /** The web app at the company's address: `/?empresa=<slug>`. */
   app: string;
+  /** The platform's storage, when the launch names one (`lti_storage_target`). */
+  storage?: PlatformStorage;
 }
 
 /** The launch page: its script trades the ticket for a session and opens the app. */
@@ -104,7 +163,7 @@ export function launchPage(data: LaunchPageData): string {
   return htmlPage(
     LAUNCH.launchTitle,
     `<h1>${LAUNCH.launchTitle}</h1>
-<p id="lti-launch" data-ticket="${attr(data.ticket)}" data-state="${attr(data.state)}" data-api="${attr(data.api)}" data-app="${attr(data.app)}" data-fail="${attr(LAUNCH.scriptFailed)}">${LAUNCH.launchBody}</p>
+<p id="lti-launch" data-ticket="${attr(data.ticket)}" data-state="${attr(data.state)}" data-api="${attr(data.api)}" data-app="${attr(data.app)}" data-fail="${attr(LAUNCH.scriptFailed)}"${storageAttributes(data.storage)}>${LAUNCH.launchBody}</p>
 <p id="lti-message" role="alert"></p>
 <noscript><p>${LAUNCH.launchNoScript}</p></noscript>
 <script src="${LAUNCH_SCRIPT_PATH}"></script>`,
@@ -119,6 +178,8 @@ export function linkPage(data: {
   platform: string;
   problem?: string;
   document?: string;
+  /** The platform's storage frame, carried to the launch page that follows. */
+  storageTarget?: string | undefined;
 }): string {
   const problem = data.problem
     ? `<p class="status status-bad" role="alert"><span class="icon" aria-hidden="true">!</span><span>${escapeHtml(data.problem)}</span></p>`
@@ -130,7 +191,7 @@ export function linkPage(data: {
 ${problem}
 <form class="lookup" method="post" action="${attr(data.action)}">
 <input type="hidden" name="ticket" value="${attr(data.ticket)}">
-<input type="hidden" name="state" value="${attr(data.state)}">
+<input type="hidden" name="state" value="${attr(data.state)}">${data.storageTarget ? `<input type="hidden" name="lti_storage_target" value="${attr(data.storageTarget)}">` : ''}
 <label for="lti-document">${IDENTITY.documentLabel}</label>
 <div class="row"><input id="lti-document" name="document" autocomplete="off" inputmode="text" required value="${attr(data.document ?? '')}"></div>
 <label for="lti-code">${IDENTITY.codeLabel}</label>

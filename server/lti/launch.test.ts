@@ -167,6 +167,37 @@ describe.each(ENGINES)('LTI launch (%s)', (engine) => {
     expect(lti).toEqual({ linked_by: 'documento', user_id: worker });
   });
 
+  it('a platform that keeps the state for the tool (lti_storage_target) gets no cookie', async () => {
+    const user = { sub: 'moodle-storage', document: '1020304050' };
+    const login = await startLogin(moodle, user, SLUG_A, { lti_storage_target: '_parent' });
+    expect(login.statusCode).toBe(200);
+    expect(login.cookies.filter((c) => c.name.startsWith('lti_state_'))).toEqual([]);
+    expect(data(login.body, 'storage-target')).toBe('_parent');
+    expect(data(login.body, 'storage-origin')).toBe(new URL(moodle.authUrl).origin);
+    // The launch page asks the same frame; the browser's word that the platform held the state
+    // stands in for the cookie, and nothing else does.
+    const answer = await fetch(data(login.body, 'auth')!);
+    const form = formOf(await answer.text());
+    const page = await app.inject({
+      method: 'POST',
+      url: new URL(form.action).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ ...form.fields, lti_storage_target: '_parent' }).toString(),
+    });
+    expect(data(page.body, 'storage-target')).toBe('_parent');
+    const session = await app.inject({
+      method: 'POST',
+      url: '/api/v1/lti/session',
+      payload: {
+        ticket: data(page.body, 'ticket'),
+        state: data(page.body, 'state'),
+        almacen: 'plataforma',
+      },
+    });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user.id).toBe(worker);
+  });
+
   it('the scripts are served from our origin', async () => {
     for (const path of ['/lti/iniciar.js', '/lti/entrar.js']) {
       const script = await app.inject({ method: 'GET', url: path });

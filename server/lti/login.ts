@@ -20,6 +20,8 @@ export interface LoginParams {
   ltiMessageHint?: string;
   clientId?: string;
   deploymentId?: string;
+  /** The platform's storage frame (`lti_storage_target`), when it offers one. */
+  storageTarget?: string;
 }
 
 const param = (fields: Record<string, unknown>, name: string): string | undefined => {
@@ -40,7 +42,18 @@ export function readLoginParams(fields: Record<string, unknown>): LoginParams {
     ltiMessageHint: param(fields, 'lti_message_hint'),
     clientId: param(fields, 'client_id'),
     deploymentId: param(fields, 'lti_deployment_id'),
+    storageTarget: storageTargetOf(fields),
   };
+}
+
+/**
+ * `lti_storage_target` (LTI Client Side postMessages): the frame of the platform that keeps data
+ * for the tool — where the browser keeps none in the LMS's frame, the state is kept there
+ * (record 0295). `_parent` or a frame's name; anything else is ignored.
+ */
+export function storageTargetOf(fields: Record<string, unknown>): string | undefined {
+  const target = param(fields, 'lti_storage_target');
+  return target !== undefined && /^[A-Za-z0-9_-]{1,64}$/.test(target) ? target : undefined;
 }
 
 /** The registration a login names: by (iss, client_id), else the issuer's (by deployment). */

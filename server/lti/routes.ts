@@ -19,7 +19,7 @@ import { hashToken } from '../security/tokens.ts';
 import { isValidDocument, normalizeDocument } from '../identity.ts';
 import { normalizeCode, redeemCode, type RedeemRefusal } from '../invitations.ts';
 import type { Queryable } from '../db/db.ts';
-import { LOGIN_LIFETIME_MS, readLoginParams, startLogin } from './login.ts';
+import { LOGIN_LIFETIME_MS, readLoginParams, startLogin, storageTargetOf } from './login.ts';
 import { gradeTargetOf, remoteKeySets, verifyLaunch, type KeySets } from './launch.ts';
 import { identify, linkLtiUser } from './identity.ts';
 import { recordScore, upsertGradeTarget } from './grades.ts';
@@ -32,6 +32,7 @@ import {
   LOGIN_SCRIPT,
   LOGIN_SCRIPT_PATH,
   loginPage,
+  type PlatformStorage,
   refusalPage,
 } from './launch-pages.ts';
 import { LtiRefusal } from './refusal.ts';
@@ -119,6 +120,16 @@ const field = (body: unknown, name: string) => {
   const value = text((body as Fields | null)?.[name]);
   return typeof value === 'string' ? value : undefined;
 };
+/** The platform's storage frame, its messages sent to the origin of its authorization address. */
+function platformStorage(target: string | undefined, authUrl: string): PlatformStorage | undefined {
+  if (!target) return undefined;
+  try {
+    return { target, origin: new URL(authUrl).origin };
+  } catch {
+    return undefined;
+  }
+}
+
 const appPath = (company: CompanyAddress) => `/?empresa=${encodeURIComponent(company.slug)}`;
 
 const CODE_REFUSAL: Record<RedeemRefusal, { status: number; message: string }> = {
@@ -139,7 +150,9 @@ function readSession(fields: Fields): { ticket: string; state: string; kept: Sta
   const shaped = (v: unknown): v is string =>
     typeof v === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(v);
   if (!shaped(ticket) || !shaped(state)) throw new HttpError(401, LAUNCH.ticketUnknown);
-  return { ticket, state, kept: text(fields.almacen) === 'navegador' ? 'navegador' : 'ninguno' };
+  const almacen = text(fields.almacen);
+  const kept: StateKept = almacen === 'navegador' || almacen === 'plataforma' ? almacen : 'ninguno';
+  return { ticket, state, kept };
 }
 const SESSION_BODY = readerSchema(readSession);
 
@@ -154,13 +167,16 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
     const company = await companyOf(ctx, request);
     const db = forCompanyOf(ctx.db, company.id);
     const launchUrl = `${origin(request)}/lti/${company.slug}/launch`;
-    const { state, redirect } = await startLogin(db, params, launchUrl);
-    // Where the browser keeps no storage, the state comes back in this cookie (session.ts).
-    reply.setCookie(stateCookieName(state), state, {
-      ...STATE_COOKIE,
-      maxAge: LOGIN_LIFETIME_MS / 1000,
-    });
-    return page(reply, 200, loginPage(state, redirect));
+    const { state, redirect, registration } = await startLogin(db, params, launchUrl);
+    const storage = platformStorage(params.storageTarget, registration.authUrl);
+    // Where the browser keeps no storage and the platform offers none, the state comes back in
+    // this cookie (session.ts); a platform that keeps it needs no cookie at all.
+    if (!storage)
+      reply.setCookie(stateCookieName(state), state, {
+        ...STATE_COOKIE,
+        maxAge: LOGIN_LIFETIME_MS / 1000,
+      });
+    return page(reply, 200, loginPage(state, redirect, storage));
   });
   app.get('/lti/:slug/login', login);
   app.post('/lti/:slug/login', { schema: { body: FORM_BODY } }, login);
@@ -198,6 +214,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
             ticket,
             state: state!,
             platform: registration.platformName,
+            storageTarget: storageTargetOf((request.body ?? {}) as Record<string, unknown>),
           }),
         );
       return page(
@@ -208,6 +225,10 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
           state: state!,
           api: `${ctx.apiBase}/lti/session`,
           app: appPath(company),
+          storage: platformStorage(
+            storageTargetOf((request.body ?? {}) as Record<string, unknown>),
+            registration.authUrl,
+          ),
         }),
       );
     }),
@@ -221,6 +242,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
       const db = forCompanyOf(ctx.db, company.id);
       const ticket = field(request.body, 'ticket') ?? '';
       const state = field(request.body, 'state') ?? '';
+      const storageTarget = storageTargetOf((request.body ?? {}) as Record<string, unknown>);
       const [row] = await db.query<{
         state_hash: string;
         lti_user_id: number | null;
@@ -228,8 +250,9 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
         stale: boolean;
         user_id: number | null;
         platform_name: string;
+        auth_url: string;
       }>(
-        `SELECT l.state_hash, l.lti_user_id, l.exchanged_at, u.user_id, r.platform_name,
+        `SELECT l.state_hash, l.lti_user_id, l.exchanged_at, u.user_id, r.platform_name, r.auth_url,
                 l.launched_at < now() - ($2::double precision * interval '1 millisecond') AS stale
            FROM lti_logins l JOIN lti_users u ON u.id = l.lti_user_id
            JOIN lti_registrations r ON r.id = l.registration_id
@@ -252,6 +275,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
             state,
             api: `${ctx.apiBase}/lti/session`,
             app: appPath(company),
+            storage: platformStorage(storageTarget, row.auth_url),
           }),
         );
       };
@@ -269,6 +293,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
             platform: row.platform_name,
             problem,
             document: rawDocument,
+            storageTarget,
           }),
         );
       // Wrong codes count against the sign-in budget of this LMS user (decision 0233).

@@ -23,7 +23,11 @@ export const stateCookieName = (state: string) => `lti_state_${hashToken(state).
 export const newTicket = newToken;
 
 /** Where the browser kept the state: its storage, or nowhere (then the cookie must hold it). */
-export type StateKept = 'navegador' | 'ninguno';
+/**
+ * Where the launch page found the state its login kept: the browser's storage, the platform's
+ * storage (LTI Client Side postMessages), or neither (then the login's cookie must come back).
+ */
+export type StateKept = 'navegador' | 'plataforma' | 'ninguno';
 
 /** Gives the launched login its ticket (and its LMS user); the raw ticket, for the page. */
 export async function issueTicket(
@@ -83,7 +87,7 @@ export async function exchangeTicket(
   if (row.stale) throw new LtiRefusal(401, LAUNCH.ticketExpired);
   const held =
     hashToken(input.state) === row.state_hash &&
-    (input.kept === 'navegador' || input.cookieState === input.state);
+    (input.kept !== 'ninguno' || input.cookieState === input.state);
   if (!held) throw new LtiRefusal(403, LAUNCH.stateNotHeld);
   if (row.user_id === null) throw new LtiRefusal(403, LAUNCH.sessionNotLinked);
   return { companyId, userId: Number(row.user_id) };

@@ -68,6 +68,11 @@ export class LtiPlatform {
   resourceLinkId = 'recurso-1';
   /** The AGS line item sent with launches (null: no AGS claim). */
   lineitem: string | null;
+  /**
+   * The frame that keeps data for the tool (LTI Client Side postMessages): sent as
+   * `lti_storage_target` in logins and launches when set; `/curso` answers its messages.
+   */
+  storageTarget: string | null = null;
   private readonly routes: { method: string; prefix: string; handler: PlatformHandler }[] = [];
 
   private constructor(
@@ -81,6 +86,10 @@ export class LtiPlatform {
     this.lineitem = `${base}/lineitems/1/lineitem`;
     this.route('GET', '/jwks', (_req, res) => json(res, 200, { keys: [this.key.publicJwk] }));
     this.route('GET', '/auth', (req, res, url) => this.authorize(res, url));
+    this.route('GET', '/curso', (_req, res, url) => {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(coursePage(url.searchParams.get('src') ?? 'about:blank'));
+    });
   }
 
   /** Starts the platform's server (port 0: any free port). */
@@ -159,6 +168,7 @@ export class LtiPlatform {
       lti_message_hint: `mensaje-${user.sub}`,
       client_id: this.clientId,
       lti_deployment_id: this.deploymentId,
+      ...(this.storageTarget ? { lti_storage_target: this.storageTarget } : {}),
       ...extra,
     };
     for (const [name, value] of Object.entries(params))
@@ -219,7 +229,9 @@ export class LtiPlatform {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(
       `<!doctype html><html><body onload="document.forms[0].submit()">` +
-        `<form method="post" action="${escapeAttr(redirect)}">${field('id_token', idToken)}${field('state', q.state ?? '')}</form></body></html>`,
+        `<form method="post" action="${escapeAttr(redirect)}">${field('id_token', idToken)}${field('state', q.state ?? '')}` +
+        (this.storageTarget ? field('lti_storage_target', this.storageTarget) : '') +
+        `</form></body></html>`,
     );
   }
 
@@ -242,6 +254,36 @@ export class LtiPlatform {
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { 'content-type': 'application/json' });
   res.end(JSON.stringify(body));
+}
+
+/** The frame size Moodle gives an embedded activity in the tests (the issue's 714×666). */
+export const FRAME_SIZE = { width: 714, height: 666 };
+
+/**
+ * The LMS's course page: the activity `src` in a 714×666 frame, and the platform's storage for
+ * the tool (LTI Client Side postMessages 1.0: `lti.put_data`, `lti.get_data`), its data kept per
+ * sending origin; every message it answered is in `window.ltiMessages`.
+ */
+export function coursePage(src: string): string {
+  const storage = `window.ltiMessages = [];
+var kept = {};
+window.addEventListener('message', function (event) {
+  var data = event.data;
+  if (!data || (data.subject !== 'lti.put_data' && data.subject !== 'lti.get_data')) return;
+  var mine = (kept[event.origin] = kept[event.origin] || {});
+  if (data.subject === 'lti.put_data') mine[data.key] = data.value;
+  window.ltiMessages.push({ subject: data.subject, origin: event.origin, key: data.key });
+  event.source.postMessage(
+    { subject: data.subject + '.response', message_id: data.message_id, key: data.key, value: mine[data.key] },
+    event.origin
+  );
+});`;
+  return (
+    `<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Moodle — Inducción SST</title>` +
+    `<script>${storage}</script></head><body><main><h1>Inducción SST</h1>` +
+    `<iframe id="lms-frame" title="Curso SST" style="border:0" src="${escapeAttr(src)}" ` +
+    `width="${FRAME_SIZE.width}" height="${FRAME_SIZE.height}"></iframe></main></body></html>`
+  );
 }
 
 const escapeAttr = (s: string) =>
