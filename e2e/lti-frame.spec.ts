@@ -19,6 +19,7 @@ import { course } from './support/content.ts';
 import { expectMenu, takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { startSeededServer } from './support/seeded-server.ts';
+import { issueInvitations } from '../server/invitations.ts';
 import {
   contextBlockingThirdPartyCookies,
   FRAME_HEIGHT,
@@ -29,6 +30,8 @@ const APP_PORT = 4473;
 const PASSWORD = 'Clave-Lti-Marco-1';
 const WORKER = { document: '1000000951', name: 'Lucía Marco Pérez' };
 const COORDINATOR = { document: '1000000959', name: 'Laura Coordinadora' };
+/** An imported worker whose LMS sends no document: the invitation code links them. */
+const PEDRO_WORKER = { document: '1000000953', name: 'Pedro Sin Documento' };
 /** The tool on another site than the LMS's page: localhost vs 127.0.0.1. */
 const APP = `http://localhost:${APP_PORT}`;
 const LOGIN = `${APP}/lti/empresa-1/login`;
@@ -41,6 +44,7 @@ const TOMAS: PlatformUser = { sub: 'moodle-42', name: 'Tomás Obra Nueva', docum
 test.describe.configure({ mode: 'serial' });
 
 let db: Db;
+let ids: Map<string, number>;
 let app: FastifyInstance;
 let lms: LtiPlatform;
 let grades: AgsPlatform;
@@ -49,8 +53,11 @@ let browser: { context: BrowserContext; close: () => Promise<void> };
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   // The server sends grades from its queue, woken by every saved score (no polling needed).
-  ({ db, app } = await startSeededServer({
-    learners: [{ person: WORKER, stage: 'last-quiz' }],
+  ({ db, app, ids } = await startSeededServer({
+    learners: [
+      { person: WORKER, stage: 'last-quiz' },
+      { person: PEDRO_WORKER, stage: 'last-module' },
+    ],
     coordinator: COORDINATOR,
     password: PASSWORD,
     port: APP_PORT,
@@ -172,6 +179,37 @@ test('a worker new to the company walks the whole course from the LMS; the LMS g
     .filter((s) => s.body.userId === TOMAS.sub)
     .map((s) => s.body.scoreGiven);
   expect(given).toEqual([...given].sort((a, b) => a - b));
+  await page.close();
+});
+
+test('an LMS that sends no document: the launch page asks for the invitation code, in the frame', async () => {
+  test.setTimeout(120_000);
+  const [card] = await issueInvitations(
+    db,
+    { userId: ids.get(COORDINATOR.document)!, name: COORDINATOR.name },
+    [ids.get(PEDRO_WORKER.document)!],
+    'codigo',
+  );
+  const { page, frame } = await launch({ sub: 'moodle-43', name: 'pedro.s' }, 3);
+  await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await frame.getByLabel('Número de documento').fill(PEDRO_WORKER.document);
+  await frame.getByLabel('Código de invitación (10 dígitos)').fill(card!.code);
+  await frame.getByRole('button', { name: 'Entrar al curso' }).click();
+  await expect(frame.getByText('Módulos terminados: 4 de 5')).toBeVisible();
+  const [linked] = await db.query<{ linked_by: string; user_id: number }>(
+    'SELECT linked_by, user_id FROM lti_users WHERE sub = $1',
+    ['moodle-43'],
+  );
+  expect(linked).toEqual({
+    linked_by: 'invitacion',
+    user_id: ids.get(PEDRO_WORKER.document),
+  });
   await page.close();
 });
 
