@@ -44,7 +44,7 @@ export const esLti = {
   // Dynamic Registration links.
   dynamicHeading: 'Registro dinámico',
   dynamicIntro:
-    'El camino más corto: crea un enlace y entrégalo al administrador del LMS, que lo pega en la opción de registro dinámico de LTI 1.3 (Moodle: Administración del sitio → Plugins → Herramientas externas → Gestionar herramientas; Canvas: Developer Keys → LTI Registration). Sirve una sola vez y vence en 7 días.',
+    'El camino más corto: crea un enlace y entrégalo al administrador del LMS, que lo pega en la opción de registro dinámico de LTI 1.3 (Moodle: Administración del sitio → Extensiones → Módulos de actividad → Herramienta externa → Gestionar herramientas, «Añadir LTI Advantage»; Canvas: Developer Keys → LTI Registration). Sirve una sola vez y vence en 7 días.',
   createLink: 'Crear enlace de registro dinámico',
   linkCreatedHtml: (urlHtml: string, untilHtml: string) =>
     `<p>Enlace de registro dinámico (se muestra <strong>una sola vez</strong>; vence el ${untilHtml}):</p><p class="code secret">${urlHtml}</p>`,
