@@ -92,6 +92,16 @@ async function launch(user: PlatformUser, link: number): Promise<{ page: Page; f
   return { page, frame };
 }
 
+/** The LMS's page with the tool in its frame passes axe (WCAG 2.1 AA). */
+async function expectAxeClean(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+}
+
 /** From the course's introduction to its menu (the web app's own addresses, not the LMS's). */
 async function leaveIntroduction(frame: Frame): Promise<void> {
   await frame.getByRole('link', { name: 'Siguiente' }).click();
@@ -139,12 +149,7 @@ test('an imported worker launched from the LMS finishes in its frame; the LMS ge
     expect.objectContaining({ subject: 'lti.get_data', origin: APP }),
   ]);
 
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectAxeClean(page);
 
   await leaveIntroduction(frame);
   await finishLastModule(frame);
@@ -192,12 +197,7 @@ test('an LMS that sends no document: the launch page asks for the invitation cod
   );
   const { page, frame } = await launch({ sub: 'moodle-43', name: 'pedro.s' }, 3);
   await expect(frame.getByRole('heading', { level: 1 })).toBeVisible();
-  const axe = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  expect(
-    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
+  await expectAxeClean(page);
   await frame.getByLabel('Número de documento').fill(PEDRO_WORKER.document);
   await frame.getByLabel('Código de invitación (10 dígitos)').fill(card!.code);
   await frame.getByRole('button', { name: 'Entrar al curso' }).click();
