@@ -230,12 +230,15 @@ async function pendingPage(cc: ConsoleContext, viewer: Viewer, notice: string) {
 const notFound = (reply: FastifyReply) =>
   sendHtml(reply, consolePage(T.notFoundTitle, T.notFoundHtml), 404);
 
-export async function ltiConsoleRoutes(app: FastifyInstance, cc: ConsoleContext) {
+/** The console viewer as the audit's actor. */
+const actorOf = (viewer: { userId: number; name: string }) => ({
+  userId: viewer.userId,
+  name: viewer.name,
+});
+
+/** The LTI page: registrations, the manual form, revocation. */
+async function registrationRoutes(app: FastifyInstance, cc: ConsoleContext) {
   const db = cc.app.db;
-  const actorOf = (viewer: { userId: number; name: string }) => ({
-    userId: viewer.userId,
-    name: viewer.name,
-  });
 
   app.get<{ Querystring: { aviso?: string } }>(
     PAGE,
@@ -319,7 +322,11 @@ export async function ltiConsoleRoutes(app: FastifyInstance, cc: ConsoleContext)
       );
     },
   );
+}
 
+/** One-time Dynamic Registration links, and the tool key's rotation. */
+async function linkAndKeyRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.post(`${PAGE}/enlaces`, cc.form, async (request, reply) => {
     const viewer = request.viewer!;
     const address = await companyById(db, company());
@@ -344,7 +351,11 @@ export async function ltiConsoleRoutes(app: FastifyInstance, cc: ConsoleContext)
     const kid = await rotateToolKey(db, await cc.app.installationKey(company()), actorOf(viewer));
     return redirectWithNotice(reply, db, viewer.userId, PAGE, ok(T.rotated(kid)));
   });
+}
 
+/** LMS users awaiting a coordinator's confirmation. */
+async function pendingRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  const db = cc.app.db;
   app.get<{ Querystring: { aviso?: string } }>(
     PENDING,
     { preHandler: cc.read },
@@ -399,4 +410,11 @@ export async function ltiConsoleRoutes(app: FastifyInstance, cc: ConsoleContext)
       ok(T.confirmed(lmsUser.name, worker.name)),
     );
   });
+}
+
+/** The console's LMS (LTI) pages (record 0295). */
+export async function ltiConsoleRoutes(app: FastifyInstance, cc: ConsoleContext) {
+  await registrationRoutes(app, cc);
+  await linkAndKeyRoutes(app, cc);
+  await pendingRoutes(app, cc);
 }

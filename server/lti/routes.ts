@@ -156,7 +156,7 @@ function readSession(fields: Fields): { ticket: string; state: string; kept: Sta
 }
 const SESSION_BODY = readerSchema(readSession);
 
-/** The launch flow's routes: login, launch, invitation code, scripts, ticket exchange. */
+/** The login initiation and the launch (record 0295). */
 async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: LtiRouteOptions) {
   const app = server.withTypeProvider<BodyTypes>();
   const keySets = options.keySets ?? remoteKeySets;
@@ -233,7 +233,11 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
       );
     }),
   );
+}
 
+/** The invitation code of an LMS user not linked yet: proof that links the worker (record 0296). */
+async function linkRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<BodyTypes>();
   app.post(
     '/lti/:slug/vincular',
     { schema: { body: FORM_BODY }, config: { rateLimit: ctx.loginRateLimit } },
@@ -327,7 +331,11 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
       return launch(linked);
     }),
   );
+}
 
+/** The two pages' scripts, and the launch page's ticket traded for a learner session. */
+async function sessionRoutes(server: FastifyInstance, ctx: AppContext) {
+  const app = server.withTypeProvider<BodyTypes>();
   for (const [path, script] of [
     [LOGIN_SCRIPT_PATH, LOGIN_SCRIPT],
     [LAUNCH_SCRIPT_PATH, LAUNCH_SCRIPT],
@@ -379,4 +387,6 @@ export async function ltiRoutes(
 ): Promise<void> {
   await app.register(fastifyFormbody, { bodyLimit: FORM_LIMIT });
   await launchRoutes(app, ctx, options);
+  await linkRoutes(app, ctx);
+  await sessionRoutes(app, ctx);
 }
