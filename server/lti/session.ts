@@ -5,8 +5,9 @@
 // there: that browser never kept the state. The call carries no ambient credential (no session
 // cookie, no Authorization), so it needs no XSRF token: the ticket is the credential, once.
 //
-// A browser whose storage refused both sessionStorage and localStorage (a strict iframe) says so
-// (`almacen: 'ninguno'`); then the state must come back in the cookie the login's answer set
+// A browser whose storage refused both sessionStorage and localStorage (a strict iframe) asks
+// the platform's storage when the LMS offers one (`almacen: 'plataforma'`); with neither it says so
+// (`almacen: 'ninguno'`), and then the state must come back in the cookie the login's answer set
 // (HttpOnly, SameSite=None; Secure; Partitioned, named by the state's hash).
 import type { Queryable } from '../db/db.ts';
 import { hashToken, newToken } from '../security/tokens.ts';
@@ -22,7 +23,6 @@ export const stateCookieName = (state: string) => `lti_state_${hashToken(state).
 
 export const newTicket = newToken;
 
-/** Where the browser kept the state: its storage, or nowhere (then the cookie must hold it). */
 /**
  * Where the launch page found the state its login kept: the browser's storage, the platform's
  * storage (LTI Client Side postMessages), or neither (then the login's cookie must come back).
