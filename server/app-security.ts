@@ -46,7 +46,7 @@ export function xsrfCookies(xsrfTokens: XsrfTokens, secure: boolean): XsrfCookie
     maxAge: 60 * 60 * 24 * 7,
   } as const;
   // The token also goes in a response header, for a client whose browser keeps no cookie (an
-  // LMS's third-party iframe, record 0295): it keeps the token in memory instead.
+  // LMS's third-party iframe, record 0298): it keeps the token in memory instead.
   const send = (reply: FastifyReply, token: string, header: boolean) => {
     reply.setCookie(XSRF_COOKIE, token, cookieOptions);
     if (header) reply.header(XSRF_HEADER, token);

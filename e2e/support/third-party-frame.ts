@@ -1,4 +1,4 @@
-// The web app as an LMS shows it (record 0295): inside a 714×666 iframe of a page on ANOTHER
+// The web app as an LMS shows it (record 0298): inside a 714×666 iframe of a page on ANOTHER
 // origin, in a Chromium that blocks third-party cookies (Chrome's setting «Bloquear cookies de
 // terceros», which also takes third-party localStorage/sessionStorage away). The blocking is the
 // profile's own preference, written before the browser starts, in a persistent context: the

@@ -57,7 +57,7 @@ export interface SampledWorker {
   acceptance: string | null;
   shownVersion: string | null;
   certificate: string | null;
-  /** «vía LMS (Moodle)» when linked through an LMS (record 0295), else null. */
+  /** «vía LMS (Moodle)» when linked through an LMS (record 0296), else null. */
   lms: string | null;
 }
 

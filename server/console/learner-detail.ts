@@ -37,7 +37,7 @@ export interface LearnerDetail {
   dataNoticeAcceptedAt: string | null;
   dataNoticeVersion: string | null;
   cycles: CycleInfo[];
-  /** «vía LMS (Moodle)» when linked through an LMS (record 0295), else null. */
+  /** «vía LMS (Moodle)» when linked through an LMS (record 0296), else null. */
   lms: string | null;
 }
 

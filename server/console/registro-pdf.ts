@@ -40,7 +40,7 @@ export interface RegistroRow {
   acceptance: string | null;
   /** The certificate's verification address, or null. */
   verification: string | null;
-  /** «vía LMS (Moodle)» for a learner linked through an LMS (record 0295), else null/absent. */
+  /** «vía LMS (Moodle)» for a learner linked through an LMS (record 0296), else null/absent. */
   lms?: string | null;
 }
 

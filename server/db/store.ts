@@ -326,7 +326,7 @@ export async function updateProgress(
         cycle,
       ],
     );
-    // The LMS grade follows the stored score, in the same transaction (record 0295): a risen
+    // The LMS grade follows the stored score, in the same transaction (record 0297): a risen
     // score is in the grades' queue as soon as it is saved.
     if (saved) await recordScore(tx, userId, Number(saved.score));
     return decision.dropped;

@@ -1,4 +1,4 @@
-// The access token a platform gives the tool to send scores (record 0295): OAuth 2 client
+// The access token a platform gives the tool to send scores (record 0297): OAuth 2 client
 // credentials with a signed client assertion (RFC 7523, as LTI Advantage asks) — RS256 with the
 // company's tool key, iss = sub = the client id, aud = the platform's token URL, a fresh jti and
 // five minutes of life. The token is kept per registration until 60 s before it expires, so a

@@ -1,4 +1,4 @@
-// The web app inside an LMS's frame (record 0295): only the company's live registrations may
+// The web app inside an LMS's frame (record 0298): only the company's live registrations may
 // frame the app, and only on an address naming that company; everyone else stays refused.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

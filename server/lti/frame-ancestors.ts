@@ -1,4 +1,4 @@
-// The web app inside an LMS (record 0295): the launch sends the learner to `/?empresa=<slug>…`
+// The web app inside an LMS (record 0298): the launch sends the learner to `/?empresa=<slug>…`
 // within the LMS's iframe, which the app's policy (CSP frame-ancestors 'self', X-Frame-Options
 // SAMEORIGIN) would refuse. An HTML answer to an address naming a company lets that company's
 // live LMS registrations frame it — the origins of their issuer and their authorization URL —

@@ -1,4 +1,4 @@
-// The sender of LMS grades (record 0295): works through the targets whose wanted score is above
+// The sender of LMS grades (record 0297): works through the targets whose wanted score is above
 // the one the platform acknowledged (grades.ts), one company at a time on that company's handle
 // and with that company's registrations. Per target: an access token (client-credentials.ts),
 // then POST <line item>/scores. Success records the score sent (it never goes down); a failure

@@ -1,4 +1,4 @@
-// Where an LMS learner's grade goes and the score it should get (record 0295). A launch that
+// Where an LMS learner's grade goes and the score it should get (record 0297). A launch that
 // carries the AGS claim stores the resource link's line item as a target; every risen course
 // score raises the wanted score of all the learner's targets. The sender (grade-sender.ts) works
 // through the targets whose wanted score is above the one the platform acknowledged: the table

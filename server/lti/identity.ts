@@ -1,4 +1,4 @@
-// Who an LMS user is in the course (record 0295). An LMS user is (issuer, sub): one lti_users
+// Who an LMS user is in the course (record 0296). An LMS user is (issuer, sub): one lti_users
 // row, which names its learner once proof links it, and from then on every launch of that LMS
 // user reaches that learner. Proof is one of:
 // - 'documento': the platform sent the worker's document in the custom parameter the registration

@@ -1,4 +1,4 @@
-// «vía LMS (…)» in the record (record 0295): the registro PDF and the Res. 0312 audit pack name
+// «vía LMS (…)» in the record (record 0296): the registro PDF and the Res. 0312 audit pack name
 // the LMS a learner was linked through, by the registration's platform name; a learner linked
 // through two LMSs names both, in the order they were linked; an LMS identity never linked, and a
 // learner who came by no LMS, name none. Read back from the PDFs as an auditor reads them.

@@ -1,4 +1,4 @@
-// «vía LMS (Moodle)» in the record (record 0295): the LMSs a learner is linked through (an
+// «vía LMS (Moodle)» in the record (record 0296): the LMSs a learner is linked through (an
 // lti_users row with linked_by set), named by their registration's platform_name, in the order
 // they were first linked. Revoked registrations still count: the registro keeps naming the LMS a
 // learner came through. Runs inside a company's handle like every LTI query (the wall).

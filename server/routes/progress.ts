@@ -95,7 +95,7 @@ export async function progressRoutes(server: FastifyInstance, ctx: AppContext) {
         throw error;
       }
       if (!result) throw new HttpError(401, MESSAGES.unauthorized);
-      // A risen score is in the LMS grades' queue (record 0295): the sender looks now.
+      // A risen score is in the LMS grades' queue (record 0297): the sender looks now.
       void gradeSenderFor(ctx.db)?.wake();
       if (result.dropped.length)
         request.log.info({ dropped: result.dropped }, 'route parts out of range were ignored');

@@ -1,4 +1,4 @@
-// XSRF without cookies (record 0295): the app in an LMS's third-party iframe keeps no cookie, so
+// XSRF without cookies (record 0298): the app in an LMS's third-party iframe keeps no cookie, so
 // the server hands the token in the `x-xsrf-token` header too, and a call WITHOUT an XSRF cookie
 // passes on its header alone when that token was issued for the session its bearer token names.
 // A call WITH a cookie keeps the double-submit rule (decision 0051).

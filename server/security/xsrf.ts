@@ -8,7 +8,7 @@
 // the current cookie. A refused call gets a fresh, correctly bound cookie with its 419, so the
 // client's "refresh and retry once" goes through.
 //
-// Without cookies (record 0295: the app in an LMS's iframe, where the browser blocks third-party
+// Without cookies (record 0298: the app in an LMS's iframe, where the browser blocks third-party
 // cookies and storage) the token also travels in the `x-xsrf-token` response header of
 // csrf-cookie, sign-in and every 419, and the client keeps it in memory. A request that carries
 // NO XSRF cookie is then accepted on its header alone when that token's MAC verifies for the

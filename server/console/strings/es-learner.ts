@@ -38,7 +38,7 @@ export const esLearner = {
     fechaIngreso: 'Fecha de ingreso',
     celular: 'Celular',
     account: 'Estado de la cuenta',
-    /** Shown only for a learner linked through an LMS (record 0295): «vía LMS (Moodle)». */
+    /** Shown only for a learner linked through an LMS (record 0296): «vía LMS (Moodle)». */
     lms: 'Ingreso',
     dataNotice: 'Aviso de datos personales',
     cycle: 'Ciclo actual',

@@ -47,6 +47,6 @@ export const esRegistro = {
   footer: (learners: string, generatedAt: string, page: number, pages: number) =>
     `${learners} · generado el ${generatedAt} · página ${page} de ${pages}`,
   underOneMinute: 'menos de 1 min',
-  /** A learner linked through an LMS (record 0295): the platforms by their registered names. */
+  /** A learner linked through an LMS (record 0296): the platforms by their registered names. */
   viaLms: (platforms: string) => `vía LMS (${platforms})`,
 };

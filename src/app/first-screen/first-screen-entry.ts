@@ -7,7 +7,7 @@
 // «Acepto» it sends too (record 0275). The app
 // (src/app/first-screen/take-over.ts) then stores the session the way sign-in stores it and
 // carries on; it also finishes a click on «Acepto» or «Salir» made before it arrived. An LMS
-// launch's `#sesion-lti=<token>` (record 0295) is taken out of the address here too, for the app.
+// launch's `#sesion-lti=<token>` (record 0298) is taken out of the address here too, for the app.
 // No imports: everything it needs is in the page (texts in #first-screen-texts).
 import {
   FIRST_SCREEN_GLOBAL,
@@ -70,7 +70,7 @@ function takeToken(): string | null {
 }
 
 function pickMode(): { mode: Mode | null; token: string | null } {
-  // Launched from an LMS (record 0295): its session, out of the address at once, is the app's.
+  // Launched from an LMS (record 0298): its session, out of the address at once, is the app's.
   state.ltiToken = takeLtiToken(window);
   if (state.ltiToken) return { mode: null, token: null };
   // Signed in already, or an answer waiting for the app: the app's first screen, not a form.

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The LMS launch's session in the address (record 0295): taken out at once, path and query kept.
+// The LMS launch's session in the address (record 0298): taken out at once, path and query kept.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { takeLtiToken } from './lti-fragment.ts';
 

@@ -1,4 +1,4 @@
-// The session an LMS launch hands the web app (record 0295): the launch page goes to
+// The session an LMS launch hands the web app (record 0298): the launch page goes to
 // `/?empresa=<slug>#sesion-lti=<token>`. The token is taken out of the address at once, before
 // anything renders or a reload, a bookmark or a shared link could keep it. No imports: the static
 // first screen's inline script runs it before the first paint (decision 0234).

@@ -35,7 +35,7 @@ export interface FirstScreenState {
   accepting?: Promise<LoginResponse['user'] | null> | null;
   handoff: Handoff | null;
   /**
-   * The session an LMS launch put in the address (`#sesion-lti=`, record 0295), taken out of it
+   * The session an LMS launch put in the address (`#sesion-lti=`, record 0298), taken out of it
    * before the first paint; the app keeps it (storage, or memory in a third-party frame).
    */
   ltiToken?: string | null;

@@ -77,7 +77,7 @@ describe('takeOverFirstScreen', () => {
     expect(localStorage.getItem('curso-sst:session-kind')).toBeNull();
   });
 
-  describe('an LMS launch (record 0295)', () => {
+  describe('an LMS launch (record 0298)', () => {
     const LTI = 'lti-session-token-0123456789';
     /** The API as the app meets it: `me` answers the learner of the launch's token. */
     const meServer = () => {

@@ -71,7 +71,7 @@ export function closeFirstScreen(): void {
  */
 export async function takeOverFirstScreen(): Promise<TakenOver> {
   const state = firstScreenState();
-  // An LMS launch's session (record 0295): the static screen took it out of the address, or
+  // An LMS launch's session (record 0298): the static screen took it out of the address, or
   // the app does now when that screen did not run.
   const lti = state?.ltiToken ?? takeLtiToken(window);
   if (state) state.ltiToken = null;

@@ -6,7 +6,7 @@
 // only a refused identity (401/403) ends the session; 404, 500 and 503 are left to the caller (a
 // progress save retries, the certificate shows its message), never a logout nor the error page.
 // Navigation is injected: this module knows no router.
-// Where the browser keeps no cookie (the app in an LMS's third-party iframe, record 0295), the
+// Where the browser keeps no cookie (the app in an LMS's third-party iframe, record 0298), the
 // server also answers the XSRF token in an `x-xsrf-token` response header (csrf-cookie, sign-in,
 // every 419): the client keeps the last one in memory and sends it when the cookie is unreadable.
 import {
@@ -200,7 +200,7 @@ function handleError(deps: ClientDeps, status: number, body: unknown) {
   }
 }
 
-/** Keeps the XSRF token a response of our API carries in its header (record 0295). */
+/** Keeps the XSRF token a response of our API carries in its header (record 0298). */
 function rememberXsrf(deps: ClientDeps, response: Response) {
   const token = response.headers?.get?.('x-xsrf-token');
   if (token) deps.xsrf.fromHeader = token;

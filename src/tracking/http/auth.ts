@@ -238,7 +238,7 @@ export function adoptSession(
 }
 
 /**
- * Keeps the session an LMS launch handed the app in its address (record 0295): the token where
+ * Keeps the session an LMS launch handed the app in its address (record 0298): the token where
  * sign-in keeps it (localStorage, or memory when the browser refuses storage — an LMS's
  * third-party frame), then the learner from `me`, stored as sign-in stores them (another learner
  * on this browser starts clean; what they left unsent is set aside for them, 0157). A refused

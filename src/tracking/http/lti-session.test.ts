@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// The app as an LMS frames it (record 0295): the launch's session kept without cookies, and the
+// The app as an LMS frames it (record 0298): the launch's session kept without cookies, and the
 // XSRF token taken from the server's header when the browser keeps no cookie.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from './api-client.ts';
