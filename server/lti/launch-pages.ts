@@ -11,7 +11,7 @@ export const LOGIN_SCRIPT_PATH = '/lti/iniciar.js';
 export const LAUNCH_SCRIPT_PATH = '/lti/entrar.js';
 
 /**
- * The platform's storage (LTI Client Side postMessages 1.0): `lti.put_data` / `lti.get_data` to
+ * The platform's storage (LTI Client Side postMessages and postMessage Storage 0.1): `lti.put_data` / `lti.get_data` to
  * the frame `lti_storage_target` names, answered by the platform's page; `done(value)` gets the
  * answer's value, or null when none comes within two seconds. Shared by both scripts.
  */
