@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../server/db/db.ts';
 import { companyDb, forCompanyOf } from '../server/db/company-scope.ts';
 import { insertRegistration } from '../server/lti/registrations.ts';
-import { LtiPlatform, type PlatformUser } from '../test/lti-platform/platform.ts';
+import { FRAME_SIZE, LtiPlatform, type PlatformUser } from '../test/lti-platform/platform.ts';
 import { AgsPlatform } from '../test/lti-platform/ags.ts';
 import { finishLastModule } from './support/course.ts';
 import { course } from './support/content.ts';
@@ -20,11 +20,7 @@ import { expectMenu, takeModule } from './support/learner.ts';
 import { pdfText } from './support/pdf-text.ts';
 import { startSeededServer } from './support/seeded-server.ts';
 import { issueInvitations } from '../server/invitations.ts';
-import {
-  contextBlockingThirdPartyCookies,
-  FRAME_HEIGHT,
-  FRAME_WIDTH,
-} from './support/third-party-frame.ts';
+import { contextBlockingThirdPartyCookies } from './support/third-party-frame.ts';
 
 const APP_PORT = 4473;
 const PASSWORD = 'Clave-Lti-Marco-1';
@@ -120,7 +116,7 @@ test('an imported worker launched from the LMS finishes in its frame; the LMS ge
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   const box = await page.locator('#lms-frame').boundingBox();
-  expect([box?.width, box?.height]).toEqual([FRAME_WIDTH, FRAME_HEIGHT]);
+  expect([box?.width, box?.height]).toEqual([FRAME_SIZE.width, FRAME_SIZE.height]);
 
   // Signed in as the worker of that document: their own progress, as the server keeps it.
   await expect(frame.getByText('Módulos terminados: 4 de 5')).toBeVisible();

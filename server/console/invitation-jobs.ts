@@ -310,7 +310,6 @@ export async function runSheetJob(
 export class InvitationWorker {
   readonly id = newWorkerId();
   private readonly loop: JobLoop<ClaimedSheet>;
-  private readonly stopPoll: (() => void) | null;
   readonly clock: JobClock;
 
   constructor(
@@ -323,22 +322,23 @@ export class InvitationWorker {
     const leaseMs = options.leaseMs ?? LEASE_MS;
     // The next job of any company (`todas`, record 0283: the queue is the installation's), then
     // worked under the job's company: its statements and the sheet it builds (the obras' names).
-    this.loop = new JobLoop({
-      claim: () => claimSheetJob(acrossCompanies(db), this.id, leaseMs, clock),
-      run: (job) =>
-        withRequestCompany(job.company, () =>
-          runSheetJob(forCompanyOf(db, job.company), job, build, leaseMs, clock),
-        ),
-      fail: (job) =>
-        forCompanyOf(db, job.company).query(
-          `UPDATE console_invitation_sheets SET state = 'fallida', failure = 'error'
+    this.loop = new JobLoop(
+      {
+        claim: () => claimSheetJob(acrossCompanies(db), this.id, leaseMs, clock),
+        run: (job) =>
+          withRequestCompany(job.company, () =>
+            runSheetJob(forCompanyOf(db, job.company), job, build, leaseMs, clock),
+          ),
+        fail: (job) =>
+          forCompanyOf(db, job.company).query(
+            `UPDATE console_invitation_sheets SET state = 'fallida', failure = 'error'
             WHERE id = $1 AND claimed_by = $2 AND state = 'en-curso'`,
-          [job.id, job.worker],
-        ),
-      log,
-    });
-    const pollMs = options.pollMs ?? POLL_MS;
-    this.stopPoll = pollMs > 0 ? clock.every(pollMs, () => void this.wake()) : null;
+            [job.id, job.worker],
+          ),
+        log,
+      },
+      { clock, ms: options.pollMs ?? POLL_MS },
+    );
   }
 
   /** Runs every pending job; resolves when the queue is empty (tests await it). */
@@ -346,9 +346,8 @@ export class InvitationWorker {
     return this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopPoll?.();
-    await this.loop.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
 

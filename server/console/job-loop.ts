@@ -20,12 +20,24 @@ export interface JobLoopSteps<J> {
   log(error: unknown): void;
 }
 
+/** A loop that also wakes itself every `ms` on `clock` (0: only when woken). */
+export interface JobLoopPoll {
+  clock: { every(ms: number, fn: () => void): () => void };
+  ms: number;
+}
+
 export class JobLoop<J> {
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
+  private readonly stopPoll: (() => void) | null;
 
-  constructor(private readonly steps: JobLoopSteps<J>) {}
+  constructor(
+    private readonly steps: JobLoopSteps<J>,
+    poll?: JobLoopPoll,
+  ) {
+    this.stopPoll = poll && poll.ms > 0 ? poll.clock.every(poll.ms, () => void this.wake()) : null;
+  }
 
   /** Whether a wake is running the queue now. */
   get busy(): boolean {
@@ -45,8 +57,9 @@ export class JobLoop<J> {
     return this.running;
   }
 
-  /** Claims no more jobs; resolves when the job running now (if any) has ended. */
+  /** Claims no more jobs (and stops its poll); resolves when the job running now has ended. */
   async stop(): Promise<void> {
+    this.stopPoll?.();
     this.stopped = true;
     await this.running;
   }

@@ -233,7 +233,6 @@ export interface GradeSenderOptions {
  */
 export class GradeSender {
   private readonly loop: JobLoop<number>;
-  private readonly stopPoll: (() => void) | null;
   private pending: number[] | null = null;
   readonly tokens: AccessTokens;
 
@@ -243,21 +242,22 @@ export class GradeSender {
     const now = () => clock.now();
     const log = options.log ?? (() => undefined);
     this.tokens = new AccessTokens({ sign: options.signClientAssertion, fetch, now });
-    this.loop = new JobLoop<number>({
-      // The companies due when this pass began, one after the other; then a fresh look.
-      claim: async () => {
-        this.pending ??= await companiesWithDueGrades(db, now());
-        const next = this.pending.shift();
-        if (next === undefined) this.pending = null;
-        return next ?? null;
+    this.loop = new JobLoop<number>(
+      {
+        // The companies due when this pass began, one after the other; then a fresh look.
+        claim: async () => {
+          this.pending ??= await companiesWithDueGrades(db, now());
+          const next = this.pending.shift();
+          if (next === undefined) this.pending = null;
+          return next ?? null;
+        },
+        run: async (company) => {
+          await sendDueGrades({ db: forCompanyOf(db, company), tokens: this.tokens, fetch, now });
+        },
+        log,
       },
-      run: async (company) => {
-        await sendDueGrades({ db: forCompanyOf(db, company), tokens: this.tokens, fetch, now });
-      },
-      log,
-    });
-    const pollMs = options.pollMs ?? POLL_MS;
-    this.stopPoll = pollMs > 0 ? clock.every(pollMs, () => void this.wake()) : null;
+      { clock, ms: options.pollMs ?? POLL_MS },
+    );
   }
 
   /** Sends every due target; resolves when none is left (tests await it). */
@@ -265,9 +265,8 @@ export class GradeSender {
     return this.loop.wake();
   }
 
-  async stop(): Promise<void> {
-    this.stopPoll?.();
-    await this.loop.stop();
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 }
 

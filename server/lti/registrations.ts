@@ -180,16 +180,3 @@ export async function revokeRegistration(
   );
   return rows.length > 0;
 }
-
-/** Adds a deployment id to a live registration (a platform installed the tool once more). */
-export async function addDeployment(
-  db: Queryable,
-  registrationId: number,
-  deploymentId: string,
-): Promise<void> {
-  await db.query(
-    `INSERT INTO lti_deployments (registration_id, deployment_id) VALUES ($1, $2)
-     ON CONFLICT DO NOTHING`,
-    [registrationId, deploymentId],
-  );
-}

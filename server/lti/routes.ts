@@ -19,6 +19,7 @@ import { hashToken } from '../security/tokens.ts';
 import { isValidDocument, normalizeDocument } from '../identity.ts';
 import { normalizeCode, redeemCode, type RedeemRefusal } from '../invitations.ts';
 import type { Queryable } from '../db/db.ts';
+import { toolUrls } from './dynamic-registration.ts';
 import { LOGIN_LIFETIME_MS, readLoginParams, startLogin, storageTargetOf } from './login.ts';
 import { gradeTargetOf, remoteKeySets, verifyLaunch, type KeySets } from './launch.ts';
 import { identify, linkLtiUser } from './identity.ts';
@@ -166,7 +167,7 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
     const params = readLoginParams(fields ?? {});
     const company = await companyOf(ctx, request);
     const db = forCompanyOf(ctx.db, company.id);
-    const launchUrl = `${origin(request)}/lti/${company.slug}/launch`;
+    const launchUrl = toolUrls(origin(request), company.slug).launch;
     const { state, redirect, registration } = await startLogin(db, params, launchUrl);
     const storage = platformStorage(params.storageTarget, registration.authUrl);
     // Where the browser keeps no storage and the platform offers none, the state comes back in

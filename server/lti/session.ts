@@ -21,8 +21,6 @@ export const TICKET_LIFETIME_MS = 2 * 60 * 1000;
 /** The cookie standing in for a browser's storage: `lti_state_<first 8 of the state's hash>`. */
 export const stateCookieName = (state: string) => `lti_state_${hashToken(state).slice(0, 8)}`;
 
-export const newTicket = newToken;
-
 /**
  * Where the launch page found the state its login kept: the browser's storage, the platform's
  * storage (LTI Client Side postMessages), or neither (then the login's cookie must come back).
@@ -35,7 +33,7 @@ export async function issueTicket(
   stateHash: string,
   ltiUserId: number,
 ): Promise<string> {
-  const ticket = newTicket();
+  const ticket = newToken();
   await db.query(
     `UPDATE lti_logins SET ticket_hash = $2, lti_user_id = $3, launched_at = now()
       WHERE state_hash = $1 AND exchanged_at IS NULL`,
