@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
@@ -47,6 +48,10 @@ export default defineConfig({
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20000,
     pool: 'forks',
+    // Vitest's default in a run is one worker fewer than the cores: one worker on CI's two cores,
+    // where the files then ran one after another (17 min). Every server test file has a database
+    // (or PostgreSQL schema) of its own, so two files at once share nothing (record 0299).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // scrypt at N=2^10 instead of 2^17 (server/security/passwords.ts): tests hash a lot.
     env: { CURSO_SST_SCRYPT_LOG2N: '10' },
     projects: [
