@@ -9,6 +9,9 @@
 // --only lms-first-paint: the package's throttled first paint against the reference SCO, paired run
 // by run, with Initialize and the initial JS (record 0284); --only web-first-screen: the web app's
 // sign-in and invitation screens (decision 0234). Both print and leave bench/results.json alone.
+// --course-dir DIR (with --only lms-first-paint): an unzipped SCO of your own in the course's
+// place, say the package with its index.html edited, to weigh a change before building it
+// (record 0300).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -51,7 +54,7 @@ import {
 import { formatWebFirstScreen, measureWebFirstScreen } from './bench/web-first-screen.ts';
 
 const USAGE =
-  'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only lms-first-paint|web-first-screen]';
+  'Uso: npm run bench [-- --runs N] [--check] [--json] [--rebuild] [--cpu-load] [--only lms-first-paint|web-first-screen] [--course-dir CARPETA]';
 
 /** What `--only` can run alone. */
 const ONLY = ['lms-first-paint', 'web-first-screen'] as const;
@@ -64,6 +67,8 @@ interface Options {
   cpuLoad: boolean;
   /** Only one part, printed; results.json is left alone. */
   only: (typeof ONLY)[number] | null;
+  /** With --only lms-first-paint: an unzipped SCO measured in the course's place. */
+  courseDir: string | null;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -74,6 +79,7 @@ function parseOptions(argv: string[]): Options {
     rebuild: false,
     cpuLoad: false,
     only: null,
+    courseDir: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -92,11 +98,18 @@ function parseOptions(argv: string[]): Options {
       const part = ONLY.find((name) => name === raw);
       if (!part) throw new Error(`--only knows ${ONLY.join(', ')}, got "${raw ?? ''}"`);
       o.only = part;
+    } else if (a === '--course-dir' || a.startsWith('--course-dir=')) {
+      const raw = a.includes('=') ? a.slice(13) : argv[++i];
+      if (!raw || !existsSync(join(raw, 'index.html')))
+        throw new Error(`--course-dir wants a folder with an index.html, got "${raw ?? ''}"`);
+      o.courseDir = raw;
     } else if (a === '--help' || a === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else throw new Error(`unknown option ${a}`);
   }
+  if (o.courseDir && o.only !== 'lms-first-paint')
+    throw new Error('--course-dir goes with --only lms-first-paint');
   return o;
 }
 
@@ -155,7 +168,7 @@ const NOTES = [
 ];
 
 /** What the bench server serves: the LMS host pages, scorm-again, the course and the reference. */
-function benchMounts(work: string): Mount[] {
+function benchMounts(courseDir: string): Mount[] {
   return [
     {
       prefix: '/lms/',
@@ -171,7 +184,7 @@ function benchMounts(work: string): Mount[] {
         'scorm12.min.js': join(REPO_ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm12.min.js'),
       },
     },
-    { prefix: course.scoPrefix, dir: join(work, 'course') },
+    { prefix: course.scoPrefix, dir: courseDir },
     { prefix: reference.scoPrefix, dir: REFERENCE_DIR },
   ];
 }
@@ -228,7 +241,7 @@ async function main(): Promise<number> {
   const work = mkdtempSync(join(tmpdir(), 'curso-sst-bench-'));
   let browser: Browser | null = null;
   extractZip(ZIP, join(work, 'course'));
-  const server = await startBenchServer(benchMounts(work));
+  const server = await startBenchServer(benchMounts(join(work, 'course')));
   try {
     browser = await launchChromium();
     const { origin } = server;
@@ -288,10 +301,14 @@ function budgetLines(list: BudgetResult[]): string {
  * reference SCO's, alternated, and its sizes — the first-paint budgets alone (record 0284).
  */
 async function onlyLmsFirstPaint(options: Options, log: (line: string) => void): Promise<number> {
-  await ensurePackage(options.rebuild, log);
   const work = mkdtempSync(join(tmpdir(), 'curso-sst-bench-'));
-  extractZip(ZIP, join(work, 'course'));
-  const server = await startBenchServer(benchMounts(work));
+  let courseDir = options.courseDir;
+  if (!courseDir) {
+    await ensurePackage(options.rebuild, log);
+    courseDir = join(work, 'course');
+    extractZip(ZIP, courseDir);
+  }
+  const server = await startBenchServer(benchMounts(courseDir));
   let browser: Browser | null = null;
   try {
     browser = await launchChromium();
@@ -306,7 +323,9 @@ async function onlyLmsFirstPaint(options: Options, log: (line: string) => void):
       log,
       'throttled',
     );
-    const sizes = measureSizes(join(work, 'course'), fileBytes(ZIP));
+    const sizes = options.courseDir
+      ? measureSizes(courseDir, await zipFolderBytes(courseDir))
+      : measureSizes(courseDir, fileBytes(ZIP));
     const list = firstPaintBudgets(throttled, sizes);
     const load = `${loadAtStart.toFixed(2)}–${loadavg()[0]!.toFixed(2)}`;
     const { course: c, reference: r } = throttled;
@@ -315,7 +334,7 @@ async function onlyLmsFirstPaint(options: Options, log: (line: string) => void):
     else
       console.log(
         [
-          `LMS first paint, ${throttled.label}, ${options.runs} paired runs (${gitCommit()}, load ${load})`,
+          `LMS first paint, ${throttled.label}, ${options.runs} paired runs (${options.courseDir ?? gitCommit()}, load ${load})`,
           `FCP course ${c.fcpMs.samples.map(secs).join(' ')}`,
           `FCP reference ${r.fcpMs.samples.map(secs).join(' ')}`,
           `ratio per pair ${c.fcpMs.samples.map((v, i) => fcpRatio([v], [r.fcpMs.samples[i]!]).toFixed(2)).join(' ')}`,
