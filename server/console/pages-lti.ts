@@ -24,10 +24,10 @@ import {
 } from '../lti/registrations.ts';
 import {
   createRegistrationLink,
-  isPlatformUrl,
   openRegistrationLinks,
   toolUrls,
 } from '../lti/dynamic-registration.ts';
+import { isPlatformUrl } from '../lti/platform-url.ts';
 import { rotateToolKey } from '../lti/tool-keys.ts';
 
 const PAGE = '/consola/lti';

@@ -18,6 +18,7 @@ import {
   type Registration,
 } from './registrations.ts';
 import { ltiCompany } from './key-routes.ts';
+import { isPlatformUrl } from './platform-url.ts';
 import { esDynamicRegistration as T } from './strings/es-dynamic-registration.ts';
 
 /** How long a registration link lasts. */
@@ -80,20 +81,6 @@ export async function openRegistrationLinks(db: Queryable) {
     `SELECT created_by_name, created_at, expires_at FROM lti_registration_links
       WHERE used_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
   );
-}
-
-/** An https URL, or http on this machine (tests, a platform on the same host). */
-export function isPlatformUrl(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
 /** What the registration page says when it cannot go on, with its HTTP status. */

@@ -11,6 +11,7 @@ import { registrationById, type Registration } from './registrations.ts';
 import { LtiRefusal } from './refusal.ts';
 import { LOGIN_LIFETIME_MS } from './login.ts';
 import { LAUNCH } from './strings.ts';
+import { isPlatformUrl } from './platform-url.ts';
 
 const LTI = 'https://purl.imsglobal.org/spec/lti/claim/';
 /** The claims a launch reads. */
@@ -144,15 +145,23 @@ export async function verifyLaunch(
   return { registration, claims: { ...claims, sub }, stateHash };
 }
 
-/** The AGS line item a launch allows scores to (its endpoint claim with the score scope). */
+/**
+ * The AGS line item a launch allows scores to (its endpoint claim with the score scope), or
+ * why there is none: no line item offered, or one at an address the tool will not send a token
+ * to (plain http to another machine, record 0297).
+ */
 export function gradeTargetOf(
   claims: JWTPayload,
-): { resourceLinkId: string; lineitemUrl: string } | null {
+):
+  | { resourceLinkId: string; lineitemUrl: string }
+  | { refused: 'no-line-item' | 'insecure-line-item' } {
   const ags = claims[CLAIM.ags] as { lineitem?: unknown; scope?: unknown } | undefined;
   const link = claims[CLAIM.resourceLink] as { id?: unknown } | undefined;
   const lineitemUrl = text(ags?.lineitem);
   const resourceLinkId = text(link?.id);
   const scopes = Array.isArray(ags?.scope) ? ags.scope : [];
-  if (!lineitemUrl || !resourceLinkId || !scopes.includes(AGS_SCORE_SCOPE)) return null;
+  if (!lineitemUrl || !resourceLinkId || !scopes.includes(AGS_SCORE_SCOPE))
+    return { refused: 'no-line-item' };
+  if (!isPlatformUrl(lineitemUrl)) return { refused: 'insecure-line-item' };
   return { resourceLinkId, lineitemUrl };
 }

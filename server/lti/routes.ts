@@ -196,12 +196,18 @@ async function launchRoutes(server: FastifyInstance, ctx: AppContext, options: L
       );
       const identity = await identify(db, registration, claims);
       const target = gradeTargetOf(claims);
-      if (target)
+      if ('lineitemUrl' in target)
         await upsertGradeTarget(db, {
           ltiUserId: identity.ltiUserId,
           registrationId: registration.id,
           ...target,
         });
+      else if (target.refused === 'insecure-line-item')
+        // The launch goes on; only the grade stays home (its bearer token would travel in clear).
+        request.log.warn(
+          { registration: registration.id },
+          'lti: line item not over https, no grade',
+        );
       // A learner who already finished gets their score sent to this line item too.
       if (identity.userId !== null)
         await recordScore(db, identity.userId, await currentScore(ctx, db, identity.userId));
