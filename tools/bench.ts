@@ -323,9 +323,8 @@ async function onlyLmsFirstPaint(options: Options, log: (line: string) => void):
       log,
       'throttled',
     );
-    const sizes = options.courseDir
-      ? measureSizes(courseDir, await zipFolderBytes(courseDir))
-      : measureSizes(courseDir, fileBytes(ZIP));
+    const zipBytes = options.courseDir ? await zipFolderBytes(courseDir) : fileBytes(ZIP);
+    const sizes = measureSizes(courseDir, zipBytes);
     const list = firstPaintBudgets(throttled, sizes);
     const load = `${loadAtStart.toFixed(2)}–${loadavg()[0]!.toFixed(2)}`;
     const { course: c, reference: r } = throttled;
